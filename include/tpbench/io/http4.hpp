@@ -1,0 +1,100 @@
+#pragma once
+// TinkerPop 4 HTTP message bodies (sans-io): request bodies (GraphBinary 4.0, plain JSON,
+// GraphSON 4.0; master-http and 4.0 field names) and the streamed response body (GraphBinary 4.0
+// or GraphSON 4.0: header, items, end marker, status footer), with an incremental decoder.
+// Spec: ../shared/spec/http-protocol-4.0.md §3, §5, §7, §12, §13.
+#include <tpbench/io/graphbinary.hpp>
+#include <tpbench/io/graphson.hpp>
+#include <tpbench/io/result.hpp>
+#include <tpbench/model/value.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tpbench::io::http4 {
+
+// Field-name dialect of the request body.
+//   master_http: bindings (Map), timeoutMs, bulked, default language gremlin-groovy, version 0x81
+//   v4_0 (beta.3 / master): parameters (String map literal), timeoutMillis, bulkResults,
+//        default language gremlin-lang, version 0x84
+enum class Dialect : std::uint8_t { master_http, v4_0 };
+
+enum class BodyFormat : std::uint8_t { graphbinary_v4, json, graphson_v4 };
+std::string_view content_type(BodyFormat f) noexcept;
+// From a Content-Type header value; absent/empty => json. Returns nullopt for unsupported types.
+std::optional<BodyFormat> body_format_from_content_type(std::string_view ct) noexcept;
+
+enum class ResponseFormat : std::uint8_t { graphbinary_v4, graphson_v4, graphson_v4_untyped };
+std::string_view mime_type(ResponseFormat f) noexcept;
+
+struct Request {
+    std::string gremlin;
+    std::optional<std::string> language;            // absent => server default
+    model::Value bindings = model::Value::map();    // Map String -> any (from bindings or parameters)
+    std::optional<std::string> parameters_literal;  // v4_0 "parameters" String as sent, e.g. "[x:1]"
+    std::optional<std::string> g;                   // traversal source alias
+    std::optional<std::int32_t> batch_size;
+    std::optional<std::int64_t> timeout_ms;         // timeoutMs / timeoutMillis
+    std::optional<std::string> materialize_properties;  // "all" | "tokens"
+    std::optional<bool> bulk_results;               // bulked / bulkResults ("true" or boolean)
+};
+
+// Encodes a request body. GraphBinary: {version}{fields Map value}{gremlin String value}.
+void encode_request(std::string& out, const Request& r, BodyFormat f, Dialect d);
+
+// Decodes a request body in any dialect (version 0x81..0xff accepted; bindings or parameters;
+// timeoutMs or timeoutMillis; bulked or bulkResults). Errors carry the message the real server
+// would put in its 400 body where one is specified ("no gremlin script supplied", …).
+Result<Request> decode_request(std::string_view body, BodyFormat f);
+
+// ---- response body, server side (writer) ---------------------------------------------------
+// GraphBinary: {version}{bulked} … ; GraphSON typed: {"result":{"data":{"@type":"g:List","@value":[
+void write_response_start(std::string& out, ResponseFormat f, bool bulked, std::uint8_t version = 0x84);
+// Appends one result item (and, if bulked, its Long bulk). `first` tells GraphSON whether a comma
+// separator is needed.
+void write_response_item(std::string& out, ResponseFormat f, const model::Value& v, bool first,
+                         std::optional<std::int64_t> bulk = std::nullopt);
+// Marker + footer. GraphSON: ]}},"status":{"code":…,"message":…,"exception":…}} where message
+// and exception appear only when set.
+void write_response_end(std::string& out, ResponseFormat f, std::int32_t code,
+                        const std::optional<std::string>& message = std::nullopt,
+                        const std::optional<std::string>& exception = std::nullopt);
+
+// ---- response body, client side (incremental decoder) --------------------------------------
+enum class DecodeMode : std::uint8_t { count, materialize };
+
+// Feed it the body bytes (after de-chunking and inflating) in ranges of any size split anywhere.
+// It yields each value as soon as it is complete and keeps only the bytes of the value in progress.
+class ResponseDecoder {
+public:
+    ResponseDecoder(ResponseFormat f, DecodeMode mode,
+                    std::function<void(model::Value&&, std::int64_t bulk)> on_item = {});
+    ~ResponseDecoder();
+    ResponseDecoder(ResponseDecoder&&) noexcept;
+    ResponseDecoder& operator=(ResponseDecoder&&) noexcept;
+
+    // Consumes bytes. Returns an Error (with absolute body offset) on malformed input; after an
+    // error the decoder stays failed.
+    Result<bool> feed(std::string_view bytes);
+    // Call at end of body: Error if the footer was not complete.
+    Result<bool> finish();
+
+    bool done() const noexcept;                    // footer fully read
+    bool bulked() const noexcept;
+    std::uint64_t item_count() const noexcept;     // values read (pairs count once)
+    std::uint64_t result_count() const noexcept;   // bulks expanded
+    std::int32_t status_code() const noexcept;     // valid when done()
+    const std::optional<std::string>& status_message() const noexcept;
+    const std::optional<std::string>& status_exception() const noexcept;
+    std::uint64_t bytes_consumed() const noexcept;
+    std::size_t buffered_bytes() const noexcept;   // bytes held for the value in progress
+
+private:
+    struct Impl;
+    Impl* impl_;
+};
+
+}  // namespace tpbench::io::http4
