@@ -1,0 +1,109 @@
+#pragma once
+// The backend seam (modelled on h2load's Session): a backend speaks one protocol over one
+// connection; the engine measures. A session never touches stats or globals and holds no pointer
+// back to its runner — it returns an Outcome per request.
+//
+// Threading: a Session lives on one worker thread's io_context and is only used from coroutines
+// running on that io_context. Factories are called on the worker thread that will own the session.
+#include <tpbench/model/error.hpp>
+#include <tpbench/model/value.hpp>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/awaitable.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+namespace tpbench::engine {
+
+using Clock = std::chrono::steady_clock;
+
+// Where to connect and how to speak. Backend-specific options are plain key/value strings
+// (e.g. "dialect" = "master-http", "compression" = "true", "bulkResults" = "true") so the CLI and
+// scenario files can pass them through without the engine knowing them.
+struct Target {
+    std::string host = "127.0.0.1";
+    std::uint16_t port = 8182;
+    std::string path = "/gremlin";
+    std::string serializer;                       // backend-specific name; "" = backend default
+    std::map<std::string, std::string> options;   // backend-specific knobs
+};
+
+// One Gremlin request as the engine issues it.
+struct Request {
+    std::string gremlin;                          // script text (or a traversal in gremlin-lang)
+    model::Value bindings = model::Value::map();  // script variables
+    std::optional<model::Value> bytecode;         // ws37: send op=bytecode instead of eval
+    std::string language;                         // "" = backend default
+    std::int32_t batch_size = 64;                 // resultIterationBatchSize sent as batchSize
+    std::optional<std::int64_t> server_timeout_ms;  // evaluationTimeout / timeoutMs
+    bool materialize_tokens = false;              // materializeProperties=tokens
+    Clock::time_point deadline = Clock::time_point::max();  // client-side per-request deadline
+    bool keep_results = false;                    // materialise result values into Outcome::results
+};
+
+// Everything the engine counts about one request. Times are steady_clock points so the engine can
+// derive latency from the intended or the actual send time.
+struct Outcome {
+    std::error_code error;                 // empty = success; tpbench::errc values otherwise
+    std::int32_t status_code = 0;          // protocol status (ws37 final code / http4 footer code)
+    std::string status_message;            // server message on error
+    Clock::time_point sent{};              // request fully handed to the socket
+    Clock::time_point first_byte{};        // first byte of the response arrived
+    Clock::time_point first_result{};      // first result item decoded (== last when none)
+    Clock::time_point done{};              // final message / footer decoded
+    std::uint64_t bytes_out = 0;           // request bytes on the wire (frame/HTTP incl. headers)
+    std::uint64_t bytes_in = 0;            // response bytes on the wire
+    std::uint64_t result_count = 0;        // results as a user would iterate them (bulks expanded)
+    std::uint64_t partial_responses = 0;   // ws37: 206 messages; http4: body chunks
+    std::vector<model::Value> results;     // filled only when Request::keep_results
+};
+
+// One connection speaking one protocol.
+class Session {
+public:
+    virtual ~Session() = default;
+    // Opens the connection (TCP + WebSocket handshake / HTTP keep-alive). Errors are returned,
+    // not thrown: errc::connect_failed wraps the cause.
+    virtual boost::asio::awaitable<std::error_code> async_connect() = 0;
+    // Executes one request and consumes all its results. May be called concurrently (from several
+    // coroutines on the session's executor) up to max_in_flight() times.
+    virtual boost::asio::awaitable<Outcome> async_execute(const Request& req) = 0;
+    // Closes gracefully (WebSocket close / TCP shutdown). Never throws.
+    virtual boost::asio::awaitable<void> async_close() = 0;
+    // How many requests this session can carry at once (ws37: maxInProcessPerConnection; http4: 1).
+    virtual std::size_t max_in_flight() const noexcept = 0;
+    virtual bool is_open() const noexcept = 0;
+    virtual std::string_view name() const noexcept = 0;
+};
+
+// Per-backend configuration derived from the CLI (pool knobs that affect the protocol layer).
+struct SessionConfig {
+    Target target;
+    std::size_t max_in_process_per_connection = 64;  // ws37 multiplexing limit
+    std::chrono::milliseconds connect_timeout{3000};
+};
+
+using SessionFactory =
+    std::function<std::unique_ptr<Session>(boost::asio::any_io_executor ex, const SessionConfig& cfg)>;
+
+// The explicit backend registry (no static self-registration): backends/registry.cpp, target
+// tpbench::backends (links every backend). Tests may build their own table.
+struct BackendInfo {
+    std::string_view name;         // "ws37", "http4"
+    std::string_view description;  // one line for --help
+    std::string_view default_serializer;
+    SessionFactory factory;
+};
+const std::vector<BackendInfo>& backends();
+const BackendInfo* find_backend(std::string_view name);
+
+}  // namespace tpbench::engine
