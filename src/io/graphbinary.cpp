@@ -1,0 +1,1 @@
+// Implementation of include/tpbench/io/graphbinary.hpp (in progress).

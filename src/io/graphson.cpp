@@ -1,0 +1,1 @@
+// Implementation of include/tpbench/io/graphson.hpp (in progress).

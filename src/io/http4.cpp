@@ -1,0 +1,1 @@
+// Implementation of include/tpbench/io/http4.hpp (in progress).

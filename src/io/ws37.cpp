@@ -1,0 +1,1 @@
+// Implementation of include/tpbench/io/ws37.hpp (in progress).
