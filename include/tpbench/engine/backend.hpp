@@ -64,6 +64,8 @@ struct Outcome {
     std::uint64_t bytes_in = 0;            // response bytes on the wire
     std::uint64_t result_count = 0;        // results as a user would iterate them (bulks expanded)
     std::uint64_t partial_responses = 0;   // ws37: 206 messages; http4: body chunks
+    std::uint32_t reconnects = 0;          // http4: connections re-opened for this request after
+                                           // the server closed a keep-alive connection
     std::vector<model::Value> results;     // filled only when Request::keep_results
 };
 
