@@ -103,7 +103,6 @@ bool Histogram::add_count_at_index(int i, std::int64_t count) noexcept {
     if (i < 0 || i >= counts_length() || count < 0) return false;
     if (count == 0) return true;
     const std::int64_t v = value_from_index(i);
-    if (v > cfg_.highest_trackable && lowest_equivalent(cfg_.highest_trackable) != v) return false;
     counts_[static_cast<std::size_t>(i)] += count;
     total_count_ += count;
     min_ = std::min(min_, v);

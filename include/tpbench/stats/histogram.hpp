@@ -129,7 +129,7 @@ public:
     // Raw count at a counts-array index (0 <= i < counts_length()).
     std::int64_t count_at_index(int i) const noexcept { return counts_[static_cast<std::size_t>(i)]; }
     // Adds `count` at a counts-array index (used by decoders); false when i is out of range or
-    // count < 0. Updates total, min and max.
+    // count < 0. Updates total, min and max (min/max become the bucket's lowest value).
     bool add_count_at_index(int i, std::int64_t count) noexcept;
     // Lowest value that maps to counts-array index i.
     std::int64_t value_from_index(int i) const noexcept;

@@ -1,0 +1,74 @@
+#pragma once
+// HdrHistogram interval logs (".hlog"): one compressed V2 histogram per time interval, as written
+// by HdrHistogram's HistogramLogWriter (format version 1.3) and read by its HistogramLogReader,
+// HistogramLogAnalyzer and HdrHistogram_c.
+//
+//   #[Histogram log format version 1.3]
+//   #[StartTime: 1441812279.474 (seconds since epoch), Wed Sep 09 15:24:39 UTC 2015]
+//   "StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"
+//   0.127,1.007,2.769,HISTFAAAAEV42pNpmSz...
+//   Tag=service,0.127,1.007,0.310,HISTFAAAA...
+//
+// Timestamps are seconds (relative to StartTime/BaseTime, or absolute seconds since the epoch);
+// Interval_Max is the interval's max value divided by max_value_unit_ratio (1e6: ns -> ms).
+// Parsing never throws; every line's error names its line number.
+#include <tpbench/stats/expected.hpp>
+#include <tpbench/stats/histogram.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tpbench::stats {
+
+struct IntervalLogEntry {
+    std::string tag;          // "" = untagged; no commas, spaces or line breaks
+    double start_s = 0;       // StartTimestamp column (seconds)
+    double length_s = 0;      // Interval_Length column (seconds)
+    double max_scaled = 0;    // Interval_Max column as written (max / max_value_unit_ratio)
+    Histogram histogram;      // the interval's values
+};
+
+struct IntervalLog {
+    std::vector<std::string> comments;   // other "#..." lines, without the leading '#'
+    std::optional<double> start_time_s;  // #[StartTime: x (seconds since epoch), ...]
+    std::optional<double> base_time_s;   // #[BaseTime: x (seconds since epoch)]
+    std::string format_version;          // from #[Histogram log format version x]; "" if absent
+    std::vector<IntervalLogEntry> entries;
+
+    // Seconds since the epoch of an entry's start: base time (or start time when no base time
+    // is given and the timestamps look relative, as HdrHistogram's reader decides) + start_s.
+    double absolute_start_s(const IntervalLogEntry& e) const noexcept;
+};
+
+struct IntervalLogWriteOptions {
+    double max_value_unit_ratio = 1e6;  // divides Interval_Max (ns -> ms), HdrHistogram's default
+    int zlib_level = 9;                 // HistogramLogWriter uses Deflater.BEST_COMPRESSION
+};
+
+// Writes a complete log: comments, format version 1.3, StartTime/BaseTime when set, the legend
+// and every entry. Throws std::invalid_argument if a tag contains ',', ' ', '\n' or '\r'.
+std::string write_interval_log(const IntervalLog& log, const IntervalLogWriteOptions& opt = {});
+// Formats one entry line (with trailing '\n').
+std::string format_interval_line(const IntervalLogEntry& e, const IntervalLogWriteOptions& opt = {});
+
+// Parses a log. Accepts untagged and "Tag=" lines, comments, the legend and blank lines.
+// Errors (with line number): unparseable numbers, missing fields, bad histogram encodings,
+// unsupported major format version. Input larger than 256 MiB is refused.
+Expected<IntervalLog> parse_interval_log(std::string_view text);
+
+// Merges logs from several runs/machines into one, losslessly: every interval histogram is
+// kept; timestamps are rebased onto the earliest absolute start (StartTime of the result);
+// entries are ordered by absolute start time (stable). When tag_prefixes is non-empty it must
+// have one entry per log; a non-empty prefix p turns tag t into "p" (untagged) or "p.t".
+// Error: prefix count mismatch.
+Expected<IntervalLog> merge_interval_logs(const std::vector<IntervalLog>& logs,
+                                          const std::vector<std::string>& tag_prefixes = {});
+
+// Sum of every interval histogram whose tag equals `tag` (exact when configs agree; configs are
+// taken from the first matching entry, or `fallback` when there is none).
+Histogram total_histogram(const IntervalLog& log, std::string_view tag = "",
+                          const HistogramConfig& fallback = {});
+
+}  // namespace tpbench::stats
