@@ -1,0 +1,201 @@
+#include "backends/ws37/pending_table.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace tpbench::ws37 {
+
+errc classify_status(std::int32_t code) noexcept {
+    if (code >= 200 && code < 300) return errc::ok;
+    switch (code) {
+    case 429: return errc::server_rate_limited;
+    case 498:
+    case 499: return errc::server_bad_request;
+    case 597: return errc::server_evaluation;
+    case 598: return errc::server_timeout;
+    case 599: return errc::server_serialization;
+    default: return errc::server_error;
+    }
+}
+
+PendingTable::PendingTable(std::size_t capacity, std::size_t late_memory) {
+    if (capacity == 0) throw std::invalid_argument("ws37 pending table: capacity must be >= 1");
+    entries_.resize(capacity);
+    free_list_.reserve(capacity);
+    // Pop from the back: slot 0 is handed out first.
+    for (std::size_t i = capacity; i-- > 0;) free_list_.push_back(i);
+    late_ids_.resize(late_memory == 0 ? 4 * capacity : late_memory);
+}
+
+std::optional<std::size_t> PendingTable::add(const model::Uuid& id) {
+    if (free_list_.empty()) return std::nullopt;
+    const std::size_t slot = free_list_.back();
+    free_list_.pop_back();
+    ++in_use_;
+    Entry& e = entries_[slot];
+    // Reset field by field so the message string keeps its capacity (no allocation per request).
+    e.id = id;
+    e.state = State::queued;
+    e.writing = false;
+    e.owner_gone = false;
+    e.abandoned = false;
+    e.error = errc::ok;
+    e.status_code = 0;
+    e.status_message.clear();
+    e.sent = e.first_byte = e.first_result = e.done = Clock::time_point{};
+    e.bytes_out = e.bytes_in = e.result_count = e.partial_responses = 0;
+    return slot;
+}
+
+bool PendingTable::begin_write(std::size_t slot) {
+    Entry& e = entries_[slot];
+    if (e.state != State::queued || e.writing) return false;
+    e.writing = true;
+    return true;
+}
+
+void PendingTable::end_write(std::size_t slot, bool ok, Clock::time_point now, std::uint64_t bytes_out) {
+    Entry& e = entries_[slot];
+    e.writing = false;
+    e.bytes_out = bytes_out;
+    // The reader may already have seen responses (their completion ran before the write's):
+    // the request was on the wire before its first response byte.
+    e.sent = (e.first_byte != Clock::time_point{} && e.first_byte < now) ? e.first_byte : now;
+    if (e.state == State::queued) {
+        if (ok) {
+            e.state = State::sent;
+        } else {
+            finish(e, errc::write_failed, 0, "request could not be written", now);
+        }
+    }
+    maybe_free(slot);
+}
+
+std::optional<std::size_t> PendingTable::find_active(const model::Uuid& id) noexcept {
+    // Consecutive messages usually belong to the same request (a stream of 206s): try it first.
+    {
+        const Entry& e = entries_[last_hit_];
+        if ((e.state == State::queued || e.state == State::sent) && e.id == id) return last_hit_;
+    }
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+        const Entry& e = entries_[i];
+        if ((e.state == State::queued || e.state == State::sent) && e.id == id) {
+            last_hit_ = i;
+            return i;
+        }
+    }
+    return std::nullopt;
+}
+
+bool PendingTable::is_late(const model::Uuid& id) const noexcept {
+    const std::size_t n = std::min(late_count_, late_ids_.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        if (late_ids_[i] == id) return true;
+    }
+    return false;
+}
+
+void PendingTable::finish(Entry& e, errc err, std::int32_t code, std::string_view message,
+                          Clock::time_point now) {
+    e.state = State::done;
+    e.error = err;
+    e.status_code = code;
+    e.status_message.assign(message);
+    e.done = now;
+    if (e.first_result == Clock::time_point{}) e.first_result = now;
+}
+
+PendingTable::Dispatch PendingTable::on_response(const std::optional<model::Uuid>& id, std::int32_t code,
+                                                 std::string_view message, std::uint64_t results,
+                                                 std::uint64_t bytes_in, Clock::time_point first_byte,
+                                                 Clock::time_point now) {
+    Dispatch d;
+    if (!id) {
+        fail_all(classify_status(code), message, now);
+        d.kind = Dispatch::Kind::null_id;
+        return d;
+    }
+    const auto slot = find_active(*id);
+    if (!slot) {
+        if (is_late(*id)) {
+            ++late_;
+            d.kind = Dispatch::Kind::late;
+        } else {
+            ++unknown_;
+            d.kind = Dispatch::Kind::unknown;
+        }
+        return d;
+    }
+    Entry& e = entries_[*slot];
+    d.slot = *slot;
+    e.bytes_in += bytes_in;
+    if (e.first_byte == Clock::time_point{}) e.first_byte = first_byte;
+    if (results > 0 && e.first_result == Clock::time_point{}) e.first_result = now;
+    e.result_count += results;
+    if (code == 206) {
+        ++e.partial_responses;
+        d.kind = Dispatch::Kind::partial;
+        return d;
+    }
+    if (code == 407) {
+        // A SASL challenge: this client does not authenticate, so the request cannot proceed.
+        finish(e, errc::server_error, code, "server requires authentication (SASL is not supported)", now);
+    } else {
+        finish(e, classify_status(code), code, message, now);
+    }
+    d.kind = Dispatch::Kind::final;
+    return d;
+}
+
+std::size_t PendingTable::fail_all(errc err, std::string_view message, Clock::time_point now) {
+    std::size_t n = 0;
+    for (Entry& e : entries_) {
+        if (e.state == State::queued || e.state == State::sent) {
+            finish(e, err, 0, message, now);
+            ++n;
+        }
+    }
+    return n;
+}
+
+void PendingTable::abandon(std::size_t slot, Clock::time_point now) {
+    Entry& e = entries_[slot];
+    if (e.state == State::free) return;
+    if (e.state != State::done) {
+        finish(e, errc::timeout, 0, "client-side request deadline expired", now);
+        e.abandoned = true;
+        if (!late_ids_.empty()) {
+            late_ids_[late_next_] = e.id;
+            late_next_ = (late_next_ + 1) % late_ids_.size();
+            ++late_count_;
+        }
+    }
+    e.owner_gone = true;
+    maybe_free(slot);
+}
+
+void PendingTable::release(std::size_t slot) {
+    Entry& e = entries_[slot];
+    if (e.state == State::free) return;
+    // Leaving before the entry finished is an abandonment: late responses must still be dropped.
+    if (e.state != State::done) {
+        abandon(slot, Clock::now());
+        return;
+    }
+    e.owner_gone = true;
+    maybe_free(slot);
+}
+
+void PendingTable::maybe_free(std::size_t slot) noexcept {
+    const Entry& e = entries_[slot];
+    if (e.owner_gone && !e.writing && e.state == State::done) free_slot(slot);
+}
+
+void PendingTable::free_slot(std::size_t slot) noexcept {
+    entries_[slot].state = State::free;
+    entries_[slot].owner_gone = false;
+    free_list_.push_back(slot);
+    --in_use_;
+}
+
+}  // namespace tpbench::ws37
