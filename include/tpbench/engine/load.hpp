@@ -1,0 +1,139 @@
+#pragma once
+// The load engine: N worker threads, one io_context each, a connection pool per worker, a fixed
+// request plan split across workers up front, per-phase statistics merged after join.
+//
+// Model: the caller builds a LoadSpec whose `plan` lists, in submission order, which request
+// template each request uses (so a seeded mix such as the exercise sequence is decided before
+// any thread starts). Request i goes to worker i % workers. Each worker runs
+// `lanes` coroutines; a lane takes its worker's next request, borrows a connection (growing the
+// pool up to its maximum, waiting up to max_wait_for_connection), executes it and records the
+// Outcome. Closed loop (rate == 0): lanes = connections x in-flight per connection, so the number
+// of outstanding requests equals the pool's capacity, like the Java driver's pool. Open loop
+// (rate > 0): request i is due at start + i / rate and latency is measured from that intended
+// time (coordinated-omission corrected, wrk2 style) as well as from the actual send.
+//
+// Every run is bounded: by the plan's length, by per-request deadlines, and by `run_deadline`
+// after which outstanding requests are counted as errc::timeout and the workers stop.
+#include <tpbench/engine/backend.hpp>
+#include <tpbench/stats/histogram.hpp>
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tpbench::engine {
+
+// Connection-pool knobs (ProfilingApplication / Java driver names in comments). Totals across all
+// workers; each worker gets an even share.
+struct PoolOptions {
+    std::size_t min_connections = 1;                    // minConnectionPoolSize: opened before timing
+    std::size_t max_connections = 1;                    // maxConnectionPoolSize
+    std::size_t max_in_process_per_connection = 64;     // maxInProcessPerConnection (Session limit)
+    std::size_t max_simultaneous_usage_per_connection = 64;  // maxSimultaneousUsagePerConnection
+    std::chrono::milliseconds max_wait_for_connection{3000};  // maxWaitForConnection -> pool_exhausted
+};
+
+// Phases a request can belong to; stats are kept per phase.
+enum class Phase : std::uint8_t { warmup = 0, measured = 1 };
+inline constexpr std::size_t phase_count = 2;
+
+// Number of slots for tpbench::errc values in the error table (every errc value is below this).
+inline constexpr std::size_t errc_slots = 96;
+
+// Maps any error_code a session returns onto a tpbench::errc bucket: tpbench errors as they are;
+// timeouts -> timeout; cancellations -> cancelled; anything else -> connection_closed.
+errc classify_error(const std::error_code& ec) noexcept;
+
+// Statistics of one phase. Counter relations: issued = completed + failed; too_slow and
+// result_mismatches are subsets of completed; every failed request is in exactly one errors[] slot.
+struct PhaseStats {
+    std::uint64_t issued = 0;             // requests taken from the plan in this phase
+    std::uint64_t completed = 0;          // requests that ended without error
+    std::uint64_t failed = 0;             // requests that ended with an error (sum of errors[])
+    std::array<std::uint64_t, errc_slots> errors{};  // failed requests by tpbench::errc value
+    std::uint64_t too_slow = 0;           // completed, but done - sent > too_slow_threshold
+    std::uint64_t result_mismatches = 0;  // completed with a result count != the template's expectation
+    std::uint64_t results = 0;            // results received (completed requests only)
+    std::uint64_t partial_responses = 0;  // ws37 206 messages / http4 chunks
+    std::uint64_t bytes_out = 0;          // request bytes written, all requests
+    std::uint64_t bytes_in = 0;           // response bytes read, all requests
+    Clock::time_point first_issue{Clock::time_point::max()};  // earliest intended send
+    Clock::time_point last_done{Clock::time_point::min()};    // latest completion (ok or failed)
+    // Histograms in nanoseconds, completed requests only:
+    stats::Histogram latency;   // intended send (open loop) or pick-up (closed loop) -> done
+    stats::Histogram service;   // handed to the session -> done (time to last result)
+    stats::Histogram ttfr;      // handed to the session -> first result decoded
+    stats::Histogram schedule_lag;  // open loop: actual hand-off - intended send (all requests)
+
+    PhaseStats();
+    // Adds `o` into this (histograms merged, times min/max-ed).
+    void merge(const PhaseStats& o);
+    // Seconds between first_issue and last_done; 0 when nothing ran.
+    double wall_seconds() const noexcept;
+    // The error bucket with the most requests (errc::ok when none failed).
+    errc top_error() const noexcept;
+};
+
+// Per-second throughput and latency of the measured phase (open loop reporting).
+struct IntervalStats {
+    std::uint64_t completed = 0;
+    std::uint64_t failed = 0;
+    stats::Histogram latency;  // corrected latency of requests that completed in this second (ns)
+    IntervalStats();
+};
+
+// One request template and, optionally, the result count it must produce.
+struct RequestTemplate {
+    Request request;
+    std::optional<std::uint64_t> expected_results;
+};
+
+struct LoadSpec {
+    std::size_t workers = 1;                      // threads, one io_context each (nioPoolSize)
+    PoolOptions pool;
+    std::vector<RequestTemplate> templates;       // what can be sent
+    std::vector<std::uint32_t> plan;              // template index per request, in submission order
+    std::size_t warmup_requests = 0;              // the first N of the plan are Phase::warmup
+    std::chrono::nanoseconds warmup_time{0};      // open loop: requests due before start+this are warm-up
+    std::size_t max_outstanding = 0;              // extra cap on lanes in total (0 = pool capacity)
+    std::chrono::milliseconds request_timeout{30000};  // client deadline per request
+    std::chrono::milliseconds too_slow_threshold{0};   // 0 = do not count too_slow
+    std::chrono::milliseconds run_deadline{600000};    // hard bound on the timed part of a run
+    std::chrono::milliseconds connect_deadline{10000}; // bound on opening the minimum connections
+    double rate = 0;                              // open loop: requests per second in total; 0 = closed loop
+    bool keep_first_results = false;              // store the results of the plan's first request
+    bool intervals = false;                       // collect per-second IntervalStats (measured phase)
+    // Called on the calling thread about once a second while the run lasts (done, total requests).
+    std::function<void(std::uint64_t, std::uint64_t)> progress;
+};
+
+struct LoadResult {
+    std::array<PhaseStats, phase_count> phases;
+    std::vector<IntervalStats> intervals;         // when LoadSpec::intervals; index = second since start
+    std::size_t lanes = 0;                        // effective concurrency: outstanding-request slots
+    std::size_t connections_opened = 0;           // successful connects (all workers)
+    std::size_t connect_failures = 0;             // failed connects (also counted per request when a request needed one)
+    std::size_t per_connection_in_flight = 0;     // min(session max_in_flight, max_simultaneous_usage)
+    bool setup_failed = false;                    // no connection could be opened: nothing ran
+    std::string setup_error;                      // message when setup_failed
+    bool deadline_hit = false;                    // run_deadline expired with requests outstanding
+    bool schedule_missed = false;                 // open loop: sends fell behind schedule (see usage.md)
+    double elapsed_seconds = 0;                   // start signal -> last completion
+    std::vector<model::Value> first_results;      // when keep_first_results
+    std::string first_error_message;              // first failure's message, for the user
+
+    const PhaseStats& measured() const noexcept { return phases[static_cast<std::size_t>(Phase::measured)]; }
+    const PhaseStats& warmup() const noexcept { return phases[static_cast<std::size_t>(Phase::warmup)]; }
+};
+
+// Runs one load run on `spec.workers` new threads and blocks until every worker has joined.
+// Connections are opened (minimum pool) before the clock starts and closed after it stops.
+// Errors of individual requests are counted, never thrown; an unreachable target yields
+// setup_failed. Throws ConfigError-like std::invalid_argument for an inconsistent spec (empty
+// plan, template index out of range, zero workers or connections).
+LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory, const SessionConfig& session_config);
+
+}  // namespace tpbench::engine

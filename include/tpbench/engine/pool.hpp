@@ -1,0 +1,112 @@
+#pragma once
+// A per-worker connection pool (the Java driver's ConnectionPool, reduced to what a benchmark
+// needs): opens `min` sessions up front, grows on demand up to `max`, hands out the open
+// connection with the fewest requests in flight while that is below its limit
+// (min(Session::max_in_flight(), max_simultaneous_usage)), and makes borrowers wait up to
+// max_wait for capacity before failing with errc::pool_exhausted. Broken connections are retired
+// and their slots reopened on demand.
+//
+// Threading: single-threaded; every member must be called from coroutines on the pool's executor
+// (one worker's io_context). Nothing here is shared between workers.
+#include <tpbench/engine/backend.hpp>
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tpbench::engine {
+
+struct PoolLimits {
+    std::size_t min = 1;                 // connections opened by async_open_min()
+    std::size_t max = 1;                 // connections open (or opening) at most
+    std::size_t max_simultaneous = 64;   // borrows per connection at most (also capped by max_in_flight())
+    std::chrono::milliseconds max_wait{3000};  // how long async_acquire waits for capacity
+};
+
+class ConnectionPool {
+public:
+    // A borrowed connection. `error` set means nothing was borrowed (pool_exhausted or
+    // connect_failed); otherwise `session` is valid until release().
+    struct Lease {
+        Session* session = nullptr;
+        std::size_t slot = 0;
+        std::error_code error;
+    };
+
+    // Does not connect; call async_open_min(). Throws std::invalid_argument when max == 0 or
+    // min > max.
+    ConnectionPool(boost::asio::any_io_executor ex, SessionFactory factory, SessionConfig config, PoolLimits limits);
+    ~ConnectionPool();
+    ConnectionPool(const ConnectionPool&) = delete;
+    ConnectionPool& operator=(const ConnectionPool&) = delete;
+
+    // Opens limits.min connections concurrently (at least one when `at_least_one`). Returns how many
+    // opened; failures are counted in connect_failures() and last_connect_error(). Never throws.
+    boost::asio::awaitable<std::size_t> async_open_min(bool at_least_one);
+
+    // Borrows capacity on one connection, opening a new one when all are full and the pool is
+    // below max, otherwise waiting up to max_wait. Errors: errc::pool_exhausted after max_wait;
+    // errc::connect_failed when the new connection it opened failed. Never throws.
+    boost::asio::awaitable<Lease> async_acquire();
+
+    // Returns a lease. `broken` retires the connection (it is closed once idle and its slot can be
+    // reopened). Wakes one waiter. Safe to call with an errored lease (no-op).
+    void release(const Lease& lease, bool broken);
+
+    // Closes every connection (graceful close, each bounded by `timeout`), waits for the closes.
+    boost::asio::awaitable<void> async_close_all(std::chrono::milliseconds timeout);
+
+    // Starts closing the connection in `slot` without waiting (used by the engine's watchdog on a
+    // request that outlived its deadline). Its in-flight requests then fail.
+    void abort_slot(std::size_t slot);
+
+    // Wakes every waiter (they re-check and fail or proceed); used when the run stops.
+    void wake_all();
+
+    std::size_t open_count() const noexcept;              // connections open and not retired
+    std::size_t connections_opened() const noexcept { return opened_; }   // successful connects so far
+    std::size_t connect_failures() const noexcept { return connect_failures_; }
+    const std::string& last_connect_error() const noexcept { return last_connect_error_; }
+    // In-flight limit per connection as seen on the first open session (0 before any opened).
+    std::size_t per_connection_limit() const noexcept { return per_connection_limit_; }
+    // Highest number of requests ever in flight on one connection (for tests and reports).
+    std::size_t peak_in_flight() const noexcept { return peak_in_flight_; }
+
+private:
+    struct Slot {
+        std::unique_ptr<Session> session;
+        std::size_t in_flight = 0;
+        std::size_t limit = 1;
+        bool connecting = false;  // a coroutine is opening this slot's session
+    };
+    Slot* pick();
+    boost::asio::awaitable<std::error_code> async_open_one(std::size_t& slot_out);
+    void notify_one();
+
+    boost::asio::any_io_executor ex_;
+    SessionFactory factory_;
+    SessionConfig config_;
+    PoolLimits limits_;
+    std::vector<Slot> slots_;
+    std::vector<std::unique_ptr<Session>> retired_;  // closed later, destroyed with the pool
+    std::deque<boost::asio::steady_timer*> waiters_;
+    std::size_t connecting_ = 0;
+    std::size_t opened_ = 0;
+    std::size_t connect_failures_ = 0;
+    std::size_t per_connection_limit_ = 0;
+    std::size_t peak_in_flight_ = 0;
+    std::string last_connect_error_;
+};
+
+// True for errors after which a connection cannot be trusted (closed, write failed, protocol
+// violation): the engine retires the connection. A timeout alone does not (a multiplexed ws37
+// connection stays usable); a session that cannot continue reports is_open() == false.
+bool is_connection_error(const std::error_code& ec) noexcept;
+
+}  // namespace tpbench::engine

@@ -1,0 +1,509 @@
+#include <tpbench/engine/load.hpp>
+
+#include <tpbench/engine/pool.hpp>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+namespace tpbench::engine {
+
+namespace asio = boost::asio;
+using namespace std::chrono_literals;
+
+namespace {
+
+// Latency histograms: 1 ns .. 1 h, 3 significant digits (HdrHistogram defaults for ns).
+stats::HistogramConfig latency_config() { return {}; }
+// Per-second histograms are many: 1 µs resolution is plenty, 2 digits, up to 10 min.
+stats::HistogramConfig interval_config() { return {1000, 600'000'000'000, 2}; }
+
+std::int64_t to_ns(Clock::duration d) noexcept {
+    return std::max<std::int64_t>(0, std::chrono::duration_cast<std::chrono::nanoseconds>(d).count());
+}
+
+std::size_t share(std::size_t total, std::size_t parts, std::size_t index) {
+    return total / parts + (index < total % parts ? 1 : 0);
+}
+
+// What the orchestrating thread and the workers share: only the start handshake and progress
+// counters, never touched on the per-request path except a relaxed store every few requests.
+struct Control {
+    std::mutex mutex;
+    std::condition_variable cv;
+    std::size_t ready = 0;  // workers that finished opening their minimum pool
+    Clock::time_point start{};
+};
+
+class Worker {
+public:
+    Worker(const LoadSpec& spec, const SessionFactory& factory, const SessionConfig& scfg, std::size_t index,
+           Control& control)
+        : spec_(spec), index_(index), control_(control), start_timer_(ioc_, Clock::time_point::max()),
+          done_timer_(ioc_, Clock::time_point::max()) {
+        const std::size_t n = spec.workers;
+        count_ = spec.plan.size() / n + (index < spec.plan.size() % n ? 1 : 0);
+        PoolLimits limits;
+        limits.max = share(spec.pool.max_connections, n, index);
+        limits.min = std::min(limits.max, share(spec.pool.min_connections, n, index));
+        limits.max_simultaneous = spec.pool.max_simultaneous_usage_per_connection;
+        limits.max_wait = spec.pool.max_wait_for_connection;
+        SessionConfig cfg = scfg;
+        cfg.max_in_process_per_connection = spec.pool.max_in_process_per_connection;
+        pool_ = std::make_unique<ConnectionPool>(ioc_.get_executor(), factory, cfg, limits);
+    }
+
+    // Thread body: connect, wait for the start signal, run the lanes, close. Never throws.
+    void run() {
+        try {
+            asio::co_spawn(ioc_, async_main(), [this](std::exception_ptr e) {
+                if (e) record_exception(e);
+            });
+            ioc_.run();
+        } catch (...) {
+            record_exception(std::current_exception());
+        }
+        finish();
+        finished_flag_.store(true, std::memory_order_release);
+    }
+
+    bool finished() const noexcept { return finished_flag_.load(std::memory_order_acquire); }
+
+    // Called by the orchestrator (another thread) once every worker is ready.
+    void start() {
+        asio::post(ioc_, [this] { start_timer_.cancel(); });
+    }
+    // Called by the orchestrator to abandon the run (setup failed elsewhere or timed out).
+    void abort() {
+        asio::post(ioc_, [this] {
+            aborted_ = true;
+            start_timer_.cancel();
+        });
+    }
+    // Hard stop from the orchestrator when even the watchdog could not end the run.
+    void hard_stop() { ioc_.stop(); }
+
+    std::uint64_t progress() const noexcept { return progress_.load(std::memory_order_relaxed); }
+    std::size_t lanes() const noexcept { return lanes_; }
+    std::size_t opened() const noexcept { return opened_; }
+    std::size_t connect_failures() const noexcept { return connect_failures_; }
+    std::size_t per_connection() const noexcept { return per_connection_; }
+    const std::string& setup_error() const noexcept { return setup_error_; }
+    const std::string& first_error() const noexcept { return first_error_; }
+    bool deadline_hit() const noexcept { return deadline_hit_; }
+    std::array<PhaseStats, phase_count>& phases() noexcept { return phases_; }
+    std::vector<IntervalStats>& intervals() noexcept { return intervals_; }
+    std::vector<model::Value>& first_results() noexcept { return first_results_; }
+
+private:
+    asio::awaitable<void> async_main() {
+        auto ex = co_await asio::this_coro::executor;
+        const std::size_t opened = count_ > 0 ? co_await pool_->async_open_min(true) : 0;
+        if (count_ > 0 && opened == 0) setup_error_ = pool_->last_connect_error();
+        {
+            std::lock_guard lock(control_.mutex);
+            ++control_.ready;
+        }
+        control_.cv.notify_all();
+        // Wait for the orchestrator's start (or abort) signal.
+        co_await start_timer_.async_wait(asio::as_tuple(asio::use_awaitable));
+        {
+            std::lock_guard lock(control_.mutex);
+            start_ = control_.start;
+        }
+        if (!aborted_ && count_ > 0 && opened > 0) {
+            per_connection_ = pool_->per_connection_limit();
+            const std::size_t max_conns = share(spec_.pool.max_connections, spec_.workers, index_);
+            std::size_t lanes = std::max<std::size_t>(1, max_conns * per_connection_);
+            if (spec_.max_outstanding > 0)
+                lanes = std::min(lanes, std::max<std::size_t>(1, share(spec_.max_outstanding, spec_.workers, index_)));
+            lanes_ = std::min(lanes, count_);
+            lane_deadline_.assign(lanes_, Clock::time_point::max());
+            lane_slot_.assign(lanes_, 0);
+            lane_timed_out_.assign(lanes_, false);
+            active_ = lanes_;
+            run_end_ = start_ + spec_.run_deadline;
+            for (std::size_t i = 0; i < lanes_; ++i)
+                asio::co_spawn(ex, async_lane(i), [this](std::exception_ptr e) {
+                    if (e) record_exception(e);
+                    if (--active_ == 0) done_timer_.cancel();
+                });
+            asio::co_spawn(ex, async_watchdog(), [this](std::exception_ptr e) {
+                if (e) record_exception(e);
+            });
+            while (active_ > 0) co_await done_timer_.async_wait(asio::as_tuple(asio::use_awaitable));
+            finished_ = true;
+            if (watchdog_timer_) watchdog_timer_->cancel();
+        }
+        co_await pool_->async_close_all(2s);
+        connect_failures_ = pool_->connect_failures();
+        opened_ = pool_->connections_opened();
+        // Sessions may keep reader coroutines alive a little longer: stop the loop explicitly.
+        ioc_.stop();
+    }
+
+    asio::awaitable<void> async_lane(std::size_t lane) {
+        asio::steady_timer pace(co_await asio::this_coro::executor);
+        Request req;
+        std::size_t current_template = static_cast<std::size_t>(-1);
+        const bool open_loop = spec_.rate > 0;
+        const std::size_t n = spec_.workers;
+        while (!stopping_) {
+            const std::size_t k = next_++;
+            if (k >= count_) break;
+            const std::size_t seq = index_ + k * n;
+            const std::uint32_t tidx = spec_.plan[seq];
+            const RequestTemplate& tpl = spec_.templates[tidx];
+            Clock::time_point intended;
+            if (open_loop) {
+                intended = start_ + std::chrono::duration_cast<Clock::duration>(
+                                        std::chrono::duration<double>(static_cast<double>(seq) / spec_.rate));
+                if (Clock::now() < intended) {
+                    pace.expires_at(intended);
+                    co_await pace.async_wait(asio::as_tuple(asio::use_awaitable));
+                    if (stopping_) break;  // never issued: finish() counts it as cancelled
+                }
+            } else {
+                intended = Clock::now();
+            }
+            const bool warm = open_loop ? (intended < start_ + spec_.warmup_time || seq < spec_.warmup_requests)
+                                        : seq < spec_.warmup_requests;
+            PhaseStats& st = phases_[warm ? 0 : 1];
+            ++st.issued;
+            st.first_issue = std::min(st.first_issue, intended);
+
+            ConnectionPool::Lease lease = co_await pool_->async_acquire();
+            if (lease.error) {
+                record_failure(st, classify_error(lease.error), lease.error.message());
+                st.last_done = std::max(st.last_done, Clock::now());
+                bump_progress();
+                continue;
+            }
+            if (current_template != tidx) {
+                req = tpl.request;
+                current_template = tidx;
+            }
+            req.keep_results = spec_.keep_first_results && seq == 0;
+            const auto handed = Clock::now();
+            req.deadline = handed + spec_.request_timeout;
+            lane_deadline_[lane] = req.deadline + grace_;
+            lane_slot_[lane] = lease.slot;
+            if (open_loop) st.schedule_lag.record(to_ns(handed - intended));
+
+            Outcome out = co_await lease.session->async_execute(req);
+
+            lane_deadline_[lane] = Clock::time_point::max();
+            const bool watchdog_fired = lane_timed_out_[lane];
+            lane_timed_out_[lane] = false;
+            pool_->release(lease, is_connection_error(out.error) || watchdog_fired);
+            record(st, tpl, out, intended, handed, watchdog_fired, warm);
+            if (req.keep_results) first_results_ = std::move(out.results);
+            bump_progress();
+        }
+    }
+
+    // Ends requests that outlived their deadline by more than the grace period (the session did
+    // not honour Request::deadline) and the whole run at run_deadline.
+    asio::awaitable<void> async_watchdog() {
+        watchdog_timer_.emplace(co_await asio::this_coro::executor);
+        bool closing = false;
+        while (!finished_) {
+            watchdog_timer_->expires_after(50ms);
+            co_await watchdog_timer_->async_wait(asio::as_tuple(asio::use_awaitable));
+            if (finished_) break;
+            const auto now = Clock::now();
+            for (std::size_t i = 0; i < lane_deadline_.size(); ++i) {
+                if (now > lane_deadline_[i] && !lane_timed_out_[i]) {
+                    lane_timed_out_[i] = true;
+                    pool_->abort_slot(lane_slot_[i]);
+                }
+            }
+            if (now >= run_end_ && !closing) {
+                // Stop taking requests; force every connection closed so in-flight ones finish.
+                closing = true;
+                deadline_hit_ = true;
+                stopping_ = true;
+                for (std::size_t i = 0; i < lane_deadline_.size(); ++i)
+                    if (lane_deadline_[i] != Clock::time_point::max()) {
+                        lane_timed_out_[i] = true;
+                        pool_->abort_slot(lane_slot_[i]);
+                    }
+                pool_->wake_all();
+            }
+            if (closing && now >= run_end_ + 2 * grace_) {
+                // The sessions ignored their close: give up on them.
+                ioc_.stop();
+                co_return;
+            }
+        }
+    }
+
+    void record(PhaseStats& st, const RequestTemplate& tpl, const Outcome& out, Clock::time_point intended,
+                Clock::time_point handed, bool watchdog_fired, bool warm) {
+        const auto done = out.done == Clock::time_point{} ? Clock::now() : out.done;
+        st.last_done = std::max(st.last_done, done);
+        st.bytes_out += out.bytes_out;
+        st.bytes_in += out.bytes_in;
+        st.partial_responses += out.partial_responses;
+        if (watchdog_fired || out.error) {
+            const errc e = watchdog_fired && classify_error(out.error) != errc::timeout ? errc::timeout
+                                                                                        : classify_error(out.error);
+            std::string msg = out.status_message.empty() ? make_error_code(e).message() : out.status_message;
+            record_failure(st, e, msg);
+            if (spec_.intervals && !warm) interval_at(done).failed++;
+            return;
+        }
+        ++st.completed;
+        st.results += out.result_count;
+        if (tpl.expected_results && *tpl.expected_results != out.result_count) ++st.result_mismatches;
+        const std::int64_t lat = to_ns(done - intended);
+        st.latency.record(lat);
+        st.service.record(to_ns(done - handed));
+        const auto first = out.first_result == Clock::time_point{} ? done : out.first_result;
+        st.ttfr.record(to_ns(first - handed));
+        if (spec_.too_slow_threshold.count() > 0) {
+            const auto sent = out.sent == Clock::time_point{} ? handed : out.sent;
+            if (done - sent > spec_.too_slow_threshold) ++st.too_slow;
+        }
+        if (spec_.intervals && !warm) {
+            IntervalStats& iv = interval_at(done);
+            ++iv.completed;
+            iv.latency.record(lat);
+        }
+    }
+
+    IntervalStats& interval_at(Clock::time_point t) {
+        const auto sec = static_cast<std::size_t>(std::max<std::int64_t>(0, to_ns(t - start_) / 1'000'000'000));
+        // Bounded by run_deadline (plus the closing grace).
+        const auto cap = static_cast<std::size_t>(spec_.run_deadline.count() / 1000 + 4);
+        const std::size_t i = std::min(sec, cap);
+        while (intervals_.size() <= i) intervals_.emplace_back();
+        return intervals_[i];
+    }
+
+    void record_failure(PhaseStats& st, errc e, const std::string& message) {
+        ++st.failed;
+        ++st.errors[std::min<std::size_t>(static_cast<std::size_t>(e), errc_slots - 1)];
+        if (first_error_.empty()) first_error_ = message;
+    }
+
+    void bump_progress() {
+        ++done_local_;
+        if ((done_local_ & 63) == 0 || done_local_ == count_) progress_.store(done_local_, std::memory_order_relaxed);
+    }
+
+    void record_exception(std::exception_ptr e) {
+        try {
+            std::rethrow_exception(e);
+        } catch (const std::exception& ex) {
+            if (setup_error_.empty()) setup_error_ = std::string("internal error: ") + ex.what();
+        } catch (...) {
+            if (setup_error_.empty()) setup_error_ = "internal error: unknown exception";
+        }
+        stopping_ = true;
+    }
+
+    // Requests never recorded (the run was cut off) are counted so issued == completed + failed.
+    void finish() {
+        pool_.reset();  // destroy sessions while the io_context still exists
+        std::uint64_t recorded = 0;
+        for (auto& p : phases_) recorded += p.completed + p.failed;
+        if (recorded < count_ && lanes_ > 0) {
+            PhaseStats& st = phases_[1];
+            const std::uint64_t missing = count_ - recorded;
+            // Issued but unfinished ones are timeouts; never-issued ones were cancelled.
+            std::uint64_t issued = 0;
+            for (auto& p : phases_) issued += p.issued;
+            const std::uint64_t unfinished = issued - recorded;
+            st.errors[static_cast<std::size_t>(errc::timeout)] += unfinished;
+            st.errors[static_cast<std::size_t>(errc::cancelled)] += missing - unfinished;
+            st.failed += missing;
+            st.issued += missing - unfinished;
+        }
+        progress_.store(count_, std::memory_order_relaxed);
+    }
+
+    const LoadSpec& spec_;
+    std::size_t index_;
+    Control& control_;
+    // The io_context is declared first so it is destroyed last; finish() also destroys the pool
+    // explicitly, so every session dies while its io_context still exists.
+    asio::io_context ioc_{1};
+    std::unique_ptr<ConnectionPool> pool_;
+    asio::steady_timer start_timer_;
+    asio::steady_timer done_timer_;
+    std::optional<asio::steady_timer> watchdog_timer_;
+    std::size_t count_ = 0;       // requests this worker owns: plan[index + k * workers]
+    std::size_t next_ = 0;        // next k to take
+    std::size_t lanes_ = 0;
+    std::size_t active_ = 0;
+    std::size_t opened_ = 0;
+    std::size_t connect_failures_ = 0;
+    std::size_t per_connection_ = 0;
+    std::uint64_t done_local_ = 0;
+    std::atomic<std::uint64_t> progress_{0};
+    std::atomic<bool> finished_flag_{false};
+    bool aborted_ = false;
+    bool stopping_ = false;
+    bool finished_ = false;
+    bool deadline_hit_ = false;
+    Clock::time_point start_{};
+    Clock::time_point run_end_{Clock::time_point::max()};
+    Clock::duration grace_ = std::chrono::seconds(1);
+    std::vector<Clock::time_point> lane_deadline_;
+    std::vector<std::size_t> lane_slot_;
+    std::vector<bool> lane_timed_out_;
+    std::array<PhaseStats, phase_count> phases_;
+    std::vector<IntervalStats> intervals_;
+    std::vector<model::Value> first_results_;
+    std::string setup_error_;
+    std::string first_error_;
+};
+
+}  // namespace
+
+errc classify_error(const std::error_code& ec) noexcept {
+    if (!ec) return errc::ok;
+    if (ec.category() == tpbench_category()) return static_cast<errc>(ec.value());
+    if (ec == std::errc::timed_out) return errc::timeout;
+    if (ec == std::errc::operation_canceled) return errc::cancelled;
+    return errc::connection_closed;
+}
+
+PhaseStats::PhaseStats()
+    : latency(latency_config()), service(latency_config()), ttfr(latency_config()), schedule_lag(latency_config()) {}
+
+void PhaseStats::merge(const PhaseStats& o) {
+    issued += o.issued;
+    completed += o.completed;
+    failed += o.failed;
+    for (std::size_t i = 0; i < errors.size(); ++i) errors[i] += o.errors[i];
+    too_slow += o.too_slow;
+    result_mismatches += o.result_mismatches;
+    results += o.results;
+    partial_responses += o.partial_responses;
+    bytes_out += o.bytes_out;
+    bytes_in += o.bytes_in;
+    first_issue = std::min(first_issue, o.first_issue);
+    last_done = std::max(last_done, o.last_done);
+    latency.merge(o.latency);
+    service.merge(o.service);
+    ttfr.merge(o.ttfr);
+    schedule_lag.merge(o.schedule_lag);
+}
+
+double PhaseStats::wall_seconds() const noexcept {
+    if (first_issue == Clock::time_point::max() || last_done == Clock::time_point::min() || last_done < first_issue)
+        return 0;
+    return std::chrono::duration<double>(last_done - first_issue).count();
+}
+
+errc PhaseStats::top_error() const noexcept {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < errors.size(); ++i)
+        if (errors[i] > errors[best]) best = i;
+    return errors[best] ? static_cast<errc>(best) : errc::ok;
+}
+
+IntervalStats::IntervalStats() : latency(interval_config()) {}
+
+LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory, const SessionConfig& session_config) {
+    if (spec.workers == 0) throw std::invalid_argument("load: workers must be at least 1");
+    if (spec.pool.max_connections == 0) throw std::invalid_argument("load: max connections must be at least 1");
+    if (spec.plan.empty()) throw std::invalid_argument("load: empty request plan");
+    if (spec.templates.empty()) throw std::invalid_argument("load: no request templates");
+    for (auto t : spec.plan)
+        if (t >= spec.templates.size()) throw std::invalid_argument("load: plan refers to a missing template");
+    if (!factory) throw std::invalid_argument("load: no session factory");
+    if (spec.rate < 0) throw std::invalid_argument("load: negative rate");
+
+    // A worker without a connection could not send anything: never more workers than connections.
+    LoadSpec adjusted = spec;
+    adjusted.workers = std::min(spec.workers, spec.pool.max_connections);
+    Control control;
+    std::vector<std::unique_ptr<Worker>> workers;
+    for (std::size_t i = 0; i < adjusted.workers; ++i)
+        workers.push_back(std::make_unique<Worker>(adjusted, factory, session_config, i, control));
+    std::vector<std::thread> threads;
+    for (auto& w : workers) threads.emplace_back([&w] { w->run(); });
+
+    LoadResult result;
+    bool all_ready;
+    {
+        std::unique_lock lock(control.mutex);
+        all_ready = control.cv.wait_for(lock, spec.connect_deadline,
+                                        [&] { return control.ready == workers.size(); });
+        control.start = Clock::now();
+    }
+    bool any_failed = false;
+    for (auto& w : workers)
+        if (!w->setup_error().empty()) any_failed = true;
+    if (!all_ready || any_failed) {
+        for (auto& w : workers) w->abort();
+        result.setup_failed = true;
+    } else {
+        for (auto& w : workers) w->start();
+    }
+    // Wait for every worker, reporting progress, with a hard stop in case one is stuck past every
+    // deadline (its sessions ignored cancellation and close).
+    const auto hard_end = control.start + spec.run_deadline + std::chrono::seconds(10);
+    auto next_report = Clock::now() + 1s;
+    for (;;) {
+        bool all_done = true;
+        for (auto& w : workers) all_done = all_done && w->finished();
+        if (all_done) break;
+        const auto now = Clock::now();
+        if (now > hard_end)
+            for (auto& w : workers) w->hard_stop();
+        if (spec.progress && now >= next_report) {
+            std::uint64_t done = 0;
+            for (auto& w : workers) done += w->progress();
+            spec.progress(done, spec.plan.size());
+            next_report = now + 1s;
+        }
+        std::this_thread::sleep_for(2ms);
+    }
+    for (auto& t : threads) t.join();
+
+    for (auto& w : workers) {
+        for (std::size_t p = 0; p < phase_count; ++p) result.phases[p].merge(w->phases()[p]);
+        auto& iv = w->intervals();
+        if (result.intervals.size() < iv.size()) result.intervals.resize(iv.size());
+        for (std::size_t i = 0; i < iv.size(); ++i) {
+            result.intervals[i].completed += iv[i].completed;
+            result.intervals[i].failed += iv[i].failed;
+            result.intervals[i].latency.merge(iv[i].latency);
+        }
+        result.lanes += w->lanes();
+        result.connections_opened += w->opened();
+        result.connect_failures += w->connect_failures();
+        result.per_connection_in_flight = std::max(result.per_connection_in_flight, w->per_connection());
+        result.deadline_hit = result.deadline_hit || w->deadline_hit();
+        if (result.setup_error.empty() && !w->setup_error().empty()) result.setup_error = w->setup_error();
+        if (result.first_error_message.empty()) result.first_error_message = w->first_error();
+        if (!w->first_results().empty()) result.first_results = std::move(w->first_results());
+    }
+    if (result.setup_failed && result.setup_error.empty()) result.setup_error = "timed out opening connections";
+    Clock::time_point last = Clock::time_point::min();
+    for (auto& p : result.phases) last = std::max(last, p.last_done);
+    if (!result.setup_failed && last > control.start)
+        result.elapsed_seconds = std::chrono::duration<double>(last - control.start).count();
+    if (spec.rate > 0) {
+        // The generator kept its schedule when 99% of sends left within 5 ms of their due time.
+        const auto& lag = result.measured().schedule_lag;
+        if (lag.count() > 0 && lag.count_at_or_below(5'000'000) < lag.count() * 99 / 100) result.schedule_missed = true;
+    }
+    return result;
+}
+
+}  // namespace tpbench::engine

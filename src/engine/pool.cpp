@@ -1,0 +1,208 @@
+#include <tpbench/engine/pool.hpp>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/use_awaitable.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace tpbench::engine {
+
+namespace asio = boost::asio;
+
+namespace {
+// Completion handler for fire-and-forget coroutines: an escaped exception is a broken invariant
+// and propagates out of io_context::run(), where the worker reports it.
+void rethrow(std::exception_ptr e) {
+    if (e) std::rethrow_exception(e);
+}
+}  // namespace
+
+bool is_connection_error(const std::error_code& ec) noexcept {
+    if (!ec) return false;
+    if (ec.category() != tpbench_category()) return true;  // raw socket errors
+    switch (static_cast<errc>(ec.value())) {
+    case errc::connection_closed:
+    case errc::write_failed:
+    case errc::protocol_violation:
+    case errc::connect_failed:
+        return true;
+    default:
+        return false;
+    }
+}
+
+ConnectionPool::ConnectionPool(asio::any_io_executor ex, SessionFactory factory, SessionConfig config,
+                               PoolLimits limits)
+    : ex_(std::move(ex)), factory_(std::move(factory)), config_(std::move(config)), limits_(limits) {
+    if (limits_.max == 0) throw std::invalid_argument("connection pool: max connections must be at least 1");
+    if (limits_.min > limits_.max) throw std::invalid_argument("connection pool: min connections exceed max");
+    if (limits_.max_simultaneous == 0) throw std::invalid_argument("connection pool: max simultaneous usage is 0");
+    slots_.reserve(limits_.max);
+}
+
+ConnectionPool::~ConnectionPool() = default;
+
+std::size_t ConnectionPool::open_count() const noexcept {
+    return static_cast<std::size_t>(std::count_if(slots_.begin(), slots_.end(), [](const Slot& s) {
+        return s.session && s.session->is_open();
+    }));
+}
+
+ConnectionPool::Slot* ConnectionPool::pick() {
+    Slot* best = nullptr;
+    for (auto& s : slots_) {
+        if (!s.session || s.connecting || s.in_flight >= s.limit || !s.session->is_open()) continue;
+        if (!best || s.in_flight < best->in_flight) best = &s;
+    }
+    return best;
+}
+
+asio::awaitable<std::error_code> ConnectionPool::async_open_one(std::size_t& slot_out) {
+    // Reuse a free slot (never opened, or retired and idle) before growing.
+    std::size_t idx = slots_.size();
+    for (std::size_t i = 0; i < slots_.size(); ++i)
+        if (!slots_[i].session && !slots_[i].connecting) {
+            idx = i;
+            break;
+        }
+    if (idx == slots_.size()) slots_.emplace_back();
+    slots_[idx].connecting = true;
+    slots_[idx].in_flight = 0;
+    ++connecting_;
+    std::unique_ptr<Session> session = factory_(ex_, config_);
+    std::error_code ec = session ? co_await session->async_connect() : make_error_code(errc::connect_failed);
+    --connecting_;
+    // slots_ may have grown while connecting: index again.
+    Slot& slot = slots_[idx];
+    slot.connecting = false;
+    if (ec) {
+        ++connect_failures_;
+        if (last_connect_error_.empty() || ec != make_error_code(errc::connect_failed))
+            last_connect_error_ = ec.message();
+        if (session) retired_.push_back(std::move(session));
+        co_return make_error_code(errc::connect_failed);
+    }
+    ++opened_;
+    slot.limit = std::max<std::size_t>(1, std::min(session->max_in_flight(), limits_.max_simultaneous));
+    if (per_connection_limit_ == 0) per_connection_limit_ = slot.limit;
+    slot.session = std::move(session);
+    slot_out = idx;
+    co_return std::error_code{};
+}
+
+asio::awaitable<std::size_t> ConnectionPool::async_open_min(bool at_least_one) {
+    const std::size_t want = std::max<std::size_t>(limits_.min, at_least_one ? 1 : 0);
+    // Open in parallel batches so hundreds of connections do not take hundreds of round trips.
+    constexpr std::size_t batch = 32;
+    std::size_t ok = 0;
+    for (std::size_t started = 0; started < want;) {
+        const std::size_t n = std::min(batch, want - started);
+        std::size_t done = 0, succeeded = 0;
+        asio::steady_timer all_done(ex_, asio::steady_timer::time_point::max());
+        for (std::size_t i = 0; i < n; ++i) {
+            asio::co_spawn(
+                ex_,
+                [this, &done, &succeeded, &all_done, n]() -> asio::awaitable<void> {
+                    std::size_t slot = 0;
+                    if (!co_await async_open_one(slot)) ++succeeded;
+                    if (++done == n) all_done.cancel();
+                },
+                rethrow);
+        }
+        while (done < n) co_await all_done.async_wait(asio::as_tuple(asio::use_awaitable));
+        started += n;
+        ok += succeeded;
+        // Nothing will work if the first batch could not open a single connection.
+        if (succeeded == 0) break;
+    }
+    co_return ok;
+}
+
+asio::awaitable<ConnectionPool::Lease> ConnectionPool::async_acquire() {
+    const auto deadline = Clock::now() + limits_.max_wait;
+    for (;;) {
+        if (Slot* s = pick()) {
+            ++s->in_flight;
+            peak_in_flight_ = std::max(peak_in_flight_, s->in_flight);
+            co_return Lease{s->session.get(), static_cast<std::size_t>(s - slots_.data()), {}};
+        }
+        std::size_t live = connecting_;
+        for (auto& s : slots_)
+            if (s.session && s.session->is_open()) ++live;
+        if (live < limits_.max) {
+            std::size_t idx = 0;
+            if (auto ec = co_await async_open_one(idx)) {
+                notify_one();
+                co_return Lease{nullptr, 0, ec};
+            }
+            Slot& s = slots_[idx];
+            ++s.in_flight;
+            peak_in_flight_ = std::max(peak_in_flight_, s.in_flight);
+            // The new connection may have room for others too.
+            if (s.limit > 1) notify_one();
+            co_return Lease{s.session.get(), idx, {}};
+        }
+        if (Clock::now() >= deadline) co_return Lease{nullptr, 0, make_error_code(errc::pool_exhausted)};
+        asio::steady_timer t(ex_, deadline);
+        waiters_.push_back(&t);
+        auto [ec] = co_await t.async_wait(asio::as_tuple(asio::use_awaitable));
+        if (auto it = std::find(waiters_.begin(), waiters_.end(), &t); it != waiters_.end()) waiters_.erase(it);
+        if (!ec) co_return Lease{nullptr, 0, make_error_code(errc::pool_exhausted)};
+    }
+}
+
+void ConnectionPool::notify_one() {
+    if (waiters_.empty()) return;
+    asio::steady_timer* t = waiters_.front();
+    waiters_.pop_front();
+    t->cancel();
+}
+
+void ConnectionPool::wake_all() {
+    while (!waiters_.empty()) notify_one();
+}
+
+void ConnectionPool::release(const Lease& lease, bool broken) {
+    if (lease.error || !lease.session || lease.slot >= slots_.size()) return;
+    Slot& s = slots_[lease.slot];
+    if (s.session.get() != lease.session) return;  // already retired and replaced
+    if (s.in_flight > 0) --s.in_flight;
+    if (broken || !s.session->is_open()) {
+        // Retire now: no new borrows; the object stays alive (other requests may still be inside
+        // it) until the pool is destroyed.
+        retired_.push_back(std::move(s.session));
+        s.in_flight = 0;
+        asio::co_spawn(ex_, retired_.back()->async_close(), rethrow);
+    }
+    notify_one();
+}
+
+void ConnectionPool::abort_slot(std::size_t slot) {
+    if (slot >= slots_.size() || !slots_[slot].session) return;
+    asio::co_spawn(ex_, slots_[slot].session->async_close(), rethrow);
+}
+
+asio::awaitable<void> ConnectionPool::async_close_all(std::chrono::milliseconds timeout) {
+    wake_all();
+    std::vector<Session*> to_close;
+    for (auto& s : slots_)
+        if (s.session) to_close.push_back(s.session.get());
+    if (to_close.empty()) co_return;
+    // Shared with the close coroutines: a close that outlives `timeout` must not touch this frame.
+    struct Join {
+        std::size_t remaining;
+        asio::steady_timer timer;
+    };
+    auto join = std::make_shared<Join>(Join{to_close.size(), asio::steady_timer(ex_, Clock::now() + timeout)});
+    for (Session* s : to_close)
+        asio::co_spawn(ex_, s->async_close(), [join](std::exception_ptr e) {
+            if (--join->remaining == 0) join->timer.cancel();
+            if (e) std::rethrow_exception(e);  // Session::async_close must not throw: report it
+        });
+    auto [ec] = co_await join->timer.async_wait(asio::as_tuple(asio::use_awaitable));
+    (void)ec;
+}
+
+}  // namespace tpbench::engine

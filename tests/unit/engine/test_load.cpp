@@ -1,0 +1,248 @@
+#include <tpbench/engine/load.hpp>
+
+#include <tpbench/engine/java_compat.hpp>
+#include <tpbench/engine/profiling.hpp>
+
+#include "fake_session.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace tpbench;
+using namespace tpbench::engine;
+using namespace std::chrono_literals;
+
+namespace {
+
+LoadSpec basic_spec(std::size_t requests, std::size_t workers = 1) {
+    LoadSpec s;
+    s.workers = workers;
+    s.pool.min_connections = 2;
+    s.pool.max_connections = 2;
+    s.pool.max_in_process_per_connection = 4;
+    s.pool.max_simultaneous_usage_per_connection = 4;
+    RequestTemplate t;
+    t.request.gremlin = "1+1";
+    s.templates.push_back(t);
+    s.plan.assign(requests, 0);
+    s.run_deadline = 20s;
+    return s;
+}
+
+std::uint64_t err(const PhaseStats& p, errc e) { return p.errors[static_cast<std::size_t>(e)]; }
+
+void check_conservation(const LoadResult& r, std::size_t planned) {
+    std::uint64_t issued = 0;
+    for (const auto& p : r.phases) {
+        CHECK(p.issued == p.completed + p.failed);
+        std::uint64_t sum = 0;
+        for (auto v : p.errors) sum += v;
+        CHECK(sum == p.failed);
+        CHECK(p.latency.count() == static_cast<std::int64_t>(p.completed));
+        issued += p.issued;
+    }
+    CHECK(issued == planned);
+}
+
+}  // namespace
+
+TEST_CASE("closed loop: every request completes, concurrency = connections x in-flight") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.max_in_flight = 4;
+    b.results = 6;
+    auto spec = basic_spec(2000);
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    REQUIRE_FALSE(r.setup_failed);
+    check_conservation(r, 2000);
+    CHECK(r.measured().completed == 2000);
+    CHECK(r.measured().results == 12000);
+    CHECK(r.lanes == 8);
+    CHECK(r.per_connection_in_flight == 4);
+    CHECK(c->connects == 2);
+    CHECK(c->peak_in_flight <= 4);
+    CHECK(c->peak_in_flight >= 2);
+    CHECK(r.elapsed_seconds > 0);
+    CHECK(r.measured().bytes_out == 2000 * 23);
+    CHECK(r.measured().service.count() == 2000);
+    CHECK(r.measured().ttfr.count() == 2000);
+}
+
+TEST_CASE("maxSimultaneousUsagePerConnection caps in-flight below the session limit") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.max_in_flight = 16;
+    auto spec = basic_spec(500);
+    spec.pool.max_simultaneous_usage_per_connection = 3;
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    CHECK(r.lanes == 6);
+    CHECK(c->peak_in_flight <= 3);
+    CHECK(r.measured().completed == 500);
+}
+
+TEST_CASE("several workers split the plan; warm-up phase is the plan's prefix") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    auto spec = basic_spec(1001, 2);
+    spec.pool.max_connections = 4;
+    spec.pool.min_connections = 4;
+    spec.warmup_requests = 100;
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    check_conservation(r, 1001);
+    CHECK(r.warmup().issued == 100);
+    CHECK(r.measured().issued == 901);
+    CHECK(c->connects == 4);
+}
+
+TEST_CASE("server errors and errors mid-stream are counted by class") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.fail_every = 10;
+    b.error_mid_stream_every = 25;
+    b.results = 4;
+    auto r = run_load(basic_spec(1000), test::fake_factory(b, c), SessionConfig{});
+    check_conservation(r, 1000);
+    CHECK(err(r.measured(), errc::server_evaluation) == 100);
+    CHECK(err(r.measured(), errc::server_error_after_ok) == 20);  // multiples of 25 not of 10
+    CHECK(r.measured().failed == 120);
+    CHECK(r.measured().results == 880 * 4);
+    CHECK(r.measured().top_error() == errc::server_evaluation);
+    CHECK(r.first_error_message == "fake evaluation error");
+}
+
+TEST_CASE("dropped connections are counted errors, the pool reconnects, nothing hangs") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.drop_after = 50;
+    b.max_in_flight = 4;
+    const auto t0 = Clock::now();
+    auto r = run_load(basic_spec(1000), test::fake_factory(b, c), SessionConfig{});
+    CHECK(Clock::now() - t0 < 15s);
+    check_conservation(r, 1000);
+    CHECK(err(r.measured(), errc::connection_closed) > 0);
+    CHECK(r.measured().completed > 500);
+    CHECK(c->connects > 2);
+}
+
+TEST_CASE("stalled requests end as timeouts: session deadline, then the engine's watchdog") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.stall = true;
+    auto spec = basic_spec(20);
+    spec.request_timeout = 100ms;
+    auto t0 = Clock::now();
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    CHECK(Clock::now() - t0 < 5s);
+    check_conservation(r, 20);
+    CHECK(err(r.measured(), errc::timeout) == 20);
+
+    // A session that ignores the deadline: the watchdog closes it after the grace period.
+    b.honour_deadline = false;
+    t0 = Clock::now();
+    auto r2 = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    CHECK(Clock::now() - t0 < 10s);
+    check_conservation(r2, 20);
+    CHECK(err(r2.measured(), errc::timeout) == 20);
+}
+
+TEST_CASE("run deadline bounds the run and counts what was left") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.latency = 20ms;
+    auto spec = basic_spec(100000);
+    spec.run_deadline = 300ms;
+    const auto t0 = Clock::now();
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    CHECK(Clock::now() - t0 < 6s);
+    CHECK(r.deadline_hit);
+    check_conservation(r, 100000);
+    CHECK(err(r.measured(), errc::cancelled) > 90000);
+}
+
+TEST_CASE("unreachable target: setup fails fast with a message") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.connect_fails = true;
+    const auto t0 = Clock::now();
+    auto r = run_load(basic_spec(100), test::fake_factory(b, c), SessionConfig{});
+    CHECK(Clock::now() - t0 < 5s);
+    CHECK(r.setup_failed);
+    CHECK_FALSE(r.setup_error.empty());
+    CHECK(r.connect_failures >= 1);
+    CHECK(r.measured().completed == 0);
+}
+
+TEST_CASE("result counts are checked against the template's expectation") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.results = 6;
+    auto spec = basic_spec(10);
+    RequestTemplate wrong;
+    wrong.request.gremlin = "g.V()";
+    wrong.expected_results = 5;
+    spec.templates.push_back(wrong);
+    spec.plan = {0, 1, 0, 1, 1, 0, 0, 0, 0, 1};
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    CHECK(r.measured().result_mismatches == 4);
+}
+
+TEST_CASE("open loop: requests follow the schedule; latency counts from the intended time") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.latency = 1ms;
+    auto spec = basic_spec(200);
+    spec.rate = 400;  // 0.5 s of schedule
+    spec.intervals = true;
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    check_conservation(r, 200);
+    CHECK(r.elapsed_seconds >= 0.49);
+    CHECK(r.elapsed_seconds < 2.0);
+    CHECK(r.measured().schedule_lag.count() == 200);
+    CHECK_FALSE(r.schedule_missed);
+    std::uint64_t per_second = 0;
+    for (auto& iv : r.intervals) per_second += iv.completed;
+    CHECK(per_second == 200);
+
+    // Offered rate beyond capacity (8 slots x 20 ms = 400/s, offered 4000/s): the generator falls
+    // behind, corrected latency grows beyond service time, and the run says so.
+    b.latency = 20ms;
+    spec.rate = 4000;
+    spec.plan.assign(400, 0);
+    auto slow = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    CHECK(slow.schedule_missed);
+    CHECK(slow.measured().latency.value_at_percentile(99) > 2 * slow.measured().service.value_at_percentile(99));
+}
+
+TEST_CASE("the exercise plan from JavaRandom(0) is honoured request by request") {
+    // One worker, one lane: submission order == plan order, so the fake sees the Java sequence.
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.max_in_flight = 1;
+    auto spec = basic_spec(40);
+    spec.pool.min_connections = spec.pool.max_connections = 1;
+    spec.templates.clear();
+    for (auto s : exercise_scripts()) {
+        RequestTemplate t;
+        t.request.gremlin = std::string(s);
+        spec.templates.push_back(t);
+    }
+    JavaRandom rnd(0);
+    for (auto& p : spec.plan) p = static_cast<std::uint32_t>(rnd.next_int(9));
+    CHECK(spec.plan[0] == 6);
+    CHECK(spec.plan[39] == 6);
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    CHECK(r.measured().completed == 40);
+}
+
+TEST_CASE("inconsistent specs are rejected") {
+    auto c = std::make_shared<test::FakeCounters>();
+    auto f = test::fake_factory({}, c);
+    auto s = basic_spec(10);
+    s.plan.clear();
+    CHECK_THROWS_AS(run_load(s, f, {}), std::invalid_argument);
+    s = basic_spec(10);
+    s.plan[3] = 7;
+    CHECK_THROWS_AS(run_load(s, f, {}), std::invalid_argument);
+    s = basic_spec(10);
+    s.workers = 0;
+    CHECK_THROWS_AS(run_load(s, f, {}), std::invalid_argument);
+}

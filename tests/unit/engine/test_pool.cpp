@@ -1,0 +1,128 @@
+#include <tpbench/engine/pool.hpp>
+
+#include "fake_session.hpp"
+
+#include <doctest/doctest.h>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+
+using namespace tpbench;
+using namespace tpbench::engine;
+using namespace std::chrono_literals;
+namespace asio = boost::asio;
+
+namespace {
+
+// Runs `body` as a coroutine on a fresh io_context and rethrows anything it throws.
+template <class F>
+void run_coro(F body) {
+    asio::io_context ioc;
+    std::exception_ptr err;
+    asio::co_spawn(ioc, body(ioc), [&](std::exception_ptr e) { err = e; });
+    ioc.run_for(10s);
+    if (err) std::rethrow_exception(err);
+}
+
+}  // namespace
+
+TEST_CASE("pool opens the minimum, grows to the maximum, fails with pool_exhausted after max_wait") {
+    auto counters = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.max_in_flight = 2;
+    run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
+        ConnectionPool pool(ioc.get_executor(), test::fake_factory(b, counters), SessionConfig{},
+                            PoolLimits{1, 2, 8, 50ms});
+        CHECK(co_await pool.async_open_min(false) == 1);
+        CHECK(pool.per_connection_limit() == 2);
+        auto l1 = co_await pool.async_acquire();
+        auto l2 = co_await pool.async_acquire();
+        REQUIRE_FALSE(l1.error);
+        REQUIRE_FALSE(l2.error);
+        CHECK(l1.slot == l2.slot);  // first connection has room for two
+        auto l3 = co_await pool.async_acquire();  // grows
+        REQUIRE_FALSE(l3.error);
+        CHECK(l3.slot != l1.slot);
+        CHECK(counters->connects == 2);
+        auto l4 = co_await pool.async_acquire();
+        REQUIRE_FALSE(l4.error);
+        const auto t0 = Clock::now();
+        auto l5 = co_await pool.async_acquire();  // 2 connections x 2: full
+        CHECK(l5.error == make_error_code(errc::pool_exhausted));
+        CHECK(Clock::now() - t0 >= 50ms);
+        CHECK(pool.peak_in_flight() == 2);
+        pool.release(l1, false);
+        auto l6 = co_await pool.async_acquire();  // the freed slot is reused, no new connection
+        REQUIRE_FALSE(l6.error);
+        CHECK(l6.slot == l1.slot);
+        CHECK(counters->connects == 2);
+        co_await pool.async_close_all(1s);
+        CHECK(counters->closes == 2);
+    });
+}
+
+TEST_CASE("pool: maxSimultaneousUsage caps borrows below the session's own limit") {
+    auto counters = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.max_in_flight = 64;
+    run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
+        ConnectionPool pool(ioc.get_executor(), test::fake_factory(b, counters), SessionConfig{},
+                            PoolLimits{1, 1, 3, 10ms});
+        co_await pool.async_open_min(true);
+        CHECK(pool.per_connection_limit() == 3);
+        for (int i = 0; i < 3; ++i) CHECK_FALSE((co_await pool.async_acquire()).error);
+        CHECK((co_await pool.async_acquire()).error == make_error_code(errc::pool_exhausted));
+    });
+}
+
+TEST_CASE("pool: a waiter is woken by release before max_wait") {
+    auto counters = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.max_in_flight = 1;
+    run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
+        ConnectionPool pool(ioc.get_executor(), test::fake_factory(b, counters), SessionConfig{},
+                            PoolLimits{1, 1, 1, 5s});
+        co_await pool.async_open_min(true);
+        auto held = co_await pool.async_acquire();
+        REQUIRE_FALSE(held.error);
+        asio::steady_timer t(ioc, 20ms);
+        t.async_wait([&](boost::system::error_code) { pool.release(held, false); });
+        const auto t0 = Clock::now();
+        auto next = co_await pool.async_acquire();
+        CHECK_FALSE(next.error);
+        CHECK(Clock::now() - t0 < 2s);
+    });
+}
+
+TEST_CASE("pool: broken connections are retired and replaced; connect failures are errors, not waits") {
+    auto counters = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.max_in_flight = 1;
+    run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
+        ConnectionPool pool(ioc.get_executor(), test::fake_factory(b, counters), SessionConfig{},
+                            PoolLimits{1, 1, 1, 5s});
+        co_await pool.async_open_min(true);
+        auto l = co_await pool.async_acquire();
+        pool.release(l, true);
+        auto again = co_await pool.async_acquire();
+        REQUIRE_FALSE(again.error);
+        CHECK(counters->connects == 2);
+    });
+    auto failing = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior bad;
+    bad.connect_fails = true;
+    run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
+        ConnectionPool pool(ioc.get_executor(), test::fake_factory(bad, failing), SessionConfig{},
+                            PoolLimits{4, 4, 1, 5s});
+        CHECK(co_await pool.async_open_min(true) == 0);
+        CHECK(pool.connect_failures() == 4);
+        CHECK_FALSE(pool.last_connect_error().empty());
+        const auto t0 = Clock::now();
+        auto l = co_await pool.async_acquire();
+        CHECK(l.error == make_error_code(errc::connect_failed));
+        CHECK(Clock::now() - t0 < 1s);  // no waiting for max_wait when connecting fails
+    });
+    CHECK_THROWS_AS(ConnectionPool(asio::system_executor(), test::fake_factory(b, counters), SessionConfig{},
+                                   PoolLimits{2, 1, 1, 1s}),
+                    std::invalid_argument);
+}
