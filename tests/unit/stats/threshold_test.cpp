@@ -1,0 +1,106 @@
+#include <tpbench/stats/threshold.hpp>
+
+#include <doctest/doctest.h>
+
+using namespace tpbench::stats;
+
+TEST_CASE("parse the documented threshold forms") {
+    auto t = parse_threshold("p99<20ms");
+    REQUIRE_MESSAGE(t.ok(), t.error());
+    CHECK(t->metric == "p99");
+    CHECK(t->kind == MetricKind::time);
+    CHECK(t->percentile == 99.0);
+    CHECK(t->op == CompareOp::lt);
+    CHECK(t->value == 20e6);
+
+    t = parse_threshold("errors<0.1%");
+    REQUIRE(t.ok());
+    CHECK(t->kind == MetricKind::fraction);
+    CHECK(t->value == doctest::Approx(0.001));
+
+    t = parse_threshold("rps>1000");
+    REQUIRE(t.ok());
+    CHECK(t->kind == MetricKind::count);
+    CHECK(t->op == CompareOp::gt);
+    CHECK(t->value == 1000);
+
+    t = parse_threshold(" p99.9 <= 5ms ");
+    REQUIRE(t.ok());
+    CHECK(t->metric == "p99.9");
+    CHECK(t->percentile == doctest::Approx(99.9));
+    CHECK(t->op == CompareOp::le);
+    CHECK(t->value == 5e6);
+    CHECK(t->text == "p99.9 <= 5ms");
+
+    t = parse_threshold("mean<1s");
+    REQUIRE(t.ok());
+    CHECK(t->value == 1e9);
+    CHECK(parse_threshold("max<250us")->value == 250e3);
+    CHECK(parse_threshold("p50>=10\xC2\xB5s")->value == 10e3);
+    CHECK(parse_threshold("rps>=2.5k")->value == 2500);
+    CHECK(parse_threshold("requests!=0")->op == CompareOp::ne);
+}
+
+TEST_CASE("bad threshold expressions give clear errors") {
+    struct Case {
+        const char* text;
+        const char* expect;
+    };
+    const Case cases[] = {
+        {"", "empty"},
+        {"p99 20ms", "missing comparison operator"},
+        {"latency<20ms", "unknown metric"},
+        {"p99<20", "needs a unit"},
+        {"p99<20parsecs", "unknown time unit"},
+        {"p101<1ms", "within 0..100"},
+        {"p9x<1ms", "bad percentile"},
+        {"errors<5", "percentage"},
+        {"errors<200%", "above 100%"},
+        {"rps>fast", "non-negative number"},
+        {"rps>10x", "unknown unit"},
+        {"<5ms", "missing metric"},
+        {"p99=<5ms", "unknown operator"},
+    };
+    for (const auto& c : cases) {
+        auto t = parse_threshold(c.text);
+        INFO(c.text);
+        REQUIRE_FALSE(t.ok());
+        CHECK(t.error().find(c.expect) != std::string::npos);
+        CHECK(t.error().find("threshold '") == 0);
+    }
+    auto list = parse_thresholds("p99<20ms, bogus>1");
+    REQUIRE_FALSE(list.ok());
+    CHECK(list.error().find("bogus") != std::string::npos);
+    CHECK_FALSE(parse_thresholds(" , ").ok());
+}
+
+TEST_CASE("evaluate thresholds against a metrics map and a run") {
+    auto ts = parse_thresholds("p99<20ms;errors<0.1%,rps>1000");
+    REQUIRE(ts.ok());
+    auto ok = evaluate_thresholds(*ts, map_source({{"p99", 12e6}, {"errors", 0.0005}, {"rps", 1500}}));
+    CHECK(ok.all_passed);
+    CHECK(ok.exit_code() == 0);
+    REQUIRE(ok.results.size() == 3);
+    CHECK(ok.results[0].message.find("12.000ms") != std::string::npos);
+
+    auto bad = evaluate_thresholds(*ts, map_source({{"p99", 25e6}, {"errors", 0.0005}, {"rps", 1500}}));
+    CHECK_FALSE(bad.all_passed);
+    CHECK(bad.exit_code() == 99);
+    CHECK_FALSE(bad.results[0].passed);
+    CHECK(bad.results[0].message.find("FAILED") != std::string::npos);
+
+    auto missing = evaluate_thresholds(*ts, map_source({{"p99", 1e6}}));
+    CHECK_FALSE(missing.all_passed);
+    CHECK(missing.results[1].message.find("not measured") != std::string::npos);
+
+    Histogram h{{1, 60'000'000'000, 3}};
+    for (int i = 1; i <= 1000; ++i) h.record(i * 10'000);  // 10us .. 10ms
+    auto run = run_source(h, 2000.0, 1000, 2);
+    auto r = evaluate_thresholds(*parse_thresholds("p99.9<=10.01ms,p50<4ms,errors<0.1%,mean<6ms"), run);
+    REQUIRE(r.results.size() == 4);
+    CHECK(r.results[0].passed);
+    CHECK_FALSE(r.results[1].passed);  // p50 = 5ms
+    CHECK_FALSE(r.results[2].passed);  // 0.2% errors
+    CHECK(r.results[3].passed);
+    CHECK(r.exit_code() == kThresholdsFailedExitCode);
+}
