@@ -1,0 +1,91 @@
+#pragma once
+// ProfilingApplication's scenarios on the load engine: latency (testType 0) and throughput
+// (testType 1), warm-up and test cycles, the exercise initialisation and mix, minExpectedRps,
+// timeout, tooSlowThreshold, pauseBetweenRuns, store — printing the same lines the Java tool
+// prints. Runs on the calling thread (each execution starts its own worker threads).
+#include <tpbench/engine/backend.hpp>
+#include <tpbench/engine/load.hpp>
+#include <tpbench/engine/profiling.hpp>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tpbench::engine {
+
+// One warm-up or test execution.
+struct ExecutionResult {
+    std::string name;                 // "warmup-1", "test-3"
+    bool warmup = false;
+    bool failed = false;              // could not run at all (no connection): counts as 0 req/sec
+    std::string failure;              // why, when failed
+    double seconds = 0;               // Java: (nanoTime() - start) / 1e9
+    std::int64_t req_per_sec = 0;     // throughput: Math.round(requests / seconds)
+    std::uint64_t requests = 0;       // requests issued
+    std::uint64_t results = 0;        // results received (latency: the result count printed)
+    std::uint64_t too_slow = 0;       // completed later than tooSlowThreshold after the write
+    std::uint64_t errors = 0;         // failed requests (all classes)
+    std::uint64_t result_mismatches = 0;  // results != the expected count for the script
+    std::size_t lanes = 0;            // effective concurrency of this execution
+    std::size_t connections = 0;      // connections opened
+    std::size_t per_connection = 0;   // in-flight requests per connection
+    std::string first_error;          // first failed request's message
+};
+
+// The whole run.
+struct ProfilingReport {
+    Generation generation = Generation::v3_7;
+    ProfilingOptions options;
+    bool latency = false;
+    std::vector<ExecutionResult> warmups;
+    std::vector<ExecutionResult> tests;
+    bool warmup_ok = true;            // every warm-up met minExpectedRps (throughput) / the timeout (latency)
+    bool test_cycle_ran = false;
+    bool timed_out = false;           // the test cycle exceeded `timeout`
+    bool aborted = false;             // the run stopped on an error (latency failure, init failure, old generations)
+    std::string abort_reason;
+    std::int64_t avg_req_per_sec = 0; // the printed throughput average
+    double avg_latency_seconds = 0;   // the printed latency average
+    PhaseStats measured;              // all test executions merged (histograms in ns)
+    std::uint64_t errors_by_class[errc_slots] = {};
+    std::size_t lanes = 0;            // effective concurrency (max over executions)
+    std::size_t per_connection = 0;
+    std::size_t connections = 0;      // connections opened in the last execution
+
+    // Total failed requests over the test executions.
+    std::uint64_t test_errors() const noexcept;
+    // Total result-count mismatches over the test executions.
+    std::uint64_t test_mismatches() const noexcept;
+};
+
+// Where and how to send: the session factory (backend) and its base SessionConfig (target,
+// serializer, backend options). max_in_process_per_connection is taken from the options.
+struct Endpoint {
+    std::string backend;              // "ws37" / "http4" (for messages)
+    SessionFactory factory;
+    SessionConfig session;
+};
+
+// Sinks: `out` receives ProfilingApplication's stdout lines (without newline); `progress`
+// receives human progress messages (stderr in the CLI). Either may be empty.
+struct ProfilingSinks {
+    std::function<void(const std::string&)> out;
+    std::function<void(const std::string&)> progress;
+};
+
+// Runs the scenario `o` describes (o.latency_mode() picks latency or throughput) against `ep`.
+// `expected_results`: latency mode only, the result count each execution must produce (a
+// mismatch is recorded in result_mismatches, the run continues). Request errors are counted;
+// an unreachable server or a failed initialisation ends the run with aborted = true. Throws
+// ConfigError for invalid options and std::system_error when `store` cannot be written.
+ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const Endpoint& ep, const ProfilingSinks& sinks,
+                              std::optional<std::uint64_t> expected_results = std::nullopt);
+
+// Maps a ProfilingApplication serializer name (GRAPHBINARY_V1, GRAPHSON_V3_UNTYPED, ...) to the
+// backends' spelling (graphbinary-v1, graphson-v3-untyped); GRAPHSON (application/json) is GraphSON
+// 3.0 on ws37 and GraphSON 4.0 on http4; other names pass through lower-cased with '_' -> '-'
+// (the backend rejects what it does not know).
+std::string backend_serializer_name(std::string_view backend, std::string_view java_name);
+
+}  // namespace tpbench::engine
