@@ -380,6 +380,36 @@ errc classify_error(const std::error_code& ec) noexcept {
     return errc::connection_closed;
 }
 
+std::string errc_name(errc e) {
+    switch (e) {
+    case errc::ok: return "ok";
+    case errc::truncated: return "truncated";
+    case errc::unknown_type: return "unknown_type";
+    case errc::bad_length: return "bad_length";
+    case errc::too_deep: return "too_deep";
+    case errc::bad_utf8: return "bad_utf8";
+    case errc::bad_version: return "bad_version";
+    case errc::bad_value: return "bad_value";
+    case errc::bad_json: return "bad_json";
+    case errc::trailing_bytes: return "trailing_bytes";
+    case errc::connect_failed: return "connect_failed";
+    case errc::connection_closed: return "connection_closed";
+    case errc::timeout: return "timeout";
+    case errc::write_failed: return "write_failed";
+    case errc::protocol_violation: return "protocol_violation";
+    case errc::pool_exhausted: return "pool_exhausted";
+    case errc::cancelled: return "cancelled";
+    case errc::server_rate_limited: return "server_rate_limited";
+    case errc::server_bad_request: return "server_bad_request";
+    case errc::server_evaluation: return "server_evaluation";
+    case errc::server_timeout: return "server_timeout";
+    case errc::server_serialization: return "server_serialization";
+    case errc::server_error: return "server_error";
+    case errc::server_error_after_ok: return "server_error_after_ok";
+    }
+    return "errc_" + std::to_string(static_cast<int>(e));
+}
+
 PhaseStats::PhaseStats()
     : latency(latency_config()), service(latency_config()), ttfr(latency_config()), schedule_lag(latency_config()) {}
 

@@ -47,6 +47,10 @@ inline constexpr std::size_t errc_slots = 96;
 // timeouts -> timeout; cancellations -> cancelled; anything else -> connection_closed.
 errc classify_error(const std::error_code& ec) noexcept;
 
+// Stable snake_case name of an errc bucket ("timeout", "server_evaluation"; "errc_<n>" for a
+// value without a name), used in reports and JSON.
+std::string errc_name(errc e);
+
 // Statistics of one phase. Counter relations: issued = completed + failed; too_slow and
 // result_mismatches are subsets of completed; every failed request is in exactly one errors[] slot.
 struct PhaseStats {
