@@ -1,0 +1,178 @@
+// Result streams and the bytecode front end.
+#include "runtime.hpp"
+
+#include <exception>
+
+namespace tpbench::server::detail {
+
+using model::Type;
+using model::Value;
+
+namespace {
+
+EvalError internal_error(const std::exception& e) {
+    return EvalError{EvalError::Kind::evaluation, std::string("internal error: ") + e.what(), "RuntimeException"};
+}
+
+// A compiled source traversal pulled lazily.
+class TraversalStream final : public ResultStream {
+public:
+    TraversalStream(Graph& graph, const Code& code, const EvalOptions& opts) {
+        try {
+            SourceOptions so = source_options(code);
+            plan_ = compile(code, true);
+            ctx_.graph = &graph;
+            ctx_.set_snapshot(graph.store().snapshot());
+            ctx_.deadline = opts.deadline;
+            ctx_.path_mode = plan_->needs;
+            ctx_.tokens = so.tokens.value_or(opts.materialize_tokens);
+            // Elements are handed out by key unless the traversal itself overrode the protocol's
+            // materializeProperties choice, in which case they are materialised here.
+            by_key_ = !so.tokens.has_value() || *so.tokens == opts.materialize_tokens;
+            for (auto& [k, v] : so.side_effects) {
+                auto se = std::make_shared<SideEffect>();
+                se->kind = SideEffect::Kind::value;
+                se->value = v;
+                ctx_.side_effects[k] = se;
+            }
+            auto start = std::make_unique<StartStep>();
+            start->ctx_ = &ctx_;
+            start->push(Traverser{});
+            tail_ = plan_->instantiate_on(ctx_, std::move(start));
+        } catch (const EvalFailure& f) {
+            error_ = f.error;
+        } catch (const std::exception& e) {
+            error_ = internal_error(e);
+        }
+    }
+
+    bool next(Item& out) override {
+        if (error_ || done_) return false;
+        try {
+            Traverser t;
+            if (!tail_->next(t)) {
+                done_ = true;
+                return false;
+            }
+            ctx_.tick();
+            out.bulk = t.bulk;
+            if (t.obj.el && by_key_) {
+                out.value = Value();
+                out.element_key = t.obj.el;
+            } else {
+                out.value = to_value(ctx_, t.obj);
+                out.element_key = nullptr;
+            }
+            return true;
+        } catch (const EvalFailure& f) {
+            error_ = f.error;
+        } catch (const std::bad_alloc&) {
+            error_ = EvalError{EvalError::Kind::evaluation, "out of memory while evaluating", "OutOfMemoryError"};
+        } catch (const std::exception& e) {
+            error_ = internal_error(e);
+        }
+        done_ = true;
+        return false;
+    }
+    const std::optional<EvalError>& error() const override { return error_; }
+
+private:
+    Ctx ctx_;
+    PlanPtr plan_;
+    std::unique_ptr<Step> tail_;
+    std::optional<EvalError> error_;
+    bool done_ = false;
+    bool by_key_ = true;
+};
+
+// A stream that fails immediately.
+class ErrorStream final : public ResultStream {
+public:
+    explicit ErrorStream(EvalError e) : error_(std::move(e)) {}
+    bool next(Item&) override { return false; }
+    const std::optional<EvalError>& error() const override { return error_; }
+
+private:
+    std::optional<EvalError> error_;
+};
+
+constexpr int kMaxBytecodeDepth = 64;
+
+std::shared_ptr<Code> from_bytecode(const Value& bc, int depth);
+
+Arg arg_from(const Value& v, int depth) {
+    if (v.type() == Type::bytecode) return Arg{Value(), from_bytecode(v, depth + 1)};
+    if (v.type() == Type::binding) return arg_from(v.size() ? v[0] : Value(), depth);
+    if (v.type() == Type::traverser) return arg_from(v.size() ? v[0] : Value(), depth);
+    return Arg{v, nullptr};
+}
+
+void instructions(const Value& list, std::vector<Instr>& out, int depth) {
+    if (list.type() != Type::list)
+        fail(EvalError::Kind::syntax, "bytecode instructions must be a list", "IllegalArgumentException");
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Value& ins = list[i];
+        if (ins.type() != Type::list || ins.size() == 0 || ins[0].type() != Type::string)
+            fail(EvalError::Kind::syntax, "bytecode instruction " + std::to_string(i) + " is not [name, args...]",
+                 "IllegalArgumentException");
+        Instr in;
+        in.name = ins[0].str();
+        in.pos = i;
+        for (std::size_t k = 1; k < ins.size(); ++k) in.args.push_back(arg_from(ins[k], depth));
+        out.push_back(std::move(in));
+    }
+}
+
+std::shared_ptr<Code> from_bytecode(const Value& bc, int depth) {
+    if (depth > kMaxBytecodeDepth)
+        fail(EvalError::Kind::syntax, "bytecode nested deeper than " + std::to_string(kMaxBytecodeDepth),
+             "IllegalArgumentException");
+    if (bc.type() != Type::bytecode || bc.size() != 2)
+        fail(EvalError::Kind::syntax, "expected Bytecode, got " + std::string(model::type_name(bc.type())),
+             "IllegalArgumentException");
+    auto code = std::make_shared<Code>();
+    code->where = "instruction";
+    code->anonymous = depth > 0;
+    instructions(bc[0], code->steps, depth);
+    instructions(bc[1], code->source, depth);
+    return code;
+}
+
+}  // namespace
+
+std::unique_ptr<ResultStream> make_traversal_stream(Graph& graph, const Code& code, const EvalOptions& opts) {
+    return std::make_unique<TraversalStream>(graph, code, opts);
+}
+
+Value run_to_list(Graph& graph, const Code& code, const EvalOptions& opts, std::size_t limit) {
+    TraversalStream s(graph, code, opts);
+    std::vector<Value> out;
+    Item it;
+    while (out.size() < limit && s.next(it)) {
+        Value v = it.element_key ? materialize(it, opts.materialize_tokens) : it.value;
+        for (std::int64_t b = 0; b < it.bulk && out.size() < limit; ++b) out.push_back(v);
+    }
+    if (s.error()) throw EvalFailure{*s.error()};
+    return Value::list(std::move(out));
+}
+
+}  // namespace tpbench::server::detail
+
+namespace tpbench::server {
+
+std::unique_ptr<ResultStream> evaluate_bytecode(Graph& graph, const model::Value& bytecode, const EvalOptions& opts) {
+    try {
+        auto code = detail::from_bytecode(bytecode, 0);
+        if (code->steps.empty())
+            return std::make_unique<detail::ErrorStream>(
+                EvalError{EvalError::Kind::evaluation, "bytecode has no steps", "IllegalArgumentException"});
+        return detail::make_traversal_stream(graph, *code, opts);
+    } catch (const detail::EvalFailure& f) {
+        return std::make_unique<detail::ErrorStream>(f.error);
+    } catch (const std::exception& e) {
+        return std::make_unique<detail::ErrorStream>(
+            EvalError{EvalError::Kind::evaluation, std::string("internal error: ") + e.what(), "RuntimeException"});
+    }
+}
+
+}  // namespace tpbench::server

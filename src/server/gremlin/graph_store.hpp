@@ -1,0 +1,129 @@
+#pragma once
+// Private to tpbench::gremlin: the in-memory property graph. A Snapshot is immutable once
+// published; mutations copy the current snapshot, change the copy and publish it (copy-on-write),
+// so evaluations read their snapshot without locks.
+#include <tpbench/server/gremlin.hpp>
+
+#include <tpbench/model/value.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace tpbench::server::detail {
+
+struct Snapshot;
+
+enum class ElKind : std::uint8_t { vertex, edge, vertex_property };
+
+// Common head of every element record; `element_key` in Item points at one of these.
+struct ElementRec {
+    ElKind kind;
+    const Snapshot* snap = nullptr;  // owning snapshot (set by Snapshot::reindex)
+    explicit ElementRec(ElKind k) : kind(k) {}
+};
+
+struct VPropRec : ElementRec {
+    model::Value id;
+    std::string key;
+    model::Value value;
+    std::uint32_t owner = 0;  // vertex index
+    VPropRec() : ElementRec(ElKind::vertex_property) {}
+};
+
+struct VertexRec : ElementRec {
+    model::Value id;
+    std::string label;
+    std::vector<VPropRec> props;
+    std::vector<std::uint32_t> out;  // edge indices (rebuilt by reindex)
+    std::vector<std::uint32_t> in;
+    VertexRec() : ElementRec(ElKind::vertex) {}
+};
+
+struct EdgeRec : ElementRec {
+    model::Value id;
+    std::string label;
+    std::uint32_t out_v = 0;  // tail vertex index
+    std::uint32_t in_v = 0;   // head vertex index
+    std::vector<std::pair<std::string, model::Value>> props;
+    EdgeRec() : ElementRec(ElKind::edge) {}
+};
+
+// Normalised lookup key for ids: integral numbers of any width compare equal (TinkerGraph's id
+// managers convert Int/Long lookups), other values by structural equality.
+model::Value id_key(const model::Value& id);
+
+struct Snapshot {
+    Graph::IdMode mode = Graph::IdMode::long_ids;
+    std::vector<VertexRec> vertices;
+    std::vector<EdgeRec> edges;
+    std::unordered_map<model::Value, std::uint32_t, model::ValueHash> vindex;
+    std::unordered_map<model::Value, std::uint32_t, model::ValueHash> eindex;
+    std::int64_t next_id = 0;  // id counter for generated element/property ids
+
+    Snapshot() = default;
+    Snapshot(const Snapshot& o) = default;
+    Snapshot& operator=(const Snapshot&) = delete;
+
+    // Rebuilds adjacency lists, id indexes and back pointers after any change.
+    void reindex();
+    const VertexRec* find_vertex(const model::Value& id) const;
+    const EdgeRec* find_edge(const model::Value& id) const;
+    // Returns a fresh id not used by any vertex (or edge when `edge`), in the graph's id type.
+    model::Value generate_id(bool edge);
+    // Converts a user-supplied vertex id as the stock server's id manager would.
+    model::Value convert_vertex_id(const model::Value& id) const;
+    // Returns a new vertex-property id (Long).
+    model::Value next_property_id() { return model::Value::long_(next_id++); }
+
+    const VertexRec& out_vertex(const EdgeRec& e) const { return vertices[e.out_v]; }
+    const VertexRec& in_vertex(const EdgeRec& e) const { return vertices[e.in_v]; }
+    const VertexRec& owner(const VPropRec& p) const { return vertices[p.owner]; }
+};
+
+using SnapshotPtr = std::shared_ptr<const Snapshot>;
+
+// Fills `s` with the modern graph (ids as `s.mode` dictates); `s` must be empty.
+void build_modern(Snapshot& s);
+
+// Materialises an element: full (with properties) or a reference (tokens).
+model::Value materialize_element(const ElementRec& el, bool tokens);
+
+}  // namespace tpbench::server::detail
+
+namespace tpbench::server {
+
+// The graph's published snapshot plus a writer lock serialising mutations.
+class GraphStore {
+public:
+    explicit GraphStore(Graph::IdMode mode);
+    // The current snapshot (never null).
+    detail::SnapshotPtr snapshot() const {
+        std::lock_guard lk(mu_);
+        return snap_;
+    }
+    // Applies `fn` to a copy of the current snapshot and publishes it; returns the new snapshot.
+    // Mutations are serialised; readers keep the snapshot they hold.
+    template <class Fn>
+    detail::SnapshotPtr mutate(Fn&& fn) {
+        std::lock_guard wl(write_mu_);
+        auto copy = std::make_shared<detail::Snapshot>(*snapshot());
+        fn(*copy);
+        copy->reindex();
+        detail::SnapshotPtr out = copy;
+        std::lock_guard lk(mu_);
+        snap_ = out;
+        return out;
+    }
+
+private:
+    mutable std::mutex mu_;
+    std::mutex write_mu_;
+    detail::SnapshotPtr snap_;
+};
+
+}  // namespace tpbench::server

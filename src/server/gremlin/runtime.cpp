@@ -1,0 +1,547 @@
+// Shared runtime helpers for the step engine: objects, paths, predicates, merging, side effects.
+#include "runtime.hpp"
+
+#include <algorithm>
+#include <regex>
+
+namespace tpbench::server::detail {
+
+using model::Type;
+using model::Value;
+
+void fail(EvalError::Kind kind, std::string message, std::string exception) {
+    if (exception.empty()) {
+        switch (kind) {
+        case EvalError::Kind::syntax: exception = "MultipleCompilationErrorsException"; break;
+        case EvalError::Kind::timeout: exception = "TimeoutException"; break;
+        case EvalError::Kind::unsupported: exception = "MissingMethodException"; break;
+        case EvalError::Kind::evaluation: exception = "IllegalArgumentException"; break;
+        }
+    }
+    throw EvalFailure{EvalError{kind, std::move(message), std::move(exception)}};
+}
+
+void Ctx::check_deadline() {
+    ticks = 0;
+    if (deadline && std::chrono::steady_clock::now() >= *deadline)
+        fail(EvalError::Kind::timeout, "evaluation exceeded its timeout", "TimeoutException");
+}
+
+// ---- objects ------------------------------------------------------------------------------------
+
+Value to_value(Ctx& ctx, const Obj& o) {
+    if (o.el) return materialize_element(*o.el, ctx.tokens);
+    return o.v;
+}
+
+bool obj_equal(const Obj& a, const Obj& b) {
+    if (a.el || b.el) return a.el == b.el;
+    return a.v == b.v;
+}
+
+std::size_t obj_hash(const Obj& o) {
+    if (o.el) return std::hash<const void*>{}(o.el) * 31 + 7;
+    return o.v.hash();
+}
+
+const ElementRec* as_element(Ctx& ctx, const Obj& o) {
+    if (o.el) return o.el;
+    const Snapshot& s = *ctx.snap;
+    switch (o.v.type()) {
+    case Type::vertex: return s.find_vertex(o.v.id());
+    case Type::edge: return s.find_edge(o.v.id());
+    case Type::vertex_property:
+        for (const auto& v : s.vertices)
+            for (const auto& p : v.props)
+                if (id_key(p.id) == id_key(o.v.id())) return &p;
+        return nullptr;
+    default: return nullptr;
+    }
+}
+
+namespace {
+
+bool is_integral(const Value& v) {
+    switch (v.type()) {
+    case Type::byte: case Type::short_: case Type::int_: case Type::long_: return true;
+    default: return false;
+    }
+}
+
+// Element identity: kind + id, for records and materialised values alike.
+bool element_ident(const Obj& o, int& kind, Value& id) {
+    if (o.el) {
+        kind = static_cast<int>(o.el->kind);
+        switch (o.el->kind) {
+        case ElKind::vertex: id = static_cast<const VertexRec*>(o.el)->id; break;
+        case ElKind::edge: id = static_cast<const EdgeRec*>(o.el)->id; break;
+        case ElKind::vertex_property: id = static_cast<const VPropRec*>(o.el)->id; break;
+        }
+        return true;
+    }
+    switch (o.v.type()) {
+    case Type::vertex: kind = 0; id = o.v.id(); return true;
+    case Type::edge: kind = 1; id = o.v.id(); return true;
+    case Type::vertex_property: kind = 2; id = o.v.id(); return true;
+    default: return false;
+    }
+}
+
+bool value_eq(const Value& a, const Value& b) {
+    if (a.is_number() && b.is_number()) {
+        if (is_integral(a) && is_integral(b)) return a.as_int() == b.as_int();
+        return a.to_double() == b.to_double();
+    }
+    if (a.type() != b.type()) return false;
+    if (a.type() == Type::list || a.type() == Type::set) {
+        if (a.size() != b.size()) return false;
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (!value_eq(a[i], b[i])) return false;
+        return true;
+    }
+    return a == b;
+}
+
+// <0, 0, >0, or 2 when the two are not comparable (P.lt etc. then evaluate to false).
+int value_cmp(const Value& a, const Value& b) {
+    if (a.is_number() && b.is_number()) return compare(a, b);
+    if (a.type() != b.type()) return 2;
+    switch (a.type()) {
+    case Type::string: case Type::char_: case Type::boolean: case Type::date: case Type::timestamp:
+    case Type::uuid:
+        return compare(a, b);
+    default: return 2;
+    }
+}
+
+}  // namespace
+
+bool gremlin_eq(Ctx& ctx, const Obj& a, const Obj& b) {
+    int ka, kb;
+    Value ia, ib;
+    bool ea = element_ident(a, ka, ia), eb = element_ident(b, kb, ib);
+    if (ea || eb) return ea && eb && ka == kb && value_eq(ia, ib);
+    return value_eq(a.v, b.v);
+}
+
+int obj_compare(Ctx& ctx, const Obj& a, const Obj& b) {
+    int ka, kb;
+    Value ia, ib;
+    bool ea = element_ident(a, ka, ia), eb = element_ident(b, kb, ib);
+    if (ea && eb) return compare(ia, ib);
+    return compare(ea ? to_value(ctx, a) : a.v, eb ? to_value(ctx, b) : b.v);
+}
+
+bool test_p(Ctx& ctx, const Value& p, const Obj& o) {
+    const std::string& n = p.str();
+    if (p.type() == Type::text_p) {
+        const Value& v = o.el ? Value() : o.v;
+        if (v.type() != Type::string || p.size() < 1 || p[0].type() != Type::string) return false;
+        const std::string& s = v.str();
+        const std::string& a = p[0].str();
+        auto starts = [&] { return s.compare(0, a.size(), a) == 0; };
+        auto ends = [&] { return s.size() >= a.size() && s.compare(s.size() - a.size(), a.size(), a) == 0; };
+        if (n == "containing") return s.find(a) != std::string::npos;
+        if (n == "notContaining") return s.find(a) == std::string::npos;
+        if (n == "startingWith") return starts();
+        if (n == "notStartingWith") return !starts();
+        if (n == "endingWith") return ends();
+        if (n == "notEndingWith") return !ends();
+        if (n == "regex" || n == "notRegex") {
+            try {
+                bool m = std::regex_search(s, std::regex(a));
+                return n == "regex" ? m : !m;
+            } catch (const std::regex_error&) {
+                fail(EvalError::Kind::evaluation, "invalid regular expression '" + a + "'", "PatternSyntaxException");
+            }
+        }
+        fail(EvalError::Kind::unsupported, "unsupported TextP predicate '" + n + "'");
+    }
+    if (p.type() != Type::p) fail(EvalError::Kind::evaluation, "expected a predicate, got " + p.to_string());
+    if (n == "and" || n == "or") {
+        if (p.size() != 2) fail(EvalError::Kind::evaluation, "P." + n + " needs two predicates");
+        bool l = test_p(ctx, p[0], o);
+        if (n == "and" && !l) return false;
+        if (n == "or" && l) return true;
+        return test_p(ctx, p[1], o);
+    }
+    if (n == "not") {
+        if (p.size() != 1) fail(EvalError::Kind::evaluation, "P.not needs one predicate");
+        return !test_p(ctx, p[0], o);
+    }
+    auto arg = [&](std::size_t i) -> const Value& {
+        if (i >= p.size()) fail(EvalError::Kind::evaluation, "P." + n + " is missing an argument");
+        return p[i];
+    };
+    auto eq = [&](const Value& x) { return gremlin_eq(ctx, o, Obj(x)); };
+    auto cmp = [&](const Value& x) -> int {
+        int k;
+        Value id;
+        if (element_ident(o, k, id)) return value_cmp(id, x);
+        return value_cmp(o.v, x);
+    };
+    if (n == "eq") return eq(arg(0));
+    if (n == "neq") return !eq(arg(0));
+    if (n == "lt") { int c = cmp(arg(0)); return c != 2 && c < 0; }
+    if (n == "lte") { int c = cmp(arg(0)); return c != 2 && c <= 0; }
+    if (n == "gt") { int c = cmp(arg(0)); return c != 2 && c > 0; }
+    if (n == "gte") { int c = cmp(arg(0)); return c != 2 && c >= 0; }
+    if (n == "between") {
+        int a = cmp(arg(0)), b = cmp(arg(1));
+        return a != 2 && b != 2 && a >= 0 && b < 0;
+    }
+    if (n == "inside") {
+        int a = cmp(arg(0)), b = cmp(arg(1));
+        return a != 2 && b != 2 && a > 0 && b < 0;
+    }
+    if (n == "outside") {
+        int a = cmp(arg(0)), b = cmp(arg(1));
+        return (a != 2 && a < 0) || (b != 2 && b > 0);
+    }
+    if (n == "within" || n == "without") {
+        bool found = false;
+        auto scan = [&](const Value& x) {
+            if (x.type() == Type::list || x.type() == Type::set) {
+                for (const auto& y : x.kids())
+                    if (eq(y)) return true;
+                return false;
+            }
+            return eq(x);
+        };
+        for (const auto& x : p.kids())
+            if (scan(x)) {
+                found = true;
+                break;
+            }
+        return n == "within" ? found : !found;
+    }
+    fail(EvalError::Kind::unsupported, "unsupported predicate P." + n);
+}
+
+void property_values(Ctx& ctx, const Obj& o, const std::vector<std::string>& keys, std::vector<Value>& out) {
+    const ElementRec* el = as_element(ctx, o);
+    auto wanted = [&](const std::string& k) {
+        return keys.empty() || std::find(keys.begin(), keys.end(), k) != keys.end();
+    };
+    if (!el) {
+        if (o.v.type() == Type::property) {
+            out.push_back(o.v[1]);
+            return;
+        }
+        fail(EvalError::Kind::evaluation,
+             "The provided object does not have properties: " + o.v.to_string() + " (" +
+                 std::string(model::type_name(o.v.type())) + ")",
+             "IllegalArgumentException");
+    }
+    if (el->kind == ElKind::vertex) {
+        const auto& v = *static_cast<const VertexRec*>(el);
+        if (keys.size() <= 1 || keys.empty()) {
+            for (const auto& p : v.props)
+                if (wanted(p.key)) out.push_back(p.value);
+            return;
+        }
+        // values('a','b'): TinkerGraph yields per requested key order within each vertex's props.
+        for (const auto& p : v.props)
+            if (wanted(p.key)) out.push_back(p.value);
+    } else if (el->kind == ElKind::edge) {
+        for (const auto& [k, val] : static_cast<const EdgeRec*>(el)->props)
+            if (wanted(k)) out.push_back(val);
+    }
+}
+
+bool key_value(Ctx& ctx, const Obj& o, const std::string& key, Obj& out) {
+    if (!o.el && o.v.type() == Type::map) {
+        for (std::size_t i = 0; i + 1 < o.v.size(); i += 2)
+            if (o.v[i].type() == Type::string && o.v[i].str() == key) {
+                out = Obj(o.v[i + 1]);
+                return true;
+            }
+        return false;
+    }
+    std::vector<Value> vals;
+    property_values(ctx, o, {key}, vals);
+    if (vals.empty()) return false;
+    out = Obj(std::move(vals.front()));
+    return true;
+}
+
+Obj token_value(Ctx& ctx, const Obj& o, const std::string& token) {
+    const ElementRec* el = as_element(ctx, o);
+    if (!el) {
+        if (o.v.type() == Type::property) {
+            if (token == "key") return Obj(o.v[0]);
+            if (token == "value") return Obj(o.v[1]);
+        }
+        fail(EvalError::Kind::evaluation,
+             "The provided object does not have accessible T." + token + ": " + o.v.to_string(),
+             "IllegalArgumentException");
+    }
+    switch (el->kind) {
+    case ElKind::vertex: {
+        const auto& v = *static_cast<const VertexRec*>(el);
+        if (token == "id") return Obj(v.id);
+        if (token == "label") return Obj(Value::string(v.label));
+        break;
+    }
+    case ElKind::edge: {
+        const auto& e = *static_cast<const EdgeRec*>(el);
+        if (token == "id") return Obj(e.id);
+        if (token == "label") return Obj(Value::string(e.label));
+        break;
+    }
+    case ElKind::vertex_property: {
+        const auto& p = *static_cast<const VPropRec*>(el);
+        if (token == "id") return Obj(p.id);
+        if (token == "label" || token == "key") return Obj(Value::string(p.key));
+        if (token == "value") return Obj(p.value);
+        break;
+    }
+    }
+    fail(EvalError::Kind::evaluation, "T." + token + " is not available on this element", "IllegalArgumentException");
+}
+
+// ---- paths --------------------------------------------------------------------------------------
+
+void advance(Ctx& ctx, Traverser& t, Obj o) {
+    if (ctx.path_mode == PathMode::full) {
+        auto n = std::make_shared<PathNode>();
+        n->obj = o;
+        n->prev = std::move(t.path);
+        t.path = std::move(n);
+    }
+    t.obj = std::move(o);
+}
+
+void fresh_path(Ctx& ctx, Traverser& t) {
+    t.path.reset();
+    if (ctx.path_mode == PathMode::full) {
+        auto n = std::make_shared<PathNode>();
+        n->obj = t.obj;
+        t.path = std::move(n);
+    }
+}
+
+void add_label(Ctx& ctx, Traverser& t, const std::string& label) {
+    if (ctx.path_mode == PathMode::none) return;
+    auto n = std::make_shared<PathNode>();
+    if (ctx.path_mode == PathMode::full && t.path) {
+        *n = *t.path;
+        n->labels.push_back(label);
+    } else {
+        n->obj = t.obj;
+        n->labels.push_back(label);
+        n->prev = t.path;
+    }
+    t.path = std::move(n);
+}
+
+bool path_get(Ctx& ctx, const Traverser& t, const std::string& label, const std::string& pop, Obj& out) {
+    std::vector<const PathNode*> hits;
+    for (const PathNode* n = t.path.get(); n; n = n->prev.get()) {
+        if (std::find(n->labels.begin(), n->labels.end(), label) == n->labels.end()) continue;
+        if (pop == "last" || pop == "mixed") {
+            out = n->obj;
+            return true;
+        }
+        hits.push_back(n);
+    }
+    if (hits.empty()) return false;
+    if (pop == "first") {
+        out = hits.back()->obj;
+        return true;
+    }
+    std::vector<Value> all;
+    for (auto it = hits.rbegin(); it != hits.rend(); ++it) all.push_back(to_value(ctx, (*it)->obj));
+    out = Obj(Value::list(std::move(all)));
+    return true;
+}
+
+Value path_value(Ctx& ctx, const Traverser& t) {
+    std::vector<const PathNode*> nodes;
+    for (const PathNode* n = t.path.get(); n; n = n->prev.get()) nodes.push_back(n);
+    std::vector<Value> labels, objects;
+    for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
+        std::vector<Value> ls;
+        for (const auto& l : (*it)->labels) ls.push_back(Value::string(l));
+        labels.push_back(Value::set(std::move(ls)));
+        objects.push_back(to_value(ctx, (*it)->obj));
+    }
+    return Value::path(Value::list(std::move(labels)), Value::list(std::move(objects)));
+}
+
+bool scope_get(Ctx& ctx, const Traverser& t, const std::string& key, const std::string& pop, Obj& out) {
+    if (!t.obj.el && t.obj.v.type() == Type::map) {
+        for (std::size_t i = 0; i + 1 < t.obj.v.size(); i += 2)
+            if (t.obj.v[i].type() == Type::string && t.obj.v[i].str() == key) {
+                out = Obj(t.obj.v[i + 1]);
+                return true;
+            }
+    }
+    auto se = ctx.side_effects.find(key);
+    if (se != ctx.side_effects.end()) {
+        out = Obj(se->second->finalize(ctx));
+        return true;
+    }
+    return path_get(ctx, t, key, pop, out);
+}
+
+// ---- merging --------------------------------------------------------------------------------------
+
+void MergeSet::add(Traverser t) {
+    std::size_t h = obj_hash(t.obj) ^ (std::hash<const void*>{}(t.path.get()) * 1315423911u) ^ (t.loops * 2654435761u);
+    auto [b, e] = index_.equal_range(h);
+    for (auto it = b; it != e; ++it) {
+        Traverser& x = items_[it->second];
+        if (x.path == t.path && x.loops == t.loops && obj_equal(x.obj, t.obj)) {
+            x.bulk += t.bulk;
+            return;
+        }
+    }
+    index_.emplace(h, static_cast<std::uint32_t>(items_.size()));
+    items_.push_back(std::move(t));
+}
+
+// ---- by() -----------------------------------------------------------------------------------------
+
+ByRt::ByRt(Ctx& ctx, By b) : by(std::move(b)) {
+    if (by.kind == By::Kind::traversal) pipe = by.plan->instantiate(ctx);
+}
+
+bool ByRt::apply(Ctx& ctx, const Traverser& t, Obj& out) {
+    switch (by.kind) {
+    case By::Kind::identity: out = t.obj; return true;
+    case By::Kind::key: return key_value(ctx, t.obj, by.name, out);
+    case By::Kind::token: out = token_value(ctx, t.obj, by.name); return true;
+    case By::Kind::traversal: {
+        Traverser s = t;
+        s.bulk = 1;
+        pipe->start_with(s);
+        Traverser r;
+        if (!pipe->next(r)) return false;
+        out = std::move(r.obj);
+        return true;
+    }
+    }
+    return false;
+}
+
+// ---- side effects -----------------------------------------------------------------------------------
+
+std::uint32_t SideEffect::slot(const Value& key) {
+    auto it = index.find(key);
+    if (it != index.end()) return it->second;
+    auto n = static_cast<std::uint32_t>(keys.size());
+    keys.push_back(key);
+    index.emplace(key, n);
+    if (kind == Kind::group) groups.emplace_back();
+    else counts.push_back(0);
+    return n;
+}
+
+Value SideEffect::finalize(Ctx& ctx) const {
+    switch (kind) {
+    case Kind::group_count: {
+        std::vector<Value> kv;
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            kv.push_back(keys[i]);
+            kv.push_back(Value::long_(counts[i]));
+        }
+        return Value::map(std::move(kv));
+    }
+    case Kind::group: {
+        std::vector<Value> kv;
+        std::unique_ptr<Pipeline> pipe;
+        if (reducer) pipe = reducer->instantiate(ctx);
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            if (!pipe) {
+                std::vector<Value> items;
+                for (const auto& t : groups[i]) {
+                    Value v = to_value(ctx, t.obj);
+                    for (std::int64_t b = 0; b < t.bulk; ++b) items.push_back(v);
+                }
+                kv.push_back(keys[i]);
+                kv.push_back(Value::list(std::move(items)));
+                continue;
+            }
+            pipe->reset();
+            for (const auto& t : groups[i]) pipe->push(t);
+            Traverser r;
+            if (reducer->reducing) {
+                if (!pipe->next(r)) continue;  // e.g. sum() over nothing: the key is omitted
+                kv.push_back(keys[i]);
+                kv.push_back(to_value(ctx, r.obj));
+            } else {
+                std::vector<Value> items;
+                while (pipe->next(r)) {
+                    Value v = to_value(ctx, r.obj);
+                    for (std::int64_t b = 0; b < r.bulk; ++b) items.push_back(v);
+                }
+                kv.push_back(keys[i]);
+                kv.push_back(Value::list(std::move(items)));
+            }
+        }
+        return Value::map(std::move(kv));
+    }
+    case Kind::collection: {
+        std::vector<Value> items;
+        for (const auto& t : collection) {
+            Value v = to_value(ctx, t.obj);
+            for (std::int64_t b = 0; b < t.bulk; ++b) items.push_back(v);
+        }
+        return Value::list(std::move(items));
+    }
+    case Kind::value: return value;
+    }
+    return Value();
+}
+
+std::shared_ptr<SideEffect> side_effect(Ctx& ctx, const std::string& name, SideEffect::Kind kind) {
+    auto& se = ctx.side_effects[name];
+    if (!se) {
+        se = std::make_shared<SideEffect>();
+        se->kind = kind;
+    } else if (se->kind != kind) {
+        if (se->kind == SideEffect::Kind::value && kind == SideEffect::Kind::collection &&
+            (se->value.type() == Type::list || se->value.type() == Type::set)) {
+            // withSideEffect('x', [..]) then aggregate('x'): keep the initial items.
+            for (const auto& v : se->value.kids()) se->collection.push_back(Traverser{Obj(v), 1, nullptr, 0});
+            se->kind = kind;
+        } else {
+            fail(EvalError::Kind::evaluation, "side-effect '" + name + "' is used by incompatible steps",
+                 "IllegalArgumentException");
+        }
+    }
+    return se;
+}
+
+// ---- pipelines ------------------------------------------------------------------------------------
+
+void Pipeline::reset() { tail_->reset(); }
+
+void Pipeline::push(const Traverser& t) { start_->push(t); }
+
+void Pipeline::start_with(const Traverser& t) {
+    tail_->reset();
+    start_->push(t);
+}
+
+std::unique_ptr<Pipeline> Plan::instantiate(Ctx& ctx) const {
+    auto p = std::make_unique<Pipeline>();
+    auto start = std::make_unique<StartStep>();
+    start->ctx_ = &ctx;
+    p->start_ = start.get();
+    p->tail_ = instantiate_on(ctx, std::move(start));
+    return p;
+}
+
+std::unique_ptr<Step> Plan::instantiate_on(Ctx& ctx, std::unique_ptr<Step> input) const {
+    for (const auto& f : steps) {
+        auto s = f(ctx);
+        s->ctx_ = &ctx;
+        s->input_ = std::move(input);
+        input = std::move(s);
+    }
+    return input;
+}
+
+}  // namespace tpbench::server::detail

@@ -1,0 +1,124 @@
+#pragma once
+// Private to tpbench::gremlin: helpers shared by the step implementations (objects, paths,
+// predicates, bulk merging, side effects).
+#include "engine.hpp"
+
+#include <deque>
+#include <functional>
+
+namespace tpbench::server::detail {
+
+// ---- objects --------------------------------------------------------------------------------------
+
+// The element an object denotes (a record, or a materialised element Value looked up by id in the
+// current snapshot); nullptr for non-elements or elements no longer present.
+const ElementRec* as_element(Ctx& ctx, const Obj& o);
+// Gremlin equality (numbers across widths, elements by id).
+bool gremlin_eq(Ctx& ctx, const Obj& a, const Obj& b);
+// Gremlin ordering for order()/min()/max(); elements by id.
+int obj_compare(Ctx& ctx, const Obj& a, const Obj& b);
+// True if `p` (a P/TextP value) accepts `o`.
+bool test_p(Ctx& ctx, const model::Value& p, const Obj& o);
+// Property values of an element (all keys when `keys` is empty).
+void property_values(Ctx& ctx, const Obj& o, const std::vector<std::string>& keys, std::vector<model::Value>& out);
+// Value for a property key on an element or a map key on a map; false if absent.
+bool key_value(Ctx& ctx, const Obj& o, const std::string& key, Obj& out);
+// T.id / T.label / T.key / T.value of an object; throws for non-elements.
+Obj token_value(Ctx& ctx, const Obj& o, const std::string& token);
+
+// ---- paths ----------------------------------------------------------------------------------------
+
+// Moves the traverser to a new object, extending its path when full paths are tracked.
+void advance(Ctx& ctx, Traverser& t, Obj o);
+// Replaces the path with a fresh one for a traverser created by a barrier.
+void fresh_path(Ctx& ctx, Traverser& t);
+// Labels the traverser's current object (as()).
+void add_label(Ctx& ctx, Traverser& t, const std::string& label);
+// Object under `label` by pop ("first", "last", "all" → list Value, "mixed" like last).
+bool path_get(Ctx& ctx, const Traverser& t, const std::string& label, const std::string& pop, Obj& out);
+model::Value path_value(Ctx& ctx, const Traverser& t);
+// Scoping lookup used by select/where: map key, side effect, then path label.
+bool scope_get(Ctx& ctx, const Traverser& t, const std::string& key, const std::string& pop, Obj& out);
+
+// ---- bulk merging -----------------------------------------------------------------------------------
+
+// Insertion-ordered set of traversers that merges equal ones (same object, path and loops) by
+// adding bulks — TinkerPop's TraverserSet.
+class MergeSet {
+public:
+    void add(Traverser t);
+    bool empty() const { return items_.empty(); }
+    std::size_t size() const { return items_.size(); }
+    std::vector<Traverser>& items() { return items_; }
+    void clear() {
+        items_.clear();
+        index_.clear();
+    }
+
+private:
+    std::vector<Traverser> items_;
+    std::unordered_multimap<std::size_t, std::uint32_t> index_;
+};
+
+// ---- by() modulators -----------------------------------------------------------------------------
+
+struct By {
+    enum class Kind : std::uint8_t { identity, key, token, traversal } kind = Kind::identity;
+    std::string name;       // key or token (id/label/key/value)
+    PlanPtr plan;           // traversal
+    int order = 1;          // 1 asc, -1 desc, 0 shuffle
+};
+
+// Runtime state of a by(): the instantiated child pipeline.
+struct ByRt {
+    By by;
+    std::unique_ptr<Pipeline> pipe;
+    ByRt(Ctx& ctx, By b);
+    // Applies the modulator; false if unproductive (no value).
+    bool apply(Ctx& ctx, const Traverser& t, Obj& out);
+};
+
+// ---- side effects ---------------------------------------------------------------------------------
+
+struct SideEffect {
+    enum class Kind : std::uint8_t { group, group_count, collection, value } kind = Kind::value;
+    // group / group_count: keys in first-seen order
+    std::vector<model::Value> keys;
+    std::unordered_map<model::Value, std::uint32_t, model::ValueHash> index;
+    std::vector<std::vector<Traverser>> groups;  // group: members per key
+    std::vector<std::int64_t> counts;            // group_count
+    PlanPtr reducer;                             // group value traversal (null = fold)
+    std::vector<Traverser> collection;           // aggregate/store
+    model::Value value;                          // withSideEffect value
+
+    std::uint32_t slot(const model::Value& key);
+    model::Value finalize(Ctx& ctx) const;
+};
+
+std::shared_ptr<SideEffect> side_effect(Ctx& ctx, const std::string& name, SideEffect::Kind kind);
+
+// ---- step building blocks ---------------------------------------------------------------------------
+
+class StartStep : public Step {
+public:
+    bool next(Traverser& out) override {
+        if (pos_ >= q_.size()) return false;
+        out = std::move(q_[pos_++]);
+        if (pos_ == q_.size()) {
+            q_.clear();
+            pos_ = 0;
+        }
+        return true;
+    }
+    void reset() override {
+        q_.clear();
+        pos_ = 0;
+    }
+    void push(Traverser t) { q_.push_back(std::move(t)); }
+
+private:
+    std::vector<Traverser> q_;
+    std::size_t pos_ = 0;
+};
+
+}  // namespace tpbench::server::detail

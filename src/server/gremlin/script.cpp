@@ -1,0 +1,1221 @@
+// The Groovy-flavoured script front end: tokenizer, recursive-descent parser to an AST of
+// method-call chains, and an evaluator that builds traversals (Code) or computes plain values.
+#include "runtime.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <map>
+
+namespace tpbench::server {
+
+using model::EnumKind;
+using model::Type;
+using model::Value;
+using detail::Arg;
+using detail::Code;
+using detail::EvalFailure;
+using detail::fail;
+using detail::Instr;
+
+namespace {
+
+// ---- tokens -------------------------------------------------------------------------------------
+
+enum class Tok : std::uint8_t { ident, integer, decimal, string, punct, eof };
+
+struct Token {
+    Tok kind;
+    std::string text;   // identifier, punctuation, string contents, or number text (without suffix)
+    char suffix = 0;    // numeric suffix: L, D, F, I, G (upper-cased), or 0
+    std::size_t pos;
+    bool nl_before = false;
+};
+
+std::string where_text(std::string_view src, std::size_t pos) {
+    std::size_t line = 1, col = 1;
+    for (std::size_t i = 0; i < pos && i < src.size(); ++i) {
+        if (src[i] == '\n') {
+            ++line;
+            col = 1;
+        } else {
+            ++col;
+        }
+    }
+    return "offset " + std::to_string(pos) + " (line " + std::to_string(line) + ", column " + std::to_string(col) + ")";
+}
+
+[[noreturn]] void syntax(std::string_view src, std::size_t pos, const std::string& what) {
+    fail(EvalError::Kind::syntax, "syntax error at " + where_text(src, pos) + ": " + what,
+         "MultipleCompilationErrorsException");
+}
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+    if (cp < 0x80) out += static_cast<char>(cp);
+    else if (cp < 0x800) {
+        out += static_cast<char>(0xc0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3f));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xe0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+        out += static_cast<char>(0x80 | (cp & 0x3f));
+    } else {
+        out += static_cast<char>(0xf0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+        out += static_cast<char>(0x80 | (cp & 0x3f));
+    }
+}
+
+std::vector<Token> tokenize(std::string_view s) {
+    std::vector<Token> out;
+    std::size_t i = 0;
+    bool nl = false;
+    auto is_id_start = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$'; };
+    auto is_id = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$'; };
+    while (i < s.size()) {
+        char c = s[i];
+        if (c == '\n') {
+            nl = true;
+            ++i;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\f') {
+            ++i;
+            continue;
+        }
+        if (c == '/' && i + 1 < s.size() && s[i + 1] == '/') {
+            while (i < s.size() && s[i] != '\n') ++i;
+            continue;
+        }
+        if (c == '/' && i + 1 < s.size() && s[i + 1] == '*') {
+            std::size_t e = s.find("*/", i + 2);
+            if (e == std::string_view::npos) syntax(s, i, "unterminated comment");
+            for (std::size_t k = i; k < e; ++k)
+                if (s[k] == '\n') nl = true;
+            i = e + 2;
+            continue;
+        }
+        Token t{Tok::punct, {}, 0, i, nl};
+        nl = false;
+        if (is_id_start(c)) {
+            std::size_t b = i;
+            while (i < s.size() && is_id(s[i])) ++i;
+            t.kind = Tok::ident;
+            t.text = std::string(s.substr(b, i - b));
+        } else if (std::isdigit(static_cast<unsigned char>(c)) ||
+                   (c == '.' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])) &&
+                    (out.empty() || out.back().kind == Tok::punct))) {
+            std::size_t b = i;
+            bool dec = false;
+            if (c == '0' && i + 1 < s.size() && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
+                i += 2;
+                while (i < s.size() && std::isxdigit(static_cast<unsigned char>(s[i]))) ++i;
+            } else {
+                while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
+                if (i + 1 < s.size() && s[i] == '.' && std::isdigit(static_cast<unsigned char>(s[i + 1]))) {
+                    dec = true;
+                    ++i;
+                    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+                }
+                if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+                    std::size_t k = i + 1;
+                    if (k < s.size() && (s[k] == '+' || s[k] == '-')) ++k;
+                    if (k < s.size() && std::isdigit(static_cast<unsigned char>(s[k]))) {
+                        dec = true;
+                        i = k;
+                        while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+                    }
+                }
+            }
+            t.kind = dec ? Tok::decimal : Tok::integer;
+            for (char ch : s.substr(b, i - b))
+                if (ch != '_') t.text += ch;
+            if (i < s.size() && std::strchr("lLdDfFiIgG", s[i]) && !(i + 1 < s.size() && is_id(s[i + 1]))) {
+                t.suffix = static_cast<char>(std::toupper(static_cast<unsigned char>(s[i])));
+                ++i;
+            }
+            if (i < s.size() && is_id(s[i])) syntax(s, i, "malformed number");
+        } else if (c == '\'' || c == '"') {
+            char q = c;
+            bool triple = s.substr(i, 3) == std::string(3, q);
+            i += triple ? 3 : 1;
+            t.kind = Tok::string;
+            for (;;) {
+                if (i >= s.size()) syntax(s, t.pos, "unterminated string literal");
+                char d = s[i];
+                if (triple ? s.substr(i, 3) == std::string(3, q) : d == q) {
+                    i += triple ? 3 : 1;
+                    break;
+                }
+                if (d == '\n' && !triple) syntax(s, i, "newline in string literal");
+                if (q == '"' && d == '$' && i + 1 < s.size() && (s[i + 1] == '{' || is_id_start(s[i + 1])))
+                    fail(EvalError::Kind::unsupported,
+                         "GString interpolation is not supported (at " + where_text(s, i) + ")",
+                         "MissingMethodException");
+                if (d == '\\') {
+                    if (i + 1 >= s.size()) syntax(s, i, "unterminated escape");
+                    char e = s[i + 1];
+                    i += 2;
+                    switch (e) {
+                    case 'n': t.text += '\n'; break;
+                    case 't': t.text += '\t'; break;
+                    case 'r': t.text += '\r'; break;
+                    case 'b': t.text += '\b'; break;
+                    case 'f': t.text += '\f'; break;
+                    case '0': t.text += '\0'; break;
+                    case '\\': case '\'': case '"': case '$': case '/': t.text += e; break;
+                    case 'u': {
+                        if (i + 4 > s.size()) syntax(s, i, "bad \\u escape");
+                        std::uint32_t cp = 0;
+                        for (int k = 0; k < 4; ++k) {
+                            char h = s[i + static_cast<std::size_t>(k)];
+                            if (!std::isxdigit(static_cast<unsigned char>(h))) syntax(s, i, "bad \\u escape");
+                            cp = cp * 16 + static_cast<std::uint32_t>(std::isdigit(static_cast<unsigned char>(h))
+                                                                          ? h - '0'
+                                                                          : (std::tolower(h) - 'a' + 10));
+                        }
+                        i += 4;
+                        // surrogate pair
+                        if (cp >= 0xd800 && cp < 0xdc00 && i + 6 <= s.size() && s[i] == '\\' && s[i + 1] == 'u') {
+                            std::uint32_t lo = 0;
+                            bool ok = true;
+                            for (int k = 0; k < 4; ++k) {
+                                char h = s[i + 2 + static_cast<std::size_t>(k)];
+                                if (!std::isxdigit(static_cast<unsigned char>(h))) ok = false;
+                                else
+                                    lo = lo * 16 + static_cast<std::uint32_t>(std::isdigit(static_cast<unsigned char>(h))
+                                                                                  ? h - '0'
+                                                                                  : (std::tolower(h) - 'a' + 10));
+                            }
+                            if (ok && lo >= 0xdc00 && lo < 0xe000) {
+                                cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+                                i += 6;
+                            }
+                        }
+                        append_utf8(t.text, cp);
+                        break;
+                    }
+                    default: syntax(s, i - 2, std::string("unknown escape \\") + e);
+                    }
+                    continue;
+                }
+                t.text += d;
+                ++i;
+            }
+        } else {
+            static const char* two[] = {"==", "!=", "<=", ">=", "&&", "||", "?.", "->", "**"};
+            std::string_view rest = s.substr(i);
+            std::string p(1, c);
+            for (const char* tw : two)
+                if (rest.substr(0, 2) == tw) p = tw;
+            if (std::strchr("().,[]:;+-*/%<>=!&|?{}", c) == nullptr)
+                syntax(s, i, std::string("unexpected character '") + c + "'");
+            t.text = p;
+            i += p.size();
+        }
+        out.push_back(std::move(t));
+    }
+    out.push_back(Token{Tok::eof, {}, 0, s.size(), nl});
+    return out;
+}
+
+// ---- AST ----------------------------------------------------------------------------------------
+
+struct Node;
+using NodePtr = std::unique_ptr<Node>;
+
+struct Node {
+    enum class K : std::uint8_t { literal, ident, call, member, list, map, binop, unop, assign, index } k;
+    std::size_t pos = 0;
+    Value lit;
+    std::string name;      // identifier / method / member / operator
+    NodePtr target;        // receiver (call/member/index), left operand
+    NodePtr rhs;           // right operand / assigned value / index
+    std::vector<NodePtr> args;  // call args; list items; map k0,v0,…
+};
+
+NodePtr make(Node::K k, std::size_t pos) {
+    auto n = std::make_unique<Node>();
+    n->k = k;
+    n->pos = pos;
+    return n;
+}
+
+constexpr int kMaxDepth = 200;
+
+class Parser {
+public:
+    Parser(std::string_view src, std::vector<Token> toks) : src_(src), t_(std::move(toks)) {}
+
+    std::vector<NodePtr> script() {
+        std::vector<NodePtr> stmts;
+        for (;;) {
+            while (is(";")) ++i_;
+            if (cur().kind == Tok::eof) break;
+            stmts.push_back(statement());
+            if (cur().kind == Tok::eof) break;
+            if (is(";")) continue;
+            if (!cur().nl_before) syntax(src_, cur().pos, "unexpected " + describe(cur()));
+        }
+        return stmts;
+    }
+
+private:
+    const Token& cur() const { return t_[i_]; }
+    bool is(const char* p) const { return cur().kind == Tok::punct && cur().text == p; }
+    std::string describe(const Token& t) const {
+        switch (t.kind) {
+        case Tok::eof: return "end of script";
+        case Tok::string: return "string literal";
+        default: return "'" + t.text + "'";
+        }
+    }
+    void expect(const char* p) {
+        if (!is(p)) syntax(src_, cur().pos, std::string("expected '") + p + "' but found " + describe(cur()));
+        ++i_;
+    }
+    struct Guard {
+        Parser& p;
+        explicit Guard(Parser& x) : p(x) {
+            if (++p.depth_ > kMaxDepth)
+                fail(EvalError::Kind::syntax,
+                     "script nested too deeply (more than " + std::to_string(kMaxDepth) + " levels) at " +
+                         where_text(p.src_, p.cur().pos),
+                     "MultipleCompilationErrorsException");
+        }
+        ~Guard() { --p.depth_; }
+    };
+    // A binary operator ends the statement if it starts a new line outside brackets.
+    bool op_here(const char* p) const { return is(p) && (nest_ > 0 || !cur().nl_before); }
+
+    NodePtr statement() {
+        if (cur().kind == Tok::ident && cur().text == "def") ++i_;
+        if (cur().kind == Tok::ident && t_[i_ + 1].kind == Tok::punct && t_[i_ + 1].text == "=") {
+            auto n = make(Node::K::assign, cur().pos);
+            n->name = cur().text;
+            i_ += 2;
+            n->rhs = expr();
+            return n;
+        }
+        return expr();
+    }
+    NodePtr expr() {
+        Guard g(*this);
+        auto l = binary(0);
+        if (op_here("?")) syntax(src_, cur().pos, "the ternary operator is not supported");
+        return l;
+    }
+    NodePtr binary(int level) {
+        static const std::vector<std::vector<const char*>> ops = {
+            {"||"}, {"&&"}, {"==", "!="}, {"<", ">", "<=", ">="}, {"+", "-"}, {"*", "/", "%"}};
+        if (level == static_cast<int>(ops.size())) return unary();
+        auto l = binary(level + 1);
+        for (;;) {
+            const char* hit = nullptr;
+            for (const char* o : ops[static_cast<std::size_t>(level)])
+                if (op_here(o)) hit = o;
+            if (!hit) return l;
+            auto n = make(Node::K::binop, cur().pos);
+            n->name = hit;
+            ++i_;
+            n->target = std::move(l);
+            n->rhs = binary(level + 1);
+            l = std::move(n);
+        }
+    }
+    NodePtr unary() {
+        Guard g(*this);
+        if (is("-") || is("!") || is("+")) {
+            auto n = make(Node::K::unop, cur().pos);
+            n->name = cur().text;
+            ++i_;
+            n->target = unary();
+            return n;
+        }
+        return postfix(primary());
+    }
+    void skip_generic() {
+        // .<Vertex>select(...) / .<String, Map<String,Object>>group()
+        int d = 0;
+        do {
+            if (cur().kind == Tok::eof) syntax(src_, cur().pos, "unterminated generic type");
+            if (is("<")) ++d;
+            else if (is(">")) --d;
+            else if (cur().kind != Tok::ident && !is(",") && !is(".") && !is("?") && !is("[") && !is("]"))
+                syntax(src_, cur().pos, "unexpected " + describe(cur()) + " in generic type");
+            ++i_;
+        } while (d > 0);
+    }
+    std::vector<NodePtr> call_args() {
+        expect("(");
+        ++nest_;
+        std::vector<NodePtr> args;
+        if (!is(")")) {
+            for (;;) {
+                args.push_back(expr());
+                if (is(",")) {
+                    ++i_;
+                    continue;
+                }
+                break;
+            }
+        }
+        --nest_;
+        expect(")");
+        if (is("{")) syntax(src_, cur().pos, "closures are not supported");
+        return args;
+    }
+    NodePtr postfix(NodePtr n) {
+        for (;;) {
+            if (is(".") || is("?.")) {
+                ++i_;
+                if (is("<")) skip_generic();
+                if (cur().kind != Tok::ident) syntax(src_, cur().pos, "expected a method name after '.'");
+                std::size_t pos = cur().pos;
+                std::string name = cur().text;
+                ++i_;
+                if (is("(")) {
+                    auto c = make(Node::K::call, pos);
+                    c->name = name;
+                    c->target = std::move(n);
+                    c->args = call_args();
+                    n = std::move(c);
+                } else {
+                    if (is("{")) syntax(src_, cur().pos, "closures are not supported");
+                    auto m = make(Node::K::member, pos);
+                    m->name = name;
+                    m->target = std::move(n);
+                    n = std::move(m);
+                }
+                continue;
+            }
+            if (is("[") && !cur().nl_before) {
+                auto x = make(Node::K::index, cur().pos);
+                ++i_;
+                ++nest_;
+                x->target = std::move(n);
+                x->rhs = expr();
+                --nest_;
+                expect("]");
+                n = std::move(x);
+                continue;
+            }
+            return n;
+        }
+    }
+    NodePtr number(const Token& t) {
+        auto n = make(Node::K::literal, t.pos);
+        if (t.kind == Tok::decimal || t.suffix == 'D' || t.suffix == 'F') {
+            double d = std::strtod(t.text.c_str(), nullptr);
+            if (t.suffix == 'F') n->lit = Value::float_(static_cast<float>(d));
+            else n->lit = Value::double_(d);
+            return n;
+        }
+        if (t.suffix == 'G')
+            fail(EvalError::Kind::unsupported, "BigInteger literals are not supported (at " + where_text(src_, t.pos) + ")",
+                 "MissingMethodException");
+        errno = 0;
+        char* end = nullptr;
+        bool hex = t.text.size() > 2 && (t.text[1] == 'x' || t.text[1] == 'X');
+        unsigned long long u = std::strtoull(hex ? t.text.c_str() + 2 : t.text.c_str(), &end, hex ? 16 : 10);
+        if (errno == ERANGE || u > static_cast<unsigned long long>(std::numeric_limits<std::int64_t>::max()))
+            syntax(src_, t.pos, "integer literal out of range");
+        auto v = static_cast<std::int64_t>(u);
+        if (t.suffix == 'L' || v > std::numeric_limits<std::int32_t>::max()) n->lit = Value::long_(v);
+        else n->lit = Value::int_(static_cast<std::int32_t>(v));
+        return n;
+    }
+    NodePtr primary() {
+        Guard g(*this);
+        const Token& t = cur();
+        switch (t.kind) {
+        case Tok::integer: case Tok::decimal: ++i_; return number(t);
+        case Tok::string: {
+            ++i_;
+            auto n = make(Node::K::literal, t.pos);
+            n->lit = Value::string(t.text);
+            return n;
+        }
+        case Tok::ident: {
+            ++i_;
+            if (t.text == "true" || t.text == "false" || t.text == "null") {
+                auto n = make(Node::K::literal, t.pos);
+                n->lit = t.text == "null" ? Value() : Value::boolean(t.text == "true");
+                return n;
+            }
+            if (t.text == "new") syntax(src_, t.pos, "object construction with 'new' is not supported");
+            if (is("(")) {
+                auto c = make(Node::K::call, t.pos);
+                c->name = t.text;
+                c->args = call_args();
+                return c;
+            }
+            if (is("{")) syntax(src_, cur().pos, "closures are not supported");
+            auto n = make(Node::K::ident, t.pos);
+            n->name = t.text;
+            return n;
+        }
+        case Tok::punct: break;
+        case Tok::eof: syntax(src_, t.pos, "unexpected end of script");
+        }
+        if (is("(")) {
+            ++i_;
+            ++nest_;
+            auto e = expr();
+            --nest_;
+            expect(")");
+            return e;
+        }
+        if (is("[")) {
+            std::size_t pos = cur().pos;
+            ++i_;
+            ++nest_;
+            if (is(":")) {
+                ++i_;
+                --nest_;
+                expect("]");
+                return make(Node::K::map, pos);
+            }
+            std::vector<NodePtr> items;
+            bool is_map = false;
+            if (!is("]")) {
+                for (;;) {
+                    NodePtr item;
+                    // bare identifiers before ':' are string keys
+                    if (cur().kind == Tok::ident && t_[i_ + 1].kind == Tok::punct && t_[i_ + 1].text == ":") {
+                        item = make(Node::K::literal, cur().pos);
+                        item->lit = Value::string(cur().text);
+                        ++i_;
+                    } else {
+                        item = expr();
+                    }
+                    if (is(":")) {
+                        if (!items.empty() && !is_map) syntax(src_, cur().pos, "mixed list and map literal");
+                        is_map = true;
+                        ++i_;
+                        items.push_back(std::move(item));
+                        items.push_back(expr());
+                    } else {
+                        if (is_map) syntax(src_, cur().pos, "expected ':' in map literal");
+                        items.push_back(std::move(item));
+                    }
+                    if (is(",")) {
+                        ++i_;
+                        if (is("]")) break;
+                        continue;
+                    }
+                    break;
+                }
+            }
+            --nest_;
+            expect("]");
+            auto n = make(is_map ? Node::K::map : Node::K::list, pos);
+            n->args = std::move(items);
+            return n;
+        }
+        if (is("{")) syntax(src_, t.pos, "closures are not supported");
+        syntax(src_, t.pos, "unexpected " + describe(t));
+    }
+
+    std::string_view src_;
+    std::vector<Token> t_;
+    std::size_t i_ = 0;
+    int depth_ = 0;
+    int nest_ = 0;
+};
+
+// ---- values the evaluator juggles ------------------------------------------------------------------
+
+struct SVal {
+    enum class K : std::uint8_t { value, traversal, source, graph, klass, void_ } k = K::value;
+    Value v;
+    std::shared_ptr<Code> code;  // traversal / source
+    std::string klass;
+};
+
+SVal val(Value v) {
+    SVal s;
+    s.v = std::move(v);
+    return s;
+}
+
+const std::map<std::string, std::pair<EnumKind, std::vector<const char*>>>& enum_classes() {
+    static const std::map<std::string, std::pair<EnumKind, std::vector<const char*>>> m = {
+        {"T", {EnumKind::t, {"id", "label", "key", "value"}}},
+        {"Order", {EnumKind::order, {"asc", "desc", "shuffle", "incr", "decr"}}},
+        {"Pop", {EnumKind::pop, {"first", "last", "all", "mixed"}}},
+        {"Scope", {EnumKind::scope, {"global", "local"}}},
+        {"Column", {EnumKind::column, {"keys", "values"}}},
+        {"Direction", {EnumKind::direction, {"OUT", "IN", "BOTH", "from", "to"}}},
+        {"Cardinality", {EnumKind::cardinality, {"single", "list", "set"}}},
+        {"VertexProperty.Cardinality", {EnumKind::cardinality, {"single", "list", "set"}}},
+        {"Operator", {EnumKind::operator_, {"sum", "minus", "mult", "div", "min", "max", "assign", "and", "or",
+                                            "addAll", "sumLong"}}},
+        {"Pick", {EnumKind::pick, {"any", "none", "unproductive"}}},
+        {"Barrier", {EnumKind::barrier, {"normSack"}}},
+        {"Merge", {EnumKind::merge, {"onCreate", "onMatch", "outV", "inV"}}},
+    };
+    return m;
+}
+
+// Bare identifiers Gremlin-Groovy imports statically.
+bool bare_token(const std::string& n, Value& out) {
+    static const std::map<std::string, std::pair<EnumKind, const char*>> m = {
+        {"id", {EnumKind::t, "id"}},         {"label", {EnumKind::t, "label"}},
+        {"key", {EnumKind::t, "key"}},       {"value", {EnumKind::t, "value"}},
+        {"asc", {EnumKind::order, "asc"}},   {"desc", {EnumKind::order, "desc"}},
+        {"shuffle", {EnumKind::order, "shuffle"}}, {"incr", {EnumKind::order, "asc"}},
+        {"decr", {EnumKind::order, "desc"}}, {"first", {EnumKind::pop, "first"}},
+        {"last", {EnumKind::pop, "last"}},   {"all", {EnumKind::pop, "all"}},
+        {"mixed", {EnumKind::pop, "mixed"}}, {"global", {EnumKind::scope, "global"}},
+        {"local", {EnumKind::scope, "local"}}, {"keys", {EnumKind::column, "keys"}},
+        {"values", {EnumKind::column, "values"}}, {"OUT", {EnumKind::direction, "OUT"}},
+        {"IN", {EnumKind::direction, "IN"}}, {"BOTH", {EnumKind::direction, "BOTH"}},
+        {"single", {EnumKind::cardinality, "single"}}, {"list", {EnumKind::cardinality, "list"}},
+        {"set", {EnumKind::cardinality, "set"}}, {"none", {EnumKind::pick, "none"}},
+        {"any", {EnumKind::pick, "any"}},
+    };
+    auto it = m.find(n);
+    if (it == m.end()) return false;
+    out = Value::enum_(it->second.first, it->second.second);
+    return true;
+}
+
+bool is_p_name(const std::string& n) {
+    static const char* names[] = {"eq", "neq", "lt", "lte", "gt", "gte", "inside", "outside", "between", "within",
+                                  "without"};
+    for (const char* x : names)
+        if (n == x) return true;
+    return false;
+}
+
+bool is_textp_name(const std::string& n) {
+    static const char* names[] = {"containing", "notContaining", "startingWith", "notStartingWith", "endingWith",
+                                  "notEndingWith", "regex", "notRegex"};
+    for (const char* x : names)
+        if (n == x) return true;
+    return false;
+}
+
+bool integral(const Value& v) {
+    return v.type() == Type::int_ || v.type() == Type::long_ || v.type() == Type::short_ || v.type() == Type::byte;
+}
+bool floating(const Value& v) {
+    return v.type() == Type::double_ || v.type() == Type::float_ || v.type() == Type::big_decimal;
+}
+
+std::string groovy_string(const Value& v) {
+    switch (v.type()) {
+    case Type::string: case Type::char_: return v.str();
+    case Type::null: return "null";
+    case Type::boolean: return v.as_bool() ? "true" : "false";
+    default: return v.to_string();
+    }
+}
+
+// Minimal two's-complement big-endian bytes of a 128-bit value (BigDecimal unscaled value).
+std::string twos_complement(__int128 x) {
+    std::string out;
+    for (;;) {
+        auto b = static_cast<unsigned char>(static_cast<unsigned __int128>(x) & 0xff);
+        out.insert(out.begin(), static_cast<char>(b));
+        __int128 rest = x >> 8;
+        bool sign = (b & 0x80) != 0;
+        if ((rest == 0 && !sign) || (rest == -1 && sign)) break;
+        x = rest;
+    }
+    return out;
+}
+
+// Groovy integer division yields a BigDecimal (scale ≤ 10, HALF_UP, trailing zeros stripped).
+Value big_decimal_div(std::int64_t a, std::int64_t b) {
+    bool neg = (a < 0) != (b < 0);
+    unsigned __int128 ua = a < 0 ? static_cast<unsigned __int128>(-static_cast<__int128>(a)) : static_cast<unsigned __int128>(a);
+    unsigned __int128 ub = b < 0 ? static_cast<unsigned __int128>(-static_cast<__int128>(b)) : static_cast<unsigned __int128>(b);
+    unsigned __int128 q = ua / ub, r = ua % ub;
+    int scale = 0;
+    while (r != 0 && scale < 10) {
+        r *= 10;
+        q = q * 10 + r / ub;
+        r %= ub;
+        ++scale;
+    }
+    if (r != 0 && r * 2 >= ub) ++q;
+    while (scale > 0 && q % 10 == 0) {
+        q /= 10;
+        --scale;
+    }
+    __int128 sq = static_cast<__int128>(q);
+    if (neg) sq = -sq;
+    return Value::big_decimal(scale, twos_complement(sq));
+}
+
+Value arith(const std::string& op, const Value& a, const Value& b, std::size_t pos, std::string_view src) {
+    if (op == "+" && (a.type() == Type::string || b.type() == Type::string))
+        return Value::string(groovy_string(a) + groovy_string(b));
+    if (op == "+" && a.type() == Type::list) {
+        Value r = a;
+        if (b.type() == Type::list)
+            for (const auto& x : b.kids()) r.push_back(x);
+        else
+            r.push_back(b);
+        return r;
+    }
+    if (!a.is_number() || !b.is_number())
+        fail(EvalError::Kind::evaluation,
+             "No signature of method: " + std::string(model::type_name(a.type())) + "." +
+                 (op == "+" ? "plus" : op == "-" ? "minus" : op == "*" ? "multiply" : op == "/" ? "div" : "mod") +
+                 "() is applicable for argument types: (" + std::string(model::type_name(b.type())) + ") values: [" +
+                 b.to_string() + "] at " + where_text(src, pos),
+             "MissingMethodException");
+    if (op == "/") {
+        if (floating(a) || floating(b)) return Value::double_(a.to_double() / b.to_double());
+        if (b.to_int64() == 0) fail(EvalError::Kind::evaluation, "Division by zero", "ArithmeticException");
+        return big_decimal_div(a.to_int64(), b.to_int64());
+    }
+    if (floating(a) || floating(b)) {
+        double x = a.to_double(), y = b.to_double();
+        if (op == "+") return Value::double_(x + y);
+        if (op == "-") return Value::double_(x - y);
+        if (op == "*") return Value::double_(x * y);
+        return Value::double_(std::fmod(x, y));
+    }
+    bool wide = a.type() == Type::long_ || b.type() == Type::long_;
+    auto x = static_cast<std::uint64_t>(a.to_int64()), y = static_cast<std::uint64_t>(b.to_int64());
+    std::uint64_t r;
+    if (op == "+") r = x + y;
+    else if (op == "-") r = x - y;
+    else if (op == "*") r = x * y;
+    else {
+        if (y == 0) fail(EvalError::Kind::evaluation, "Division by zero", "ArithmeticException");
+        if (wide) return Value::long_(a.to_int64() % b.to_int64());
+        return Value::int_(static_cast<std::int32_t>(a.to_int64() % b.to_int64()));
+    }
+    if (wide) return Value::long_(static_cast<std::int64_t>(r));
+    // Java int arithmetic wraps at 32 bits.
+    return Value::int_(static_cast<std::int32_t>(static_cast<std::uint32_t>(r)));
+}
+
+bool truthy(const Value& v) {
+    switch (v.type()) {
+    case Type::null: return false;
+    case Type::boolean: return v.as_bool();
+    case Type::string: return !v.str().empty();
+    case Type::list: case Type::set: case Type::map: return v.size() > 0;
+    default: return v.is_number() ? v.to_double() != 0 : true;
+    }
+}
+
+// ---- the evaluator ----------------------------------------------------------------------------------
+
+class Evaluator {
+public:
+    Evaluator(Graph& g, std::string_view src, const EvalOptions& opts) : graph_(g), src_(src), opts_(opts) {}
+
+    SVal run(const std::vector<NodePtr>& stmts) {
+        SVal last;
+        last.k = SVal::K::void_;
+        for (const auto& s : stmts) last = eval(*s);
+        return last;
+    }
+
+private:
+    [[noreturn]] void unsupported(std::size_t pos, const std::string& what) {
+        fail(EvalError::Kind::unsupported, what + " at " + where_text(src_, pos), "MissingMethodException");
+    }
+    [[noreturn]] void no_method(std::size_t pos, const std::string& cls, const std::string& name,
+                                const std::vector<SVal>& args) {
+        std::string types, vals;
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            if (i) {
+                types += ", ";
+                vals += ", ";
+            }
+            types += describe(args[i]);
+            vals += args[i].k == SVal::K::value ? args[i].v.to_string() : describe(args[i]);
+        }
+        fail(EvalError::Kind::unsupported,
+             "No signature of method: " + cls + "." + name + "() is applicable for argument types: (" + types +
+                 ") values: [" + vals + "] at " + where_text(src_, pos),
+             "MissingMethodException");
+    }
+    static std::string describe(const SVal& s) {
+        switch (s.k) {
+        case SVal::K::traversal: return "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.DefaultGraphTraversal";
+        case SVal::K::source: return "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.GraphTraversalSource";
+        case SVal::K::graph: return "org.apache.tinkerpop.gremlin.tinkergraph.structure.TinkerGraph";
+        case SVal::K::klass: return "java.lang.Class";
+        case SVal::K::void_: return "null";
+        case SVal::K::value: break;
+        }
+        return std::string(model::type_name(s.v.type()));
+    }
+
+    SVal eval(const Node& n) {
+        switch (n.k) {
+        case Node::K::literal: return val(n.lit);
+        case Node::K::ident: return ident(n);
+        case Node::K::list: {
+            std::vector<Value> items;
+            for (const auto& a : n.args) items.push_back(value_of(*a));
+            return val(Value::list(std::move(items)));
+        }
+        case Node::K::map: {
+            std::vector<Value> kv;
+            for (const auto& a : n.args) kv.push_back(value_of(*a));
+            return val(Value::map(std::move(kv)));
+        }
+        case Node::K::assign: {
+            SVal v = eval(*n.rhs);
+            if (n.name == "g" || n.name == "graph") unsupported(n.pos, "re-binding '" + n.name + "'");
+            vars_[n.name] = v;
+            return v;
+        }
+        case Node::K::unop: {
+            Value v = value_of(*n.target);
+            if (n.name == "!") return val(Value::boolean(!truthy(v)));
+            if (!v.is_number())
+                fail(EvalError::Kind::evaluation, "cannot apply unary " + n.name + " to " + v.to_string(),
+                     "MissingMethodException");
+            if (n.name == "+") return val(v);
+            if (floating(v)) return val(v.type() == Type::float_ ? Value::float_(static_cast<float>(-v.as_double()))
+                                                                  : Value::double_(-v.to_double()));
+            if (v.type() == Type::long_) return val(Value::long_(static_cast<std::int64_t>(0 - static_cast<std::uint64_t>(v.as_int()))));
+            return val(Value::int_(static_cast<std::int32_t>(0 - static_cast<std::uint32_t>(v.as_int()))));
+        }
+        case Node::K::binop: return binop(n);
+        case Node::K::member: return member(n);
+        case Node::K::index: {
+            Value t = value_of(*n.target);
+            Value i = value_of(*n.rhs);
+            if ((t.type() == Type::list) && integral(i)) {
+                std::int64_t k = i.as_int();
+                if (k < 0) k += static_cast<std::int64_t>(t.size());
+                if (k < 0 || k >= static_cast<std::int64_t>(t.size())) return val(Value());
+                return val(t[static_cast<std::size_t>(k)]);
+            }
+            if (t.type() == Type::map) {
+                for (std::size_t k = 0; k + 1 < t.size(); k += 2)
+                    if (t[k] == i) return val(t[k + 1]);
+                return val(Value());
+            }
+            unsupported(n.pos, "indexing " + std::string(model::type_name(t.type())));
+        }
+        case Node::K::call: return call(n);
+        }
+        return {};
+    }
+
+    Value value_of(const Node& n) {
+        SVal s = eval(n);
+        if (s.k == SVal::K::value) return s.v;
+        if (s.k == SVal::K::void_) return Value();
+        fail(EvalError::Kind::evaluation,
+             "expected a value but found a " + describe(s) + " at " + where_text(src_, n.pos),
+             "IllegalArgumentException");
+    }
+
+    SVal binop(const Node& n) {
+        const std::string& op = n.name;
+        if (op == "&&" || op == "||") {
+            bool l = truthy(value_of(*n.target));
+            if (op == "&&" && !l) return val(Value::boolean(false));
+            if (op == "||" && l) return val(Value::boolean(true));
+            return val(Value::boolean(truthy(value_of(*n.rhs))));
+        }
+        Value a = value_of(*n.target);
+        Value b = value_of(*n.rhs);
+        if (op == "==" || op == "!=") {
+            detail::Ctx ctx;
+            ctx.snap = graph_.store().snapshot();
+            bool eq = a.is_null() || b.is_null() ? a.is_null() && b.is_null()
+                                                 : detail::gremlin_eq(ctx, detail::Obj(a), detail::Obj(b));
+            return val(Value::boolean(op == "==" ? eq : !eq));
+        }
+        if (op == "<" || op == ">" || op == "<=" || op == ">=") {
+            bool comparable = (a.is_number() && b.is_number()) || (a.type() == b.type() && a.type() == Type::string);
+            if (!comparable)
+                fail(EvalError::Kind::evaluation,
+                     "Cannot compare " + a.to_string() + " with " + b.to_string() + " at " + where_text(src_, n.pos),
+                     "IllegalArgumentException");
+            int c = compare(a, b);
+            bool r = op == "<" ? c < 0 : op == ">" ? c > 0 : op == "<=" ? c <= 0 : c >= 0;
+            return val(Value::boolean(r));
+        }
+        return val(arith(op, a, b, n.pos, src_));
+    }
+
+    SVal ident(const Node& n) {
+        auto v = vars_.find(n.name);
+        if (v != vars_.end()) return v->second;
+        if (n.name == "g") {
+            SVal s;
+            s.k = SVal::K::source;
+            s.code = std::make_shared<Code>();
+            s.code->where = "offset";
+            return s;
+        }
+        if (n.name == "graph") {
+            SVal s;
+            s.k = SVal::K::graph;
+            return s;
+        }
+        if (const Value* b = opts_.bindings.type() == Type::map ? opts_.bindings.find(n.name) : nullptr) return val(*b);
+        static const char* classes[] = {"__", "P", "TextP", "TinkerFactory", "WithOptions", "T", "Order", "Pop", "Scope",
+                                        "Column", "Direction", "Cardinality", "Operator", "Pick", "Barrier", "Merge",
+                                        "VertexProperty", "Vertex", "Edge", "TinkerGraph"};
+        for (const char* c : classes)
+            if (n.name == c) {
+                SVal s;
+                s.k = SVal::K::klass;
+                s.klass = c;
+                return s;
+            }
+        Value tok;
+        if (bare_token(n.name, tok)) return val(tok);
+        fail(EvalError::Kind::evaluation,
+             "No such property: " + n.name + " for class: Script1 (at " + where_text(src_, n.pos) + ")",
+             "MissingPropertyException");
+    }
+
+    SVal member(const Node& n) {
+        SVal t = eval(*n.target);
+        if (t.k == SVal::K::klass) {
+            if (t.klass == "VertexProperty" && n.name == "Cardinality") {
+                SVal s;
+                s.k = SVal::K::klass;
+                s.klass = "VertexProperty.Cardinality";
+                return s;
+            }
+            if (t.klass == "WithOptions") {
+                if (n.name == "tokens") return val(Value::string("~tinkerpop.valueMap.tokens"));
+                if (n.name == "indexer") return val(Value::string("~tinkerpop.index.indexer"));
+                static const std::map<std::string, int> ints = {{"none", 0}, {"ids", 1},    {"labels", 2}, {"keys", 4},
+                                                                {"values", 8}, {"all", 15}, {"list", 0},  {"map", 1}};
+                auto it = ints.find(n.name);
+                if (it != ints.end()) return val(Value::int_(it->second));
+            }
+            auto& ec = enum_classes();
+            auto it = ec.find(t.klass);
+            if (it != ec.end()) {
+                for (const char* c : it->second.second)
+                    if (n.name == c) {
+                        std::string name = n.name;
+                        if (name == "incr") name = "asc";
+                        if (name == "decr") name = "desc";
+                        return val(Value::enum_(it->second.first, name));
+                    }
+            }
+            unsupported(n.pos, "No such property: " + n.name + " for class: " + t.klass);
+        }
+        if (t.k == SVal::K::value && t.v.type() == Type::map) {
+            if (const Value* x = t.v.find(n.name)) return val(*x);
+            return val(Value());
+        }
+        unsupported(n.pos, "property access '." + n.name + "' on " + describe(t));
+    }
+
+    Arg to_arg(const SVal& s, std::size_t pos) {
+        switch (s.k) {
+        case SVal::K::value: return Arg{s.v, nullptr};
+        case SVal::K::void_: return Arg{Value(), nullptr};
+        case SVal::K::traversal:
+            if (!s.code->anonymous)
+                fail(EvalError::Kind::evaluation,
+                     "The child traversal was not spawned anonymously - use the __ class rather than a "
+                     "TraversalSource to construct the child traversal (at " + where_text(src_, pos) + ")",
+                     "IllegalArgumentException");
+            return Arg{Value(), s.code};
+        default:
+            fail(EvalError::Kind::evaluation,
+                 "a " + describe(s) + " cannot be a step argument (at " + where_text(src_, pos) + ")",
+                 "IllegalArgumentException");
+        }
+    }
+
+    Value make_p(const std::string& name, const std::vector<SVal>& args, std::size_t pos, bool text) {
+        std::vector<Value> vals;
+        for (const auto& a : args) {
+            if (a.k != SVal::K::value && a.k != SVal::K::void_) no_method(pos, text ? "TextP" : "P", name, args);
+            vals.push_back(a.v);
+        }
+        if (text) {
+            if (vals.size() != 1 || vals[0].type() != Type::string) no_method(pos, "TextP", name, args);
+            return Value::text_p(name, std::move(vals));
+        }
+        if (name == "within" || name == "without") {
+            if (vals.size() == 1 && (vals[0].type() == Type::list || vals[0].type() == Type::set))
+                return Value::p(name, vals[0].kids());
+            return Value::p(name, std::move(vals));
+        }
+        std::size_t want = (name == "between" || name == "inside" || name == "outside") ? 2 : 1;
+        if (vals.size() != want) no_method(pos, "P", name, args);
+        return Value::p(name, std::move(vals));
+    }
+
+    std::vector<SVal> eval_args(const Node& n) {
+        std::vector<SVal> args;
+        for (const auto& a : n.args) args.push_back(eval(*a));
+        return args;
+    }
+
+    SVal traversal_call(std::shared_ptr<Code> code, const Node& n, std::vector<SVal>& args) {
+        Instr in;
+        in.name = n.name;
+        in.pos = n.pos;
+        for (const auto& a : args) in.args.push_back(to_arg(a, n.pos));
+        code->steps.push_back(std::move(in));
+        SVal s;
+        s.k = SVal::K::traversal;
+        s.code = std::move(code);
+        return s;
+    }
+
+    SVal anonymous(const Node& n, std::vector<SVal>& args) {
+        auto code = std::make_shared<Code>();
+        code->anonymous = true;
+        code->where = "offset";
+        return traversal_call(std::move(code), n, args);
+    }
+
+    SVal call(const Node& n) {
+        if (!n.target) {
+            // Static imports: P/TextP predicates and __ steps.
+            auto args = eval_args(n);
+            bool all_values = std::all_of(args.begin(), args.end(), [](const SVal& a) { return a.k == SVal::K::value; });
+            if (is_p_name(n.name) && all_values) return val(make_p(n.name, args, n.pos, false));
+            if (is_textp_name(n.name) && all_values) return val(make_p(n.name, args, n.pos, true));
+            if (n.name == "not" && args.size() == 1 && args[0].k == SVal::K::value &&
+                (args[0].v.type() == Type::p || args[0].v.type() == Type::text_p))
+                return val(Value::p("not", {args[0].v}));
+            return anonymous(n, args);
+        }
+        SVal t = eval(*n.target);
+        auto args = eval_args(n);
+        switch (t.k) {
+        case SVal::K::klass: return class_call(t, n, args);
+        case SVal::K::graph: return graph_call(n, args);
+        case SVal::K::source: return source_call(t, n, args);
+        case SVal::K::traversal: return traversal_method(t, n, args);
+        case SVal::K::value: return value_call(t, n, args);
+        case SVal::K::void_: break;
+        }
+        fail(EvalError::Kind::evaluation,
+             "Cannot invoke method " + n.name + "() on null object (at " + where_text(src_, n.pos) + ")",
+             "NullPointerException");
+    }
+
+    SVal class_call(const SVal& t, const Node& n, std::vector<SVal>& args) {
+        if (t.klass == "__") return anonymous(n, args);
+        if (t.klass == "P") {
+            if (is_p_name(n.name)) return val(make_p(n.name, args, n.pos, false));
+            if (n.name == "not" && args.size() == 1 && args[0].k == SVal::K::value && args[0].v.type() == Type::p)
+                return val(Value::p("not", {args[0].v}));
+        }
+        if (t.klass == "TextP" && is_textp_name(n.name)) return val(make_p(n.name, args, n.pos, true));
+        if (t.klass == "TinkerFactory" && n.name == "generateModern") {
+            if (args.size() != 1 || args[0].k != SVal::K::graph) no_method(n.pos, "TinkerFactory", n.name, args);
+            graph_.load_modern();
+            SVal v;
+            v.k = SVal::K::void_;
+            return v;
+        }
+        no_method(n.pos, t.klass, n.name, args);
+    }
+
+    SVal graph_call(const Node& n, std::vector<SVal>& args) {
+        if (n.name == "clear" && args.empty()) {
+            graph_.clear();
+            SVal v;
+            v.k = SVal::K::void_;
+            return v;
+        }
+        if (n.name == "traversal" && args.empty()) {
+            SVal s;
+            s.k = SVal::K::source;
+            s.code = std::make_shared<Code>();
+            s.code->where = "offset";
+            return s;
+        }
+        no_method(n.pos, "org.apache.tinkerpop.gremlin.tinkergraph.structure.TinkerGraph", n.name, args);
+    }
+
+    SVal source_call(const SVal& t, const Node& n, std::vector<SVal>& args) {
+        static const char* cfg[] = {"with", "withSideEffect", "withStrategies", "withoutStrategies", "withBulk",
+                                    "withPath", "withComputer"};
+        for (const char* c : cfg)
+            if (n.name == c) {
+                auto code = std::make_shared<Code>(*t.code);
+                Instr in;
+                in.name = n.name;
+                in.pos = n.pos;
+                for (const auto& a : args) in.args.push_back(to_arg(a, n.pos));
+                code->source.push_back(std::move(in));
+                SVal s;
+                s.k = SVal::K::source;
+                s.code = std::move(code);
+                return s;
+            }
+        static const char* spawn[] = {"V", "E", "addV", "addE", "inject", "mergeV", "mergeE", "call", "io", "union"};
+        for (const char* c : spawn)
+            if (n.name == c) return traversal_call(std::make_shared<Code>(*t.code), n, args);
+        no_method(n.pos, "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.GraphTraversalSource", n.name, args);
+    }
+
+    SVal traversal_method(const SVal& t, const Node& n, std::vector<SVal>& args) {
+        const std::string& m = n.name;
+        bool terminal = m == "next" || m == "toList" || m == "toSet" || m == "iterate" || m == "hasNext" ||
+                        m == "tryNext" || m == "toBulkSet";
+        if (!terminal) return traversal_call(t.code, n, args);
+        if (t.code->anonymous)
+            fail(EvalError::Kind::evaluation,
+                 "an anonymous traversal cannot be iterated without a traversal source (at " + where_text(src_, n.pos) +
+                     ")",
+                 "IllegalStateException");
+        if (m == "iterate") {
+            auto s = detail::make_traversal_stream(graph_, *t.code, opts_);
+            Item it;
+            while (s->next(it)) {
+            }
+            if (s->error()) throw EvalFailure{*s->error()};
+            SVal v;
+            v.k = SVal::K::void_;
+            return v;
+        }
+        std::size_t limit = std::numeric_limits<std::size_t>::max();
+        if (m == "next" || m == "hasNext" || m == "tryNext") limit = 1;
+        if (m == "next" && args.size() == 1 && args[0].k == SVal::K::value && integral(args[0].v))
+            limit = static_cast<std::size_t>(std::max<std::int64_t>(0, args[0].v.as_int()));
+        else if (!args.empty())
+            no_method(n.pos, "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.DefaultGraphTraversal", m, args);
+        Value list = detail::run_to_list(graph_, *t.code, opts_, limit);
+        if (m == "hasNext") return val(Value::boolean(list.size() > 0));
+        if (m == "toSet") {
+            std::vector<Value> uniq;
+            for (const auto& x : list.kids())
+                if (std::find(uniq.begin(), uniq.end(), x) == uniq.end()) uniq.push_back(x);
+            return val(Value::set(std::move(uniq)));
+        }
+        if (m == "next" && args.empty()) {
+            if (list.size() == 0) fail(EvalError::Kind::evaluation, "No such element", "NoSuchElementException");
+            return val(list[0]);
+        }
+        if (m == "tryNext") {
+            // Optional: empty → null
+            return val(list.size() ? list[0] : Value());
+        }
+        return val(std::move(list));
+    }
+
+    SVal value_call(const SVal& t, const Node& n, std::vector<SVal>& args) {
+        const Value& v = t.v;
+        if ((v.type() == Type::p || v.type() == Type::text_p) && (n.name == "and" || n.name == "or") &&
+            args.size() == 1 && args[0].k == SVal::K::value &&
+            (args[0].v.type() == Type::p || args[0].v.type() == Type::text_p))
+            return val(Value::p(n.name, {v, args[0].v}));
+        if ((v.type() == Type::p || v.type() == Type::text_p) && n.name == "negate" && args.empty())
+            return val(Value::p("not", {v}));
+        if (n.name == "size" && args.empty() &&
+            (v.type() == Type::list || v.type() == Type::set || v.type() == Type::map || v.type() == Type::string))
+            return val(Value::int_(static_cast<std::int32_t>(v.type() == Type::map ? v.size() / 2
+                                                              : v.type() == Type::string ? v.str().size()
+                                                                                          : v.size())));
+        if (n.name == "toString" && args.empty()) return val(Value::string(groovy_string(v)));
+        no_method(n.pos, std::string(model::type_name(v.type())), n.name, args);
+    }
+
+    Graph& graph_;
+    std::string_view src_;
+    const EvalOptions& opts_;
+    std::map<std::string, SVal> vars_;
+};
+
+// Streams a plain script value the way Gremlin Server iterates results.
+class ValueStream final : public ResultStream {
+public:
+    explicit ValueStream(Value v, bool is_void) {
+        if (is_void) return;
+        switch (v.type()) {
+        case Type::list: case Type::set: items_ = std::move(v.kids()); break;
+        case Type::map:
+            for (std::size_t i = 0; i + 1 < v.size(); i += 2) items_.push_back(Value::map({v[i], v[i + 1]}));
+            break;
+        case Type::bulk_set:
+            for (std::size_t i = 0; i + 1 < v.size(); i += 2) {
+                items_.push_back(v[i]);
+                bulks_.resize(items_.size(), 1);
+                bulks_.back() = v[i + 1].to_int64();
+            }
+            break;
+        default: items_.push_back(std::move(v)); break;
+        }
+    }
+    bool next(Item& out) override {
+        if (pos_ >= items_.size()) return false;
+        out.bulk = pos_ < bulks_.size() ? bulks_[pos_] : 1;
+        out.value = std::move(items_[pos_++]);
+        out.element_key = nullptr;
+        return true;
+    }
+    const std::optional<EvalError>& error() const override { return error_; }
+
+private:
+    std::vector<Value> items_;
+    std::vector<std::int64_t> bulks_;
+    std::size_t pos_ = 0;
+    std::optional<EvalError> error_;
+};
+
+class FailedStream final : public ResultStream {
+public:
+    explicit FailedStream(EvalError e) : error_(std::move(e)) {}
+    bool next(Item&) override { return false; }
+    const std::optional<EvalError>& error() const override { return error_; }
+
+private:
+    std::optional<EvalError> error_;
+};
+
+}  // namespace
+
+std::unique_ptr<ResultStream> evaluate_script(Graph& graph, std::string_view script, const EvalOptions& opts) {
+    try {
+        Parser p(script, tokenize(script));
+        auto stmts = p.script();
+        Evaluator ev(graph, script, opts);
+        SVal r = ev.run(stmts);
+        switch (r.k) {
+        case SVal::K::traversal:
+            if (r.code->anonymous)
+                return std::make_unique<FailedStream>(EvalError{
+                    EvalError::Kind::evaluation,
+                    "an anonymous traversal cannot be iterated without a traversal source", "IllegalStateException"});
+            return detail::make_traversal_stream(graph, *r.code, opts);
+        case SVal::K::void_: return std::make_unique<ValueStream>(Value(), true);
+        case SVal::K::value: return std::make_unique<ValueStream>(std::move(r.v), false);
+        case SVal::K::source:
+            return std::make_unique<ValueStream>(Value::string("graphtraversalsource[tinkergraph[vertices:" +
+                                                               std::to_string(graph.vertex_count()) + " edges:" +
+                                                               std::to_string(graph.edge_count()) + "], standard]"),
+                                                 false);
+        case SVal::K::graph:
+            return std::make_unique<ValueStream>(Value::string("tinkergraph[vertices:" +
+                                                               std::to_string(graph.vertex_count()) + " edges:" +
+                                                               std::to_string(graph.edge_count()) + "]"),
+                                                 false);
+        case SVal::K::klass: return std::make_unique<ValueStream>(Value::class_(r.klass), false);
+        }
+        return std::make_unique<ValueStream>(Value(), true);
+    } catch (const EvalFailure& f) {
+        return std::make_unique<FailedStream>(f.error);
+    } catch (const std::bad_alloc&) {
+        return std::make_unique<FailedStream>(
+            EvalError{EvalError::Kind::evaluation, "out of memory while evaluating", "OutOfMemoryError"});
+    } catch (const std::exception& e) {
+        return std::make_unique<FailedStream>(
+            EvalError{EvalError::Kind::evaluation, std::string("internal error: ") + e.what(), "RuntimeException"});
+    }
+}
+
+}  // namespace tpbench::server
