@@ -1,0 +1,147 @@
+#pragma once
+// tpbench::report — the report data model: plain structs the engine (or `tpbench merge`, or a
+// test) fills in, independent of engine types. Renderers live in tpbench/report/render.hpp.
+//
+// Usage (engine/CLI side):
+//
+//   #include <tpbench/report/report.hpp>
+//   #include <tpbench/report/render.hpp>
+//   namespace rp = tpbench::report;
+//   rp::Report r;
+//   r.title = "ws37 vs http4, g.V().out()";
+//   rp::Side& s = r.sides.emplace_back();
+//   s.name = "ws37";
+//   s.config = {.backend = "ws37", .serializer = "graphbinary-1.0", .compression = "none",
+//               .connections = 8, .in_flight_per_connection = 4, .effective_concurrency = 32,
+//               .offered_rps = 2000, .achieved_rps = 1987.5};
+//   s.requests = 20000; s.completed = 19990; s.failed = 10; s.duration_s = 10.06;
+//   s.throughput_rps = s.completed / s.duration_s;
+//   s.latency = merged.latency;        // stats::Histogram in ns, coordinated-omission corrected
+//   s.service = merged.service;        // optional: actual send -> done
+//   s.ttfr = merged.ttfr;              // optional: time to first result
+//   s.ttlr = merged.service;           // optional: time to last result
+//   s.errors.push_back({"timeout", 10});
+//   s.intervals.push_back({.t_s = 1, .rps = 1990, .p50_ns = 180e3, .p99_ns = 410e3, .errors = 0});
+//   // ... second side, then optionally an A/B row from K runs per side:
+//   r.comparisons.push_back(rp::compare_metric("p99 latency", "ns", "ws37", "http4", a_p99s, b_p99s));
+//   std::string html = rp::render(r, rp::Format::html);   // or table, markdown, csv, json
+//
+// Units: every latency is in nanoseconds, rates in requests per second, durations in seconds.
+#include <tpbench/stats/compare.hpp>
+#include <tpbench/stats/histogram.hpp>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tpbench::report {
+
+// The version of the JSON document written by render(Format::json); see docs/report-schema.md.
+inline constexpr std::string_view kSchema = "tpbench.report/1";
+
+// What a side was configured to do: enough to tell whether two runs are comparable.
+struct SideConfig {
+    std::string backend;                        // "ws37", "http4", ...
+    std::string serializer;                     // "graphbinary-1.0", "graphson-3.0", ...
+    std::string compression;                    // "none", "deflate", "gzip", ...
+    std::uint64_t connections = 0;              // connections in the pool(s)
+    std::uint64_t in_flight_per_connection = 0; // requests in flight per connection
+    std::uint64_t effective_concurrency = 0;    // outstanding-request slots actually used
+    double offered_rps = 0;                     // open loop target rate; 0 = closed loop
+    double achieved_rps = 0;                    // rate the generator actually sent at
+    std::map<std::string, std::string> extra;   // any other knob ("workers", "batch_size", ...)
+};
+
+// Failed requests of one error class (tpbench::errc name, e.g. "timeout", "server_evaluation").
+struct ErrorClass {
+    std::string name;
+    std::uint64_t count = 0;
+};
+
+// One point of the per-interval series (usually one per second of the measured phase).
+struct IntervalPoint {
+    double t_s = 0;            // end of the interval, seconds since the measured phase started
+    double rps = 0;            // completed requests per second in the interval
+    double p50_ns = 0;         // median latency of requests completed in the interval
+    double p99_ns = 0;         // 99th percentile latency
+    std::uint64_t errors = 0;  // failed requests in the interval
+};
+
+// One backend / configuration / run.
+struct Side {
+    std::string name;                      // label used in tables and plots (unique in a report)
+    SideConfig config;
+    std::uint64_t requests = 0;            // issued in the measured phase (= completed + failed)
+    std::uint64_t completed = 0;           // ended without error
+    std::uint64_t failed = 0;              // ended with an error (sum of errors[])
+    double duration_s = 0;                 // measured phase wall time
+    double throughput_rps = 0;             // completed / duration_s
+    std::uint64_t results = 0;             // result items received
+    std::uint64_t bytes_out = 0;           // request bytes on the wire
+    std::uint64_t bytes_in = 0;            // response bytes on the wire
+    std::optional<stats::Histogram> latency;  // ns; intended send -> done (CO-corrected in open loop)
+    std::optional<stats::Histogram> service;  // ns; actual send -> done
+    std::optional<stats::Histogram> ttfr;     // ns; send -> first result decoded
+    std::optional<stats::Histogram> ttlr;     // ns; send -> last result decoded
+    std::vector<ErrorClass> errors;
+    std::vector<IntervalPoint> intervals;
+    bool saturated = false;                // the generator, not the server, was the bottleneck
+    std::string notes;                     // free text shown under the side ("schedule missed", ...)
+
+    // failed / requests, 0 when nothing was issued.
+    double error_rate() const noexcept { return requests ? static_cast<double>(failed) / static_cast<double>(requests) : 0.0; }
+};
+
+// One A/B row: metric of side B relative to side A.
+struct ComparisonRow {
+    std::string metric;              // "p99 latency", "throughput", ...
+    std::string unit;                // "ns", "rps", "" ...
+    std::string a;                   // side names
+    std::string b;
+    double a_value = 0;              // mean of A's samples
+    double b_value = 0;              // mean of B's samples
+    double ratio = 0;                // b_value / a_value
+    std::optional<double> ci_low;    // bootstrap CI of the ratio (absent with 1 sample per side)
+    std::optional<double> ci_high;
+    double confidence = 0.95;
+    std::string verdict;             // "faster", "slower", "~", "refused"
+    std::size_t samples_a = 0;
+    std::size_t samples_b = 0;
+    std::string note;                // refusal reason or error text
+};
+
+// A threshold outcome as shown in reports (filled from stats::evaluate_thresholds).
+struct ThresholdLine {
+    std::string expression;  // "p99<20ms"
+    bool passed = false;
+    std::string message;     // "p99<20ms: p99 = 12.000ms (limit < 20.000ms) -> ok"
+};
+
+struct Report {
+    std::string title;                       // headline
+    std::string tool_version;                // "tpbench 0.1.0"
+    std::string created_utc;                 // ISO 8601, e.g. "2026-11-30T08:00:00Z"; "" = omit
+    std::string scenario;                    // scenario name / query text
+    std::string command;                     // command line that produced it
+    std::map<std::string, std::string> meta; // host, kernel, notes ...
+    std::vector<Side> sides;
+    std::vector<ComparisonRow> comparisons;
+    std::vector<ThresholdLine> thresholds;
+};
+
+// Builds an A/B row from K samples per side with stats::compare_ratio (seeded bootstrap).
+// With a single sample on either side the row has ratio only, no CI, and verdict "~" with a
+// note; saturation flags in `opt` produce "refused"; invalid samples give verdict "error" and
+// the message in `note`. Never throws.
+ComparisonRow compare_metric(std::string metric, std::string unit, std::string a, std::string b,
+                             std::span<const double> a_samples, std::span<const double> b_samples,
+                             const stats::CompareOptions& opt = {});
+
+// Current UTC time as ISO 8601 ("2026-11-30T08:00:00Z"), for Report::created_utc.
+std::string now_utc_iso8601();
+
+}  // namespace tpbench::report

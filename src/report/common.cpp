@@ -1,0 +1,159 @@
+// Report model helpers and the summary rows shared by the text renderers.
+#include "common.hpp"
+
+#include <tpbench/report/render.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+namespace tpbench::report {
+
+namespace detail {
+
+std::string fixed(double v, int decimals) {
+    if (!std::isfinite(v)) return "-";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::string integer(std::uint64_t v) { return std::to_string(v); }
+
+std::string percentile_label(double p) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "p%g", p);
+    return buf;
+}
+
+std::string value_cell(double v, const std::string& unit) {
+    if (unit == "ns") return format_ns(v);
+    if (unit == "rps") return fixed(v, 1);
+    if (unit == "%") return fixed(v, 3) + "%";
+    return fixed(v, 3);
+}
+
+std::string ratio_cell(const ComparisonRow& c) { return std::isfinite(c.ratio) ? "x" + fixed(c.ratio, 3) : "-"; }
+
+std::string ci_cell(const ComparisonRow& c) {
+    if (!c.ci_low || !c.ci_high) return "-";
+    return "[" + fixed(*c.ci_low, 3) + ", " + fixed(*c.ci_high, 3) + "]";
+}
+
+std::vector<Row> summary_rows(const Report& r) {
+    std::vector<Row> rows;
+    const auto add = [&](std::string section, std::string label, auto cell) {
+        Row row{std::move(section), std::move(label), {}};
+        for (const auto& s : r.sides) row.cells.push_back(cell(s));
+        rows.push_back(std::move(row));
+    };
+    add("config", "backend", [](const Side& s) { return s.config.backend.empty() ? std::string("-") : s.config.backend; });
+    add("config", "serializer", [](const Side& s) { return s.config.serializer.empty() ? std::string("-") : s.config.serializer; });
+    add("config", "compression", [](const Side& s) { return s.config.compression.empty() ? std::string("-") : s.config.compression; });
+    add("config", "connections", [](const Side& s) { return integer(s.config.connections); });
+    add("config", "in-flight per connection", [](const Side& s) { return integer(s.config.in_flight_per_connection); });
+    add("config", "effective concurrency", [](const Side& s) { return integer(s.config.effective_concurrency); });
+    add("config", "offered rate (req/s)",
+        [](const Side& s) { return s.config.offered_rps > 0 ? fixed(s.config.offered_rps, 1) : std::string("closed loop"); });
+    add("config", "achieved rate (req/s)", [](const Side& s) { return fixed(s.config.achieved_rps, 1); });
+    add("run", "requests", [](const Side& s) { return integer(s.requests); });
+    add("run", "completed", [](const Side& s) { return integer(s.completed); });
+    add("run", "failed", [](const Side& s) { return integer(s.failed); });
+    add("run", "error rate", [](const Side& s) { return fixed(s.error_rate() * 100.0, 3) + "%"; });
+    add("run", "duration (s)", [](const Side& s) { return fixed(s.duration_s, 3); });
+    add("run", "throughput (req/s)", [](const Side& s) { return fixed(s.throughput_rps, 1); });
+    add("run", "saturated generator", [](const Side& s) { return std::string(s.saturated ? "YES" : "no"); });
+    struct Hist {
+        const char* section;
+        std::optional<stats::Histogram> Side::*member;
+    };
+    const Hist hists[] = {{"latency", &Side::latency}, {"service time", &Side::service},
+                          {"time to first result", &Side::ttfr}, {"time to last result", &Side::ttlr}};
+    for (const auto& h : hists) {
+        bool any = false;
+        for (const auto& s : r.sides) any = any || (s.*(h.member)).has_value();
+        if (!any) continue;
+        const auto cell = [&](auto fn) {
+            return [&h, fn](const Side& s) -> std::string {
+                const auto& opt = s.*(h.member);
+                if (!opt || opt->count() == 0) return "-";
+                return fn(*opt);
+            };
+        };
+        add(h.section, "mean", cell([](const stats::Histogram& x) { return format_ns(x.mean()); }));
+        for (double p : kSummaryPercentiles)
+            add(h.section, percentile_label(p),
+                cell([p](const stats::Histogram& x) { return format_ns(static_cast<double>(x.value_at_percentile(p))); }));
+        add(h.section, "max",
+            cell([](const stats::Histogram& x) { return format_ns(static_cast<double>(x.highest_equivalent(x.max()))); }));
+    }
+    return rows;
+}
+
+}  // namespace detail
+
+std::string format_ns(double ns) {
+    if (!std::isfinite(ns)) return "-";
+    char buf[64];
+    const double a = std::fabs(ns);
+    if (a >= 1e9) std::snprintf(buf, sizeof buf, "%.3fs", ns / 1e9);
+    else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%.3fms", ns / 1e6);
+    else if (a >= 1e3) std::snprintf(buf, sizeof buf, "%.1fus", ns / 1e3);
+    else std::snprintf(buf, sizeof buf, "%.0fns", ns);
+    return buf;
+}
+
+ComparisonRow compare_metric(std::string metric, std::string unit, std::string a, std::string b,
+                             std::span<const double> a_samples, std::span<const double> b_samples,
+                             const stats::CompareOptions& opt) {
+    ComparisonRow row;
+    row.metric = std::move(metric);
+    row.unit = std::move(unit);
+    row.a = std::move(a);
+    row.b = std::move(b);
+    row.samples_a = a_samples.size();
+    row.samples_b = b_samples.size();
+    row.confidence = opt.confidence;
+    const auto mean = [](std::span<const double> v) {
+        double s = 0;
+        for (double x : v) s += x;
+        return v.empty() ? 0.0 : s / static_cast<double>(v.size());
+    };
+    row.a_value = mean(a_samples);
+    row.b_value = mean(b_samples);
+    row.ratio = row.a_value != 0 ? row.b_value / row.a_value : NAN;
+    if (opt.a_saturated || opt.b_saturated) {
+        row.verdict = "refused";
+        row.note = std::string(opt.a_saturated && opt.b_saturated ? "both sides" : opt.a_saturated ? row.a : row.b) +
+                   " saturated the load generator";
+        return row;
+    }
+    if (a_samples.size() < 2 || b_samples.size() < 2) {
+        row.verdict = "~";
+        row.note = "single run per side: no confidence interval (use repeated runs)";
+        return row;
+    }
+    auto c = stats::compare_ratio(a_samples, b_samples, opt);
+    if (!c) {
+        row.verdict = "error";
+        row.note = c.error();
+        return row;
+    }
+    row.ratio = c->ratio;
+    row.ci_low = c->ci_low;
+    row.ci_high = c->ci_high;
+    row.verdict = std::string(stats::to_string(c->verdict));
+    row.note = c->reason;
+    return row;
+}
+
+std::string now_utc_iso8601() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+}  // namespace tpbench::report

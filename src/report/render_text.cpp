@@ -1,0 +1,242 @@
+// Text renderers: aligned table, markdown, CSV; format selection and file output.
+#include "common.hpp"
+
+#include <tpbench/report/render.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+
+namespace tpbench::report {
+
+using namespace detail;
+
+namespace {
+
+std::string pad(const std::string& s, std::size_t w, bool right) {
+    if (s.size() >= w) return s;
+    return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
+}
+
+// Aligned columns: first column left-aligned, the rest right-aligned.
+std::string aligned(const std::vector<std::vector<std::string>>& rows, const std::string& indent = "") {
+    std::vector<std::size_t> w;
+    for (const auto& r : rows)
+        for (std::size_t i = 0; i < r.size(); ++i) {
+            if (w.size() <= i) w.push_back(0);
+            w[i] = std::max(w[i], r[i].size());
+        }
+    std::string out;
+    for (const auto& r : rows) {
+        std::string line = indent;
+        for (std::size_t i = 0; i < r.size(); ++i) {
+            if (i) line += "  ";
+            line += pad(r[i], w[i], i > 0);
+        }
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        out += line + "\n";
+    }
+    return out;
+}
+
+std::string md_escape(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        if (c == '|') out += "\\|";
+        else if (c == '\n' || c == '\r') out += ' ';
+        else out += c;
+    }
+    return out;
+}
+
+std::string csv_field(const std::string& s) {
+    if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string csv_num(double v, int decimals) { return std::isfinite(v) ? fixed(v, decimals) : ""; }
+
+std::string hist_pct(const std::optional<stats::Histogram>& h, double p) {
+    if (!h || h->count() == 0) return "";
+    return std::to_string(h->value_at_percentile(p));
+}
+
+}  // namespace
+
+stats::Expected<Format> parse_format(std::string_view name) {
+    if (name == "table" || name == "text") return Format::table;
+    if (name == "markdown" || name == "md") return Format::markdown;
+    if (name == "csv") return Format::csv;
+    if (name == "json") return Format::json;
+    if (name == "html") return Format::html;
+    return stats::fail("unknown report format '" + std::string(name) + "' (expected table, markdown, csv, json or html)");
+}
+
+Format format_for_path(std::string_view path) noexcept {
+    const auto dot = path.rfind('.');
+    if (dot == std::string_view::npos) return Format::table;
+    std::string ext(path.substr(dot + 1));
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (ext == "md" || ext == "markdown") return Format::markdown;
+    if (ext == "csv") return Format::csv;
+    if (ext == "json") return Format::json;
+    if (ext == "html" || ext == "htm") return Format::html;
+    return Format::table;
+}
+
+std::string render(const Report& r, Format f) {
+    switch (f) {
+        case Format::table: return render_table(r);
+        case Format::markdown: return render_markdown(r);
+        case Format::csv: return render_csv(r);
+        case Format::json: return render_json(r);
+        case Format::html: return render_html(r);
+    }
+    return render_table(r);
+}
+
+stats::Expected<bool> write_report_file(const Report& r, const std::string& path) {
+    const std::string text = render(r, format_for_path(path));
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    if (!f) return stats::fail("cannot open report file '" + path + "' for writing");
+    f.write(text.data(), static_cast<std::streamsize>(text.size()));
+    f.close();
+    if (!f) return stats::fail("writing report file '" + path + "' failed");
+    return true;
+}
+
+std::string render_table(const Report& r) {
+    std::string out = "tpbench report" + (r.title.empty() ? std::string() : ": " + r.title) + "\n";
+    if (!r.scenario.empty()) out += "scenario: " + r.scenario + "\n";
+    if (!r.created_utc.empty()) out += "created:  " + r.created_utc + "\n";
+    if (!r.tool_version.empty()) out += "tool:     " + r.tool_version + "\n";
+    for (const auto& [k, v] : r.meta) out += k + ": " + v + "\n";
+    if (!r.sides.empty()) {
+        std::vector<std::vector<std::string>> rows;
+        std::vector<std::string> head{""};
+        for (const auto& s : r.sides) head.push_back(s.name);
+        rows.push_back(head);
+        std::string section;
+        for (const auto& row : summary_rows(r)) {
+            if (row.section != section) {
+                section = row.section;
+                rows.push_back({section});
+            }
+            std::vector<std::string> line{"  " + row.label};
+            line.insert(line.end(), row.cells.begin(), row.cells.end());
+            rows.push_back(std::move(line));
+        }
+        out += "\n" + aligned(rows);
+    }
+    bool any_errors = false;
+    for (const auto& s : r.sides) any_errors = any_errors || !s.errors.empty();
+    if (any_errors) {
+        out += "\nerrors\n";
+        std::vector<std::vector<std::string>> rows;
+        for (const auto& s : r.sides)
+            for (const auto& e : s.errors) rows.push_back({s.name, e.name, integer(e.count)});
+        out += aligned(rows, "  ");
+    }
+    for (const auto& s : r.sides)
+        if (!s.notes.empty()) out += "\nnote (" + s.name + "): " + s.notes + "\n";
+    if (!r.comparisons.empty()) {
+        out += "\nA/B comparison (B relative to A; bootstrap CI of B/A)\n";
+        std::vector<std::vector<std::string>> rows{{"metric", "A", "B", "A value", "B value", "B/A", "CI", "verdict"}};
+        for (const auto& c : r.comparisons)
+            rows.push_back({c.metric, c.a, c.b, value_cell(c.a_value, c.unit), value_cell(c.b_value, c.unit), ratio_cell(c),
+                            ci_cell(c), c.verdict});
+        out += aligned(rows, "  ");
+        for (const auto& c : r.comparisons)
+            if (!c.note.empty()) out += "  note (" + c.metric + "): " + c.note + "\n";
+    }
+    if (!r.thresholds.empty()) {
+        out += "\nthresholds\n";
+        for (const auto& t : r.thresholds) out += std::string("  [") + (t.passed ? "ok" : "FAILED") + "] " + t.message + "\n";
+    }
+    return out;
+}
+
+std::string render_markdown(const Report& r) {
+    std::string out = "# tpbench report" + (r.title.empty() ? std::string() : ": " + md_escape(r.title)) + "\n\n";
+    if (!r.scenario.empty()) out += "- scenario: `" + md_escape(r.scenario) + "`\n";
+    if (!r.created_utc.empty()) out += "- created: " + r.created_utc + "\n";
+    if (!r.tool_version.empty()) out += "- tool: " + md_escape(r.tool_version) + "\n";
+    if (!r.command.empty()) out += "- command: `" + md_escape(r.command) + "`\n";
+    for (const auto& [k, v] : r.meta) out += "- " + md_escape(k) + ": " + md_escape(v) + "\n";
+    if (!r.sides.empty()) {
+        out += "\n## Summary\n\n| metric |";
+        for (const auto& s : r.sides) out += " " + md_escape(s.name) + " |";
+        out += "\n|---|";
+        for (std::size_t i = 0; i < r.sides.size(); ++i) out += "---:|";
+        out += "\n";
+        std::string section;
+        for (const auto& row : summary_rows(r)) {
+            if (row.section != section) {
+                section = row.section;
+                out += "| **" + section + "** |";
+                for (std::size_t i = 0; i < r.sides.size(); ++i) out += " |";
+                out += "\n";
+            }
+            out += "| " + md_escape(row.label) + " |";
+            for (const auto& c : row.cells) out += " " + md_escape(c) + " |";
+            out += "\n";
+        }
+    }
+    bool any_errors = false;
+    for (const auto& s : r.sides) any_errors = any_errors || !s.errors.empty();
+    if (any_errors) {
+        out += "\n## Errors\n\n| side | class | count |\n|---|---|---:|\n";
+        for (const auto& s : r.sides)
+            for (const auto& e : s.errors) out += "| " + md_escape(s.name) + " | " + md_escape(e.name) + " | " + integer(e.count) + " |\n";
+    }
+    if (!r.comparisons.empty()) {
+        out += "\n## A/B comparison\n\nB relative to A; CI = bootstrap confidence interval of B/A.\n\n";
+        out += "| metric | A | B | A value | B value | B/A | CI | verdict |\n|---|---|---|---:|---:|---:|---|---|\n";
+        for (const auto& c : r.comparisons)
+            out += "| " + md_escape(c.metric) + " | " + md_escape(c.a) + " | " + md_escape(c.b) + " | " +
+                   value_cell(c.a_value, c.unit) + " | " + value_cell(c.b_value, c.unit) + " | " + ratio_cell(c) + " | " +
+                   ci_cell(c) + " | " + md_escape(c.verdict) + " |\n";
+    }
+    if (!r.thresholds.empty()) {
+        out += "\n## Thresholds\n\n| threshold | result | detail |\n|---|---|---|\n";
+        for (const auto& t : r.thresholds)
+            out += "| `" + md_escape(t.expression) + "` | " + (t.passed ? "ok" : "**FAILED**") + " | " + md_escape(t.message) + " |\n";
+    }
+    return out;
+}
+
+std::string render_csv(const Report& r) {
+    std::string out =
+        "name,backend,serializer,compression,connections,in_flight_per_connection,effective_concurrency,"
+        "offered_rps,achieved_rps,requests,completed,failed,error_rate,duration_s,throughput_rps,"
+        "latency_mean_ns,latency_p50_ns,latency_p90_ns,latency_p99_ns,latency_p99_9_ns,latency_p99_99_ns,latency_max_ns,"
+        "service_p50_ns,service_p99_ns,ttfr_p50_ns,ttfr_p99_ns,ttlr_p50_ns,ttlr_p99_ns,saturated\n";
+    for (const auto& s : r.sides) {
+        std::vector<std::string> f{
+            csv_field(s.name), csv_field(s.config.backend), csv_field(s.config.serializer), csv_field(s.config.compression),
+            integer(s.config.connections), integer(s.config.in_flight_per_connection),
+            integer(s.config.effective_concurrency), csv_num(s.config.offered_rps, 3), csv_num(s.config.achieved_rps, 3),
+            integer(s.requests), integer(s.completed), integer(s.failed), csv_num(s.error_rate(), 6),
+            csv_num(s.duration_s, 6), csv_num(s.throughput_rps, 3)};
+        const bool lat = s.latency && s.latency->count() > 0;
+        f.push_back(lat ? csv_num(s.latency->mean(), 1) : "");
+        for (double p : kSummaryPercentiles) f.push_back(hist_pct(s.latency, p));
+        f.push_back(lat ? std::to_string(s.latency->highest_equivalent(s.latency->max())) : "");
+        for (const auto* h : {&s.service, &s.ttfr, &s.ttlr}) {
+            f.push_back(hist_pct(*h, 50));
+            f.push_back(hist_pct(*h, 99));
+        }
+        f.push_back(s.saturated ? "true" : "false");
+        std::string line;
+        for (std::size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];
+        out += line + "\n";
+    }
+    return out;
+}
+
+}  // namespace tpbench::report

@@ -1,0 +1,193 @@
+#include <tpbench/report/render.hpp>
+
+#include "sample_report.hpp"
+
+#include <boost/json.hpp>
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <sstream>
+
+using namespace tpbench::report;
+namespace json = boost::json;
+
+namespace {
+
+std::vector<std::string> split_lines(const std::string& s) {
+    std::vector<std::string> out;
+    std::istringstream in(s);
+    for (std::string l; std::getline(in, l);) out.push_back(l);
+    return out;
+}
+
+std::size_t count(const std::string& hay, const std::string& needle) {
+    std::size_t n = 0;
+    for (auto p = hay.find(needle); p != std::string::npos; p = hay.find(needle, p + 1)) ++n;
+    return n;
+}
+
+std::size_t csv_fields(const std::string& line) {
+    std::size_t n = 1;
+    bool quoted = false;
+    for (char c : line) {
+        if (c == '"') quoted = !quoted;
+        else if (c == ',' && !quoted) ++n;
+    }
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("compare_metric builds A/B rows") {
+    const Report r = testing::sample_report();
+    REQUIRE(r.comparisons.size() == 2);
+    const auto& p99 = r.comparisons[0];
+    CHECK(p99.verdict == "slower");
+    CHECK(p99.ratio == doctest::Approx(535.0 / 412.4).epsilon(0.001));
+    REQUIRE(p99.ci_low.has_value());
+    CHECK(*p99.ci_low <= p99.ratio);
+    CHECK(*p99.ci_high >= p99.ratio);
+    CHECK(r.comparisons[1].verdict == "~");
+    const double one[] = {1.0};
+    const double two[] = {1.0, 2.0};
+    auto single = compare_metric("m", "ns", "a", "b", one, two);
+    CHECK(single.verdict == "~");
+    CHECK_FALSE(single.ci_low.has_value());
+    CHECK(single.note.find("single run") != std::string::npos);
+    auto refused = compare_metric("m", "ns", "a", "b", two, two, {.a_saturated = true});
+    CHECK(refused.verdict == "refused");
+    CHECK(refused.note.find("a saturated") != std::string::npos);
+    const double zeros[] = {0.0, 0.0};
+    CHECK(compare_metric("m", "ns", "a", "b", zeros, two).verdict == "error");
+}
+
+TEST_CASE("JSON report parses, carries the schema fields and round-trips losslessly") {
+    const Report r = testing::sample_report();
+    const std::string text = render_json(r);
+    boost::system::error_code ec;
+    const json::value v = json::parse(text, ec);
+    REQUIRE_FALSE(ec);
+    const auto& o = v.as_object();
+    CHECK(o.at("schema").as_string() == "tpbench.report/1");
+    CHECK(o.at("title").as_string() == r.title);
+    const auto& sides = o.at("sides").as_array();
+    REQUIRE(sides.size() == 2);
+    const auto& s0 = sides[0].as_object();
+    CHECK(s0.at("name").as_string() == "ws37");
+    CHECK(s0.at("config").as_object().at("effective_concurrency").to_number<std::uint64_t>() == 32);
+    CHECK(s0.at("requests").to_number<std::uint64_t>() == 20000);
+    const auto& lat = s0.at("histograms").as_object().at("latency").as_object();
+    CHECK(lat.at("unit").as_string() == "ns");
+    CHECK(lat.at("count").as_int64() == 20000);
+    CHECK(lat.at("percentiles").as_object().at("99").as_int64() == r.sides[0].latency->value_at_percentile(99));
+    CHECK(lat.at("hdr").as_string().starts_with("HISTF"));
+    CHECK(s0.at("errors").as_array().size() == 2);
+    CHECK(s0.at("intervals").as_array().size() == 10);
+    CHECK(o.at("comparisons").as_array()[0].as_object().at("verdict").as_string() == "slower");
+    CHECK(o.at("thresholds").as_array()[1].as_object().at("passed").as_bool() == false);
+
+    auto back = parse_report_json(text);
+    REQUIRE_MESSAGE(back.ok(), back.error());
+    REQUIRE(back->sides.size() == 2);
+    CHECK(back->sides[1].name == "http4");
+    REQUIRE(back->sides[1].latency.has_value());
+    CHECK(back->sides[1].latency->same_counts(*r.sides[1].latency));
+    CHECK(back->sides[1].config.extra.at("workers") == "2");
+    CHECK(back->comparisons[0].ci_low == r.comparisons[0].ci_low);
+    // Histograms and integers survive exactly; Boost.JSON 1.81 may move a double by one ulp on
+    // parse, which no rendered (rounded) output shows.
+    CHECK(render_table(*back) == render_table(r));
+    CHECK(render_csv(*back) == render_csv(r));
+    CHECK(render_markdown(*back) == render_markdown(r));
+    CHECK(back->sides[0].intervals.size() == 10);
+    CHECK(back->sides[0].intervals[3].rps == doctest::Approx(r.sides[0].intervals[3].rps));
+
+    CHECK(parse_report_json("{").error().find("does not parse") != std::string::npos);
+    CHECK(parse_report_json("{\"schema\":\"other/9\"}").error().find("unsupported report schema") != std::string::npos);
+    CHECK(parse_report_json("{\"schema\":\"tpbench.report/1\",\"sides\":[{\"requests\":\"x\"}]}").error().find("requests") !=
+          std::string::npos);
+    CHECK(parse_report_json("{\"schema\":\"tpbench.report/1\",\"sides\":[{\"histograms\":{\"latency\":{\"hdr\":\"HISTF\"}}}]}")
+              .error()
+              .find("latency") != std::string::npos);
+}
+
+TEST_CASE("CSV has the documented header and one row per side") {
+    Report r = testing::sample_report();
+    r.sides[1].name = "http4, \"gzip\"";
+    const auto lines = split_lines(render_csv(r));
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[0].starts_with("name,backend,serializer,compression,connections,in_flight_per_connection,"));
+    CHECK(lines[0].ends_with(",saturated"));
+    CHECK(csv_fields(lines[1]) == csv_fields(lines[0]));
+    CHECK(csv_fields(lines[2]) == csv_fields(lines[0]));
+    CHECK(lines[1].starts_with("ws37,ws37,graphbinary-1.0,none,8,4,32,"));
+    CHECK(lines[2].starts_with("\"http4, \"\"gzip\"\"\","));
+    CHECK(lines[1].find("," + std::to_string(r.sides[0].latency->value_at_percentile(99)) + ",") != std::string::npos);
+}
+
+TEST_CASE("markdown has summary, errors, A/B and threshold tables") {
+    const std::string md = render_markdown(testing::sample_report());
+    const auto lines = split_lines(md);
+    CHECK(lines[0] == "# tpbench report: ws37 vs http4 <g.V().out()>");
+    CHECK(std::find(lines.begin(), lines.end(), "| metric | ws37 | http4 |") != lines.end());
+    CHECK(std::find(lines.begin(), lines.end(), "|---|---:|---:|") != lines.end());
+    const auto p99 = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.starts_with("| p99 |"); });
+    REQUIRE(p99 != lines.end());
+    CHECK(count(*p99, "|") == 4);
+    CHECK(std::find(lines.begin(), lines.end(), "| ws37 | timeout | 10 |") != lines.end());
+    const auto ab = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.starts_with("| p99 latency |"); });
+    REQUIRE(ab != lines.end());
+    CHECK(ab->ends_with("| slower |"));
+    CHECK(md.find("| `errors<0.01%` | **FAILED** |") != std::string::npos);
+}
+
+TEST_CASE("aligned table lines up columns") {
+    const auto lines = split_lines(render_table(testing::sample_report()));
+    CHECK(lines[0] == "tpbench report: ws37 vs http4 <g.V().out()>");
+    const auto head = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.find("ws37") != std::string::npos && l.find("http4") != std::string::npos && l.find(':') == std::string::npos; });
+    REQUIRE(head != lines.end());
+    const auto tput = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.starts_with("  throughput (req/s)"); });
+    REQUIRE(tput != lines.end());
+    // Right-aligned value columns end at the same offsets as the header names.
+    CHECK(head->size() == tput->size());
+    CHECK(tput->ends_with("1998.8"));
+    const std::string text = render_table(testing::sample_report());
+    CHECK(text.find("A/B comparison") != std::string::npos);
+    CHECK(text.find("[FAILED] errors<0.01%") != std::string::npos);
+}
+
+TEST_CASE("HTML is self-contained with the three SVG plots") {
+    const std::string html = render_html(testing::sample_report());
+    CHECK(html.starts_with("<!DOCTYPE html>"));
+    CHECK(html.find("<style>") != std::string::npos);
+    CHECK(html.find("<script") == std::string::npos);
+    CHECK(html.find("<link") == std::string::npos);
+    CHECK(html.find("src=") == std::string::npos);
+    CHECK(count(html, "http://") == count(html, "xmlns=\"http://www.w3.org/2000/svg\""));
+    CHECK(count(html, "<svg ") == 3);
+    CHECK(html.find("id=\"plot-spectrum\"") != std::string::npos);
+    CHECK(html.find("id=\"plot-latency-time\"") != std::string::npos);
+    CHECK(html.find("id=\"plot-throughput-time\"") != std::string::npos);
+    // spectrum: 2 sides x (latency, service); latency/time: 2 x (p99, p50); throughput: 2.
+    CHECK(count(html, "<polyline class=\"series\"") == 10);
+    CHECK(html.find("id=\"ab-summary\"") != std::string::npos);
+    CHECK(html.find("99.9%") != std::string::npos);
+    CHECK(html.find("&lt;g.V().out()&gt;") != std::string::npos);  // escaped title
+    CHECK(html.find("<g.V()") == std::string::npos);
+    // No data: plots still render, with a placeholder.
+    Report empty;
+    const std::string e = render_html(empty);
+    CHECK(count(e, "<svg ") == 3);
+    CHECK(count(e, "no data") == 3);
+}
+
+TEST_CASE("format selection") {
+    CHECK(*parse_format("md") == Format::markdown);
+    CHECK(*parse_format("json") == Format::json);
+    CHECK(parse_format("pdf").error().find("unknown report format 'pdf'") != std::string::npos);
+    CHECK(format_for_path("out/report.HTML") == Format::html);
+    CHECK(format_for_path("r.csv") == Format::csv);
+    CHECK(format_for_path("noext") == Format::table);
+    CHECK(render(testing::sample_report(), Format::json).find("\"schema\":\"tpbench.report/1\"") != std::string::npos);
+    CHECK_FALSE(write_report_file(testing::sample_report(), "/nonexistent-dir/x.html").ok());
+}
