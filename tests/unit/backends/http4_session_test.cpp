@@ -1,0 +1,617 @@
+// http4 session against fake HTTP servers written with plain Asio on 127.0.0.1:0: they write
+// exact response bytes (status line, chunking, body, trailers) so every misbehaviour can be
+// produced. Every case runs its io_context for a bounded time and asserts the client's errc.
+#include <tpbench/backends/http4.hpp>
+
+#include <tpbench/io/http4.hpp>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
+#include <doctest/doctest.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using namespace std::chrono_literals;
+using tpbench::errc;
+using tpbench::engine::Clock;
+using tpbench::engine::Outcome;
+using tpbench::engine::Request;
+using tpbench::engine::SessionConfig;
+using tpbench::model::Value;
+namespace h4 = tpbench::io::http4;
+
+namespace {
+
+constexpr auto use_tuple = net::as_tuple(net::use_awaitable);
+
+struct HttpRequest {
+    std::string head;
+    std::string body;
+    std::string header(std::string_view name) const {
+        std::string lower_head = head;
+        std::transform(lower_head.begin(), lower_head.end(), lower_head.begin(), ::tolower);
+        std::string key = "\r\n" + std::string(name) + ":";
+        std::transform(key.begin(), key.end(), key.begin(), ::tolower);
+        const auto at = lower_head.find(key);
+        if (at == std::string::npos) return {};
+        auto b = at + key.size();
+        while (b < head.size() && head[b] == ' ') ++b;
+        return head.substr(b, head.find("\r\n", b) - b);
+    }
+};
+
+// One accepted connection of the fake server.
+struct Conn {
+    tcp::socket sock;
+    std::string buf;
+
+    net::awaitable<std::optional<HttpRequest>> read_request() {
+        char tmp[4096];
+        std::size_t end;
+        while ((end = buf.find("\r\n\r\n")) == std::string::npos) {
+            auto [ec, n] = co_await sock.async_read_some(net::buffer(tmp), use_tuple);
+            if (ec) co_return std::nullopt;
+            buf.append(tmp, n);
+        }
+        HttpRequest r;
+        r.head = buf.substr(0, end + 2);
+        buf.erase(0, end + 4);
+        const std::string cl = r.header("content-length");
+        const std::size_t len = cl.empty() ? 0 : std::stoul(cl);
+        while (buf.size() < len) {
+            auto [ec, n] = co_await sock.async_read_some(net::buffer(tmp), use_tuple);
+            if (ec) co_return std::nullopt;
+            buf.append(tmp, n);
+        }
+        r.body = buf.substr(0, len);
+        buf.erase(0, len);
+        co_return r;
+    }
+    net::awaitable<void> write(const std::string& bytes) {
+        auto [ec, n] = co_await net::async_write(sock, net::buffer(bytes), use_tuple);
+        (void)ec;
+    }
+};
+
+class FakeHttpServer {
+public:
+    using Behaviour = std::function<net::awaitable<void>(Conn&)>;
+    FakeHttpServer(net::io_context& ioc, Behaviour b)
+        : acceptor_(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0)), behaviour_(std::move(b)) {
+        net::co_spawn(ioc, accept_loop(), [](std::exception_ptr e) {
+            if (e) std::rethrow_exception(e);
+        });
+    }
+    std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
+    int connections = 0;
+    std::vector<HttpRequest> requests;
+
+private:
+    net::awaitable<void> accept_loop() {
+        for (;;) {
+            auto [ec, sock] = co_await acceptor_.async_accept(use_tuple);
+            if (ec) co_return;
+            ++connections;
+            net::co_spawn(acceptor_.get_executor(), serve(std::move(sock)), [](std::exception_ptr e) {
+                if (e) std::rethrow_exception(e);
+            });
+        }
+    }
+    net::awaitable<void> serve(tcp::socket sock) {
+        Conn c{std::move(sock), {}};
+        co_await behaviour_(c);
+    }
+    tcp::acceptor acceptor_;
+    Behaviour behaviour_;
+};
+
+// GraphBinary 4 response body split into chunks: chunk i carries per_chunk[i] Int items; the
+// first chunk starts with the header, the last one ends with marker + footer.
+std::vector<std::string> body_chunks(h4::ResponseFormat f, const std::vector<int>& per_chunk, std::int32_t code = 200,
+                                     std::optional<std::string> message = std::nullopt,
+                                     std::optional<std::string> exception = std::nullopt, bool bulked = false) {
+    std::vector<std::string> chunks;
+    std::string cur;
+    h4::write_response_start(cur, f, bulked);
+    int v = 0;
+    bool first = true;
+    for (std::size_t i = 0; i < per_chunk.size(); ++i) {
+        for (int k = 0; k < per_chunk[i]; ++k) {
+            h4::write_response_item(cur, f, Value::int_(v++), first,
+                                    bulked ? std::optional<std::int64_t>(3) : std::nullopt);
+            first = false;
+        }
+        if (i + 1 < per_chunk.size()) {
+            chunks.push_back(std::move(cur));
+            cur.clear();
+        }
+    }
+    h4::write_response_end(cur, f, code, message, exception);
+    chunks.push_back(std::move(cur));
+    return chunks;
+}
+
+std::string hex(std::size_t n) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%zx", n);
+    return b;
+}
+
+std::string chunked(const std::vector<std::string>& chunks, const std::string& trailers = "code: 200\r\n") {
+    std::string out;
+    for (const auto& c : chunks) {
+        if (c.empty()) continue;
+        out += hex(c.size()) + "\r\n" + c + "\r\n";
+    }
+    out += "0\r\n" + trailers + "\r\n";
+    return out;
+}
+
+std::string head(int status, std::string_view ctype, std::string extra = "") {
+    return "HTTP/1.1 " + std::to_string(status) + (status == 200 ? " OK" : " Error") + "\r\nContent-Type: " +
+           std::string(ctype) + "\r\nTransfer-Encoding: chunked\r\n" + extra + "\r\n";
+}
+
+std::string json_error(int status, const std::string& body) {
+    return "HTTP/1.1 " + std::to_string(status) + " Error\r\nContent-Type: application/json\r\nContent-Length: " +
+           std::to_string(body.size()) + "\r\n\r\n" + body;
+}
+
+std::string gb_ok(const std::vector<int>& per_chunk) {
+    return head(200, "application/vnd.graphbinary-v4.0") +
+           chunked(body_chunks(h4::ResponseFormat::graphbinary_v4, per_chunk));
+}
+
+// zlib-compresses the chunks as one stream with a sync flush per chunk (as the Java server does).
+std::vector<std::string> deflate_chunks(const std::vector<std::string>& in) {
+    z_stream zs{};
+    REQUIRE(deflateInit(&zs, 6) == Z_OK);
+    std::vector<std::string> out;
+    char buf[8192];
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        std::string piece;
+        zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in[i].data()));
+        zs.avail_in = static_cast<uInt>(in[i].size());
+        do {
+            zs.next_out = reinterpret_cast<Bytef*>(buf);
+            zs.avail_out = sizeof buf;
+            deflate(&zs, i + 1 == in.size() ? Z_FINISH : Z_SYNC_FLUSH);
+            piece.append(buf, sizeof buf - zs.avail_out);
+        } while (zs.avail_out == 0);
+        out.push_back(std::move(piece));
+    }
+    deflateEnd(&zs);
+    return out;
+}
+
+std::vector<std::string> error_responses() {
+    const auto gb = h4::ResponseFormat::graphbinary_v4;
+    const std::string ct = "application/vnd.graphbinary-v4.0";
+    return {
+        // error footer after streamed data
+        head(200, ct) + chunked(body_chunks(gb, {2, 2}, 500, "No such property: x", "ServerErrorException"),
+                                "code: 500\r\nexception: ServerErrorException\r\n"),
+        // timeout footer
+        head(200, ct) + chunked(body_chunks(gb, {1}, 500, "A timeout occurred", "ServerTimeoutExceededException"),
+                                "code: 500\r\nexception: ServerTimeoutExceededException\r\n"),
+        // success footer but an error trailer
+        head(200, ct) + chunked(body_chunks(gb, {3}), "code: 500\r\nexception: ServerErrorException\r\n"),
+        // error before the head: non-200 status with a GraphBinary message
+        head(429, ct) + chunked(body_chunks(gb, {}, 429, "Too many requests", "TooManyRequestsException"),
+                                "code: 429\r\n"),
+        // non-200 with a JSON error body
+        json_error(400, "{\"message\":\"no gremlin script supplied\"}"),
+        // 500 status line, GraphBinary message with an evaluation error
+        head(500, ct) + chunked(body_chunks(gb, {}, 500, "boom", "ServerEvaluationException"), "code: 500\r\n"),
+    };
+}
+
+SessionConfig config_for(std::uint16_t port, std::string serializer = "",
+                         std::map<std::string, std::string> options = {}) {
+    SessionConfig cfg;
+    cfg.target.host = "127.0.0.1";
+    cfg.target.port = port;
+    cfg.target.serializer = std::move(serializer);
+    cfg.target.options = std::move(options);
+    cfg.connect_timeout = 2000ms;
+    return cfg;
+}
+
+Request request(std::string gremlin = "g.V()", std::chrono::milliseconds budget = 5000ms) {
+    Request r;
+    r.gremlin = std::move(gremlin);
+    r.deadline = Clock::now() + budget;
+    return r;
+}
+
+void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 10s) {
+    bool finished = false;
+    std::exception_ptr error;
+    net::co_spawn(ioc, body(), [&](std::exception_ptr e) {
+        error = e;
+        finished = true;
+        ioc.stop();
+    });
+    ioc.run_for(limit);
+    REQUIRE_MESSAGE(finished, "client coroutine did not finish in time (hang)");
+    if (error) std::rethrow_exception(error);
+}
+
+}  // namespace
+
+TEST_CASE("http4: a chunked 200 response is decoded chunk by chunk, every format") {
+    struct Case {
+        const char* serializer;
+        h4::ResponseFormat format;
+        const char* ctype;
+    };
+    for (const Case c : {Case{"", h4::ResponseFormat::graphbinary_v4, "application/vnd.graphbinary-v4.0"},
+                         Case{"graphson-v4", h4::ResponseFormat::graphson_v4, "application/vnd.gremlin-v4.0+json"},
+                         Case{"graphson-v4-untyped", h4::ResponseFormat::graphson_v4_untyped,
+                              "application/vnd.gremlin-v4.0+json;types=false"}}) {
+        CAPTURE(c.serializer);
+        net::io_context ioc;
+        std::vector<HttpRequest> seen;
+        FakeHttpServer server(ioc, [&](Conn& conn) -> net::awaitable<void> {
+            for (;;) {
+                auto r = co_await conn.read_request();
+                if (!r) co_return;
+                seen.push_back(*r);
+                const std::string resp = head(200, c.ctype) + chunked(body_chunks(c.format, {3, 3, 1}));
+                co_await conn.write(resp);
+            }
+        });
+        run(ioc, [&]() -> net::awaitable<void> {
+            auto s = tpbench::http4::make_session(ioc.get_executor(), config_for(server.port(), c.serializer));
+            CHECK(s->name() == "http4");
+            CHECK(s->max_in_flight() == 1);
+            REQUIRE_FALSE(co_await s->async_connect());
+            for (int i = 0; i < 3; ++i) {
+                const auto before = Clock::now();
+                Outcome o = co_await s->async_execute(request());
+                CHECK_FALSE(o.error);
+                CHECK(o.status_code == 200);
+                CHECK(o.result_count == 7);
+                CHECK(o.partial_responses == 3);
+                CHECK(o.reconnects == 0);
+                CHECK(o.bytes_out > 100);
+                CHECK(o.bytes_in > 100);
+                CHECK(o.sent >= before);
+                CHECK(o.first_byte >= o.sent);
+                CHECK(o.first_result >= o.first_byte);
+                CHECK(o.done >= o.first_result);
+            }
+            Request keep = request();
+            keep.keep_results = true;
+            Outcome o = co_await s->async_execute(keep);
+            REQUIRE(o.results.size() == 7);
+            CHECK(o.results[6].to_int64() == 6);
+            co_await s->async_close();
+        });
+        CHECK(server.connections == 1);  // keep-alive
+        REQUIRE(seen.size() == 4);
+        CHECK(seen[0].head.rfind("POST /gremlin HTTP/1.1", 0) == 0);
+        CHECK(seen[0].header("content-type") == "application/vnd.graphbinary-v4.0");
+        CHECK(seen[0].header("accept") == c.ctype);
+        CHECK(seen[0].header("accept-encoding").empty());
+        CHECK(seen[0].header("user-agent").find("tpbench") != std::string::npos);
+        auto decoded = h4::decode_request(seen[0].body, h4::BodyFormat::graphbinary_v4);
+        REQUIRE(decoded.ok());
+        CHECK(decoded->gremlin == "g.V()");
+        CHECK(decoded->batch_size == 64);
+    }
+}
+
+TEST_CASE("http4: body format, dialect and bulkResults options shape the request") {
+    net::io_context ioc;
+    std::vector<HttpRequest> seen;
+    FakeHttpServer server(ioc, [&](Conn& conn) -> net::awaitable<void> {
+        for (;;) {
+            auto r = co_await conn.read_request();
+            if (!r) co_return;
+            seen.push_back(*r);
+            const std::string resp =
+                head(200, "application/vnd.graphbinary-v4.0") +
+                chunked(body_chunks(h4::ResponseFormat::graphbinary_v4, {2, 2}, 200, std::nullopt, std::nullopt,
+                                    /*bulked=*/true));
+            co_await conn.write(resp);
+        }
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        const std::vector<std::pair<std::string, std::string>> combos = {
+            {"graphbinary", "master-http"}, {"graphbinary", "4.0"}, {"json", "4.0"}, {"graphson", "master-http"}};
+        for (const auto& [body, dialect] : combos) {
+            auto s = tpbench::http4::make_session(
+                ioc.get_executor(),
+                config_for(server.port(), "", {{"body", body}, {"dialect", dialect}, {"bulkResults", "true"}}));
+            REQUIRE_FALSE(co_await s->async_connect());
+            Request r = request("g.V(x)");
+            r.bindings = Value::map({Value::string("x"), Value::int_(1)});
+            Outcome o = co_await s->async_execute(r);
+            CHECK_FALSE(o.error);
+            CHECK(o.result_count == 12);  // 4 items, bulk 3 each
+            co_await s->async_close();
+        }
+    });
+    REQUIRE(seen.size() == 4);
+    CHECK(static_cast<unsigned char>(seen[0].body[0]) == 0x81);
+    CHECK(static_cast<unsigned char>(seen[1].body[0]) == 0x84);
+    CHECK(seen[0].body.find("bindings") != std::string::npos);
+    CHECK(seen[1].body.find("parameters") != std::string::npos);
+    CHECK(seen[0].body.find("gremlin-groovy") != std::string::npos);
+    CHECK(seen[1].body.find("gremlin-lang") != std::string::npos);
+    CHECK(seen[2].header("content-type") == "application/json");
+    CHECK(seen[3].header("content-type") == "application/vnd.gremlin-v4.0+json");
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+        CAPTURE(i);
+        const auto f = h4::body_format_from_content_type(seen[i].header("content-type"));
+        REQUIRE(f);
+        auto d = h4::decode_request(seen[i].body, *f);
+        REQUIRE(d.ok());
+        CHECK(d->gremlin == "g.V(x)");
+        if (i != 2) CHECK(d->bulk_results == std::optional<bool>(true));  // plain JSON may drop it
+    }
+}
+
+TEST_CASE("http4: deflate-compressed bodies are inflated chunk by chunk") {
+    net::io_context ioc;
+    std::string accept_encoding;
+    FakeHttpServer server(ioc, [&](Conn& conn) -> net::awaitable<void> {
+        for (;;) {
+            auto r = co_await conn.read_request();
+            if (!r) co_return;
+            accept_encoding = r->header("accept-encoding");
+            auto chunks = body_chunks(h4::ResponseFormat::graphbinary_v4, std::vector<int>(50, 64));
+            co_await conn.write(head(200, "application/vnd.graphbinary-v4.0", "Content-Encoding: deflate\r\n") +
+                                chunked(deflate_chunks(chunks)));
+        }
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::http4::make_session(ioc.get_executor(),
+                                              config_for(server.port(), "", {{"compression", "true"}}));
+        REQUIRE_FALSE(co_await s->async_connect());
+        Outcome o = co_await s->async_execute(request());
+        CHECK_FALSE(o.error);
+        CHECK(o.result_count == 50 * 64);
+        CHECK(o.bytes_in < 50 * 64 * 5);  // smaller than the uncompressed items alone
+        co_await s->async_close();
+    });
+    CHECK(accept_encoding == "deflate");
+}
+
+TEST_CASE("http4: 200 head followed by an error footer or trailer") {
+    net::io_context ioc;
+    FakeHttpServer server(ioc, [&](Conn& conn) -> net::awaitable<void> {
+        const std::vector<std::string> responses = error_responses();
+        for (const auto& resp : responses) {
+            auto r = co_await conn.read_request();
+            if (!r) co_return;
+            co_await conn.write(resp);
+        }
+        co_await conn.read_request();
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::http4::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        Outcome o = co_await s->async_execute(request());
+        CHECK(o.error == make_error_code(errc::server_error_after_ok));
+        CHECK(o.status_code == 500);
+        CHECK(o.result_count == 4);
+        CHECK(o.status_message.find("No such property: x") != std::string::npos);
+
+        o = co_await s->async_execute(request());
+        CHECK(o.error == make_error_code(errc::server_timeout));
+
+        o = co_await s->async_execute(request());
+        CHECK(o.error == make_error_code(errc::server_error_after_ok));
+        CHECK(o.status_code == 500);
+
+        o = co_await s->async_execute(request());
+        CHECK(o.error == make_error_code(errc::server_rate_limited));
+        CHECK(o.status_code == 429);
+
+        o = co_await s->async_execute(request());
+        CHECK(o.error == make_error_code(errc::server_bad_request));
+        CHECK(o.status_code == 400);
+        CHECK(o.status_message == "no gremlin script supplied");
+
+        o = co_await s->async_execute(request());
+        CHECK(o.error == make_error_code(errc::server_evaluation));
+        CHECK(o.status_message.find("boom") != std::string::npos);
+        co_await s->async_close();
+    });
+    CHECK(server.connections == 1);
+}
+
+TEST_CASE("http4: keep-alive closed by the server between requests is reconnected transparently") {
+    net::io_context ioc;
+    FakeHttpServer server(ioc, [&](Conn& conn) -> net::awaitable<void> {
+        auto r = co_await conn.read_request();
+        if (!r) co_return;
+        const std::string resp = gb_ok({2});
+        co_await conn.write(resp);
+        // Close the idle keep-alive connection without saying so.
+        conn.sock.close();
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::http4::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        Outcome o = co_await s->async_execute(request());
+        CHECK_FALSE(o.error);
+        CHECK(o.reconnects == 0);
+        // Let the close reach the client.
+        net::steady_timer t(ioc);
+        t.expires_after(50ms);
+        co_await t.async_wait(use_tuple);
+        o = co_await s->async_execute(request());
+        CHECK_FALSE(o.error);
+        CHECK(o.result_count == 2);
+        CHECK(o.reconnects == 1);
+        co_await s->async_close();
+    });
+    CHECK(server.connections == 2);
+}
+
+TEST_CASE("http4: Connection: close makes the next request reconnect") {
+    net::io_context ioc;
+    FakeHttpServer server(ioc, [&](Conn& conn) -> net::awaitable<void> {
+        auto r = co_await conn.read_request();
+        if (!r) co_return;
+        const std::string resp = head(200, "application/vnd.graphbinary-v4.0", "Connection: close\r\n") +
+                                 chunked(body_chunks(h4::ResponseFormat::graphbinary_v4, {1}));
+        co_await conn.write(resp);
+        co_await conn.read_request();
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::http4::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        Outcome o = co_await s->async_execute(request());
+        CHECK_FALSE(o.error);
+        CHECK_FALSE(s->is_open());
+        o = co_await s->async_execute(request());
+        CHECK_FALSE(o.error);
+        CHECK(o.reconnects == 1);
+        co_await s->async_close();
+    });
+    CHECK(server.connections == 2);
+}
+
+TEST_CASE("http4: transport failures and garbage") {
+    struct Case {
+        const char* name;
+        std::function<net::awaitable<void>(Conn&)> behaviour;
+        errc expected;
+    };
+    const std::vector<Case> cases = {
+        {"dropped mid-body",
+         [](Conn& conn) -> net::awaitable<void> {
+             auto r = co_await conn.read_request();
+             if (!r) co_return;
+             const std::vector<int> sizes = {4, 4, 4};
+             auto chunks = body_chunks(h4::ResponseFormat::graphbinary_v4, sizes);
+             std::string all = head(200, "application/vnd.graphbinary-v4.0") + chunked(chunks);
+             co_await conn.write(all.substr(0, all.size() / 2));
+             conn.sock.close();
+         },
+         errc::connection_closed},
+        {"garbage instead of HTTP",
+         [](Conn& conn) -> net::awaitable<void> {
+             auto r = co_await conn.read_request();
+             if (!r) co_return;
+             co_await conn.write("\x16\x03\x01 definitely not HTTP\r\n\r\n");
+             co_await conn.read_request();
+         },
+         errc::protocol_violation},
+        {"garbage body inside a 200",
+         [](Conn& conn) -> net::awaitable<void> {
+             auto r = co_await conn.read_request();
+             if (!r) co_return;
+             const std::vector<std::string> body = {std::string("\x81\x00\x77\x77\x77\x77 junk junk", 16)};
+             const std::string resp = head(200, "application/vnd.graphbinary-v4.0") + chunked(body);
+             co_await conn.write(resp);
+             co_await conn.read_request();
+         },
+         errc::protocol_violation},
+        {"body ends without a footer",
+         [](Conn& conn) -> net::awaitable<void> {
+             auto r = co_await conn.read_request();
+             if (!r) co_return;
+             const std::vector<int> sizes = {2, 2};
+             auto chunks = body_chunks(h4::ResponseFormat::graphbinary_v4, sizes);
+             chunks.back() = chunks.back().substr(0, chunks.back().size() - 9);  // cut marker + footer
+             co_await conn.write(head(200, "application/vnd.graphbinary-v4.0") + chunked(chunks));
+             co_await conn.read_request();
+         },
+         errc::protocol_violation},
+        {"bad chunk framing",
+         [](Conn& conn) -> net::awaitable<void> {
+             auto r = co_await conn.read_request();
+             if (!r) co_return;
+             co_await conn.write(head(200, "application/vnd.graphbinary-v4.0") + "zz\r\nabc\r\n0\r\n\r\n");
+             co_await conn.read_request();
+         },
+         errc::protocol_violation},
+        {"corrupt deflate",
+         [](Conn& conn) -> net::awaitable<void> {
+             auto r = co_await conn.read_request();
+             if (!r) co_return;
+             const std::vector<std::string> body = {std::string("\x78\x9c\xff\xff\xff\xff\x00\x11\x22", 9)};
+             const std::string resp =
+                 head(200, "application/vnd.graphbinary-v4.0", "Content-Encoding: deflate\r\n") + chunked(body);
+             co_await conn.write(resp);
+             co_await conn.read_request();
+         },
+         errc::protocol_violation},
+        {"stall",
+         [](Conn& conn) -> net::awaitable<void> {
+             auto r = co_await conn.read_request();
+             if (!r) co_return;
+             co_await conn.read_request();  // never answers
+         },
+         errc::timeout},
+        {"stall mid-body",
+         [](Conn& conn) -> net::awaitable<void> {
+             auto r = co_await conn.read_request();
+             if (!r) co_return;
+             const std::vector<int> sizes = {4, 4};
+             auto chunks = body_chunks(h4::ResponseFormat::graphbinary_v4, sizes);
+             co_await conn.write(head(200, "application/vnd.graphbinary-v4.0") + hex(chunks[0].size()) + "\r\n" +
+                                 chunks[0] + "\r\n");
+             co_await conn.read_request();
+         },
+         errc::timeout},
+    };
+    for (const auto& c : cases) {
+        CAPTURE(c.name);
+        net::io_context ioc;
+        FakeHttpServer server(ioc, c.behaviour);
+        run(ioc, [&]() -> net::awaitable<void> {
+            auto s = tpbench::http4::make_session(ioc.get_executor(),
+                                                  config_for(server.port(), "", {{"compression", "true"}}));
+            REQUIRE_FALSE(co_await s->async_connect());
+            const auto t0 = Clock::now();
+            Outcome o = co_await s->async_execute(request("g.V()", 300ms));
+            CHECK(o.error == make_error_code(c.expected));
+            CHECK(Clock::now() - t0 < 2s);
+            CHECK_FALSE(s->is_open());
+            co_await s->async_close();
+        });
+    }
+}
+
+TEST_CASE("http4: connect failure and configuration errors") {
+    net::io_context ioc;
+    std::uint16_t closed_port = 0;
+    {
+        tcp::acceptor a(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+        closed_port = a.local_endpoint().port();
+    }
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::http4::make_session(ioc.get_executor(), config_for(closed_port));
+        CHECK(co_await s->async_connect() == make_error_code(errc::connect_failed));
+        Outcome o = co_await s->async_execute(request());
+        CHECK(o.error == make_error_code(errc::connect_failed));
+    });
+    CHECK_THROWS_AS(tpbench::http4::make_session(ioc.get_executor(), config_for(1, "graphbinary-v1")),
+                    std::invalid_argument);
+    CHECK_THROWS_AS(tpbench::http4::make_session(ioc.get_executor(), config_for(1, "", {{"dialect", "5.0"}})),
+                    std::invalid_argument);
+    CHECK_THROWS_AS(tpbench::http4::make_session(ioc.get_executor(), config_for(1, "", {{"body", "xml"}})),
+                    std::invalid_argument);
+    CHECK_THROWS_AS(tpbench::http4::make_session(ioc.get_executor(), config_for(1, "", {{"compression", "yes"}})),
+                    std::invalid_argument);
+}

@@ -1,0 +1,485 @@
+// ws37 session against small fake WebSocket servers (Beast, 127.0.0.1, port 0) that behave or
+// misbehave on purpose. Every case runs its io_context for a bounded time and asserts that the
+// client finished with the right error code.
+#include <tpbench/backends/ws37.hpp>
+
+#include <tpbench/io/ws37.hpp>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/websocket.hpp>
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+using namespace std::chrono_literals;
+using tpbench::errc;
+using tpbench::engine::Clock;
+using tpbench::engine::Outcome;
+using tpbench::engine::Request;
+using tpbench::engine::SessionConfig;
+using tpbench::model::Value;
+namespace ws37io = tpbench::io::ws37;
+
+namespace {
+
+constexpr auto use_tuple = net::as_tuple(net::use_awaitable);
+using ServerWs = websocket::stream<beast::tcp_stream>;
+
+struct Received {
+    ws37io::DecodedRequest req;
+    std::string gremlin() const {
+        const Value* g = req.message.args.find("gremlin");
+        return g ? g->str() : std::string();
+    }
+};
+
+// Reads one request frame; nullopt when the client went away.
+net::awaitable<std::optional<Received>> read_request(ServerWs& ws) {
+    beast::flat_buffer buf;
+    auto [ec, n] = co_await ws.async_read(buf, use_tuple);
+    if (ec) co_return std::nullopt;
+    const std::string frame = beast::buffers_to_string(buf.data());
+    auto d = ws37io::decode_request(frame, ws.got_text());
+    REQUIRE(d.ok());
+    co_return Received{std::move(*d)};
+}
+
+net::awaitable<void> send(ServerWs& ws, const std::string& bytes) {
+    ws.binary(true);
+    auto [ec, n] = co_await ws.async_write(net::buffer(bytes), use_tuple);
+    (void)ec;
+}
+
+std::string response(const Received& r, std::int32_t code, std::vector<Value> items, std::string message = "") {
+    ws37io::ResponseMessage m;
+    m.header.request_id = r.req.message.request_id;
+    m.header.code = code;
+    m.header.message = message;
+    if (code == 200 || code == 206)
+        m.data = Value::list(std::move(items));
+    std::string out;
+    ws37io::encode_response(out, m, r.req.format);
+    return out;
+}
+
+std::vector<Value> ints(int from, int n) {
+    std::vector<Value> v;
+    for (int i = 0; i < n; ++i) v.push_back(Value::int_(from + i));
+    return v;
+}
+
+// A WebSocket server on 127.0.0.1:0 that runs `behaviour` for each accepted connection.
+class FakeServer {
+public:
+    using Behaviour = std::function<net::awaitable<void>(ServerWs&)>;
+    FakeServer(net::io_context& ioc, Behaviour b, bool deflate = false)
+        : acceptor_(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0)), behaviour_(std::move(b)),
+          deflate_(deflate) {
+        net::co_spawn(ioc, accept_loop(), [](std::exception_ptr e) {
+            if (e) std::rethrow_exception(e);
+        });
+    }
+    std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
+    int connections = 0;
+    std::string user_agent;
+
+private:
+    net::awaitable<void> accept_loop() {
+        for (;;) {
+            auto [ec, sock] = co_await acceptor_.async_accept(use_tuple);
+            if (ec) co_return;
+            ++connections;
+            net::co_spawn(acceptor_.get_executor(), serve(std::move(sock)), [](std::exception_ptr e) {
+                if (e) std::rethrow_exception(e);
+            });
+        }
+    }
+    net::awaitable<void> serve(tcp::socket sock) {
+        auto ws = std::make_unique<ServerWs>(std::move(sock));
+        if (deflate_) {
+            websocket::permessage_deflate pmd;
+            pmd.server_enable = true;
+            ws->set_option(pmd);
+        }
+        beast::flat_buffer buf;
+        websocket::request_type req;
+        auto [hec, hn] = co_await beast::http::async_read(ws->next_layer(), buf, req, use_tuple);
+        if (hec) co_return;
+        user_agent = std::string(req[beast::http::field::user_agent]);
+        REQUIRE(req.target() == "/gremlin");
+        auto [aec] = co_await ws->async_accept(req, use_tuple);
+        if (aec) co_return;
+        co_await behaviour_(*ws);
+    }
+
+    tcp::acceptor acceptor_;
+    Behaviour behaviour_;
+    bool deflate_;
+};
+
+SessionConfig config_for(std::uint16_t port, std::string serializer = "", bool compression = false) {
+    SessionConfig cfg;
+    cfg.target.host = "127.0.0.1";
+    cfg.target.port = port;
+    cfg.target.serializer = std::move(serializer);
+    if (compression) cfg.target.options["compression"] = "true";
+    cfg.max_in_process_per_connection = 8;
+    cfg.connect_timeout = 2000ms;
+    return cfg;
+}
+
+Request request(std::string gremlin, std::chrono::milliseconds budget = 5000ms) {
+    Request r;
+    r.gremlin = std::move(gremlin);
+    r.deadline = Clock::now() + budget;
+    return r;
+}
+
+// Runs `body` on `ioc` for at most `limit`; fails the test if it did not finish.
+void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 10s) {
+    bool finished = false;
+    std::exception_ptr error;
+    net::co_spawn(ioc, body(), [&](std::exception_ptr e) {
+        error = e;
+        finished = true;
+        ioc.stop();
+    });
+    ioc.run_for(limit);
+    REQUIRE_MESSAGE(finished, "client coroutine did not finish in time (hang)");
+    if (error) std::rethrow_exception(error);
+}
+
+// Serves every request with `n` results in batches of 2 (206 … 200) taken from the script text
+// "n=<count>", or 204 for n=0.
+net::awaitable<void> streaming_server(ServerWs& ws) {
+    for (;;) {
+        auto r = co_await read_request(ws);
+        if (!r) co_return;
+        const std::string g = r->gremlin();
+        const int n = g.rfind("n=", 0) == 0 ? std::stoi(g.substr(2)) : 6;
+        if (n == 0) {
+            co_await send(ws, response(*r, 204, {}));
+            continue;
+        }
+        for (int i = 0; i < n; i += 2) {
+            const int k = std::min(2, n - i);
+            co_await send(ws, response(*r, i + k < n ? 206 : 200, ints(i, k)));
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("ws37: streamed 206/200 results are counted and every Outcome field is filled") {
+    for (const char* ser : {"", "graphbinary-v1", "graphson-v3", "graphson-v3-untyped"}) {
+        CAPTURE(ser);
+        net::io_context ioc;
+        FakeServer server(ioc, streaming_server);
+        run(ioc, [&]() -> net::awaitable<void> {
+            auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port(), ser));
+            CHECK(s->name() == "ws37");
+            CHECK(s->max_in_flight() == 8);
+            REQUIRE_FALSE(co_await s->async_connect());
+            CHECK(s->is_open());
+            const auto before = Clock::now();
+            Outcome o = co_await s->async_execute(request("n=7"));
+            CHECK_FALSE(o.error);
+            CHECK(o.status_code == 200);
+            CHECK(o.result_count == 7);
+            CHECK(o.partial_responses == 3);
+            CHECK(o.bytes_out > 20);
+            CHECK(o.bytes_in > 7 * 5);
+            CHECK(o.sent >= before);
+            CHECK(o.first_byte >= o.sent);
+            CHECK(o.first_result >= o.first_byte);
+            CHECK(o.done >= o.first_result);
+            CHECK(o.results.empty());
+
+            Request keep = request("n=5");
+            keep.keep_results = true;
+            o = co_await s->async_execute(keep);
+            CHECK_FALSE(o.error);
+            REQUIRE(o.results.size() == 5);
+            CHECK(o.results[4].to_int64() == 4);
+
+            o = co_await s->async_execute(request("n=0"));
+            CHECK_FALSE(o.error);
+            CHECK(o.status_code == 204);
+            CHECK(o.result_count == 0);
+            CHECK(o.first_result == o.done);
+            co_await s->async_close();
+            CHECK_FALSE(s->is_open());
+        });
+        CHECK(server.user_agent.find("tpbench") != std::string::npos);
+    }
+}
+
+TEST_CASE("ws37: concurrent requests are multiplexed on one connection and routed by requestId") {
+    net::io_context ioc;
+    // Collects 8 requests, then answers them interleaved in reverse order.
+    FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
+        std::vector<Received> reqs;
+        for (int i = 0; i < 8; ++i) {
+            auto r = co_await read_request(ws);
+            if (!r) co_return;
+            reqs.push_back(std::move(*r));
+        }
+        for (int round = 0; round < 3; ++round) {
+            for (auto it = reqs.rbegin(); it != reqs.rend(); ++it) {
+                const int n = std::stoi(it->gremlin().substr(2));
+                co_await send(ws, response(*it, round < 2 ? 206 : 200, ints(0, round < 2 ? 1 : n)));
+            }
+        }
+        auto r = co_await read_request(ws);  // wait for the client to close
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        std::vector<Outcome> outs(8);
+        int finished = 0;
+        for (int i = 0; i < 8; ++i) {
+            net::co_spawn(ioc, [&, i]() -> net::awaitable<void> {
+                outs[i] = co_await s->async_execute(request("n=" + std::to_string(10 + i)));
+                ++finished;
+            }, [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+        }
+        net::steady_timer t(ioc);
+        while (finished < 8) {
+            t.expires_after(5ms);
+            co_await t.async_wait(use_tuple);
+        }
+        for (int i = 0; i < 8; ++i) {
+            CAPTURE(i);
+            CHECK_FALSE(outs[i].error);
+            CHECK(outs[i].result_count == static_cast<std::uint64_t>(2 + 10 + i));
+            CHECK(outs[i].partial_responses == 2);
+        }
+        co_await s->async_close();
+    });
+    CHECK(server.connections == 1);
+}
+
+TEST_CASE("ws37: an error after 206 partials is the final status") {
+    net::io_context ioc;
+    FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
+        const std::vector<std::int32_t> codes = {597, 598, 599, 429, 499, 500};
+        for (std::int32_t code : codes) {
+            auto r = co_await read_request(ws);
+            if (!r) co_return;
+            co_await send(ws, response(*r, 206, ints(0, 2)));
+            co_await send(ws, response(*r, 206, ints(2, 2)));
+            co_await send(ws, response(*r, code, {}, "boom " + std::to_string(code)));
+        }
+        co_await read_request(ws);
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        const std::vector<std::pair<int, errc>> expected = {
+            {597, errc::server_evaluation}, {598, errc::server_timeout}, {599, errc::server_serialization},
+            {429, errc::server_rate_limited}, {499, errc::server_bad_request}, {500, errc::server_error}};
+        for (auto [code, e] : expected) {
+            CAPTURE(code);
+            Outcome o = co_await s->async_execute(request("g.V()"));
+            CHECK(o.error == make_error_code(e));
+            CHECK(o.status_code == code);
+            CHECK(o.status_message == "boom " + std::to_string(code));
+            CHECK(o.result_count == 4);
+            CHECK(o.partial_responses == 2);
+        }
+        co_await s->async_close();
+    });
+}
+
+TEST_CASE("ws37: the connection dropped mid-stream fails pending requests with connection_closed") {
+    net::io_context ioc;
+    FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
+        auto r = co_await read_request(ws);
+        if (!r) co_return;
+        co_await send(ws, response(*r, 206, ints(0, 2)));
+        beast::get_lowest_layer(ws).socket().close();
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        Outcome o = co_await s->async_execute(request("g.V()"));
+        CHECK(o.error == make_error_code(errc::connection_closed));
+        CHECK(o.result_count == 2);
+        CHECK_FALSE(s->is_open());
+        // Further requests fail fast instead of hanging.
+        o = co_await s->async_execute(request("g.V()"));
+        CHECK(o.error == make_error_code(errc::connection_closed));
+        co_await s->async_close();
+    });
+}
+
+TEST_CASE("ws37: a stalled server gives timeout; late responses are dropped and the connection stays usable") {
+    net::io_context ioc;
+    FakeServer server(ioc, [&ioc](ServerWs& ws) -> net::awaitable<void> {
+        auto first = co_await read_request(ws);
+        if (!first) co_return;
+        // Stall past the client's deadline, then answer late.
+        net::steady_timer t(ioc);
+        t.expires_after(300ms);
+        co_await t.async_wait(use_tuple);
+        co_await send(ws, response(*first, 206, ints(0, 2)));
+        co_await send(ws, response(*first, 200, ints(0, 2)));
+        co_await streaming_server(ws);
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        const auto t0 = Clock::now();
+        Outcome o = co_await s->async_execute(request("stall", 100ms));
+        CHECK(o.error == make_error_code(errc::timeout));
+        CHECK(Clock::now() - t0 < 250ms);
+        CHECK(s->is_open());
+        o = co_await s->async_execute(request("n=3"));
+        CHECK_FALSE(o.error);
+        CHECK(o.result_count == 3);  // the late 4 results were not added
+        co_await s->async_close();
+    });
+}
+
+TEST_CASE("ws37: more requests than max_in_flight are refused with pool_exhausted, not queued") {
+    net::io_context ioc;
+    FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
+        auto r = co_await read_request(ws);  // never answered
+        co_await read_request(ws);
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto cfg = config_for(server.port());
+        cfg.max_in_process_per_connection = 1;
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), cfg);
+        REQUIRE_FALSE(co_await s->async_connect());
+        Outcome first, second;
+        int finished = 0;
+        net::co_spawn(ioc, [&]() -> net::awaitable<void> { first = co_await s->async_execute(request("a", 300ms)); ++finished; },
+                      [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+        net::co_spawn(ioc, [&]() -> net::awaitable<void> { second = co_await s->async_execute(request("b")); ++finished; },
+                      [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+        net::steady_timer t(ioc);
+        while (finished < 2) {
+            t.expires_after(5ms);
+            co_await t.async_wait(use_tuple);
+        }
+        CHECK(first.error == make_error_code(errc::timeout));
+        CHECK(second.error == make_error_code(errc::pool_exhausted));
+        co_await s->async_close();
+    });
+}
+
+TEST_CASE("ws37: garbage bytes are a protocol violation") {
+    net::io_context ioc;
+    FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
+        auto r = co_await read_request(ws);
+        if (!r) co_return;
+        const std::string junk("\x13\x37 this is not a ResponseMessage");
+        co_await send(ws, junk);
+        co_await read_request(ws);
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        Outcome o = co_await s->async_execute(request("g.V()"));
+        CHECK(o.error == make_error_code(errc::protocol_violation));
+        CHECK_FALSE(o.status_message.empty());
+        CHECK_FALSE(s->is_open());
+        co_await s->async_close();
+    });
+}
+
+TEST_CASE("ws37: a response with a null requestId fails every pending request") {
+    net::io_context ioc;
+    FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
+        auto a = co_await read_request(ws);
+        auto b = co_await read_request(ws);
+        if (!a || !b) co_return;
+        ws37io::ResponseMessage m;
+        m.header.request_id = std::nullopt;
+        m.header.code = 499;
+        m.header.message = "Invalid OpProcessor requested [null]";
+        std::string out;
+        ws37io::encode_response(out, m, ws37io::Format::graphbinary_v1);
+        co_await send(ws, out);
+        co_await streaming_server(ws);
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        Outcome oa, ob;
+        int finished = 0;
+        net::co_spawn(ioc, [&]() -> net::awaitable<void> { oa = co_await s->async_execute(request("a")); ++finished; },
+                      [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+        net::co_spawn(ioc, [&]() -> net::awaitable<void> { ob = co_await s->async_execute(request("b")); ++finished; },
+                      [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+        net::steady_timer t(ioc);
+        while (finished < 2) {
+            t.expires_after(5ms);
+            co_await t.async_wait(use_tuple);
+        }
+        CHECK(oa.error == make_error_code(errc::server_bad_request));
+        CHECK(ob.error == make_error_code(errc::server_bad_request));
+        CHECK(oa.status_message == "Invalid OpProcessor requested [null]");
+        // The connection stays usable.
+        Outcome o = co_await s->async_execute(request("n=4"));
+        CHECK_FALSE(o.error);
+        CHECK(o.result_count == 4);
+        co_await s->async_close();
+    });
+}
+
+TEST_CASE("ws37: permessage-deflate when compression=true") {
+    net::io_context ioc;
+    FakeServer server(ioc, streaming_server, /*deflate=*/true);
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto plain = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        auto zipped = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port(), "", true));
+        REQUIRE_FALSE(co_await plain->async_connect());
+        REQUIRE_FALSE(co_await zipped->async_connect());
+        Outcome a = co_await plain->async_execute(request("n=400"));
+        Outcome b = co_await zipped->async_execute(request("n=400"));
+        CHECK_FALSE(a.error);
+        CHECK_FALSE(b.error);
+        CHECK(a.result_count == 400);
+        CHECK(b.result_count == 400);
+        CHECK(b.bytes_in < a.bytes_in);
+        co_await plain->async_close();
+        co_await zipped->async_close();
+    });
+}
+
+TEST_CASE("ws37: connect failure and configuration errors") {
+    net::io_context ioc;
+    std::uint16_t closed_port = 0;
+    {
+        tcp::acceptor a(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+        closed_port = a.local_endpoint().port();
+    }
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(closed_port));
+        const auto ec = co_await s->async_connect();
+        CHECK(ec == make_error_code(errc::connect_failed));
+        CHECK_FALSE(s->is_open());
+        Outcome o = co_await s->async_execute(request("g.V()"));
+        CHECK(o.error == make_error_code(errc::connection_closed));
+    });
+    CHECK_THROWS_AS(tpbench::ws37::make_session(ioc.get_executor(), config_for(1, "graphson-v9")),
+                    std::invalid_argument);
+}
