@@ -1,0 +1,7 @@
+# Integration tests of the protocol backends (ws37, http4) against the real embedded server.
+# Included from tests/integration/CMakeLists.txt.
+if(TARGET tpbench::server AND TARGET tpbench::backends)
+  tpbench_add_test(backend_sessions_tests
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/backend_sessions_test.cpp
+    LIBS tpbench::backends tpbench::server tpbench::asio)
+endif()
