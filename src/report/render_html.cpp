@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 
 namespace tpbench::report {
 
@@ -59,8 +60,10 @@ double nice_step(double max, int target) {
     return (r <= 1 ? 1 : r <= 2 ? 2 : r <= 5 ? 5 : 10) * mag;
 }
 
-Axis linear_axis(double max, int target, const std::function<std::string(double)>& label) {
+Axis linear_axis(double max, int target, const std::function<std::string(double)>& label, bool headroom) {
     Axis a;
+    // Headroom (value axes only) keeps a flat series off the frame and clear of the legend.
+    if (headroom) max *= 1.08;
     const double step = nice_step(max, target);
     a.min = 0;
     a.max = std::max(step, std::ceil(max / step) * step);
@@ -85,7 +88,7 @@ std::string trim_num(double v) {
 // Draws one plot. The SVG carries id, class "plot" and one <polyline class="series"> per series.
 std::string svg_plot(const std::string& id, const std::string& title, const std::string& x_label,
                      const std::string& y_label, const std::vector<Series>& series, const Axis& x, const Axis& y) {
-    constexpr double W = 900, H = 360, L = 80, R = 20, T = 34, B = 56;
+    constexpr double W = 900, H = 360, L = 80, R = 50, T = 34, B = 56;
     const double pw = W - L - R, ph = H - T - B;
     const auto sx = [&](double v) { return L + (x.max > x.min ? (v - x.min) / (x.max - x.min) : 0) * pw; };
     const auto sy = [&](double v) { return T + ph - (y.max > y.min ? (v - y.min) / (y.max - y.min) : 0) * ph; };
@@ -120,7 +123,18 @@ std::string svg_plot(const std::string& id, const std::string& title, const std:
     }
     if (!any)
         s += "<text class=\"no-data\" text-anchor=\"middle\" x=\"" + n2(L + pw / 2) + "\" y=\"" + n2(T + ph / 2) + "\">no data</text>\n";
-    // Legend, top-left inside the frame.
+    // Legend, top-left inside the frame, on a translucent backdrop.
+    std::size_t shown = 0;
+    std::size_t longest = 0;
+    for (const auto& se : series)
+        if (!se.pts.empty()) {
+            ++shown;
+            longest = std::max(longest, se.name.size());
+        }
+    if (shown > 0)
+        s += "<rect class=\"legend-box\" x=\"" + n2(L + 4) + "\" y=\"" + n2(T + 4) + "\" width=\"" +
+             n2(44 + 6.5 * static_cast<double>(longest)) + "\" height=\"" + n2(16.0 * static_cast<double>(shown) + 6) +
+             "\" fill=\"#ffffff\" fill-opacity=\"0.85\"/>\n";
     double ly = T + 16;
     for (const auto& se : series) {
         if (se.pts.empty()) continue;
@@ -162,7 +176,7 @@ std::string spectrum_plot(const Report& r) {
     x.max = std::min(7.0, std::ceil(max_x));
     static const char* kLabels[] = {"0%", "90%", "99%", "99.9%", "99.99%", "99.999%", "99.9999%", "99.99999%"};
     for (int k = 0; k <= static_cast<int>(x.max); ++k) x.ticks.push_back({static_cast<double>(k), kLabels[k]});
-    const Axis y = linear_axis(max_ns / div, 6, trim_num);
+    const Axis y = linear_axis(max_ns / div, 6, trim_num, true);
     return svg_plot("plot-spectrum", "Latency by percentile (corrected latency solid, service time dashed)", "percentile",
                     "latency (" + unit + ")", series, x, y);
 }
@@ -188,7 +202,7 @@ std::string latency_time_plot(const Report& r) {
     for (auto& se : series)
         for (auto& p : se.pts) p.second /= div;
     return svg_plot("plot-latency-time", "Latency over time (p99 solid, p50 dashed)", "time (s)", "latency (" + unit + ")",
-                    series, linear_axis(max_t, 10, trim_num), linear_axis(max_ns / div, 6, trim_num));
+                    series, linear_axis(max_t, 10, trim_num, false), linear_axis(max_ns / div, 6, trim_num, true));
 }
 
 std::string throughput_time_plot(const Report& r) {
@@ -206,7 +220,7 @@ std::string throughput_time_plot(const Report& r) {
         series.push_back(std::move(se));
     }
     return svg_plot("plot-throughput-time", "Throughput over time", "time (s)", "requests / s", series,
-                    linear_axis(max_t, 10, trim_num), linear_axis(max_rps, 6, trim_num));
+                    linear_axis(max_t, 10, trim_num, false), linear_axis(max_rps, 6, trim_num, true));
 }
 
 constexpr const char* kCss = R"(body{font-family:-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px auto;max-width:960px;color:#222;background:#fff}
