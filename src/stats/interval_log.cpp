@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <fstream>
+#include <sstream>
 #include <numeric>
 #include <stdexcept>
 
@@ -173,6 +175,36 @@ Expected<IntervalLog> merge_interval_logs(const std::vector<IntervalLog>& logs, 
         out.entries.push_back(std::move(it.entry));
     }
     return out;
+}
+
+Expected<IntervalLog> read_interval_log_file(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return fail("cannot open interval log '" + path + "'");
+    f.seekg(0, std::ios::end);
+    const auto size = f.tellg();
+    if (size < 0) return fail("cannot read interval log '" + path + "'");
+    if (static_cast<std::uint64_t>(size) > kMaxLogBytes) return fail("interval log '" + path + "' is larger than 256 MiB");
+    f.seekg(0);
+    std::string text(static_cast<std::size_t>(size), '\0');
+    if (!f.read(text.data(), size)) return fail("cannot read interval log '" + path + "'");
+    auto log = parse_interval_log(text);
+    if (!log) return fail(path + ": " + log.error());
+    return log;
+}
+
+Expected<bool> write_interval_log_file(const IntervalLog& log, const std::string& path, const IntervalLogWriteOptions& opt) {
+    std::string text;
+    try {
+        text = write_interval_log(log, opt);
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    if (!f) return fail("cannot open '" + path + "' for writing");
+    f.write(text.data(), static_cast<std::streamsize>(text.size()));
+    f.close();
+    if (!f) return fail("writing '" + path + "' failed");
+    return true;
 }
 
 Histogram total_histogram(const IntervalLog& log, std::string_view tag, const HistogramConfig& fallback) {

@@ -66,6 +66,12 @@ Expected<IntervalLog> parse_interval_log(std::string_view text);
 Expected<IntervalLog> merge_interval_logs(const std::vector<IntervalLog>& logs,
                                           const std::vector<std::string>& tag_prefixes = {});
 
+// Reads and parses a log file (at most 256 MiB). Errors name the file.
+Expected<IntervalLog> read_interval_log_file(const std::string& path);
+// Writes write_interval_log(log, opt) to path (truncating). Error message on I/O failure.
+Expected<bool> write_interval_log_file(const IntervalLog& log, const std::string& path,
+                                       const IntervalLogWriteOptions& opt = {});
+
 // Sum of every interval histogram whose tag equals `tag` (exact when configs agree; configs are
 // taken from the first matching entry, or `fallback` when there is none).
 Histogram total_histogram(const IntervalLog& log, std::string_view tag = "",

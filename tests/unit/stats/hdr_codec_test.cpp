@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -277,6 +278,15 @@ TEST_CASE("interval log write/parse round trip, tags, and lossless merge") {
     REQUIRE(reparsed.ok());
     CHECK(total_histogram(*reparsed, "runA").same_counts(all_a));
     CHECK(total_histogram(*reparsed, "runB.svc").same_counts(all_b));
+
+    // File round trip.
+    const std::string path = "stats_interval_log_test.hlog";
+    REQUIRE(write_interval_log_file(*merged, path).ok());
+    auto from_file = read_interval_log_file(path);
+    REQUIRE_MESSAGE(from_file.ok(), from_file.error());
+    CHECK(from_file->entries.size() == 8);
+    std::remove(path.c_str());
+    CHECK(read_interval_log_file("/nonexistent/x.hlog").error().find("cannot open") != std::string::npos);
 
     CHECK_FALSE(merge_interval_logs({*pa, *pb}, {"x"}).ok());
     CHECK_FALSE(merge_interval_logs({*pa}, {"bad,prefix"}).ok());
