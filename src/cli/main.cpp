@@ -1,5 +1,7 @@
 // tpbench — load generator and protocol profiler for Gremlin Server.
 // Thin entry point: each subcommand lives in its own cmd_*.cpp and registers itself here.
+#include "commands.hpp"
+
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -7,6 +9,7 @@ int main(int argc, char** argv) {
     CLI::App app{"tpbench — load generator and protocol profiler for Gremlin Server (TinkerPop 3.7 WebSocket vs 4.0 HTTP)"};
     app.set_version_flag("--version", "tpbench 0.1.0");
     app.require_subcommand(0, 1);
+    register_inspect(app);
     CLI11_PARSE(app, argc, argv);
     return 0;
 }

@@ -1,0 +1,8 @@
+#pragma once
+// Subcommand registration: each cmd_*.cpp defines one register_* function, called from main.cpp.
+namespace CLI {
+class App;
+}
+
+// `tpbench inspect` (cmd_inspect.cpp): decode and print a captured payload.
+void register_inspect(CLI::App& app);
