@@ -1,5 +1,6 @@
 // Micro-benchmarks for tpbench::stats. Results and commands: docs/performance.md
 // ("Histogram and statistics").
+#include <tpbench/stats/hdr_codec.hpp>
 #include <tpbench/stats/histogram.hpp>
 
 #include <benchmark/benchmark.h>
@@ -62,6 +63,31 @@ void bm_histogram_p99(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(h.value_at_percentile(99.0));
 }
 BENCHMARK(bm_histogram_p99);
+
+void bm_encode_base64(benchmark::State& state) {
+    // One interval-log line's worth of work: 64Ki latencies, 3 digits, BEST_COMPRESSION.
+    tpbench::stats::Histogram h{{1, 3'600'000'000'000, 3}};
+    for (auto v : latency_like_values(1 << 16)) h.record(v);
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        auto s = tpbench::stats::encode_histogram_base64(h);
+        bytes = s.size();
+        benchmark::DoNotOptimize(s.data());
+    }
+    state.counters["chars"] = static_cast<double>(bytes);
+}
+BENCHMARK(bm_encode_base64);
+
+void bm_decode_base64(benchmark::State& state) {
+    tpbench::stats::Histogram h{{1, 3'600'000'000'000, 3}};
+    for (auto v : latency_like_values(1 << 16)) h.record(v);
+    const auto text = tpbench::stats::encode_histogram_base64(h);
+    for (auto _ : state) {
+        auto d = tpbench::stats::decode_histogram_base64(text);
+        benchmark::DoNotOptimize(d.ok());
+    }
+}
+BENCHMARK(bm_decode_base64);
 
 }  // namespace
 

@@ -28,6 +28,10 @@ struct ServerConfig {
     bool load_modern = true;                 // start with the modern graph loaded
     std::optional<std::string> graph_file;   // GraphSON 3.0 adjacency file to load instead
     std::uint8_t http4_version_byte = 0x84;  // GraphBinary 4 response version byte (0x81 for master-http)
+    // http4 script language when a request names none: "" = by generation (gremlin-lang for
+    // version byte >= 0x84 as in 4.0.0-beta.1+, gremlin-groovy for 0x81 / master-http).
+    std::string http4_default_language;
+    std::size_t max_parameters = 16;         // script bindings per request (maxParameters)
 };
 
 // Applies gremlin-server.yaml keys that matter here (host, port, threadPoolWorker, gremlinPool,
@@ -35,6 +39,10 @@ struct ServerConfig {
 // writeBufferHighWaterMark, writeBufferLowWaterMark, maxContentLength/maxRequestContentLength,
 // idleConnectionTimeout). Throws std::runtime_error naming the key on a bad value.
 void apply_yaml_config(ServerConfig& cfg, const std::string& yaml_text);
+
+// Checks the knobs for consistency (batch size >= 1, low <= high water mark, …). Throws
+// std::runtime_error naming the knob. start() calls it too.
+void validate_config(const ServerConfig& cfg);
 
 class ServerHandle {
 public:
@@ -47,8 +55,10 @@ public:
     virtual void wait() = 0;
 };
 
-// Binds and starts serving on background threads. Throws std::runtime_error (with the address)
-// when the port cannot be bound.
+// Binds and starts serving on background threads (thread_pool_worker I/O threads, each with its
+// own io_context, plus gremlin_pool evaluation threads). Loads the graph (modern or graph_file).
+// Throws std::runtime_error (with the address) when the port cannot be bound, and on a bad config
+// or unreadable/malformed graph file.
 std::unique_ptr<ServerHandle> start(const ServerConfig& cfg);
 
 }  // namespace tpbench::server

@@ -1,0 +1,135 @@
+// `tpbench serve` — runs the embedded reference server (ws37 and http4 on one port) until SIGINT
+// or SIGTERM. Knobs: gremlin-server.yaml keys via --config, overridden by flags.
+#include "commands.hpp"
+
+#include <tpbench/server/server.hpp>
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <pthread.h>
+#include <sstream>
+#include <stdexcept>
+
+namespace {
+
+struct ServeArgs {
+    std::string config_file;
+    std::string host = "127.0.0.1";
+    unsigned port = 8182;
+    unsigned thread_pool_worker = 1;
+    unsigned gremlin_pool = 0;
+    std::size_t max_work_queue_size = 8192;
+    long long evaluation_timeout = 30000;
+    int result_iteration_batch_size = 64;
+    std::size_t write_buffer_high_water_mark = 65536;
+    std::size_t write_buffer_low_water_mark = 32768;
+    std::size_t max_content_length = 10 * 1024 * 1024;
+    long long idle_connection_timeout = 0;
+    bool int_ids = false;
+    std::string graph_file;
+    std::string version_byte = "0x84";
+    std::string http4_language;
+};
+
+int run_serve(const ServeArgs& a, const CLI::App& sub) {
+    tpbench::server::ServerConfig cfg;
+    if (!a.config_file.empty()) {
+        std::ifstream in(a.config_file);
+        if (!in) throw std::runtime_error("cannot read config file '" + a.config_file + "'");
+        std::stringstream ss;
+        ss << in.rdbuf();
+        tpbench::server::apply_yaml_config(cfg, ss.str());
+    }
+    // Flags given on the command line win over the config file.
+    auto given = [&](const char* name) { return sub.get_option(name)->count() > 0; };
+    if (given("--host")) cfg.host = a.host;
+    if (given("--port")) cfg.port = static_cast<std::uint16_t>(a.port);
+    if (given("--threadPoolWorker")) cfg.thread_pool_worker = a.thread_pool_worker;
+    if (given("--gremlinPool")) cfg.gremlin_pool = a.gremlin_pool;
+    if (given("--maxWorkQueueSize")) cfg.max_work_queue_size = a.max_work_queue_size;
+    if (given("--evaluationTimeout")) cfg.evaluation_timeout = std::chrono::milliseconds(a.evaluation_timeout);
+    if (given("--resultIterationBatchSize")) cfg.result_iteration_batch_size = a.result_iteration_batch_size;
+    if (given("--writeBufferHighWaterMark")) cfg.write_buffer_high_water_mark = a.write_buffer_high_water_mark;
+    if (given("--writeBufferLowWaterMark")) cfg.write_buffer_low_water_mark = a.write_buffer_low_water_mark;
+    if (given("--maxContentLength")) cfg.max_content_length = a.max_content_length;
+    if (given("--idleConnectionTimeout"))
+        cfg.idle_connection_timeout = std::chrono::milliseconds(a.idle_connection_timeout);
+    cfg.int_vertex_ids = a.int_ids;
+    if (!a.graph_file.empty()) cfg.graph_file = a.graph_file;
+    if (given("--http4-language")) cfg.http4_default_language = a.http4_language;
+    {
+        std::size_t pos = 0;
+        unsigned long v = std::stoul(a.version_byte, &pos, 0);
+        if (pos != a.version_byte.size() || v < 0x80 || v > 0xff)
+            throw std::runtime_error("--version-byte must be a byte with the top bit set (0x80..0xff), got '" +
+                                     a.version_byte + "'");
+        cfg.http4_version_byte = static_cast<std::uint8_t>(v);
+    }
+
+    // Block the stop signals in every thread (the server's threads inherit this mask) and wait for
+    // them here: no work in a signal handler.
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, nullptr);
+
+    auto server = tpbench::server::start(cfg);
+    const auto& h = server->host();
+    auto p = server->port();
+    fmt::print("tpbench serve: listening on {}:{} (ws37 ws://{}:{}/gremlin, http4 POST http://{}:{}/gremlin)\n", h, p,
+               h, p, h, p);
+    std::fflush(stdout);
+    int sig = 0;
+    sigwait(&set, &sig);
+    fmt::print(stderr, "tpbench serve: {} received, shutting down\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+    server->stop();
+    return 0;
+}
+
+}  // namespace
+
+void register_serve(CLI::App& app) {
+    auto args = std::make_shared<ServeArgs>();
+    auto* sub = app.add_subcommand("serve", "Run the embedded reference Gremlin Server (ws37 WebSocket and http4 on "
+                                            "one port, modern graph)");
+    sub->add_option("--config", args->config_file, "gremlin-server.yaml style file (top-level keys)")
+        ->check(CLI::ExistingFile);
+    sub->add_option("--host", args->host, "address to bind (default 127.0.0.1)");
+    sub->add_option("--port", args->port, "port (default 8182; 0 = ephemeral, printed)")->check(CLI::Range(0, 65535));
+    sub->add_option("--threadPoolWorker", args->thread_pool_worker, "I/O threads (default 1)")
+        ->check(CLI::Range(1, 1024));
+    sub->add_option("--gremlinPool", args->gremlin_pool, "evaluation threads (default 0 = cores)")
+        ->check(CLI::Range(0, 4096));
+    sub->add_option("--maxWorkQueueSize", args->max_work_queue_size, "queued requests before 429 (default 8192)");
+    sub->add_option("--evaluationTimeout", args->evaluation_timeout, "ms, 0 = none (default 30000)")
+        ->check(CLI::Range(0LL, 1LL << 40));
+    sub->add_option("--resultIterationBatchSize", args->result_iteration_batch_size, "results per message/chunk (64)")
+        ->check(CLI::Range(1, 1 << 30));
+    sub->add_option("--writeBufferHighWaterMark", args->write_buffer_high_water_mark, "bytes (default 65536)");
+    sub->add_option("--writeBufferLowWaterMark", args->write_buffer_low_water_mark, "bytes (default 32768)");
+    sub->add_option("--maxContentLength", args->max_content_length, "max request/frame bytes (default 10485760)");
+    sub->add_option("--idleConnectionTimeout", args->idle_connection_timeout, "ms, 0 = disabled (default)")
+        ->check(CLI::Range(0LL, 1LL << 40));
+    sub->add_flag("--int-ids", args->int_ids, "Int vertex ids (createModern) instead of the stock server's Long ids");
+    sub->add_option("--graph", args->graph_file, "GraphSON 3.0 adjacency file to load instead of the modern graph")
+        ->check(CLI::ExistingFile);
+    sub->add_option("--version-byte", args->version_byte, "http4 GraphBinary response version byte (default 0x84)");
+    sub->add_option("--http4-language", args->http4_language,
+                    "http4 language when a request names none (default: gremlin-lang for 0x84, else gremlin-groovy)");
+    sub->callback([args, sub] {
+        int rc = 0;
+        try {
+            rc = run_serve(*args, *sub);
+        } catch (const std::exception& e) {
+            fmt::print(stderr, "tpbench serve: {}\n", e.what());
+            throw CLI::RuntimeError(2);
+        }
+        if (rc != 0) throw CLI::RuntimeError(rc);
+    });
+}

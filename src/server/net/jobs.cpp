@@ -1,0 +1,514 @@
+#include "jobs.hpp"
+
+#include <tpbench/io/graphbinary.hpp>
+#include <tpbench/io/graphson.hpp>
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace tpbench::server::detail {
+
+using model::Value;
+
+const std::string& ElementCache::put(const void* key, std::string bytes) {
+    if (bytes_ + bytes.size() > max_bytes_) {
+        overflow_ = std::move(bytes);
+        return overflow_;
+    }
+    bytes_ += bytes.size();
+    auto [it, inserted] = map_.emplace(key, std::move(bytes));
+    return it->second;
+}
+
+namespace {
+
+Value error_attributes(const std::string& exception, const std::string& message) {
+    std::string ex = exception.empty() ? std::string("ServerErrorException") : exception;
+    return Value::map({Value::string("exceptions"), Value::list({Value::string(ex)}), Value::string("stackTrace"),
+                       Value::string(ex + ": " + message + "\n\tat tpbench.server.gremlin(embedded)")});
+}
+
+// Room reserved in a ws37 frame for the envelope around the batch (ids, status, attributes).
+constexpr std::size_t ws_envelope_reserve = 512;
+
+// ================================================================================================
+class Ws37Job final : public Job {
+public:
+    explicit Ws37Job(Ws37JobParams p) : p_(std::move(p)) {
+        if (p_.batch_size <= 0) p_.batch_size = 64;
+        gs_ = p_.format != io::ws37::Format::graphbinary_v1;
+    }
+
+    void reject_rate_limited() override {
+        push_ws37_status(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 429, "Rate limiting");
+    }
+    bool single_batch() const override { return flushes_ == 0; }
+
+    JobStep run(bool inline_mode, Clock::time_point yield_at) override {
+        if (!started_) {
+            started_ = true;
+            if (p_.deadline && Clock::now() >= *p_.deadline) return send_timeout();
+            if (p_.plan.kind == Ws37Plan::Kind::session_close) {
+                push_ws37_status(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 204, "",
+                                 host_attributes());
+                return JobStep::done;
+            }
+            EvalOptions o;
+            o.language = p_.plan.language;
+            o.bindings = p_.plan.bindings;
+            o.materialize_tokens = p_.plan.materialize_tokens;
+            o.deadline = p_.deadline;
+            tokens_ = o.materialize_tokens;
+            if (p_.stream_factory)
+                stream_ = p_.stream_factory();
+            else if (p_.plan.kind == Ws37Plan::Kind::bytecode)
+                stream_ = evaluate_bytecode(*p_.graph, p_.plan.bytecode, o);
+            else
+                stream_ = evaluate_script(*p_.graph, p_.plan.script, o);
+            if (!stream_) return send_error(EvalError{EvalError::Kind::evaluation, "evaluation failed", ""});
+        }
+        for (;;) {
+            if (remaining_ == 0) {
+                if (inline_mode && Clock::now() >= yield_at) return JobStep::yielded;
+                item_.element_key = nullptr;
+                item_.bulk = 1;
+                if (!stream_->next(item_)) break;
+                if (item_.bulk <= 0) continue;
+                encode_current();
+                remaining_ = p_.plan.kind == Ws37Plan::Kind::bytecode ? 1 : item_.bulk;
+            }
+            while (remaining_ > 0) {
+                std::size_t extra = cur_->size() + (gs_ && count_ > 0 ? 1 : 0);
+                bool full = count_ == p_.batch_size ||
+                            (count_ > 0 && batch_.size() + extra + ws_envelope_reserve > p_.max_frame);
+                if (full) {
+                    // A full batch and another result: the batch goes out as 206.
+                    if (inline_mode) return JobStep::yielded;
+                    if (!flush(206)) return JobStep::done;
+                    auto w = p_.outbox->wait_writable(p_.deadline);
+                    if (w == Outbox::Wait::closed) return JobStep::done;
+                    if (w == Outbox::Wait::deadline) return send_timeout();
+                    if (p_.deadline && Clock::now() >= *p_.deadline) return send_timeout();
+                    continue;
+                }
+                if (count_ == 0 && cur_->size() + ws_envelope_reserve > p_.max_frame)
+                    return send_status(599, "Error during serialization: a result of " + std::to_string(cur_->size()) +
+                                                " bytes exceeds the maximum frame size of " +
+                                                std::to_string(p_.max_frame) + " bytes",
+                                       error_attributes("SerializationException", "result too large"));
+                if (gs_ && count_ > 0) batch_ += ',';
+                batch_ += *cur_;
+                ++count_;
+                --remaining_;
+            }
+        }
+        if (const auto& err = stream_->error()) return send_error(*err);
+        if (count_ == 0 && flushes_ == 0) {
+            push_ws37_status(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 204, "", host_attributes());
+            return JobStep::done;
+        }
+        flush(200);
+        return JobStep::done;
+    }
+
+private:
+    Value host_attributes() const { return Value::map({Value::string("host"), Value::string(p_.host)}); }
+
+    void encode_current() {
+        const bool traverser = p_.plan.kind == Ws37Plan::Kind::bytecode;
+        if (!gs_) {
+            if (item_.element_key != nullptr) {
+                const std::string* hit = cache_.find(item_.element_key);
+                if (hit == nullptr) {
+                    std::string b;
+                    io::gb_write(b, materialize(item_, tokens_), io::GbVersion::v1);
+                    hit = &cache_.put(item_.element_key, std::move(b));
+                }
+                if (!traverser) {
+                    cur_ = hit;
+                    return;
+                }
+                scratch_.clear();
+                scratch_ += '\x21';
+                scratch_ += '\x00';
+                io::gb::put_i64(scratch_, item_.bulk);
+                scratch_ += *hit;
+                cur_ = &scratch_;
+                return;
+            }
+            scratch_.clear();
+            if (traverser) {
+                scratch_ += '\x21';
+                scratch_ += '\x00';
+                io::gb::put_i64(scratch_, item_.bulk);
+            }
+            io::gb_write(scratch_, item_.value, io::GbVersion::v1);
+            cur_ = &scratch_;
+            return;
+        }
+        io::GsOptions o;
+        o.version = io::GsVersion::v3;
+        o.typed = p_.format == io::ws37::Format::graphson_v3;
+        if (!traverser && item_.element_key != nullptr) {
+            const std::string* hit = cache_.find(item_.element_key);
+            if (hit == nullptr) {
+                std::string b;
+                io::gs_write(b, materialize(item_, tokens_), o);
+                hit = &cache_.put(item_.element_key, std::move(b));
+            }
+            cur_ = hit;
+            return;
+        }
+        scratch_.clear();
+        Value v = item_.element_key != nullptr ? materialize(item_, tokens_) : item_.value;
+        if (traverser) v = Value::traverser(item_.bulk, std::move(v));
+        io::gs_write(scratch_, v, o);
+        cur_ = &scratch_;
+    }
+
+    // Sends the current batch with `code`; false when the connection is gone.
+    bool flush(std::int32_t code) {
+        io::ws37::ResponseHeader h;
+        h.request_id = p_.request_id;
+        h.code = code;
+        h.message = std::string();
+        if (code == 200) h.attributes = host_attributes();
+        Outbox::Entry e;
+        e.kind = p_.text_frames ? Outbox::Kind::ws_text : Outbox::Kind::ws_binary;
+        e.last = code != 206;
+        e.bytes.reserve(batch_.size() + 128);
+        io::ws37::encode_response_list(e.bytes, p_.format, h, count_, batch_);
+        batch_.clear();
+        count_ = 0;
+        if (code == 206) ++flushes_;
+        return p_.outbox->push(std::move(e));
+    }
+
+    JobStep send_status(std::int32_t code, std::string message, Value attributes) {
+        push_ws37_status(*p_.outbox, p_.format, p_.text_frames, p_.request_id, code, std::move(message),
+                         std::move(attributes));
+        return JobStep::done;
+    }
+
+    JobStep send_timeout() {
+        std::string msg = p_.plan.kind == Ws37Plan::Kind::bytecode
+                              ? ws37_bytecode_timeout_message(bytecode_text())
+                              : ws37_script_timeout_message(p_.timeout_ms, p_.plan.script);
+        return send_status(598, msg, error_attributes("java.util.concurrent.TimeoutException", msg));
+    }
+
+    JobStep send_error(const EvalError& e) {
+        if (e.kind == EvalError::Kind::timeout) return send_timeout();
+        std::int32_t code = p_.plan.kind == Ws37Plan::Kind::bytecode ? 500 : 597;
+        std::string msg = e.message.empty() ? (e.exception.empty() ? std::string("evaluation failed") : e.exception)
+                                            : e.message;
+        return send_status(code, msg, error_attributes(e.exception, msg));
+    }
+
+    std::string bytecode_text() const {
+        return "RequestMessage{, requestId=" + model::uuid_to_string(p_.request_id) +
+               ", op='bytecode', processor='traversal', args={gremlin=" + p_.plan.bytecode.to_string() +
+               ", aliases={g=g}}}";
+    }
+
+    Ws37JobParams p_;
+    bool gs_ = false;
+    bool started_ = false;
+    bool tokens_ = false;
+    std::unique_ptr<ResultStream> stream_;
+    Item item_;
+    const std::string* cur_ = nullptr;
+    std::string scratch_;
+    std::int64_t remaining_ = 0;
+    std::string batch_;
+    std::int32_t count_ = 0;
+    std::uint64_t flushes_ = 0;
+    ElementCache cache_;
+};
+
+// ================================================================================================
+class Deflater {
+public:
+    Deflater() {
+        zs_ = new z_stream{};
+        if (deflateInit(zs_, 6) != Z_OK) {
+            delete zs_;
+            zs_ = nullptr;
+            throw std::runtime_error("zlib deflateInit failed");
+        }
+    }
+    ~Deflater() {
+        if (zs_) {
+            deflateEnd(zs_);
+            delete zs_;
+        }
+    }
+    Deflater(const Deflater&) = delete;
+    Deflater& operator=(const Deflater&) = delete;
+
+    // Compresses `in` into `out` (replacing it) with a sync flush, or finishing the stream.
+    void compress(std::string_view in, std::string& out, bool finish) {
+        out.clear();
+        zs_->next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+        zs_->avail_in = static_cast<uInt>(in.size());
+        int flush = finish ? Z_FINISH : Z_SYNC_FLUSH;
+        for (;;) {
+            std::size_t old = out.size();
+            std::size_t room = deflateBound(zs_, static_cast<uLong>(zs_->avail_in)) + 64;
+            out.resize(old + room);
+            zs_->next_out = reinterpret_cast<Bytef*>(out.data() + old);
+            zs_->avail_out = static_cast<uInt>(room);
+            int rc = deflate(zs_, flush);
+            out.resize(old + (room - zs_->avail_out));
+            if (rc == Z_STREAM_END) break;
+            if (rc != Z_OK && rc != Z_BUF_ERROR) throw std::runtime_error("zlib deflate failed");
+            if (zs_->avail_in == 0 && zs_->avail_out != 0) break;
+        }
+    }
+
+private:
+    z_stream* zs_ = nullptr;
+};
+
+std::string http_head(int status, std::string_view content_type, bool deflate, bool keep_alive) {
+    std::string h;
+    h.reserve(256);
+    h += "HTTP/1.1 ";
+    h += std::to_string(status);
+    h += ' ';
+    h += reason_phrase(status);
+    h += "\r\nContent-Type: ";
+    h += content_type;
+    h += "\r\nTransfer-Encoding: chunked\r\nGremlin-RequestId: ";
+    h += random_uuid_text();
+    h += "\r\nAccess-Control-Allow-Origin: *\r\n";
+    if (deflate) h += "Content-Encoding: deflate\r\n";
+    if (!keep_alive) h += "Connection: close\r\n";
+    h += "\r\n";
+    return h;
+}
+
+class Http4Job final : public Job {
+public:
+    explicit Http4Job(Http4JobParams p) : p_(std::move(p)) {
+        if (p_.batch_size <= 0) p_.batch_size = 64;
+        gb_ = p_.format == io::http4::ResponseFormat::graphbinary_v4;
+        if (p_.deflate) deflater_ = std::make_unique<Deflater>();
+    }
+
+    void reject_rate_limited() override {
+        Outbox::Entry e;
+        e.last = true;
+        e.bytes = http4_status_error_response(p_.format, p_.content_type, p_.version, 429,
+                                              "Too many requests have been sent in a given amount of time.",
+                                              "TooManyRequestsException", p_.keep_alive);
+        p_.outbox->push(std::move(e));
+    }
+    bool single_batch() const override { return flushes_ == 0; }
+
+    JobStep run(bool inline_mode, Clock::time_point yield_at) override {
+        if (!started_) {
+            started_ = true;
+            if (p_.deadline && Clock::now() >= *p_.deadline) {
+                // Timed out while queued: the status line carries the error.
+                Outbox::Entry e;
+                e.last = true;
+                e.bytes = http4_status_error_response(p_.format, p_.content_type, p_.version, 500,
+                                                      http4_timeout_message(p_.request.gremlin),
+                                                      "ServerTimeoutExceededException", p_.keep_alive);
+                p_.outbox->push(std::move(e));
+                return JobStep::done;
+            }
+            io::http4::write_response_start(chunk_, p_.format, p_.bulked, p_.version);
+            start_len_ = chunk_.size();
+            if (p_.request.g && *p_.request.g != "g")
+                return finish_error(400,
+                                    "Could not alias [g] to [" + *p_.request.g + "] as [" + *p_.request.g +
+                                        "] not in the Graph or TraversalSource global bindings",
+                                    "InvalidRequestException");
+            if (auto why = check_bindings(p_.request.bindings, "eval", p_.max_parameters)) {
+                std::string m = *why;
+                // 4.0 words it without the op name.
+                if (auto pos = m.find("The [eval] message"); pos == 0) m.replace(0, 18, "The message");
+                return finish_error(400, m, "InvalidRequestException");
+            }
+            EvalOptions o;
+            o.language = p_.language;
+            o.bindings = p_.request.bindings.is_null() ? Value::map() : p_.request.bindings;
+            o.materialize_tokens = p_.request.materialize_properties && *p_.request.materialize_properties == "tokens";
+            o.deadline = p_.deadline;
+            tokens_ = o.materialize_tokens;
+            stream_ = p_.stream_factory ? p_.stream_factory() : evaluate_script(*p_.graph, p_.request.gremlin, o);
+            if (!stream_) return finish_error(500, "evaluation failed", "ServerErrorException");
+        }
+        for (;;) {
+            if (remaining_ == 0) {
+                if (inline_mode && Clock::now() >= yield_at) return JobStep::yielded;
+                item_.element_key = nullptr;
+                item_.bulk = 1;
+                if (!stream_->next(item_)) break;
+                if (item_.bulk <= 0) continue;
+                encode_current();
+                remaining_ = p_.bulked ? 1 : item_.bulk;
+            }
+            while (remaining_ > 0) {
+                if (count_ == p_.batch_size) {
+                    if (inline_mode) return JobStep::yielded;
+                    if (!flush(false)) return JobStep::done;
+                    auto w = p_.outbox->wait_writable(p_.deadline);
+                    if (w == Outbox::Wait::closed) return JobStep::done;
+                    if (w == Outbox::Wait::deadline || (p_.deadline && Clock::now() >= *p_.deadline))
+                        return finish_error(500, http4_timeout_message(p_.request.gremlin),
+                                            "ServerTimeoutExceededException");
+                    continue;
+                }
+                append_current();
+                ++count_;
+                --remaining_;
+            }
+        }
+        if (const auto& err = stream_->error()) {
+            switch (err->kind) {
+                case EvalError::Kind::timeout:
+                    return finish_error(500, http4_timeout_message(p_.request.gremlin),
+                                        "ServerTimeoutExceededException");
+                case EvalError::Kind::syntax:
+                    if (p_.language == "gremlin-lang")
+                        return finish_error(400, err->message, "MalformedQueryException");
+                    return finish_error(500, err->message, "ServerErrorException");
+                default:
+                    return finish_error(500, err->message.empty() ? err->exception : err->message,
+                                        "ServerErrorException");
+            }
+        }
+        io::http4::write_response_end(chunk_, p_.format, 200);
+        flush(true, 200, {});
+        return JobStep::done;
+    }
+
+private:
+    void encode_current() {
+        if (item_.element_key == nullptr) {
+            cur_value_ = &item_.value;
+            cur_bytes_ = nullptr;
+            return;
+        }
+        const std::string* hit = cache_.find(item_.element_key);
+        if (hit == nullptr) {
+            std::string b;
+            Value v = materialize(item_, tokens_);
+            if (gb_) {
+                io::gb_write(b, v, io::GbVersion::v4);
+            } else {
+                // write_response_item adds the separator; cache the bare value text.
+                io::http4::write_response_item(b, p_.format, v, true);
+            }
+            hit = &cache_.put(item_.element_key, std::move(b));
+        }
+        cur_bytes_ = hit;
+        cur_value_ = nullptr;
+    }
+
+    void append_current() {
+        std::optional<std::int64_t> bulk;
+        if (p_.bulked) bulk = item_.bulk;
+        if (cur_value_ != nullptr) {
+            io::http4::write_response_item(chunk_, p_.format, *cur_value_, first_, bulk);
+        } else {
+            if (!gb_ && !first_) chunk_ += ',';
+            chunk_ += *cur_bytes_;
+            if (bulk) {
+                chunk_ += '\x02';
+                chunk_ += '\x00';
+                io::gb::put_i64(chunk_, *bulk);
+            }
+        }
+        first_ = false;
+    }
+
+    JobStep finish_error(std::int32_t code, const std::string& message, const std::string& exception) {
+        // Results of an unfinished batch are dropped: the error chunk carries only the marker and
+        // the status footer (plus the body header when nothing was sent yet).
+        chunk_.resize(flushes_ == 0 ? start_len_ : 0);
+        io::http4::write_response_end(chunk_, p_.format, code, message, exception);
+        flush(true, code, exception);
+        return JobStep::done;
+    }
+
+    // Sends the current chunk (and the head first); `last` adds the terminating chunk.
+    bool flush(bool last, std::int32_t code = 200, std::string_view exception = {}) {
+        Outbox::Entry e;
+        e.last = last;
+        e.bytes.reserve(chunk_.size() + 300);
+        if (!head_sent_) {
+            e.bytes = http_head(200, p_.content_type, p_.deflate, p_.keep_alive);
+            head_sent_ = true;
+        }
+        if (deflater_) {
+            deflater_->compress(chunk_, zbuf_, last);
+            append_chunk(e.bytes, zbuf_);
+        } else {
+            append_chunk(e.bytes, chunk_);
+        }
+        if (last) append_last_chunk(e.bytes, code, exception);
+        chunk_.clear();
+        count_ = 0;
+        if (!last) ++flushes_;
+        return p_.outbox->push(std::move(e));
+    }
+
+    Http4JobParams p_;
+    bool gb_ = true;
+    bool started_ = false;
+    bool head_sent_ = false;
+    bool tokens_ = false;
+    bool first_ = true;
+    std::unique_ptr<ResultStream> stream_;
+    Item item_;
+    const Value* cur_value_ = nullptr;
+    const std::string* cur_bytes_ = nullptr;
+    std::int64_t remaining_ = 0;
+    std::string chunk_;
+    std::size_t start_len_ = 0;
+    std::int32_t count_ = 0;
+    std::uint64_t flushes_ = 0;
+    std::unique_ptr<Deflater> deflater_;
+    std::string zbuf_;
+    ElementCache cache_;
+};
+
+}  // namespace
+
+std::unique_ptr<Job> make_ws37_job(Ws37JobParams p) { return std::make_unique<Ws37Job>(std::move(p)); }
+std::unique_ptr<Job> make_http4_job(Http4JobParams p) { return std::make_unique<Http4Job>(std::move(p)); }
+
+void push_ws37_status(Outbox& ob, io::ws37::Format f, bool text, const std::optional<model::Uuid>& id,
+                      std::int32_t code, std::string message, model::Value attributes) {
+    io::ws37::ResponseMessage m;
+    m.header.request_id = id;
+    m.header.code = code;
+    m.header.message = std::move(message);
+    m.header.attributes = std::move(attributes);
+    m.data = Value::null();
+    Outbox::Entry e;
+    e.kind = text ? Outbox::Kind::ws_text : Outbox::Kind::ws_binary;
+    e.last = true;
+    io::ws37::encode_response(e.bytes, m, f);
+    ob.push(std::move(e));
+}
+
+std::string http4_status_error_response(io::http4::ResponseFormat f, std::string_view content_type,
+                                        std::uint8_t version, std::int32_t code, std::string_view message,
+                                        std::string_view exception, bool keep_alive) {
+    std::string body;
+    io::http4::write_response_start(body, f, false, version);
+    io::http4::write_response_end(body, f, code, std::string(message), std::string(exception));
+    std::string out = http_head(code, content_type, false, keep_alive);
+    append_chunk(out, body);
+    append_last_chunk(out, code, exception);
+    return out;
+}
+
+}  // namespace tpbench::server::detail

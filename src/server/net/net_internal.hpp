@@ -1,0 +1,104 @@
+#pragma once
+// Shared internals of the Beast-based listener (server.cpp) and the ws37 session (ws_session.cpp).
+// Heavy includes: only these two translation units include this header.
+#include "jobs.hpp"
+#include "outbox.hpp"
+#include "work_pool.hpp"
+
+#include <tpbench/server/gremlin.hpp>
+#include <tpbench/server/server.hpp>
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace tpbench::server::detail {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = boost::beast::http;
+
+// Requests whose earlier runs were cheap (one batch, well under the inline budget) run on the I/O
+// thread when a pool worker is idle, skipping two thread hops. Keyed by protocol + language +
+// script; only requests without bindings qualify. Invalidated when the graph's size changes.
+class CheapScripts {
+public:
+    bool contains(const std::string& key, std::size_t graph_size) const {
+        std::shared_lock lk(m_);
+        auto it = map_.find(key);
+        return it != map_.end() && it->second == graph_size;
+    }
+    void learn(const std::string& key, std::size_t graph_size, bool cheap) {
+        std::unique_lock lk(m_);
+        if (!cheap) {
+            map_.erase(key);
+            return;
+        }
+        if (map_.size() >= 4096) map_.clear();
+        map_[key] = graph_size;
+    }
+
+private:
+    mutable std::shared_mutex m_;
+    std::unordered_map<std::string, std::size_t> map_;
+};
+
+// Everything the connections share. Lives until all I/O and pool threads are joined.
+struct ServerState {
+    ServerConfig cfg;
+    std::unique_ptr<Graph> graph;
+    std::unique_ptr<WorkPool> pool;
+    CheapScripts cheap;
+    std::atomic<bool> stopping{false};
+
+    // Open connections' outboxes, closed on shutdown so blocked producers return.
+    std::mutex outboxes_m;
+    std::unordered_set<Outbox*> outboxes;
+    void register_outbox(Outbox* o) {
+        std::lock_guard lk(outboxes_m);
+        outboxes.insert(o);
+    }
+    void unregister_outbox(Outbox* o) {
+        std::lock_guard lk(outboxes_m);
+        outboxes.erase(o);
+    }
+    void close_all_outboxes() {
+        std::lock_guard lk(outboxes_m);
+        for (auto* o : outboxes) o->close();
+    }
+    std::size_t graph_size() const { return graph->vertex_count() + graph->edge_count(); }
+};
+
+// The writer side of an Outbox on one io_context: a timer that producers cancel (via a posted
+// handler) to wake the writer coroutine.
+struct WakeTimer {
+    explicit WakeTimer(asio::any_io_executor ex) : timer(ex) {}
+    asio::steady_timer timer;
+};
+
+// Creates an Outbox for a connection on `ex`, registered with the state for shutdown.
+std::shared_ptr<Outbox> make_connection_outbox(ServerState& st, asio::any_io_executor ex,
+                                               std::shared_ptr<WakeTimer>& wake);
+
+// Runs `job` under gremlinPool semantics: inline on the calling (I/O) thread when `cheap_key` is
+// known cheap and a worker is idle, else queued (full queue => job->reject_rate_limited()).
+void dispatch_job(ServerState& st, std::shared_ptr<Job> job, std::string cheap_key);
+
+// The ws37 session after a WebSocket upgrade request on /gremlin. Runs until the peer closes.
+asio::awaitable<void> run_ws37_session(std::shared_ptr<ServerState> st, beast::tcp_stream stream,
+                                       http::request<http::string_body> req, std::string host);
+
+// Logs an exception that escaped a connection coroutine (never a bare `detached`).
+void log_escaped(std::exception_ptr e, const char* what);
+
+}  // namespace tpbench::server::detail

@@ -1,0 +1,138 @@
+#pragma once
+// Outbox: the per-connection queue between result producers (gremlinPool threads, or the I/O
+// thread itself) and the connection's single writer coroutine. Thread-safe, no Asio: the writer
+// registers a waker (which posts to its io_context) and producers block in wait_writable() while
+// more than the high-water mark is queued (Gremlin Server's writeBufferHigh/LowWaterMark).
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tpbench::server::detail {
+
+class Outbox {
+public:
+    enum class Kind : std::uint8_t { raw, ws_binary, ws_text };
+    struct Entry {
+        std::string bytes;
+        Kind kind = Kind::raw;
+        bool last = false;  // last entry of one response (http4: end the response)
+    };
+    enum class Wait : std::uint8_t { ready, closed, deadline };
+
+    Outbox(std::size_t high_water, std::size_t low_water)
+        : high_(high_water), low_(low_water < high_water ? low_water : high_water) {}
+
+    // Writer side, set once before any producer runs: called (without the lock held) when the
+    // writer is idle and something arrived or the outbox was closed.
+    void set_waker(std::function<void()> w) { waker_ = std::move(w); }
+
+    // Producer: queues one entry. Returns false (and drops it) once the outbox is closed.
+    bool push(Entry e) {
+        bool wake = false;
+        {
+            std::lock_guard lk(m_);
+            if (closed_) return false;
+            bytes_ += e.bytes.size();
+            q_.push_back(std::move(e));
+            if (writer_idle_) {
+                writer_idle_ = false;
+                wake = true;
+            }
+        }
+        if (wake && waker_) waker_();
+        return true;
+    }
+
+    // Producer: blocks while the queued bytes are above the high-water mark, until they drop
+    // below the low-water mark, the outbox closes, or `deadline` passes.
+    Wait wait_writable(std::optional<std::chrono::steady_clock::time_point> deadline) {
+        std::unique_lock lk(m_);
+        if (closed_) return Wait::closed;
+        if (bytes_ <= high_) return Wait::ready;
+        auto pred = [&] { return closed_ || bytes_ < low_ || (low_ == 0 && bytes_ == 0); };
+        if (deadline) {
+            if (!cv_.wait_until(lk, *deadline, pred)) return Wait::deadline;
+        } else {
+            cv_.wait(lk, pred);
+        }
+        return closed_ ? Wait::closed : Wait::ready;
+    }
+
+    // True when a producer would block in wait_writable().
+    bool above_high_water() const {
+        std::lock_guard lk(m_);
+        return bytes_ > high_;
+    }
+
+    // Writer: moves every queued entry into `out` (appending). When nothing is queued, marks the
+    // writer idle (the next push or close() calls the waker) and returns false.
+    bool take(std::vector<Entry>& out) {
+        std::lock_guard lk(m_);
+        if (q_.empty()) {
+            writer_idle_ = true;
+            return false;
+        }
+        for (auto& e : q_) out.push_back(std::move(e));
+        q_.clear();
+        return true;
+    }
+
+    // Writer: `n` bytes taken earlier have been written (or discarded); wakes blocked producers
+    // once the queue drains below the low-water mark.
+    void release(std::size_t n) {
+        bool notify = false;
+        {
+            std::lock_guard lk(m_);
+            bytes_ = n > bytes_ ? 0 : bytes_ - n;
+            notify = bytes_ < low_ || bytes_ == 0;
+        }
+        if (notify) cv_.notify_all();
+    }
+
+    // Either side: no more entries are accepted; blocked producers return Wait::closed.
+    void close() {
+        bool wake = false;
+        {
+            std::lock_guard lk(m_);
+            if (closed_) return;
+            closed_ = true;
+            q_.clear();
+            bytes_ = 0;
+            if (writer_idle_) {
+                writer_idle_ = false;
+                wake = true;
+            }
+        }
+        cv_.notify_all();
+        if (wake && waker_) waker_();
+    }
+
+    bool closed() const {
+        std::lock_guard lk(m_);
+        return closed_;
+    }
+    std::size_t queued_bytes() const {
+        std::lock_guard lk(m_);
+        return bytes_;
+    }
+
+private:
+    const std::size_t high_;
+    const std::size_t low_;
+    mutable std::mutex m_;
+    std::condition_variable cv_;
+    std::deque<Entry> q_;
+    std::size_t bytes_ = 0;
+    bool closed_ = false;
+    bool writer_idle_ = false;
+    std::function<void()> waker_;
+};
+
+}  // namespace tpbench::server::detail

@@ -1,0 +1,88 @@
+#include "work_pool.hpp"
+
+#include <cstdio>
+#include <exception>
+
+namespace tpbench::server::detail {
+
+WorkPool::WorkPool(unsigned threads, std::size_t max_queue) : max_queue_(max_queue) {
+    if (threads == 0) threads = std::thread::hardware_concurrency();
+    if (threads == 0) threads = 1;
+    threads_.reserve(threads);
+    for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { run(); });
+}
+
+WorkPool::~WorkPool() { stop(); }
+
+bool WorkPool::try_submit(Task t) {
+    {
+        std::lock_guard lk(m_);
+        if (stopping_) return false;
+        // Like ThreadPoolExecutor with a bounded queue: an idle worker takes the task directly;
+        // otherwise it waits in the queue, which holds at most max_queue_ tasks.
+        if (q_.size() >= idle_ + max_queue_) return false;
+        q_.push_back(std::move(t));
+    }
+    cv_.notify_one();
+    return true;
+}
+
+bool WorkPool::submit_admitted(Task t) {
+    {
+        std::lock_guard lk(m_);
+        if (stopping_) return false;
+        q_.push_back(std::move(t));
+    }
+    cv_.notify_one();
+    return true;
+}
+
+bool WorkPool::has_idle_worker() const {
+    std::lock_guard lk(m_);
+    return !stopping_ && q_.size() < idle_;
+}
+
+std::size_t WorkPool::queued() const {
+    std::lock_guard lk(m_);
+    return q_.size();
+}
+
+void WorkPool::stop() {
+    std::deque<Task> dropped;
+    {
+        std::lock_guard lk(m_);
+        if (stopping_ && threads_.empty()) return;
+        stopping_ = true;
+        dropped.swap(q_);
+    }
+    cv_.notify_all();
+    for (auto& th : threads_)
+        if (th.joinable()) th.join();
+    threads_.clear();
+    // Destroy dropped tasks outside the lock (their captures may close connections).
+    dropped.clear();
+}
+
+void WorkPool::run() {
+    for (;;) {
+        Task t;
+        {
+            std::unique_lock lk(m_);
+            ++idle_;
+            cv_.wait(lk, [&] { return stopping_ || !q_.empty(); });
+            --idle_;
+            if (stopping_) return;
+            t = std::move(q_.front());
+            q_.pop_front();
+        }
+        try {
+            t();
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "tpbench serve: evaluation task failed: %s\n", e.what());
+        } catch (...) {
+            std::fprintf(stderr, "tpbench serve: evaluation task failed with an unknown exception\n");
+        }
+    }
+}
+
+}  // namespace tpbench::server::detail

@@ -1,0 +1,359 @@
+// ws37 against the embedded server on loopback, with a small Beast WebSocket client.
+#include "server_test_util.hpp"
+
+#include <tpbench/io/ws37.hpp>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/websocket.hpp>
+#include <doctest/doctest.h>
+
+#include <map>
+#include <random>
+
+using namespace tpbench;
+using namespace tpbench::test;
+using namespace std::chrono_literals;
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using model::Value;
+using io::ws37::Format;
+
+namespace {
+
+class WsClient {
+public:
+    explicit WsClient(std::uint16_t port, bool deflate = false, std::string target = "/gremlin") {
+        asio::ip::tcp::endpoint ep(asio::ip::make_address("127.0.0.1"), port);
+        beast::get_lowest_layer(ws_).connect(ep);
+        local_port_ = beast::get_lowest_layer(ws_).socket().local_endpoint().port();
+        if (deflate) {
+            websocket::permessage_deflate pmd;
+            pmd.client_enable = true;
+            ws_.set_option(pmd);
+        }
+        ws_.auto_fragment(false);
+        ws_.read_message_max(64u << 20);
+        beast::error_code ec;
+        bool done = false;
+        ws_.async_handshake(res_, "127.0.0.1", target, [&](beast::error_code e) {
+            ec = e;
+            done = true;
+        });
+        run_until(done);
+        if (!done || ec) throw std::runtime_error("handshake failed: " + ec.message());
+    }
+
+    std::uint16_t local_port() const { return local_port_; }
+    const websocket::response_type& handshake_response() const { return res_; }
+
+    void send(const io::ws37::RequestMessage& m, Format f = Format::graphbinary_v1, bool text = false) {
+        std::string frame;
+        io::ws37::encode_request(frame, m, f, !text);
+        send_raw(frame, text);
+    }
+    void send_raw(std::string_view frame, bool text = false) {
+        ws_.text(text);
+        ws_.write(asio::buffer(frame.data(), frame.size()));
+    }
+    // Reads one frame (10 s limit). nullopt on error/close/timeout.
+    std::optional<std::string> read_frame(bool* text = nullptr) {
+        beast::flat_buffer b;
+        beast::error_code ec;
+        bool done = false;
+        ws_.async_read(b, [&](beast::error_code e, std::size_t) {
+            ec = e;
+            done = true;
+        });
+        run_until(done);
+        if (!done || ec) {
+            last_error_ = done ? ec : beast::error_code(asio::error::timed_out);
+            return std::nullopt;
+        }
+        if (text) *text = ws_.got_text();
+        return beast::buffers_to_string(b.data());
+    }
+    std::optional<io::ws37::ResponseMessage> read_response(Format f = Format::graphbinary_v1) {
+        auto fr = read_frame();
+        if (!fr) return std::nullopt;
+        auto r = io::ws37::decode_response(*fr, f);
+        REQUIRE_MESSAGE(r.ok(), r.error().to_string());
+        return std::move(r.value());
+    }
+    // Reads until the final message of one request (all requests must use `f`).
+    std::vector<io::ws37::ResponseMessage> read_stream(Format f = Format::graphbinary_v1) {
+        std::vector<io::ws37::ResponseMessage> out;
+        for (;;) {
+            auto m = read_response(f);
+            REQUIRE(m);
+            out.push_back(*m);
+            if (io::ws37::is_final(m->header.code)) return out;
+        }
+    }
+    // Sends a Ping; pong_seen() turns true once a Pong arrives during a later read.
+    void ping() {
+        ws_.control_callback([this](websocket::frame_type k, beast::string_view) {
+            if (k == websocket::frame_type::pong) pong_ = true;
+        });
+        ws_.ping({});
+    }
+    bool pong_seen() const { return pong_; }
+    bool close() {
+        beast::error_code ec;
+        bool done = false;
+        ws_.async_close(websocket::close_code::normal, [&](beast::error_code e) {
+            ec = e;
+            done = true;
+        });
+        run_until(done);
+        return done && !ec;
+    }
+    beast::error_code last_error() const { return last_error_; }
+
+private:
+    void run_until(bool& done) {
+        auto until = std::chrono::steady_clock::now() + 10s;
+        while (!done && std::chrono::steady_clock::now() < until) {
+            ioc_.restart();
+            ioc_.run_for(50ms);
+        }
+        if (!done) {
+            beast::get_lowest_layer(ws_).socket().close();
+            ioc_.restart();
+            ioc_.run_for(1s);
+        }
+    }
+
+    asio::io_context ioc_;
+    websocket::stream<beast::tcp_stream> ws_{ioc_};
+    websocket::response_type res_;
+    std::uint16_t local_port_ = 0;
+    beast::error_code last_error_;
+    bool pong_ = false;
+};
+
+model::Uuid new_id() {
+    static std::mt19937_64 rng(42);
+    model::Uuid u{};
+    for (auto& b : u) b = static_cast<std::uint8_t>(rng());
+    u[6] = static_cast<std::uint8_t>((u[6] & 0x0f) | 0x40);
+    u[8] = static_cast<std::uint8_t>((u[8] & 0x3f) | 0x80);
+    return u;
+}
+
+io::ws37::RequestMessage eval(const std::string& script, std::optional<int> batch = std::nullopt) {
+    io::ws37::RequestMessage m;
+    m.request_id = new_id();
+    m.op = "eval";
+    m.processor = "";
+    std::vector<Value> kv{Value::string("gremlin"), Value::string(script)};
+    if (batch) {
+        kv.push_back(Value::string("batchSize"));
+        kv.push_back(Value::int_(*batch));
+    }
+    m.args = Value::map(std::move(kv));
+    return m;
+}
+
+std::size_t data_size(const io::ws37::ResponseMessage& m) { return m.data.is_null() ? 0 : m.data.size(); }
+
+}  // namespace
+
+TEST_CASE("server ws37: g.V() in one 200 with the host attribute; batchSize 2 gives 206,206,200") {
+    auto srv = start_test_server();
+    WsClient c(srv->port());
+    auto req = eval("g.V()");
+    c.send(req);
+    auto msgs = c.read_stream();
+    REQUIRE(msgs.size() == 1);
+    CHECK(msgs[0].header.code == 200);
+    CHECK(msgs[0].header.request_id == req.request_id);
+    CHECK(msgs[0].header.message == std::optional<std::string>(""));
+    REQUIRE(data_size(msgs[0]) == 6);
+    CHECK(msgs[0].data[0].type() == model::Type::vertex);
+    const auto* host = msgs[0].header.attributes.find("host");
+    REQUIRE(host);
+    CHECK(host->str() == "/127.0.0.1:" + std::to_string(c.local_port()));
+
+    auto r2 = eval("g.V()", 2);
+    c.send(r2);
+    msgs = c.read_stream();
+    REQUIRE(msgs.size() == 3);
+    CHECK(msgs[0].header.code == 206);
+    CHECK(msgs[1].header.code == 206);
+    CHECK(msgs[2].header.code == 200);
+    for (auto& m : msgs) {
+        CHECK(data_size(m) == 2);
+        CHECK(m.header.request_id == r2.request_id);
+    }
+    CHECK(msgs[0].header.attributes.size() == 0);
+
+    c.send(eval("1+1"));
+    msgs = c.read_stream();
+    REQUIRE(msgs.size() == 1);
+    REQUIRE(data_size(msgs[0]) == 1);
+    CHECK(msgs[0].data[0] == Value::int_(2));
+    CHECK(c.close());
+}
+
+TEST_CASE("server ws37: graph.clear() gives 204; invalid script gives 597") {
+    auto srv = start_test_server();
+    WsClient c(srv->port());
+    c.send(eval("g.V().nosuchstep("));
+    auto msgs = c.read_stream();
+    REQUIRE(msgs.size() == 1);
+    CHECK(msgs[0].header.code == 597);
+    REQUIRE(msgs[0].header.message);
+    CHECK_FALSE(msgs[0].header.message->empty());
+    CHECK(msgs[0].header.attributes.find("exceptions"));
+    CHECK(msgs[0].header.attributes.find("stackTrace"));
+    CHECK(msgs[0].data.is_null());
+
+    c.send(eval("graph.clear()"));
+    msgs = c.read_stream();
+    REQUIRE(msgs.size() == 1);
+    CHECK(msgs[0].header.code == 204);
+    CHECK(msgs[0].data.is_null());
+    CHECK(msgs[0].header.attributes.find("host"));
+    c.send(eval("g.V().count()"));
+    msgs = c.read_stream();
+    REQUIRE(msgs.size() == 1);
+    CHECK(msgs[0].data[0].to_int64() == 0);
+}
+
+TEST_CASE("server ws37: bad bytes give 499 with a null requestId and the connection keeps serving") {
+    auto srv = start_test_server();
+    WsClient c(srv->port());
+    std::string junk = "\x20" "application/vnd.graphbinary-v1.0" "\x81\x01\x02garbage";
+    c.send_raw(junk);
+    auto m = c.read_response();
+    REQUIRE(m);
+    CHECK(m->header.code == 499);
+    CHECK_FALSE(m->header.request_id.has_value());
+    c.send_raw(std::string("\x00\x01\x02", 3));
+    m = c.read_response();
+    REQUIRE(m);
+    CHECK(m->header.code == 499);
+    CHECK_FALSE(m->header.request_id.has_value());
+    // Validation errors keep the request id.
+    auto bad = eval("x");
+    bad.op = "nope";
+    c.send(bad);
+    m = c.read_response();
+    REQUIRE(m);
+    CHECK(m->header.code == 498);
+    CHECK(m->header.request_id == bad.request_id);
+    auto ok = eval("g.V().count()");
+    c.send(ok);
+    auto msgs = c.read_stream();
+    REQUIRE(msgs.size() == 1);
+    CHECK(msgs[0].header.code == 200);
+    CHECK(msgs[0].header.request_id == ok.request_id);
+}
+
+TEST_CASE("server ws37: concurrent requests on one connection interleave, each in order") {
+    auto srv = start_test_server();
+    WsClient c(srv->port());
+    std::map<model::Uuid, std::vector<std::int32_t>> codes;
+    std::map<model::Uuid, std::size_t> counts;
+    std::map<model::Uuid, std::size_t> expected;
+    for (int i = 0; i < 12; ++i) {
+        auto r = i % 3 == 2 ? eval("g.V().repeat(both()).times(3)", 5) : eval("g.V()", 1);
+        expected[r.request_id] = i % 3 == 2 ? 72 : 6;
+        c.send(r);
+    }
+    std::size_t finals = 0;
+    while (finals < expected.size()) {
+        auto m = c.read_response();
+        REQUIRE(m);
+        REQUIRE(m->header.request_id);
+        auto id = *m->header.request_id;
+        REQUIRE(expected.count(id) == 1);
+        REQUIRE_MESSAGE((codes[id].empty() || codes[id].back() == 206), "message after a final one");
+        codes[id].push_back(m->header.code);
+        counts[id] += data_size(*m);
+        if (io::ws37::is_final(m->header.code)) ++finals;
+    }
+    for (auto& [id, n] : expected) {
+        CHECK(counts[id] == n);
+        CHECK(codes[id].back() == 200);
+    }
+}
+
+TEST_CASE("server ws37: GraphSON 3.0 binary and text frames; bytecode gives traversers") {
+    auto srv = start_test_server();
+    WsClient c(srv->port());
+    auto r = eval("g.V(1).out('knows').values('name')");
+    c.send(r, Format::graphson_v3);
+    auto msgs = c.read_stream(Format::graphson_v3);
+    REQUIRE(msgs.size() == 1);
+    REQUIRE(data_size(msgs[0]) == 2);
+    auto t = eval("g.V().count()");
+    c.send(t, Format::graphson_v3, true);
+    bool text = false;
+    auto fr = c.read_frame(&text);
+    REQUIRE(fr);
+    CHECK(text);
+    auto m = io::ws37::decode_response(*fr, Format::graphson_v3);
+    REQUIRE(m.ok());
+    CHECK(m->header.request_id == t.request_id);
+    CHECK(m->data[0].to_int64() == 6);
+    c.send(eval("g.V().count()"), Format::graphson_v3_untyped);
+    msgs = c.read_stream(Format::graphson_v3_untyped);
+    REQUIRE(msgs.size() == 1);
+    CHECK(msgs[0].data[0].to_int64() == 6);
+
+    io::ws37::RequestMessage b;
+    b.request_id = new_id();
+    b.op = "bytecode";
+    b.processor = "traversal";
+    Value bc = Value::bytecode(Value::list({Value::list({Value::string("V")}), Value::list({Value::string("count")})}),
+                               Value::list());
+    b.args = Value::map({Value::string("gremlin"), bc, Value::string("aliases"),
+                         Value::map({Value::string("g"), Value::string("g")})});
+    c.send(b);
+    msgs = c.read_stream();
+    REQUIRE(msgs.size() == 1);
+    REQUIRE(data_size(msgs[0]) == 1);
+    CHECK(msgs[0].data[0].type() == model::Type::traverser);
+    CHECK(msgs[0].data[0].as_int() == 1);
+    CHECK(msgs[0].data[0][0].to_int64() == 6);
+}
+
+TEST_CASE("server ws37: ping/pong, permessage-deflate, close/close, wrong path, oversized frame") {
+    server::ServerConfig cfg;
+    cfg.max_content_length = 4096;
+    auto srv = start_test_server(cfg);
+    {
+        WsClient c(srv->port());
+        c.ping();
+        c.send(eval("g.V().count()"));
+        auto msgs = c.read_stream();
+        CHECK(msgs.back().header.code == 200);
+        CHECK(c.pong_seen());
+        CHECK(c.close());
+    }
+    {
+        WsClient c(srv->port(), true);
+        auto ext = c.handshake_response()[beast::http::field::sec_websocket_extensions];
+        CHECK(std::string(ext).find("permessage-deflate") != std::string::npos);
+        c.send(eval("g.V()", 64));
+        auto msgs = c.read_stream();
+        REQUIRE(msgs.size() == 1);
+        CHECK(data_size(msgs[0]) == 6);
+    }
+    CHECK_THROWS(WsClient(srv->port(), false, "/other"));
+    {
+        WsClient c(srv->port());
+        c.send(eval(std::string(8000, ' ') + "1"));
+        CHECK_FALSE(c.read_frame());  // closed by the server (1009 message too big)
+        WsClient d(srv->port());
+        d.send(eval("1+1"));
+        CHECK(d.read_stream().back().header.code == 200);
+    }
+}
