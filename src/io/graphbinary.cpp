@@ -67,9 +67,8 @@ constexpr std::uint8_t custom = 0x00, int_ = 0x01, long_ = 0x02, string = 0x03, 
                        big_decimal = 0x22, big_integer = 0x23, byte = 0x24, binary = 0x25,
                        short_ = 0x26, boolean = 0x27, text_p = 0x28, strategy = 0x29, bulk_set = 0x2a,
                        tree = 0x2b, metrics = 0x2c, traversal_metrics = 0x2d, merge = 0x2e, dt = 0x2f,
-                       char_ = 0x80, duration = 0x81, inet_address = 0x82, instant = 0x83,
-                       zone_offset = 0x8e, composite_pdt = 0xf0, primitive_pdt = 0xf1, marker = 0xfd,
-                       null = 0xfe;
+                       char_ = 0x80, duration = 0x81, inet_address = 0x82, composite_pdt = 0xf0,
+                       primitive_pdt = 0xf1, marker = 0xfd, null = 0xfe;
 }  // namespace code
 
 constexpr std::size_t kHardMaxDepth = 1000;
@@ -317,6 +316,10 @@ protected:
     bool enter(std::size_t depth, std::uint8_t c) {
         if (depth < max_depth_) [[likely]]
             return true;
+        return fail_deep(c);
+    }
+
+    [[gnu::cold, gnu::noinline]] bool fail_deep(std::uint8_t c) {
         return fail(errc::too_deep, p_,
                     std::string(code_name(c, v4_)) + " nested deeper than the limit of " +
                         std::to_string(max_depth_) + " levels");
@@ -325,6 +328,10 @@ protected:
     bool check_utf8(const unsigned char* s, std::size_t n, const char* what) {
         if (detail::valid_utf8(s, n)) [[likely]]
             return true;
+        return fail_utf8(s, n, what);
+    }
+
+    [[gnu::cold, gnu::noinline]] bool fail_utf8(const unsigned char* s, std::size_t n, const char* what) {
         return fail(errc::bad_utf8, s, std::string(what) + " of " + std::to_string(n) + " bytes is not valid UTF-8");
     }
 
@@ -1267,72 +1274,78 @@ std::string iso_offset(std::int64_t total) {
 
 class Writer {
 public:
-    Writer(std::string& out, GbVersion ver) : out_(out), v4_(ver == GbVersion::v4) {}
+    Writer(std::string& out, GbVersion ver) : out_(out), start_(out.size()), v4_(ver == GbVersion::v4) {}
+    Writer(const Writer&) = delete;
+    Writer& operator=(const Writer&) = delete;
+    // Drops the unused slack grown by room(); must be called once after the last write.
+    void finish() {
+        if (p_ != nullptr) out_.resize(static_cast<std::size_t>(p_ - out_.data()));
+    }
 
     void fq(const Value& v) {
         switch (v.type()) {
         case Type::null: {
             const std::uint8_t c = v.aux();
             const bool ok = c != code::custom && (v4_ ? kCodes.v4[c] : kCodes.v1[c]);
-            detail::append_header(out_, ok ? c : code::null, 1);
+            hdr(ok ? c : code::null, 1);
             return;
         }
         case Type::boolean:
-            detail::append_header(out_, code::boolean, 0);
-            out_.push_back(v.as_bool() ? '\1' : '\0');
+            hdr(code::boolean, 0);
+            u8(v.as_bool() ? '\1' : '\0');
             return;
         case Type::byte:
-            detail::append_header(out_, code::byte, 0);
-            out_.push_back(static_cast<char>(static_cast<std::uint8_t>(v.as_int())));
+            hdr(code::byte, 0);
+            u8(static_cast<char>(static_cast<std::uint8_t>(v.as_int())));
             return;
         case Type::short_:
-            detail::append_header(out_, code::short_, 0);
-            detail::append_be16(out_, static_cast<std::uint16_t>(v.as_int()));
+            hdr(code::short_, 0);
+            be16(static_cast<std::uint16_t>(v.as_int()));
             return;
         case Type::int_:
-            detail::append_header(out_, code::int_, 0);
-            detail::append_be32(out_, static_cast<std::uint32_t>(v.as_int()));
+            hdr(code::int_, 0);
+            be32(static_cast<std::uint32_t>(v.as_int()));
             return;
         case Type::long_:
-            detail::append_header(out_, code::long_, 0);
-            detail::append_be64(out_, static_cast<std::uint64_t>(v.as_int()));
+            hdr(code::long_, 0);
+            be64(static_cast<std::uint64_t>(v.as_int()));
             return;
         case Type::float_: {
-            detail::append_header(out_, code::float_, 0);
+            hdr(code::float_, 0);
             const float f = static_cast<float>(v.as_double());
             std::uint32_t bits;
             std::memcpy(&bits, &f, 4);
-            detail::append_be32(out_, bits);
+            be32(bits);
             return;
         }
         case Type::double_: {
-            detail::append_header(out_, code::double_, 0);
+            hdr(code::double_, 0);
             const double d = v.as_double();
             std::uint64_t bits;
             std::memcpy(&bits, &d, 8);
-            detail::append_be64(out_, bits);
+            be64(bits);
             return;
         }
         case Type::big_integer:
-            detail::append_header(out_, code::big_integer, 0);
+            hdr(code::big_integer, 0);
             big_bytes(v.str());
             return;
         case Type::big_decimal:
-            detail::append_header(out_, code::big_decimal, 0);
-            detail::append_be32(out_, static_cast<std::uint32_t>(v.as_int()));
+            hdr(code::big_decimal, 0);
+            be32(static_cast<std::uint32_t>(v.as_int()));
             big_bytes(v.str());
             return;
         case Type::char_:
-            detail::append_header(out_, code::char_, 0);
+            hdr(code::char_, 0);
             char_bytes(v.str());
             return;
         case Type::string:
             string_fq(v.str());
             return;
         case Type::uuid: {
-            detail::append_header(out_, code::uuid, 0);
+            hdr(code::uuid, 0);
             const model::Uuid u = v.as_uuid();
-            out_.append(reinterpret_cast<const char*>(u.data()), u.size());
+            raw(reinterpret_cast<const char*>(u.data()), u.size());
             return;
         }
         case Type::date:
@@ -1340,51 +1353,51 @@ public:
             if (v4_) {
                 datetime_from_seconds(floor_div(v.as_int(), 1000), (v.as_int() - floor_div(v.as_int(), 1000) * 1000) * 1000000);
             } else {
-                detail::append_header(out_, v.type() == Type::date ? code::date : code::timestamp, 0);
-                detail::append_be64(out_, static_cast<std::uint64_t>(v.as_int()));
+                hdr(v.type() == Type::date ? code::date : code::timestamp, 0);
+                be64(static_cast<std::uint64_t>(v.as_int()));
             }
             return;
         case Type::duration:
-            detail::append_header(out_, code::duration, 0);
-            detail::append_be64(out_, static_cast<std::uint64_t>(v.as_int()));
-            detail::append_be32(out_, static_cast<std::uint32_t>(v.nanos()));
+            hdr(code::duration, 0);
+            be64(static_cast<std::uint64_t>(v.as_int()));
+            be32(static_cast<std::uint32_t>(v.nanos()));
             return;
         case Type::binary:
-            detail::append_header(out_, code::binary, 0);
+            hdr(code::binary, 0);
             bytes(v.str());
             return;
         case Type::inet_address:
-            detail::append_header(out_, v4_ ? code::binary : code::inet_address, 0);
+            hdr(v4_ ? code::binary : code::inet_address, 0);
             bytes(v.str());
             return;
         case Type::temporal:
             temporal(v);
             return;
         case Type::list:
-            detail::append_header(out_, code::list, 0);
+            hdr(code::list, 0);
             items(v);
             return;
         case Type::set:
-            detail::append_header(out_, code::set, 0);
+            hdr(code::set, 0);
             items(v);
             return;
         case Type::map:
-            detail::append_header(out_, code::map, v4_ && v.ordered() ? 2 : 0);
+            hdr(code::map, v4_ && v.ordered() ? 2 : 0);
             map_value(v);
             return;
         case Type::bulk_set:
-            if (v4_) detail::append_header(out_, code::list, 2);
-            else detail::append_header(out_, code::bulk_set, 0);
+            if (v4_) hdr(code::list, 2);
+            else hdr(code::bulk_set, 0);
             bulk_value(v);
             return;
         case Type::vertex:
-            detail::append_header(out_, code::vertex, 0);
+            hdr(code::vertex, 0);
             fq(kid(v, 0));
             labels(kid(v, 1));
             properties(kid(v, 2));
             return;
         case Type::edge:
-            detail::append_header(out_, code::edge, 0);
+            hdr(code::edge, 0);
             fq(kid(v, 0));
             labels(kid(v, 1));
             fq(kid(v, 2));
@@ -1395,7 +1408,7 @@ public:
             properties(kid(v, 7));
             return;
         case Type::vertex_property:
-            detail::append_header(out_, code::vertex_property, 0);
+            hdr(code::vertex_property, 0);
             fq(kid(v, 0));
             labels(kid(v, 1));
             fq(kid(v, 2));
@@ -1403,51 +1416,51 @@ public:
             properties(kid(v, 4));
             return;
         case Type::property:
-            detail::append_header(out_, code::property, 0);
+            hdr(code::property, 0);
             string_value(kid(v, 0).str());
             fq(kid(v, 1));
             fq(kid(v, 2));
             return;
         case Type::path:
-            detail::append_header(out_, code::path, 0);
+            hdr(code::path, 0);
             fq(kid(v, 0));
             fq(kid(v, 1));
             return;
         case Type::tree:
-            detail::append_header(out_, code::tree, 0);
+            hdr(code::tree, 0);
             tree_value(v);
             return;
         case Type::graph:
-            detail::append_header(out_, code::graph, 0);
+            hdr(code::graph, 0);
             graph(v);
             return;
         case Type::traverser:
             if (v4_) {
-                detail::append_header(out_, code::list, 2);
-                detail::append_be32(out_, 1);
+                hdr(code::list, 2);
+                be32(1);
                 fq(kid(v, 0));
-                detail::append_be64(out_, static_cast<std::uint64_t>(v.as_int()));
+                be64(static_cast<std::uint64_t>(v.as_int()));
             } else {
-                detail::append_header(out_, code::traverser, 0);
-                detail::append_be64(out_, static_cast<std::uint64_t>(v.as_int()));
+                hdr(code::traverser, 0);
+                be64(static_cast<std::uint64_t>(v.as_int()));
                 fq(kid(v, 0));
             }
             return;
         case Type::enum_: {
             const auto c = static_cast<std::uint8_t>(v.aux());
             const bool ok = is_enum_code(c) && (!v4_ || kCodes.v4[c]);
-            if (ok) detail::append_header(out_, c, 0);
+            if (ok) hdr(c, 0);
             string_fq(v.str());
             return;
         }
         case Type::bytecode:
             if (v4_) {
-                detail::append_header(out_, code::list, 0);
-                detail::append_be32(out_, 2);
+                hdr(code::list, 0);
+                be32(2);
                 fq(kid(v, 0));
                 fq(kid(v, 1));
             } else {
-                detail::append_header(out_, code::bytecode, 0);
+                hdr(code::bytecode, 0);
                 instructions(kid(v, 0));
                 instructions(kid(v, 1));
             }
@@ -1457,7 +1470,7 @@ public:
             if (v4_) {
                 string_fq(v.to_string());
             } else {
-                detail::append_header(out_, v.type() == Type::p ? code::p : code::text_p, 0);
+                hdr(v.type() == Type::p ? code::p : code::text_p, 0);
                 string_value(v.str());
                 items(v);
             }
@@ -1466,7 +1479,7 @@ public:
             if (v4_) {
                 fq(kid(v, 0));
             } else {
-                detail::append_header(out_, code::binding, 0);
+                hdr(code::binding, 0);
                 string_value(v.str());
                 fq(kid(v, 0));
             }
@@ -1475,107 +1488,145 @@ public:
             if (v4_) {
                 string_fq(kid(v, 1).str());
             } else {
-                detail::append_header(out_, code::lambda, 0);
+                hdr(code::lambda, 0);
                 string_value(kid(v, 0).str());
                 string_value(kid(v, 1).str());
-                detail::append_be32(out_, static_cast<std::uint32_t>(kid(v, 2).to_int64()));
+                be32(static_cast<std::uint32_t>(kid(v, 2).to_int64()));
             }
             return;
         case Type::class_:
             if (!v4_) {
-                detail::append_header(out_, code::class_, 0);
+                hdr(code::class_, 0);
                 string_value(v.str());
             } else {
                 string_fq(v.str());
             }
             return;
         case Type::marker:
-            detail::append_header(out_, v4_ ? code::marker : code::byte, 0);
-            out_.push_back(static_cast<char>(static_cast<std::uint8_t>(v.as_int())));
+            hdr(v4_ ? code::marker : code::byte, 0);
+            u8(static_cast<char>(static_cast<std::uint8_t>(v.as_int())));
             return;
         case Type::metrics:
             if (v4_) {
                 metrics_map(v);
             } else {
-                detail::append_header(out_, code::metrics, 0);
+                hdr(code::metrics, 0);
                 metrics_value(v);
             }
             return;
         case Type::traversal_metrics:
             if (v4_) {
-                detail::append_header(out_, code::map, 0);
-                detail::append_be32(out_, 2);
+                hdr(code::map, 0);
+                be32(2);
                 string_fq("dur");
                 long_fq(kid(v, 0).to_int64());
                 string_fq("metrics");
                 metrics_list(kid(v, 1));
             } else {
-                detail::append_header(out_, code::traversal_metrics, 0);
-                detail::append_be64(out_, static_cast<std::uint64_t>(kid(v, 0).to_int64()));
+                hdr(code::traversal_metrics, 0);
+                be64(static_cast<std::uint64_t>(kid(v, 0).to_int64()));
                 list_value(kid(v, 1));
             }
             return;
         case Type::strategy:
             if (v4_) {
-                detail::append_header(out_, code::map, 0);
-                detail::append_be32(out_, 2);
+                hdr(code::map, 0);
+                be32(2);
                 string_fq("class");
                 string_fq(kid(v, 0).str());
                 string_fq("configuration");
-                detail::append_header(out_, code::map, 0);
+                hdr(code::map, 0);
                 map_value(kid(v, 1));
             } else {
-                detail::append_header(out_, code::strategy, 0);
+                hdr(code::strategy, 0);
                 string_value(kid(v, 0).str());
                 map_value(kid(v, 1));
             }
             return;
         case Type::composite_pdt:
             if (v4_) {
-                detail::append_header(out_, code::composite_pdt, 0);
+                hdr(code::composite_pdt, 0);
                 string_fq(v.str());
             }
             if (kid(v, 0).type() == Type::map) {
                 fq(kid(v, 0));
             } else {
-                detail::append_header(out_, code::map, 0);
-                detail::append_be32(out_, 0);
+                hdr(code::map, 0);
+                be32(0);
             }
             return;
         case Type::primitive_pdt:
             if (v4_) {
-                detail::append_header(out_, code::primitive_pdt, 0);
+                hdr(code::primitive_pdt, 0);
                 string_fq(v.str());
             }
             string_fq(kid(v, 0).str());
             return;
         case Type::raw:
-            out_.push_back(static_cast<char>(v.aux()));
-            out_.append(v.str());
+            u8(static_cast<char>(v.aux()));
+            raw(v.str().data(), v.str().size());
             return;
         }
-        detail::append_header(out_, code::null, 1);
+        hdr(code::null, 1);
     }
 
 private:
+    // Output goes through a raw pointer into `out_`, grown geometrically with resize(); this keeps
+    // each field write to a bounds check and a memcpy instead of a std::string::append call.
+    char* room(std::size_t n) {
+        if (static_cast<std::size_t>(end_ - p_) < n) [[unlikely]]
+            grow(n);
+        char* r = p_;
+        p_ += n;
+        return r;
+    }
+    [[gnu::noinline]] void grow(std::size_t n) {
+        const std::size_t used = p_ != nullptr ? static_cast<std::size_t>(p_ - out_.data()) : out_.size();
+        const std::size_t add = std::max(n, std::max<std::size_t>(128, used - start_));
+        out_.resize(used + add);
+        p_ = out_.data() + used;
+        end_ = out_.data() + out_.size();
+    }
+    void u8(char c) { *room(1) = c; }
+    void hdr(std::uint8_t c, std::uint8_t flag) {
+        char* r = room(2);
+        r[0] = static_cast<char>(c);
+        r[1] = static_cast<char>(flag);
+    }
+    void be16(std::uint16_t v) {
+        v = __builtin_bswap16(v);
+        std::memcpy(room(2), &v, 2);
+    }
+    void be32(std::uint32_t v) {
+        v = __builtin_bswap32(v);
+        std::memcpy(room(4), &v, 4);
+    }
+    void be64(std::uint64_t v) {
+        v = __builtin_bswap64(v);
+        std::memcpy(room(8), &v, 8);
+    }
+    void raw(const char* s, std::size_t n) {
+        if (n != 0) std::memcpy(room(n), s, n);
+    }
+
     void string_value(std::string_view s) {
-        detail::append_be32(out_, static_cast<std::uint32_t>(s.size()));
-        out_.append(s.data(), s.size());
+        be32(static_cast<std::uint32_t>(s.size()));
+        raw(s.data(), s.size());
     }
     void string_fq(std::string_view s) {
-        detail::append_header(out_, code::string, 0);
+        hdr(code::string, 0);
         string_value(s);
     }
     void long_fq(std::int64_t x) {
-        detail::append_header(out_, code::long_, 0);
-        detail::append_be64(out_, static_cast<std::uint64_t>(x));
+        hdr(code::long_, 0);
+        be64(static_cast<std::uint64_t>(x));
     }
     void bytes(std::string_view s) { string_value(s); }
     // BigInteger magnitude: at least one byte (an empty model value means 0).
     void big_bytes(const std::string& s) {
         if (s.empty()) {
-            detail::append_be32(out_, 1);
-            out_.push_back('\0');
+            be32(1);
+            u8('\0');
         } else {
             bytes(s);
         }
@@ -1584,9 +1635,9 @@ private:
     void char_bytes(const std::string& s) {
         const unsigned n = s.empty() ? 0 : detail::utf8_sequence_length(static_cast<unsigned char>(s[0]));
         if (n == 0 || n > s.size() || !detail::valid_utf8(reinterpret_cast<const unsigned char*>(s.data()), n))
-            out_.push_back('\0');
+            u8('\0');
         else
-            out_.append(s.data(), n);
+            raw(s.data(), n);
     }
 
     static std::string_view first_label(const Value& l) {
@@ -1600,21 +1651,21 @@ private:
             return;
         }
         if (l.type() == Type::list) {
-            detail::append_be32(out_, static_cast<std::uint32_t>(l.size()));
+            be32(static_cast<std::uint32_t>(l.size()));
             for (const Value& s : l.kids()) string_fq(s.str());
         } else if (l.type() == Type::string) {
-            detail::append_be32(out_, 1);
+            be32(1);
             string_fq(l.str());
         } else {
-            detail::append_be32(out_, 0);
+            be32(0);
         }
     }
 
     // Element properties: a null list is fe 01 in 1.0 and an empty List in 4.0.
     void properties(const Value& p) {
         if (p.is_null() && v4_) {
-            detail::append_header(out_, code::list, 0);
-            detail::append_be32(out_, 0);
+            hdr(code::list, 0);
+            be32(0);
         } else {
             fq(p);
         }
@@ -1622,49 +1673,49 @@ private:
 
     // Count + FQ kids.
     void items(const Value& v) {
-        detail::append_be32(out_, static_cast<std::uint32_t>(v.size()));
+        be32(static_cast<std::uint32_t>(v.size()));
         for (const Value& k : v.kids()) fq(k);
     }
     // List value of a list/set (anything else: empty).
     void list_value(const Value& v) {
         if (v.type() == Type::list || v.type() == Type::set) items(v);
-        else detail::append_be32(out_, 0);
+        else be32(0);
     }
     void map_value(const Value& v) {
         if (v.type() != Type::map) {
-            detail::append_be32(out_, 0);
+            be32(0);
             return;
         }
         const std::size_t n = v.size() / 2;
-        detail::append_be32(out_, static_cast<std::uint32_t>(n));
+        be32(static_cast<std::uint32_t>(n));
         for (std::size_t i = 0; i < 2 * n; ++i) fq(v[i]);
     }
     void bulk_value(const Value& v) {
         const std::size_t n = v.size() / 2;
-        detail::append_be32(out_, static_cast<std::uint32_t>(n));
+        be32(static_cast<std::uint32_t>(n));
         for (std::size_t i = 0; i < n; ++i) {
             fq(v[2 * i]);
-            detail::append_be64(out_, static_cast<std::uint64_t>(v[2 * i + 1].to_int64()));
+            be64(static_cast<std::uint64_t>(v[2 * i + 1].to_int64()));
         }
     }
     void tree_value(const Value& v) {
         if (v.type() != Type::tree) {
-            detail::append_be32(out_, 0);
+            be32(0);
             return;
         }
         const std::size_t n = v.size() / 2;
-        detail::append_be32(out_, static_cast<std::uint32_t>(n));
+        be32(static_cast<std::uint32_t>(n));
         for (std::size_t i = 0; i < n; ++i) {
             fq(v[2 * i]);
             tree_value(v[2 * i + 1]);
         }
     }
     void instructions(const Value& list) {
-        detail::append_be32(out_, static_cast<std::uint32_t>(list.size()));
+        be32(static_cast<std::uint32_t>(list.size()));
         for (const Value& instr : list.kids()) {
             string_value(kid(instr, 0).str());
             const std::size_t n = instr.size() ? instr.size() - 1 : 0;
-            detail::append_be32(out_, static_cast<std::uint32_t>(n));
+            be32(static_cast<std::uint32_t>(n));
             for (std::size_t i = 1; i < instr.size(); ++i) fq(instr[i]);
         }
     }
@@ -1672,15 +1723,15 @@ private:
     void metrics_value(const Value& v) {
         string_value(kid(v, 0).str());
         string_value(kid(v, 1).str());
-        detail::append_be64(out_, static_cast<std::uint64_t>(kid(v, 2).to_int64()));
+        be64(static_cast<std::uint64_t>(kid(v, 2).to_int64()));
         map_value(kid(v, 3));
         map_value(kid(v, 4));
         list_value(kid(v, 5));
     }
     // 4.0: Metrics as Map {id, name, dur, counts, annotations, metrics}.
     void metrics_map(const Value& v) {
-        detail::append_header(out_, code::map, 0);
-        detail::append_be32(out_, 6);
+        hdr(code::map, 0);
+        be32(6);
         string_fq("id");
         string_fq(kid(v, 0).str());
         string_fq("name");
@@ -1695,7 +1746,7 @@ private:
         metrics_list(kid(v, 5));
     }
     void metrics_list(const Value& l) {
-        detail::append_header(out_, code::list, 0);
+        hdr(code::list, 0);
         list_value(l);
     }
 
@@ -1703,7 +1754,7 @@ private:
         const Value& vs = kid(g, 0);
         std::size_t nv = 0;
         for (const Value& v : vs.kids()) nv += v.type() == Type::vertex;
-        detail::append_be32(out_, static_cast<std::uint32_t>(nv));
+        be32(static_cast<std::uint32_t>(nv));
         for (const Value& v : vs.kids()) {
             if (v.type() != Type::vertex) continue;
             fq(kid(v, 0));
@@ -1711,7 +1762,7 @@ private:
             const Value& props = kid(v, 2);
             std::size_t np = 0;
             for (const Value& p : props.kids()) np += p.type() == Type::vertex_property;
-            detail::append_be32(out_, static_cast<std::uint32_t>(np));
+            be32(static_cast<std::uint32_t>(np));
             for (const Value& p : props.kids()) {
                 if (p.type() != Type::vertex_property) continue;
                 fq(kid(p, 0));
@@ -1724,27 +1775,27 @@ private:
         const Value& es = kid(g, 1);
         std::size_t ne = 0;
         for (const Value& e : es.kids()) ne += e.type() == Type::edge;
-        detail::append_be32(out_, static_cast<std::uint32_t>(ne));
+        be32(static_cast<std::uint32_t>(ne));
         for (const Value& e : es.kids()) {
             if (e.type() != Type::edge) continue;
             fq(kid(e, 0));
             labels(kid(e, 1));
             fq(kid(e, 2));
-            detail::append_header(out_, code::null, 1);
+            hdr(code::null, 1);
             fq(kid(e, 4));
-            detail::append_header(out_, code::null, 1);
+            hdr(code::null, 1);
             fq(kid(e, 6));
             list_value(kid(e, 7));
         }
     }
 
     void datetime(std::int64_t y, std::int64_t m, std::int64_t d, std::int64_t nod, std::int64_t off) {
-        detail::append_header(out_, code::date, 0);
-        detail::append_be32(out_, static_cast<std::uint32_t>(y));
-        out_.push_back(static_cast<char>(static_cast<std::uint8_t>(m)));
-        out_.push_back(static_cast<char>(static_cast<std::uint8_t>(d)));
-        detail::append_be64(out_, static_cast<std::uint64_t>(nod));
-        detail::append_be32(out_, static_cast<std::uint32_t>(off));
+        hdr(code::date, 0);
+        be32(static_cast<std::uint32_t>(y));
+        u8(static_cast<char>(static_cast<std::uint8_t>(m)));
+        u8(static_cast<char>(static_cast<std::uint8_t>(d)));
+        be64(static_cast<std::uint64_t>(nod));
+        be32(static_cast<std::uint32_t>(off));
     }
     void datetime_from_seconds(std::int64_t secs, std::int64_t nanos) {
         const std::int64_t days = floor_div(secs, 86400);
@@ -1761,16 +1812,16 @@ private:
             const std::uint8_t c = kind == 0x04 ? 0x88 : kind;  // DateTime -> OffsetDateTime
             const TemporalLayout l = temporal_layout(c);
             if (l.count == 0 || c < 0x83) {  // malformed kind: write it as a null
-                detail::append_header(out_, code::null, 1);
+                hdr(code::null, 1);
                 return;
             }
-            detail::append_header(out_, c, 0);
+            hdr(c, 0);
             for (std::uint8_t i = 0; i < l.count; ++i) {
                 const std::int64_t x = f(i);
                 switch (l.width[i]) {
-                case 1: out_.push_back(static_cast<char>(static_cast<std::uint8_t>(x))); break;
-                case 4: detail::append_be32(out_, static_cast<std::uint32_t>(x)); break;
-                default: detail::append_be64(out_, static_cast<std::uint64_t>(x)); break;
+                case 1: u8(static_cast<char>(static_cast<std::uint8_t>(x))); break;
+                case 4: be32(static_cast<std::uint32_t>(x)); break;
+                default: be64(static_cast<std::uint64_t>(x)); break;
                 }
             }
             return;
@@ -1797,10 +1848,13 @@ private:
         case TemporalKind::year_month: string_fq(pad(f(0), 4) + "-" + pad(f(1), 2)); return;
         case TemporalKind::zone_offset: string_fq(iso_offset(f(0))); return;
         }
-        detail::append_header(out_, code::null, 1);
+        hdr(code::null, 1);
     }
 
     std::string& out_;
+    std::size_t start_;
+    char* p_ = nullptr;
+    char* end_ = nullptr;
     bool v4_;
 };
 
@@ -1809,6 +1863,7 @@ private:
 void gb_write(std::string& out, const model::Value& v, GbVersion ver) {
     Writer w(out, ver);
     w.fq(v);
+    w.finish();
 }
 
 Result<model::Value> gb_read(std::string_view in, std::size_t& pos, GbVersion ver, const GbLimits& limits) {
