@@ -272,6 +272,7 @@ net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Reques
         out.status_message = std::move(msg);
         out.done = Clock::now();
         if (out.first_result == Clock::time_point{}) out.first_result = out.done;
+        decoder_.reset();
         close_socket();
     };
     auto& policy = stream_.rate_policy();

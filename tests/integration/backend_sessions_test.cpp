@@ -268,3 +268,17 @@ TEST_CASE("a client-side deadline gives timeout and the ws37 connection stays us
         co_await s->async_close();
     });
 }
+
+TEST_CASE("ws37 bytecode requests (op bytecode, processor traversal) against the real server") {
+    auto server = start_server();
+    Request r = request("");
+    r.bytecode = tpbench::model::Value::bytecode(
+        tpbench::model::Value::list({tpbench::model::Value::list({tpbench::model::Value::string("V")})}),
+        tpbench::model::Value::list());
+    for (const char* ser : {"graphbinary-v1", "graphson-v3"}) {
+        CAPTURE(ser);
+        const Outcome o = one("ws37", config(server->port(), ser), r);
+        CHECK_MESSAGE(!o.error, o.status_message);
+        CHECK(o.result_count == kVCount);
+    }
+}

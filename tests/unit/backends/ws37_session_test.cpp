@@ -483,3 +483,69 @@ TEST_CASE("ws37: connect failure and configuration errors") {
     CHECK_THROWS_AS(tpbench::ws37::make_session(ioc.get_executor(), config_for(1, "graphson-v9")),
                     std::invalid_argument);
 }
+
+TEST_CASE("ws37: request frames carry the eval / bytecode args and a fresh requestId each time") {
+    for (const char* ser : {"graphbinary-v1", "graphson-v3"}) {
+        CAPTURE(ser);
+        net::io_context ioc;
+        std::vector<Received> seen;
+        FakeServer server(ioc, [&seen](ServerWs& ws) -> net::awaitable<void> {
+            for (;;) {
+                auto r = co_await read_request(ws);
+                if (!r) co_return;
+                seen.push_back(*r);
+                co_await send(ws, response(*r, 200, ints(0, 1)));
+            }
+        });
+        run(ioc, [&]() -> net::awaitable<void> {
+            auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port(), ser));
+            REQUIRE_FALSE(co_await s->async_connect());
+            Request r = request("g.V(x)");
+            r.bindings = Value::map({Value::string("x"), Value::int_(1)});
+            r.batch_size = 32;
+            r.server_timeout_ms = 1500;
+            r.materialize_tokens = true;
+            r.language = "gremlin-groovy";
+            for (int i = 0; i < 3; ++i) {
+                r.deadline = Clock::now() + 5s;
+                Outcome o = co_await s->async_execute(r);
+                CHECK_FALSE(o.error);
+            }
+            Request bc = request("");
+            bc.bytecode = Value::bytecode(Value::list({Value::list({Value::string("V")}),
+                                                       Value::list({Value::string("count")})}),
+                                          Value::list());
+            Outcome o = co_await s->async_execute(bc);
+            CHECK_FALSE(o.error);
+            co_await s->async_close();
+        });
+        REQUIRE(seen.size() == 4);
+        const auto& m = seen[0].req.message;
+        CHECK(m.op == "eval");
+        CHECK(m.processor == "");
+        CHECK(seen[0].gremlin() == "g.V(x)");
+        REQUIRE(m.args.find("batchSize"));
+        CHECK(m.args.find("batchSize")->to_int64() == 32);
+        REQUIRE(m.args.find("evaluationTimeout"));
+        CHECK(m.args.find("evaluationTimeout")->to_int64() == 1500);
+        REQUIRE(m.args.find("materializeProperties"));
+        CHECK(m.args.find("materializeProperties")->str() == "tokens");
+        REQUIRE(m.args.find("language"));
+        CHECK(m.args.find("language")->str() == "gremlin-groovy");
+        REQUIRE(m.args.find("bindings"));
+        CHECK(m.args.find("bindings")->find("x")->to_int64() == 1);
+        REQUIRE(m.args.find("aliases"));
+        CHECK(m.args.find("aliases")->find("g")->str() == "g");
+        // Repeated requests reuse the encoded frame but never the request id.
+        CHECK(seen[1].req.message.request_id != seen[0].req.message.request_id);
+        CHECK(seen[2].req.message.request_id != seen[1].req.message.request_id);
+        CHECK(seen[2].gremlin() == "g.V(x)");
+        CHECK(seen[2].req.message.args == seen[0].req.message.args);
+        const auto& b = seen[3].req.message;
+        CHECK(b.op == "bytecode");
+        CHECK(b.processor == "traversal");
+        REQUIRE(b.args.find("gremlin"));
+        CHECK(b.args.find("gremlin")->type() == tpbench::model::Type::bytecode);
+        CHECK(b.args.find("aliases"));
+    }
+}
