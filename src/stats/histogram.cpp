@@ -227,9 +227,11 @@ std::vector<PercentileStep> Histogram::percentiles(int ticks_per_half_distance) 
                 const double ratio = 100.0 / (100.0 - level_to);
                 double halvings = std::log(ratio) / std::log(2.0);
                 if (!std::isfinite(halvings) || halvings > 60) halvings = 60;
-                const auto ticks = static_cast<std::int64_t>(ticks_per_half_distance) *
-                                   static_cast<std::int64_t>(std::pow(2.0, static_cast<double>(static_cast<std::int64_t>(halvings) + 1)));
-                level_to += 100.0 / static_cast<double>(ticks);
+                // Java computes this product in long; doubles hold the same powers of two exactly
+                // and cannot overflow after the final 100% step.
+                const double ticks = static_cast<double>(ticks_per_half_distance) *
+                                     std::pow(2.0, static_cast<double>(static_cast<std::int64_t>(halvings) + 1));
+                level_to += 100.0 / ticks;
                 emitted = true;
                 break;
             }

@@ -310,3 +310,39 @@ TEST_CASE("interval log parse errors name the line") {
     CHECK(ok->entries.empty());
     CHECK(ok->comments.size() == 1);
 }
+
+TEST_CASE("decoders survive random corruption of valid encodings") {
+    Histogram h{{1, 60'000'000'000, 3}};
+    std::mt19937_64 rng(2024);
+    std::lognormal_distribution<double> dist(12.0, 1.5);
+    for (int i = 0; i < 3000; ++i) h.record(static_cast<std::int64_t>(dist(rng)));
+    const auto raw = encode_v2(h);
+    const auto comp = encode_v2_compressed(h);
+    const auto text = base64_encode(comp);
+    std::uniform_int_distribution<int> byte(0, 255);
+    int decoded_ok = 0;
+    for (int round = 0; round < 3000; ++round) {
+        auto r = raw;
+        auto c = comp;
+        auto t = text;
+        for (int k = 0; k < 1 + round % 4; ++k) {
+            r[rng() % r.size()] = static_cast<std::uint8_t>(byte(rng));
+            c[rng() % c.size()] = static_cast<std::uint8_t>(byte(rng));
+            t[rng() % t.size()] = "AZaz09+/=-"[rng() % 10];
+        }
+        const auto cut = rng() % (r.size() + 1);
+        auto a = decode_v2(std::span<const std::uint8_t>(r.data(), cut));
+        auto b = decode_v2_compressed(c);
+        auto d = decode_histogram_base64(t);
+        for (const auto* res : {&a, &b, &d}) {
+            // Either a clean error or a histogram within its declared geometry.
+            if (res->ok()) {
+                ++decoded_ok;
+                CHECK((*res)->histogram.counts_length() <= kMaxDecodedCounts);
+            } else {
+                CHECK_FALSE(res->error().empty());
+            }
+        }
+    }
+    CHECK(decoded_ok > 0);  // some mutations only touch counts and still decode
+}
