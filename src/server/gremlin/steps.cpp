@@ -176,6 +176,35 @@ private:
     bool produced_ = false;
 };
 
+// TinkerPop's LazyBarrierStrategy: after a second hop, merge equal traversers in windows of up
+// to 2500 so multi-hop walks stay bulked. A pass-through when paths are tracked.
+class LazyBarrierStep : public Step {
+public:
+    bool next(Traverser& out) override {
+        if (ctx_->path_mode != PathMode::none) return input_->next(out);
+        for (;;) {
+            if (pos_ < set_.size()) {
+                out = std::move(set_.items()[pos_++]);
+                return true;
+            }
+            set_.clear();
+            pos_ = 0;
+            Traverser t;
+            while (set_.size() < 2500 && input_->next(t)) set_.add(std::move(t));
+            if (set_.empty()) return false;
+        }
+    }
+    void reset() override {
+        set_.clear();
+        pos_ = 0;
+        Step::reset();
+    }
+
+private:
+    MergeSet set_;
+    std::size_t pos_ = 0;
+};
+
 // ---- argument helpers -------------------------------------------------------------------------------
 
 std::string java_type(const Arg& a) {
@@ -470,6 +499,7 @@ private:
     Plan& plan_;
     bool start_ = false;
     bool reducing_last_ = false;
+    int hops_ = 0;
     std::string last_;
 };
 
@@ -504,6 +534,7 @@ void Compiler::compile_adjacency(const Instr& in) {
     bool inn = n == "in" || n == "inE" || n == "both" || n == "bothE";
     bool edges = n.back() == 'E';
     std::string step = n;
+    bool second_hop = hops_++ > 0;
     add_expand([labels, out, inn, edges, step](Ctx& ctx, Traverser& t, std::vector<Traverser>& buf) {
         const VertexRec& v = need_vertex(ctx, t.obj, step.c_str());
         const Snapshot& s = *v.snap;
@@ -522,6 +553,7 @@ void Compiler::compile_adjacency(const Instr& in) {
                 advance(ctx, buf.back(), Obj(edges ? static_cast<const ElementRec*>(&e) : &s.vertices[e.out_v]));
             }
     });
+    if (second_hop) add([](Ctx&) { return std::unique_ptr<Step>(std::make_unique<LazyBarrierStep>()); });
 }
 
 // V()/E() as start or mid-traversal step; inject().
@@ -940,7 +972,7 @@ struct RepeatSpec {
 
 constexpr std::uint64_t kLoopBits = 21;
 constexpr std::uint64_t kLoopMask = (1ULL << kLoopBits) - 1;
-constexpr std::size_t kMaxFrontier = std::size_t{1} << 22;
+constexpr std::size_t kMaxFrontier = std::size_t{1} << 20;
 
 // Breadth-first repeat: each generation runs through the body at once and equal traversers are
 // merged (TinkerPop's bulking barrier in repeat), so repeat(both()).times(n) keeps ≤ |V| traversers.
@@ -1026,7 +1058,7 @@ private:
                 emit_out(r);
                 continue;
             }
-            if (!spec_.emit_before && spec_.emit && (!emit_ || test(emit_, r))) emit_out(r);
+            if (spec_.emit && (!emit_ || test(emit_, r))) emit_out(r);
             if (spec_.until_before && spec_.until && test(until_, r)) {
                 emit_out(r);
                 continue;
@@ -1233,10 +1265,7 @@ void Compiler::compile_order(const Spec& s, bool local) {
             SortKey k;
             for (auto& r : st->rts) {
                 Obj o;
-                if (!r.apply(*c, t, o))
-                    fail(EvalError::Kind::evaluation,
-                         "The provided traverser does not map to a value: " + to_value(*c, t.obj).to_string(),
-                         "IllegalArgumentException");
+                if (!r.apply(*c, t, o)) return;  // unproductive by() filters (TinkerPop 3.6+)
                 k.keys.push_back(std::move(o));
             }
             st->rows.emplace_back(std::move(k), st->items.size());
@@ -2492,7 +2521,8 @@ void Compiler::compile_step(const Spec& s) {
                 std::vector<Value> kv;
                 for (std::size_t i = 0; i < keys.size(); ++i) {
                     Obj o = t.obj;
-                    if (!rts->empty() && !(*rts)[i % rts->size()].apply(*c, t, o)) continue;
+                    // unproductive by() yields null (ProductiveByStrategy)
+                    if (!rts->empty() && !(*rts)[i % rts->size()].apply(*c, t, o)) o = Obj(Value());
                     kv.push_back(Value::string(keys[i]));
                     kv.push_back(to_value(*c, o));
                 }
