@@ -238,7 +238,16 @@ bool skip_value(Cursor& c, std::size_t max_depth, bool stream) {
 
 // ---- reader ---------------------------------------------------------------------------------------
 
-Value str_list(std::string_view s) { return Value::list({Value::string(std::string(s))}); }
+// Builds a kids vector by moving the arguments (an initializer_list would copy them).
+template <class... A>
+std::vector<Value> kids_of(A&&... a) {
+    std::vector<Value> v;
+    v.reserve(sizeof...(a));
+    (v.push_back(std::forward<A>(a)), ...);
+    return v;
+}
+
+Value str_list(std::string_view s) { return Value::list(kids_of(Value::string(std::string(s)))); }
 
 class Reader {
 public:
@@ -499,7 +508,7 @@ private:
         if (c_.peek() == '"') {
             std::string s;
             if (!c_.string_into(s)) return false;
-            out = Value::list({Value::string(std::move(s))});
+            out = Value::list(kids_of(Value::string(std::move(s))));
             return true;
         }
         const char* at = c_.pos();
@@ -547,7 +556,7 @@ private:
             else if (l->type() == Type::list) labels = *l;
         }
         out = Value::compound(Type::vertex_property,
-                              {map_get(m, "id"), std::move(labels), map_get(m, "value"), Value(), std::move(props)});
+                              kids_of(map_get(m, "id"), std::move(labels), map_get(m, "value"), Value(), std::move(props)));
         return true;
     }
 
@@ -587,7 +596,7 @@ private:
                 return skip(depth + 1);
             }))
             return false;
-        out = Value::compound(Type::vertex, {std::move(id), std::move(labs), std::move(props)});
+        out = Value::compound(Type::vertex, kids_of(std::move(id), std::move(labs), std::move(props)));
         return true;
     }
 
@@ -601,7 +610,7 @@ private:
                 return skip(depth + 1);
             }))
             return false;
-        out = Value::compound(Type::vertex_property, {std::move(id), std::move(labs), std::move(val), Value(), std::move(props)});
+        out = Value::compound(Type::vertex_property, kids_of(std::move(id), std::move(labs), std::move(val), Value(), std::move(props)));
         return true;
     }
 
@@ -676,8 +685,8 @@ private:
                 return skip(depth + 1);
             }))
             return false;
-        out = Value::compound(Type::edge, {std::move(id), std::move(labs), std::move(in_id), std::move(in_labs),
-                                           std::move(out_id), std::move(out_labs), Value(), std::move(props)});
+        out = Value::compound(Type::edge, kids_of(std::move(id), std::move(labs), std::move(in_id), std::move(in_labs),
+                                           std::move(out_id), std::move(out_labs), Value(), std::move(props)));
         return true;
     }
 
@@ -703,7 +712,7 @@ private:
         if (v.type() == Type::list) return v;
         if (v.type() == Type::set) return Value::list(std::move(v.kids()));
         if (v.is_null()) return Value::list();
-        return Value::list({std::move(v)});
+        return Value::list(kids_of(std::move(v)));
     }
 
     bool bad_shape(const char* at, const char* msg) { return c_.fail_at(at, errc::bad_json, msg); }
@@ -720,8 +729,8 @@ private:
         nested = as_list(std::move(nested));
         for (const auto& n : nested.kids())
             if (n.type() != Type::metrics) return bad_shape(at, "nested metrics must be g:Metrics");
-        out = Value::compound(Type::metrics, {map_get(m, "id"), map_get(m, "name"), Value::long_(ns), std::move(counts),
-                                              std::move(ann), std::move(nested)});
+        out = Value::compound(Type::metrics, kids_of(map_get(m, "id"), map_get(m, "name"), Value::long_(ns), std::move(counts),
+                                              std::move(ann), std::move(nested)));
         return true;
     }
     bool dur_ns(const Value& d, std::int64_t& ns, const char* at) {
@@ -1019,7 +1028,7 @@ private:
             Value list = as_list(map_get(m, "metrics"));
             for (const auto& n : list.kids())
                 if (n.type() != Type::metrics) return bad_shape(at, "traversal metrics must be g:Metrics");
-            out = Value::compound(Type::traversal_metrics, {Value::long_(ns), std::move(list)});
+            out = Value::compound(Type::traversal_metrics, kids_of(Value::long_(ns), std::move(list)));
             return true;
         }
         case Tag::composite_pdt:
@@ -1222,7 +1231,7 @@ public:
             const std::string& cls = kid(v, 0).str();
             const std::size_t dot = cls.rfind('.');
             const std::string name = "g:" + (dot == std::string::npos ? cls : cls.substr(dot + 1));
-            open(name);
+            open_escaped(name);
             value(kid(v, 1).type() == Type::map ? kid(v, 1) : Value::map());
             close();
             return;
@@ -1254,7 +1263,7 @@ public:
             return;
         case Type::raw:
             if (v.aux() == 0 && v.size() == 1 && v[0].type() == Type::string && !v.str().empty()) {
-                open(v[0].str());
+                open_escaped(v[0].str());
                 o_.append(v.str());
                 close();
             } else {
@@ -1280,6 +1289,13 @@ private:
         o_.append("{\"@type\":\"");
         o_.append(type);
         o_.append("\",\"@value\":");
+    }
+    // Like open() for a type name that comes from data (raw/strategy): written escaped.
+    void open_escaped(std::string_view type) {
+        if (!typed_) return;
+        o_.append("{\"@type\":");
+        gs_detail::write_string(o_, type);
+        o_.append(",\"@value\":");
     }
     void close() {
         if (typed_) o_.push_back('}');

@@ -74,7 +74,8 @@ Result<model::Value> gs_read(std::string_view json, const GsOptions& opt);
 // Finds the end of the JSON value that starts at `pos` (leading whitespace allowed) without building
 // anything: returns the offset just past the value. Validates JSON syntax, string escapes and UTF-8
 // exactly like gs_read's tokenizer (it does not check GraphSON shapes). errc::truncated when `json`
-// ends inside the value (a streaming caller may retry with more bytes), bad_json / bad_utf8 on
+// ends inside the value (a streaming caller may retry with more bytes; this includes a top-level
+// number that runs to the very end, since more digits could follow), bad_json / bad_utf8 on
 // malformed text, too_deep beyond `max_depth` nested containers (clamped to 1000).
 Result<std::size_t> gs_skip(std::string_view json, std::size_t pos, std::size_t max_depth = 64);
 
