@@ -147,6 +147,17 @@ ComparisonRow compare_metric(std::string metric, std::string unit, std::string a
     return row;
 }
 
+IntervalPoint make_interval_point(double t_s, double interval_s, std::uint64_t completed, std::uint64_t failed,
+                                  const stats::Histogram& latency) {
+    IntervalPoint p;
+    p.t_s = t_s;
+    p.rps = interval_s > 0 ? static_cast<double>(completed) / interval_s : 0.0;
+    p.p50_ns = latency.count() ? static_cast<double>(latency.value_at_percentile(50)) : 0.0;
+    p.p99_ns = latency.count() ? static_cast<double>(latency.value_at_percentile(99)) : 0.0;
+    p.errors = failed;
+    return p;
+}
+
 std::string now_utc_iso8601() {
     const std::time_t t = std::time(nullptr);
     std::tm tm{};

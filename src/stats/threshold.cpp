@@ -83,7 +83,11 @@ Expected<Threshold> parse_threshold(std::string_view text) {
     else return bad("unknown operator '" + std::string(rest.substr(0, 2)) + "'");
     rest = trim(rest);
 
-    // Metric.
+    // Metric; k6 spellings are accepted as aliases: avg -> mean, med -> p50, p(95) -> p95.
+    if (t.metric == "avg") t.metric = "mean";
+    else if (t.metric == "med") t.metric = "p50";
+    else if (t.metric.size() > 3 && t.metric.starts_with("p(") && t.metric.back() == ')')
+        t.metric = "p" + t.metric.substr(2, t.metric.size() - 3);
     const std::string& m = t.metric;
     if (m.empty()) return bad("missing metric name before the operator");
     if (m.size() > 1 && m[0] == 'p' && (is_digit(m[1]) || m[1] == '.')) {

@@ -141,6 +141,11 @@ ComparisonRow compare_metric(std::string metric, std::string unit, std::string a
                              std::span<const double> a_samples, std::span<const double> b_samples,
                              const stats::CompareOptions& opt = {});
 
+// An IntervalPoint from one interval's counters and latency histogram (ns): rps = completed /
+// interval_s, p50/p99 from the histogram (0 when it is empty). interval_s <= 0 gives rps 0.
+IntervalPoint make_interval_point(double t_s, double interval_s, std::uint64_t completed, std::uint64_t failed,
+                                  const stats::Histogram& latency);
+
 // Current UTC time as ISO 8601 ("2026-11-30T08:00:00Z"), for Report::created_utc.
 std::string now_utc_iso8601();
 

@@ -9,6 +9,7 @@
 //            unit      := "ns" | "us" | "µs" | "ms" | "s" | "m"   (time metrics: required)
 //                       | "%"                                    (errors: required)
 //                       | "k" | "M"                              (counts/rates: optional)
+// k6 spellings are aliases: "avg" = mean, "med" = p50, "p(95)" = p95.
 // Spaces are allowed around the operator. Values are stored normalised: time in nanoseconds,
 // percentages as fractions (0.1% -> 0.001).
 //

@@ -181,6 +181,20 @@ TEST_CASE("HTML is self-contained with the three SVG plots") {
     CHECK(count(e, "no data") == 3);
 }
 
+TEST_CASE("make_interval_point") {
+    tpbench::stats::Histogram h{{1, 1'000'000'000, 3}};
+    for (int i = 1; i <= 100; ++i) h.record(i * 1000);
+    const auto p = make_interval_point(3.0, 0.5, 400, 2, h);
+    CHECK(p.t_s == 3.0);
+    CHECK(p.rps == 800.0);
+    CHECK(p.p50_ns == 50'015.0);  // highest equivalent of 50000 (32-wide bucket)
+    CHECK(p.p99_ns == h.value_at_percentile(99));
+    CHECK(p.errors == 2);
+    const auto e = make_interval_point(1.0, 0.0, 5, 0, tpbench::stats::Histogram{{1, 1000, 2}});
+    CHECK(e.rps == 0.0);
+    CHECK(e.p99_ns == 0.0);
+}
+
 TEST_CASE("format selection") {
     CHECK(*parse_format("md") == Format::markdown);
     CHECK(*parse_format("json") == Format::json);

@@ -39,6 +39,14 @@ TEST_CASE("parse the documented threshold forms") {
     CHECK(parse_threshold("p50>=10\xC2\xB5s")->value == 10e3);
     CHECK(parse_threshold("rps>=2.5k")->value == 2500);
     CHECK(parse_threshold("requests!=0")->op == CompareOp::ne);
+    // k6 aliases.
+    auto k = parse_threshold("p(95)<200ms");
+    REQUIRE(k.ok());
+    CHECK(k->metric == "p95");
+    CHECK(k->percentile == 95.0);
+    CHECK(parse_threshold("avg<1ms")->metric == "mean");
+    CHECK(parse_threshold("med<1ms")->percentile == 50.0);
+    CHECK_FALSE(parse_threshold("p(abc)<1ms").ok());
 }
 
 TEST_CASE("bad threshold expressions give clear errors") {
