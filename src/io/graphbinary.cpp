@@ -1243,10 +1243,18 @@ void civil_from_days(std::int64_t z, std::int64_t& y, unsigned& m, unsigned& d) 
     if (m <= 2) ++y;
 }
 
+// Decimal of |v| zero-padded to `width`, with a leading '-' for negatives (no overflow on INT64_MIN).
 std::string pad(std::int64_t v, int width) {
-    std::string s = std::to_string(v < 0 ? -v : v);
+    const std::uint64_t mag = v < 0 ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v);
+    std::string s = std::to_string(mag);
     if (static_cast<int>(s.size()) < width) s.insert(0, static_cast<std::size_t>(width) - s.size(), '0');
     return v < 0 ? "-" + s : s;
+}
+
+// a mod b in [0, b) for b > 0.
+std::int64_t floor_mod(std::int64_t a, std::int64_t b) {
+    const std::int64_t r = a % b;
+    return r < 0 ? r + b : r;
 }
 
 // java.time.LocalTime.toString of a nano-of-day.
@@ -1266,9 +1274,10 @@ std::string iso_time(std::int64_t nod) {
 // java.time.ZoneOffset id.
 std::string iso_offset(std::int64_t total) {
     if (total == 0) return "Z";
-    const std::int64_t a = total < 0 ? -total : total;
-    std::string out = std::string(total < 0 ? "-" : "+") + pad(a / 3600, 2) + ":" + pad(a / 60 % 60, 2);
-    if (a % 60 != 0) out += ":" + pad(a % 60, 2);
+    const std::uint64_t a = total < 0 ? 0 - static_cast<std::uint64_t>(total) : static_cast<std::uint64_t>(total);
+    auto two = [](std::uint64_t x) { return pad(static_cast<std::int64_t>(x), 2); };
+    std::string out = std::string(total < 0 ? "-" : "+") + two(a / 3600) + ":" + two(a / 60 % 60);
+    if (a % 60 != 0) out += ":" + two(a % 60);
     return out;
 }
 
@@ -1351,7 +1360,7 @@ public:
         case Type::date:
         case Type::timestamp:
             if (v4_) {
-                datetime_from_seconds(floor_div(v.as_int(), 1000), (v.as_int() - floor_div(v.as_int(), 1000) * 1000) * 1000000);
+                datetime_from_seconds(floor_div(v.as_int(), 1000), floor_mod(v.as_int(), 1000) * 1000000);
             } else {
                 hdr(v.type() == Type::date ? code::date : code::timestamp, 0);
                 be64(static_cast<std::uint64_t>(v.as_int()));
@@ -1798,11 +1807,12 @@ private:
         be32(static_cast<std::uint32_t>(off));
     }
     void datetime_from_seconds(std::int64_t secs, std::int64_t nanos) {
-        const std::int64_t days = floor_div(secs, 86400);
         std::int64_t y;
         unsigned m, d;
-        civil_from_days(days, y, m, d);
-        datetime(y, m, d, (secs - days * 86400) * 1000000000LL + nanos, 0);
+        civil_from_days(floor_div(secs, 86400), y, m, d);
+        // Wrapping add: `nanos` comes from a model value and is not range-checked.
+        const auto nod = static_cast<std::uint64_t>(floor_mod(secs, 86400) * 1000000000LL) + static_cast<std::uint64_t>(nanos);
+        datetime(y, m, d, static_cast<std::int64_t>(nod), 0);
     }
 
     void temporal(const Value& v) {

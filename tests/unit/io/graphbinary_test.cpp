@@ -637,12 +637,54 @@ TEST_CASE("graphbinary: 4.0 differences") {
     CHECK(decode_ok(encode(bc, GbVersion::v4), GbVersion::v4) == L({L({L({S("V")})}), L({})}));
     CHECK(decode_ok(encode(Value::typed_null(0x15), GbVersion::v4), GbVersion::v4) == Value::null());
     CHECK(hex(encode(Value::typed_null(0x15), GbVersion::v1)) == "1501");
+    // Extreme model values convert without overflow.
+    CHECK(decode_ok(encode(Value::date(std::numeric_limits<std::int64_t>::min()), GbVersion::v4), GbVersion::v4).type() ==
+          Type::temporal);
+    CHECK(decode_ok(encode(Tm(TemporalKind::local_time, {Lg(std::numeric_limits<std::int64_t>::min())}), GbVersion::v4),
+                    GbVersion::v4)
+              .type() == Type::string);
+    CHECK(decode_ok(encode(Tm(TemporalKind::instant, {Lg(std::numeric_limits<std::int64_t>::max()), I(999999999)}),
+                           GbVersion::v4),
+                    GbVersion::v4)
+              .type() == Type::temporal);
+    CHECK(decode_ok(encode(Tm(TemporalKind::zone_offset, {I(-3600)}), GbVersion::v4), GbVersion::v4) == S("-01:00"));
     // Marker exists only in 4.0.
     CHECK(decode_err(unhex("fd0000"), GbVersion::v1) == errc::unknown_type);
     CHECK(decode_ok(encode(Value::marker(0), GbVersion::v1), GbVersion::v1) == B(0));
     // PDTs exist only in 4.0; 1.0 writes the Map / String they carry.
     const Value pdt = decode_ok(vec(GbVersion::v4, "point-composite-pdt-v4.gbin"), GbVersion::v4);
     CHECK(decode_ok(encode(pdt, GbVersion::v1), GbVersion::v1) == M({S("x"), I(1), S("y"), I(2)}));
+}
+
+TEST_CASE("graphbinary: every vector written in the other version decodes there") {
+    for (const auto& f : all_vectors()) {
+        CAPTURE(f.name);
+        const GbVersion other = f.ver == GbVersion::v1 ? GbVersion::v4 : GbVersion::v1;
+        const Value v = decode_ok(f.bytes, f.ver);
+        const std::string x = encode(v, other);
+        auto r = gb_decode(x, other);
+        REQUIRE_MESSAGE(r.ok(), r.error().to_string());
+        // Documented lossy mappings: 4.0 has no null property list, 1.0 carries one label.
+        if (f.name == "path-v1.gbin") {
+            for (const Value& o : r.value()[1].kids()) CHECK(o[2] == L({}));
+            continue;
+        }
+        if (f.name == "empty-label-vertex-v4.gbin" || f.name == "multi-label-vertex-v4.gbin") {
+            CHECK(r.value()[1] == L({S(f.name[0] == 'e' ? "" : "person")}));
+            continue;
+        }
+        // Types both versions share come back unchanged.
+        switch (v.type()) {
+        case Type::int_: case Type::long_: case Type::string: case Type::double_: case Type::float_: case Type::list:
+        case Type::set: case Type::uuid: case Type::edge: case Type::path: case Type::property: case Type::vertex:
+        case Type::big_decimal: case Type::big_integer: case Type::byte: case Type::binary: case Type::short_:
+        case Type::boolean: case Type::tree: case Type::char_: case Type::duration: case Type::bulk_set:
+            CHECK(r.value() == v);
+            break;
+        default:
+            break;
+        }
+    }
 }
 
 TEST_CASE("graphbinary: Custom 0x00 is kept raw and re-encoded byte for byte") {
