@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 namespace tpbench::stats {
@@ -52,6 +53,24 @@ std::string_view to_string(Verdict v) noexcept {
         case Verdict::refused: return "refused";
     }
     return "?";
+}
+
+Saturation detect_saturation(double offered_rps, double achieved_rps, double tolerance, double cpu, double cpu_limit) {
+    Saturation s;
+    char buf[160];
+    if (std::isfinite(offered_rps) && offered_rps > 0 && std::isfinite(achieved_rps) && achieved_rps >= 0 &&
+        std::isfinite(tolerance) && achieved_rps < offered_rps * (1.0 - tolerance)) {
+        std::snprintf(buf, sizeof buf, "sent %.1f req/s of the %.1f offered (%.1f%% short)", achieved_rps, offered_rps,
+                      100.0 * (1.0 - achieved_rps / offered_rps));
+        s.saturated = true;
+        s.reason = buf;
+    }
+    if (std::isfinite(cpu) && cpu >= 0 && std::isfinite(cpu_limit) && cpu > cpu_limit) {
+        std::snprintf(buf, sizeof buf, "generator thread busy %.0f%% of the time (limit %.0f%%)", 100.0 * cpu, 100.0 * cpu_limit);
+        s.reason += s.saturated ? std::string("; ") + buf : std::string(buf);
+        s.saturated = true;
+    }
+    return s;
 }
 
 Expected<Comparison> compare_ratio(std::span<const double> a, std::span<const double> b, const CompareOptions& opt) {

@@ -43,6 +43,19 @@ struct Comparison {
     std::string reason;      // why refused; empty otherwise
 };
 
+// Whether the load generator, not the server, limited a run.
+struct Saturation {
+    bool saturated = false;
+    std::string reason;  // empty when not saturated
+};
+
+// Open loop (offered_rps > 0): saturated when the achieved send rate fell short of the offered
+// rate by more than `tolerance` (fraction, default 5 %). Any loop: saturated when the generator's
+// busiest thread was on CPU for more than `cpu_limit` of the wall time (when known, 0..1).
+// Non-finite or negative inputs are treated as unknown. Never throws.
+Saturation detect_saturation(double offered_rps, double achieved_rps, double tolerance = 0.05,
+                             double generator_cpu_fraction = -1, double cpu_limit = 0.9);
+
 // Compares samples of one metric (one value per run). Errors: fewer than 2 samples on a side,
 // non-finite or negative samples, mean of A equal to 0, options out of range. A saturated side
 // yields verdict refused (not an error), with the point ratio still filled in.

@@ -88,3 +88,17 @@ TEST_CASE("compare rejects bad input") {
     CHECK_FALSE(compare_ratio(two, two, {.confidence = 1.5}).ok());
     CHECK_FALSE(compare_ratio(two, two, {.noise = -1}).ok());
 }
+
+TEST_CASE("saturation detection") {
+    CHECK_FALSE(detect_saturation(1000, 990).saturated);           // 1% short: within 5%
+    auto s = detect_saturation(1000, 800);
+    CHECK(s.saturated);
+    CHECK(s.reason == "sent 800.0 req/s of the 1000.0 offered (20.0% short)");
+    CHECK_FALSE(detect_saturation(0, 50).saturated);               // closed loop: no rate target
+    auto c = detect_saturation(0, 50, 0.05, 0.97);
+    CHECK(c.saturated);
+    CHECK(c.reason.find("busy 97%") != std::string::npos);
+    auto both = detect_saturation(1000, 500, 0.05, 0.99);
+    CHECK(both.reason.find("; generator thread busy") != std::string::npos);
+    CHECK_FALSE(detect_saturation(NAN, 5, 0.05, NAN).saturated);
+}
