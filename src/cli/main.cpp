@@ -11,6 +11,10 @@ int main(int argc, char** argv) {
     app.require_subcommand(0, 1);
     register_serve(app);
     register_inspect(app);
+    register_run(app);
+    register_ab(app);
+    register_profile(app);
+    register_default(app);
     CLI11_PARSE(app, argc, argv);
     return 0;
 }

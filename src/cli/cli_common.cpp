@@ -1,0 +1,271 @@
+#include "cli_common.hpp"
+
+#include <tpbench/engine/java_compat.hpp>
+#include <tpbench/server/server.hpp>
+
+#include <boost/asio/io_context.hpp>
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <charconv>
+
+namespace tpbench::cli {
+
+using engine::ConfigError;
+
+namespace {
+
+// Help text per ProfilingApplication key.
+const std::vector<std::pair<std::string_view, std::string_view>> flag_help = {
+    {"testType", "0 = latency, 1 = throughput (value % 2); default 1"},
+    {"parallelism", "ProfilingApplication result-consumer threads (reported; see docs/usage.md); default 16"},
+    {"requests", "requests per test execution (throughput); default 10000"},
+    {"executions", "test executions; default 10"},
+    {"warmups", "warm-up executions; default 5"},
+    {"warmupRequests", "requests per warm-up execution (Java: fixed 1000)"},
+    {"minExpectedRps", "warm-up req/sec threshold; default 1000"},
+    {"timeout", "test-cycle budget in ms; default 1200000"},
+    {"pauseBetweenRuns", "sleep after each execution in ms; default 1000"},
+    {"suppressStackTraces", "accepted for parity (failures are counted, never printed as traces)"},
+    {"tooSlowThreshold", "ms from write to last result before a request counts as too slow; default 125"},
+    {"exercise", "reset the graph to the modern graph and send the exercise mix (true/false)"},
+    {"script", "Gremlin script to send; default 1+1 (g.inject(1) for generation 4.0)"},
+    {"store", "append a TSV result row to this file (throughput)"},
+    {"noExit", "accepted for parity"},
+    {"channelizer", "accepted for parity (the backend decides the protocol)"},
+    {"nioPoolSize", "engine worker threads (one io_context each); default 1"},
+    {"workerPoolSize", "accepted and reported (decoding runs on the worker threads)"},
+    {"minConnectionPoolSize", "connections opened before timing (ws37); default 256"},
+    {"maxConnectionPoolSize", "maximum connections; default 256"},
+    {"minSimultaneousUsagePerConnection", "accepted for parity (ws37)"},
+    {"maxSimultaneousUsagePerConnection", "max borrows per connection (ws37); default 32"},
+    {"minInProcessPerConnection", "accepted for parity (ws37)"},
+    {"maxInProcessPerConnection", "max requests in flight per connection (ws37); default 64"},
+    {"maxWaitForConnection", "ms to wait for pool capacity before pool_exhausted; default 3000"},
+    {"batchSize", "results per response message (resultIterationBatchSize); default 64"},
+    {"requestTimeout", "client deadline per throughput request in ms; default 30000"},
+};
+
+bool is_boolean_key(std::string_view k) {
+    return k == "exercise" || k == "noExit" || k == "suppressStackTraces";
+}
+
+bool is_profiling_key(std::string_view k) {
+    const auto& keys = engine::profiling_keys(engine::Generation::v3_7);
+    return std::find(keys.begin(), keys.end(), k) != keys.end();
+}
+
+}  // namespace
+
+void ProfilingFlags::add_to(CLI::App& app) {
+    app_ = &app;
+    for (const auto& [key, help] : flag_help) {
+        auto* opt = app.add_option("--" + std::string(key), values_[std::string(key)], std::string(help));
+        opt->group("ProfilingApplication options");
+        if (is_boolean_key(key)) opt->expected(0, 1);
+    }
+}
+
+std::vector<std::pair<std::string, std::string>> ProfilingFlags::given() const {
+    std::vector<std::pair<std::string, std::string>> out;
+    if (!app_) return out;
+    for (const auto& [key, help] : flag_help) {
+        const auto* opt = app_->get_option("--" + std::string(key));
+        if (opt->count() == 0) continue;
+        std::string v = values_.at(std::string(key));
+        if (is_boolean_key(key) && v.empty()) v = "true";
+        out.emplace_back(std::string(key), v);
+    }
+    return out;
+}
+
+void ProfilingFlags::apply(engine::ProfilingOptions& o) const {
+    for (const auto& [k, v] : given()) engine::apply_profiling_option(o, k, v);
+}
+
+engine::Generation SideSpec::effective_generation() const {
+    if (generation) return *generation;
+    if (backend == "http4") {
+        auto it = backend_options.find("dialect");
+        if (it != backend_options.end() && it->second == "4.0") return engine::Generation::v4_0;
+    }
+    return engine::default_generation(backend);
+}
+
+SideSpec parse_side(std::string_view text) {
+    SideSpec s;
+    std::vector<std::string> words;
+    std::string cur;
+    for (char c : text) {
+        if (c == ' ' || c == '\t') {
+            if (!cur.empty()) words.push_back(std::move(cur));
+            cur.clear();
+        } else {
+            cur.push_back(c);
+        }
+    }
+    if (!cur.empty()) words.push_back(std::move(cur));
+    if (words.empty()) throw ConfigError("empty side specification");
+
+    std::string head = words[0];
+    const auto at = head.find('@');
+    s.backend = head.substr(0, at);
+    if (!engine::find_backend(s.backend))
+        throw ConfigError(fmt::format("side '{}': unknown backend '{}' (known: ws37, http4)", text, s.backend));
+    if (at != std::string::npos) {
+        std::string hp = head.substr(at + 1);
+        const auto colon = hp.rfind(':');
+        std::string host = colon == std::string::npos ? hp : hp.substr(0, colon);
+        if (host.empty()) throw ConfigError(fmt::format("side '{}': empty host", text));
+        s.host = host;
+        if (colon != std::string::npos) {
+            const std::string p = hp.substr(colon + 1);
+            auto port = engine::java_parse_int(p);
+            if (!port || *port < 1 || *port > 65535)
+                throw ConfigError(fmt::format("side '{}': bad port '{}'", text, p));
+            s.port = static_cast<std::uint16_t>(*port);
+        }
+    }
+    s.label = s.backend;
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        const auto eq = words[i].find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw ConfigError(fmt::format("side '{}': expected key=value, got '{}'", text, words[i]));
+        std::string key = words[i].substr(0, eq), value = words[i].substr(eq + 1);
+        if (key == "label") s.label = value;
+        else if (key == "serializer") s.serializer = value;
+        else if (key == "path") s.path = value;
+        else if (key == "generation") {
+            s.generation = engine::parse_generation(value);
+            if (!s.generation)
+                throw ConfigError(fmt::format("side '{}': unknown generation '{}' (3.7.3, 3.7, master-http, 4.0)", text, value));
+        } else if (key == "host" || key == "port") {
+            throw ConfigError(fmt::format("side '{}': give the target as BACKEND@HOST:PORT", text));
+        } else if (is_profiling_key(key)) {
+            s.profiling.emplace_back(key, value);
+        } else {
+            s.backend_options[key] = value;
+        }
+    }
+    return s;
+}
+
+void TargetFlags::add_to(CLI::App& app) {
+    app.add_option("--backend", backend, "protocol backend: ws37 | http4")->capture_default_str();
+    app.add_option("--host", host, "Gremlin Server host (default: start the embedded server on 127.0.0.1, ephemeral port)");
+    app.add_option("--port", port, "Gremlin Server port")->capture_default_str()->check(CLI::Range(1, 65535));
+    app.add_option("--serializer", serializer, "serializer (graphbinary-v1, graphson-v3, graphbinary-v4, ... or GRAPHBINARY_V1 style)");
+    app.add_option("--generation", generation, "ProfilingApplication generation: 3.7.3 | 3.7 | master-http | 4.0");
+    app.add_option("--path", path, "endpoint path")->capture_default_str();
+    app.add_option("--option", options, "backend option key=value (e.g. dialect=4.0, compression=true); repeatable");
+}
+
+SideSpec TargetFlags::side() const {
+    std::string text = backend;
+    if (!host.empty()) text += fmt::format("@{}:{}", host, port);
+    SideSpec s = parse_side(text);
+    s.serializer = serializer;
+    s.path = path;
+    if (!generation.empty()) {
+        s.generation = engine::parse_generation(generation);
+        if (!s.generation)
+            throw ConfigError(fmt::format("unknown generation '{}' (3.7.3, 3.7, master-http, 4.0)", generation));
+    }
+    for (const auto& kv : options) {
+        const auto eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0) throw ConfigError(fmt::format("--option expects key=value, got '{}'", kv));
+        s.backend_options[kv.substr(0, eq)] = kv.substr(eq + 1);
+    }
+    return s;
+}
+
+Targets::Targets() = default;
+Targets::~Targets() {
+    if (server_) server_->stop();
+}
+
+engine::Endpoint Targets::endpoint(const SideSpec& side) {
+    const engine::BackendInfo* info = engine::find_backend(side.backend);
+    if (!info) throw ConfigError(fmt::format("unknown backend '{}'", side.backend));
+    engine::Endpoint ep;
+    ep.backend = side.label;
+    ep.factory = info->factory;
+    ep.session.target.path = side.path;
+    ep.session.target.options = side.backend_options;
+    ep.session.target.serializer = engine::backend_serializer_name(side.backend, side.serializer);
+    if (side.host) {
+        ep.session.target.host = *side.host;
+        ep.session.target.port = side.port;
+    } else {
+        if (!server_) {
+            server::ServerConfig cfg;
+            cfg.host = "127.0.0.1";
+            cfg.port = 0;
+            server_ = server::start(cfg);
+        }
+        ep.session.target.host = "127.0.0.1";
+        ep.session.target.port = server_->port();
+    }
+    // Let the backend reject an unknown serializer or option now, as a configuration error.
+    try {
+        boost::asio::io_context probe;
+        (void)info->factory(probe.get_executor(), ep.session);
+    } catch (const std::invalid_argument& e) {
+        throw ConfigError(fmt::format("{}: {}", side.label, e.what()));
+    }
+    return ep;
+}
+
+std::string Targets::describe(const SideSpec& side) {
+    if (side.host) return fmt::format("{}:{}", *side.host, side.port);
+    return server_ ? fmt::format("127.0.0.1:{} (embedded)", server_->port()) : std::string("embedded");
+}
+
+engine::ProfilingOptions side_options(const SideSpec& side, const ProfilingFlags* base,
+                                      const std::vector<std::pair<std::string, std::string>>& extra) {
+    const engine::Generation g = side.effective_generation();
+    engine::ProfilingOptions o = engine::ProfilingOptions::defaults(g);
+    for (const auto& [k, v] : extra) engine::apply_profiling_option(o, k, v);
+    if (base) base->apply(o);
+    for (const auto& [k, v] : side.profiling) engine::apply_profiling_option(o, k, v);
+    if (!engine::is_ws_generation(g)) {
+        // HTTP/1.1: one request per connection, no minimum pool (the HTTP driver's model).
+        o.min_connection_pool_size = 0;
+        o.max_in_process_per_connection = 1;
+        o.max_simultaneous_usage_per_connection = 1;
+    }
+    o.validate();
+    return o;
+}
+
+std::string concurrency_text(const engine::ProfilingReport& rep) {
+    const std::size_t per = std::max<std::size_t>(1, rep.per_connection);
+    return fmt::format("{} connections x {} in flight = {}", rep.lanes / per, per, rep.lanes);
+}
+
+void print_summary(const engine::ProfilingReport& rep, const std::string& label, const std::string& target) {
+    const auto& m = rep.measured;
+    auto ms = [](std::int64_t ns) { return fmt::format("{:.3f}", static_cast<double>(ns) / 1e6); };
+    fmt::print("--- tpbench summary: {} (generation {}) -> {}\n", label, engine::generation_name(rep.generation), target);
+    fmt::print("effective concurrency: {}\n", concurrency_text(rep));
+    fmt::print("requests: {} issued, {} completed, {} failed, {} too slow, {} wrong result count\n", m.issued,
+               m.completed, m.failed, m.too_slow, m.result_mismatches);
+    if (m.latency.count() > 0) {
+        fmt::print("latency ms: p50 {} | p90 {} | p99 {} | p99.9 {} | max {}\n", ms(m.latency.value_at_percentile(50)),
+                   ms(m.latency.value_at_percentile(90)), ms(m.latency.value_at_percentile(99)),
+                   ms(m.latency.value_at_percentile(99.9)), ms(m.latency.max()));
+        fmt::print("time to first result ms: p50 {} | p99 {}\n", ms(m.ttfr.value_at_percentile(50)),
+                   ms(m.ttfr.value_at_percentile(99)));
+    }
+    fmt::print("results: {} | bytes out: {} | bytes in: {}\n", m.results, m.bytes_out, m.bytes_in);
+    std::string errs;
+    for (std::size_t i = 0; i < engine::errc_slots; ++i)
+        if (rep.errors_by_class[i])
+            errs += fmt::format("{}{} {}", errs.empty() ? "" : ", ", engine::errc_name(static_cast<errc>(i)),
+                                rep.errors_by_class[i]);
+    fmt::print("errors: {}\n", errs.empty() ? std::string("none") : errs);
+}
+
+}  // namespace tpbench::cli

@@ -1,0 +1,113 @@
+#pragma once
+// Shared pieces of the load-generating subcommands (run, ab, profile and the default A/B):
+// ProfilingApplication options as long flags, side specifications, the embedded server, and
+// turning a side into an engine Endpoint. Runs on the main thread only.
+#include <tpbench/engine/scenario.hpp>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+namespace tpbench::server {
+class ServerHandle;
+}
+
+namespace tpbench::cli {
+
+// Exit codes of the load commands.
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_run_failed = 1;   // unreachable server, aborted run, FAILED row
+inline constexpr int exit_bad_args = 2;     // configuration errors
+
+// Every ProfilingApplication key as a long flag (--testType, --requests, ...), stored as text and
+// applied with ProfilingApplication's own parsing rules.
+class ProfilingFlags {
+public:
+    // Adds the flags to `app`.
+    void add_to(CLI::App& app);
+    // Applies the flags the user gave onto `o`. Throws engine::ConfigError for bad values.
+    void apply(engine::ProfilingOptions& o) const;
+    // The flags the user gave, as key/value pairs (for side specs and reports).
+    std::vector<std::pair<std::string, std::string>> given() const;
+
+private:
+    std::map<std::string, std::string> values_;
+    std::map<std::string, const CLI::App*> owners_;
+    CLI::App* app_ = nullptr;
+};
+
+// One side of a comparison: backend + target + options.
+// Text form: `BACKEND[@HOST[:PORT]] [key=value ...]`, e.g. `ws37`,
+// `http4@127.0.0.1:8182 maxConnectionPoolSize=5000 dialect=4.0`. Keys: any ProfilingApplication
+// key; `generation` (3.7.3 | 3.7 | master-http | 4.0); `serializer`; `label`; `path`; anything
+// else is a backend option (Target::options, e.g. dialect, compression, bulkResults).
+struct SideSpec {
+    std::string label;                     // shown in tables ("ws37", or label=)
+    std::string backend;                   // "ws37" | "http4"
+    std::optional<std::string> host;       // none = the embedded server
+    std::uint16_t port = 8182;
+    std::string path = "/gremlin";
+    std::string serializer;                // backend spelling or Java enum name; "" = default
+    std::optional<engine::Generation> generation;  // none = derived from backend + dialect
+    std::vector<std::pair<std::string, std::string>> profiling;  // ProfilingApplication overrides
+    std::map<std::string, std::string> backend_options;
+
+    // The generation this side follows.
+    engine::Generation effective_generation() const;
+};
+
+// Parses a side spec. Throws engine::ConfigError naming the problem (unknown backend, bad port,
+// malformed key=value).
+SideSpec parse_side(std::string_view text);
+
+// Target flags shared by run/profile (--backend, --host, --port, --serializer, --generation,
+// --path, --option key=value).
+struct TargetFlags {
+    std::string backend = "ws37";
+    std::string host;                      // "" = embedded server
+    int port = 8182;
+    std::string serializer;
+    std::string generation;
+    std::string path = "/gremlin";
+    std::vector<std::string> options;      // key=value backend options
+
+    void add_to(CLI::App& app);
+    // The side these flags describe. Throws engine::ConfigError.
+    SideSpec side() const;
+};
+
+// Owns the embedded server (started on first use, on 127.0.0.1 port 0) and builds endpoints.
+class Targets {
+public:
+    Targets();
+    ~Targets();
+    // Endpoint for a side; starts the embedded server when the side has no host. Throws
+    // engine::ConfigError for an unknown backend or serializer, std::runtime_error when the
+    // embedded server cannot start.
+    engine::Endpoint endpoint(const SideSpec& side);
+    // "127.0.0.1:PORT (embedded)" or "HOST:PORT".
+    std::string describe(const SideSpec& side);
+    bool embedded_running() const noexcept { return server_ != nullptr; }
+
+private:
+    std::unique_ptr<server::ServerHandle> server_;
+};
+
+// Builds a side's ProfilingOptions: the generation's defaults, then `base` flags, then the
+// side's own overrides. Throws engine::ConfigError.
+engine::ProfilingOptions side_options(const SideSpec& side, const ProfilingFlags* base,
+                                      const std::vector<std::pair<std::string, std::string>>& extra = {});
+
+// Prints a compact summary of a profiling report (latency percentiles, errors by class, bytes,
+// effective concurrency) to stdout.
+void print_summary(const engine::ProfilingReport& rep, const std::string& label, const std::string& target);
+
+// "ws37 4 connections x 64 in flight = 256" style description of the concurrency a report used.
+std::string concurrency_text(const engine::ProfilingReport& rep);
+
+}  // namespace tpbench::cli

@@ -1,0 +1,410 @@
+// `tpbench ab` (one scenario on two or more sides, optionally repeated and interleaved with a
+// bootstrap verdict) and the default command `tpbench` with no subcommand: the seed benchmark's
+// A/B — ws37 vs http4 on the embedded server, latency g.V() and g.V().repeat(both()).times(15),
+// throughput 1+1 and the exercise mix at equal effective concurrency — printed as the seed's
+// Markdown table. Progress goes to stderr; tables to stdout.
+#include "cli_common.hpp"
+#include "commands.hpp"
+
+#include <tpbench/report/render.hpp>
+#include <tpbench/report/report.hpp>
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <memory>
+
+namespace {
+
+using namespace tpbench;
+using KV = std::vector<std::pair<std::string, std::string>>;
+
+// "2824992" -> "2,824,992"
+std::string grouped(std::uint64_t n) {
+    std::string s = std::to_string(n), out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (i > 0 && (s.size() - i) % 3 == 0) out.push_back(',');
+        out.push_back(s[i]);
+    }
+    return out;
+}
+
+// One row family of the table: a scenario run on every side.
+struct Case {
+    std::string test_type;         // "Latency" / "Throughput"
+    std::string query;             // shown in the Query column
+    std::string result_noun;       // "vertices", "results"
+    KV options;                    // ProfilingApplication keys for every side
+    std::optional<std::uint64_t> expected;  // latency: result count per execution
+};
+
+// Equal effective concurrency: ws37 multiplexes 64 requests on each of 4 connections, http4 needs
+// 256 connections for the same 256 outstanding requests.
+KV concurrency_defaults(const cli::SideSpec& side, bool latency) {
+    const bool ws = engine::is_ws_generation(side.effective_generation());
+    if (latency) {
+        if (ws) return {{"minConnectionPoolSize", "1"}, {"maxConnectionPoolSize", "1"}};
+        return {{"maxConnectionPoolSize", "1"}};
+    }
+    if (ws)
+        return {{"minConnectionPoolSize", "4"}, {"maxConnectionPoolSize", "4"}, {"maxInProcessPerConnection", "64"},
+                {"maxSimultaneousUsagePerConnection", "64"}};
+    return {{"maxConnectionPoolSize", "256"}};
+}
+
+struct CaseRun {
+    const Case* c = nullptr;
+    const cli::SideSpec* side = nullptr;
+    engine::ProfilingOptions options;
+    engine::ProfilingReport report;
+    std::string target;
+    bool failed = false;
+    std::string failure;
+};
+
+// Runs one case on one side; never throws for run-time problems (they become a FAILED row).
+CaseRun run_case(cli::Targets& targets, const cli::SideSpec& side, const Case& c, const cli::ProfilingFlags* flags,
+                 bool quiet, bool echo_lines) {
+    CaseRun r;
+    r.c = &c;
+    r.side = &side;
+    const bool latency = cli::side_options(side, flags, c.options).latency_mode();
+    KV extra = concurrency_defaults(side, latency);
+    extra.insert(extra.end(), c.options.begin(), c.options.end());
+    r.options = cli::side_options(side, flags, extra);
+    engine::Endpoint ep = targets.endpoint(side);
+    r.target = targets.describe(side);
+    engine::ProfilingSinks sinks;
+    if (echo_lines)
+        sinks.out = [](const std::string& l) {
+            fmt::print("{}\n", l);
+            std::fflush(stdout);
+        };
+    if (!quiet) sinks.progress = [](const std::string& l) { fmt::print(stderr, "  {}\n", l); };
+    r.report = engine::run_profiling(r.options, side.effective_generation(), ep, sinks, c.expected);
+    if (r.report.aborted) {
+        r.failed = true;
+        r.failure = r.report.abort_reason;
+    } else if (r.report.test_mismatches() > 0) {
+        r.failed = true;
+        r.failure = fmt::format("{} wrong result count(s)", r.report.test_mismatches());
+    } else if (r.report.test_errors() > 0) {
+        r.failed = true;
+        r.failure = fmt::format("{} request error(s): {}", r.report.test_errors(),
+                                engine::errc_name(r.report.measured.top_error()));
+    } else if (!r.report.test_cycle_ran || r.report.tests.empty()) {
+        r.failed = true;
+        r.failure = "test cycle did not run (warm-up below minExpectedRps)";
+    }
+    return r;
+}
+
+std::string arguments_text(const CaseRun& r) {
+    const auto& o = r.options;
+    std::string s;
+    if (r.report.latency) {
+        s = fmt::format("executions {} warmups {}", o.executions, o.warmups);
+    } else {
+        s = fmt::format("parallelism {} requests {} executions {} warmups {}", o.parallelism, o.requests, o.executions,
+                        o.warmups);
+        if (o.exercise) s += " exercise true";
+    }
+    s += fmt::format(" — {}", cli::concurrency_text(r.report));
+    return s;
+}
+
+std::string branch_text(const CaseRun& r) {
+    return fmt::format("{} ({})", r.side->label, engine::generation_name(r.side->effective_generation()));
+}
+
+std::string query_text(const CaseRun& r) {
+    if (r.options.exercise && !r.report.latency) return "exercise mix (N/A)";
+    if (!r.report.latency) return r.c->query;
+    std::uint64_t count = r.report.tests.empty() ? 0 : r.report.tests.back().results;
+    std::string s = fmt::format("{} {} {}", r.c->query, grouped(count), r.c->result_noun);
+    if (r.c->expected && count != *r.c->expected) s += fmt::format(" (expected {})", grouped(*r.c->expected));
+    return s;
+}
+
+std::string result_text(const CaseRun& r) {
+    std::string s;
+    if (!r.report.tests.empty()) {
+        s = r.report.latency ? fmt::format("{:.4f} sec", r.report.avg_latency_seconds)
+                             : fmt::format("{} req/sec", r.report.avg_req_per_sec);
+    }
+    if (r.failed) s += (s.empty() ? "" : " ") + fmt::format("FAILED: {}", r.failure);
+    return s;
+}
+
+void print_table(const std::vector<CaseRun>& runs) {
+    fmt::print("| Branch | Test Type | Arguments | Query | Result |\n|---|---|---|---|---|\n");
+    for (const auto& r : runs)
+        fmt::print("| {} | {} | {} | {} | {} |\n", branch_text(r), r.c->test_type, arguments_text(r), query_text(r),
+                   result_text(r));
+    std::fflush(stdout);
+}
+
+// A report::Side for the renderers (json, csv, html, table).
+report::Side to_report_side(const CaseRun& r, const std::string& name) {
+    report::Side s;
+    const auto& rep = r.report;
+    const auto& m = rep.measured;
+    s.name = name;
+    s.config.backend = r.side->backend;
+    s.config.serializer = r.options.serializer;
+    s.config.compression = r.side->backend_options.count("compression") ? "deflate" : "none";
+    s.config.in_flight_per_connection = rep.per_connection;
+    s.config.effective_concurrency = rep.lanes;
+    s.config.connections = rep.per_connection ? rep.lanes / rep.per_connection : 0;
+    s.config.extra["generation"] = std::string(engine::generation_name(rep.generation));
+    s.config.extra["workers"] = std::to_string(r.options.nio_pool_size);
+    s.config.extra["target"] = r.target;
+    s.requests = m.issued;
+    s.completed = m.completed;
+    s.failed = m.failed;
+    for (const auto& t : rep.tests) s.duration_s += t.seconds;
+    s.throughput_rps = s.duration_s > 0 ? static_cast<double>(m.completed) / s.duration_s : 0;
+    s.config.achieved_rps = s.throughput_rps;
+    s.results = m.results;
+    s.bytes_out = m.bytes_out;
+    s.bytes_in = m.bytes_in;
+    s.latency = m.latency;
+    s.service = m.service;
+    s.ttfr = m.ttfr;
+    s.ttlr = m.service;
+    for (std::size_t i = 0; i < engine::errc_slots; ++i)
+        if (rep.errors_by_class[i]) s.errors.push_back({engine::errc_name(static_cast<errc>(i)), rep.errors_by_class[i]});
+    if (r.failed) s.notes = "FAILED: " + r.failure;
+    return s;
+}
+
+std::vector<cli::SideSpec> default_sides() { return {cli::parse_side("ws37"), cli::parse_side("http4")}; }
+
+// ---------------------------------------------------------------------------------------------
+// tpbench ab
+
+struct AbArgs {
+    std::vector<std::string> sides;
+    cli::ProfilingFlags profiling;
+    std::optional<std::uint64_t> expect_results;
+    std::string format = "markdown";
+    std::string report_file;
+    int repeat = 1;
+    bool quiet = false;
+};
+
+int run_ab(const AbArgs& a) {
+    std::vector<cli::SideSpec> sides;
+    for (const auto& s : a.sides) sides.push_back(cli::parse_side(s));
+    if (sides.empty()) sides = default_sides();
+    if (sides.size() < 2) throw engine::ConfigError("ab needs at least two --side values");
+    for (std::size_t i = 0; i < sides.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            if (sides[i].label == sides[j].label) sides[i].label += fmt::format("#{}", i + 1);
+    auto format = report::parse_format(a.format);
+    if (!format) throw engine::ConfigError(format.error());
+    if (a.repeat < 1 || a.repeat > 100) throw engine::ConfigError("--repeat must be in 1..100");
+
+    Case c;
+    engine::ProfilingOptions probe = cli::side_options(sides[0], &a.profiling);
+    c.test_type = probe.latency_mode() ? "Latency" : "Throughput";
+    c.query = probe.script;
+    c.result_noun = "results";
+    c.expected = a.expect_results;
+    cli::Targets targets;
+    std::vector<std::vector<CaseRun>> runs(sides.size());
+    // Interleave the sides (A, B, A, B, ...) so drift over time hits both equally.
+    for (int k = 0; k < a.repeat; ++k)
+        for (std::size_t i = 0; i < sides.size(); ++i) {
+            if (!a.quiet)
+                fmt::print(stderr, "tpbench ab: round {}/{}: {} ...\n", k + 1, a.repeat, sides[i].label);
+            if (*format == report::Format::markdown && a.repeat == 1)
+                fmt::print("### {} -> {}\n", sides[i].label, targets.describe(sides[i]));
+            runs[i].push_back(run_case(targets, sides[i], c, &a.profiling, a.quiet,
+                                       *format == report::Format::markdown && a.repeat == 1));
+        }
+
+    report::Report rep;
+    rep.title = fmt::format("tpbench ab: {}", c.query);
+    rep.tool_version = "tpbench 0.1.0";
+    rep.created_utc = report::now_utc_iso8601();
+    rep.scenario = fmt::format("{} {}", c.test_type, c.query);
+    for (std::size_t i = 0; i < sides.size(); ++i) rep.sides.push_back(to_report_side(runs[i].back(), sides[i].label));
+    // One sample per round: the printed average (latency in ns, throughput in req/s).
+    auto samples = [&](std::size_t i) {
+        std::vector<double> v;
+        for (const auto& r : runs[i])
+            if (!r.failed) v.push_back(r.report.latency ? r.report.avg_latency_seconds * 1e9 : static_cast<double>(r.report.avg_req_per_sec));
+        return v;
+    };
+    for (std::size_t i = 1; i < sides.size(); ++i) {
+        stats::CompareOptions opt;
+        opt.lower_is_better = probe.latency_mode();
+        auto a_s = samples(0), b_s = samples(i);
+        rep.comparisons.push_back(report::compare_metric(probe.latency_mode() ? "avg latency" : "throughput",
+                                                         probe.latency_mode() ? "ns" : "rps", sides[0].label,
+                                                         sides[i].label, a_s, b_s, opt));
+    }
+
+    bool failed = false;
+    std::vector<CaseRun> last;
+    for (auto& rs : runs) {
+        for (auto& r : rs) failed = failed || r.failed;
+        last.push_back(rs.back());
+    }
+    if (*format == report::Format::markdown) {
+        print_table(last);
+        for (const auto& row : rep.comparisons)
+            fmt::print("\n{} {} vs {}: ratio {:.3f}{} — {}{}\n", row.metric, row.b, row.a, row.ratio,
+                       row.ci_low ? fmt::format(" (95% CI {:.3f}..{:.3f}, {} rounds)", *row.ci_low, *row.ci_high, a.repeat) : "",
+                       row.verdict, row.note.empty() ? "" : " (" + row.note + ")");
+    } else {
+        fmt::print("{}", report::render(rep, *format));
+    }
+    if (!a.report_file.empty()) {
+        auto w = report::write_report_file(rep, a.report_file);
+        if (!w) throw std::runtime_error(w.error());
+        if (!a.quiet) fmt::print(stderr, "tpbench ab: report written to {}\n", a.report_file);
+    }
+    return failed ? cli::exit_run_failed : cli::exit_ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// tpbench (no subcommand): the seed benchmark's A/B
+
+struct DemoArgs {
+    bool full = false;
+    int requests = 20000;
+    int executions = 3;
+    int warmups = 1;
+    int latency_executions = 3;
+    std::vector<std::string> sides;
+    std::string report_file;
+    bool quiet = false;
+};
+
+int run_demo(const DemoArgs& a) {
+    std::vector<cli::SideSpec> sides;
+    for (const auto& s : a.sides) sides.push_back(cli::parse_side(s));
+    if (sides.empty()) sides = default_sides();
+    const std::string repeat_query = fmt::format("g.V().repeat(both()).times({})", a.full ? 18 : 15);
+    const std::uint64_t repeat_expected = a.full ? 39750654 : 2824992;
+    const KV common = {{"pauseBetweenRuns", "0"}, {"minExpectedRps", "0"}};
+    auto with = [&](KV kv) {
+        kv.insert(kv.begin(), common.begin(), common.end());
+        return kv;
+    };
+    const std::string lat_exec = std::to_string(a.latency_executions);
+    const std::string warm = std::to_string(a.warmups);
+    const std::vector<Case> cases = {
+        {"Latency", "g.V()", "vertices",
+         with({{"testType", "0"}, {"script", "g.V()"}, {"executions", lat_exec}, {"warmups", warm}}), 6},
+        {"Latency", repeat_query, "vertices",
+         with({{"testType", "0"}, {"script", repeat_query}, {"executions", lat_exec}, {"warmups", warm},
+               {"timeout", "600000"}}),
+         repeat_expected},
+        {"Throughput", "1 + 1", "results",
+         with({{"testType", "1"}, {"script", "1+1"}, {"requests", std::to_string(a.requests)},
+               {"executions", std::to_string(a.executions)}, {"warmups", warm}}),
+         std::nullopt},
+        {"Throughput", "exercise", "results",
+         with({{"testType", "1"}, {"exercise", "true"}, {"requests", std::to_string(a.requests)},
+               {"executions", std::to_string(a.executions)}, {"warmups", warm}}),
+         std::nullopt},
+    };
+    cli::Targets targets;
+    // Start the embedded server (if used) before printing where it listens.
+    for (const auto& s : sides) (void)targets.endpoint(s);
+    fmt::print("tpbench A/B: {} — latency: executions {}, warmups {}; throughput: parallelism 16, requests {}, "
+               "executions {}, warmups {} (1000 requests each), pauseBetweenRuns 0, minExpectedRps 0\n\n",
+               [&] {
+                   std::string s;
+                   for (const auto& side : sides)
+                       s += fmt::format("{}{} -> {}", s.empty() ? "" : " vs ", side.label, targets.describe(side));
+                   return s;
+               }(),
+               a.latency_executions, a.warmups, a.requests, a.executions, a.warmups);
+    std::fflush(stdout);
+    std::vector<CaseRun> runs;
+    const std::size_t total = cases.size() * sides.size();
+    const auto t0 = engine::Clock::now();
+    for (const auto& c : cases)
+        for (const auto& side : sides) {
+            if (!a.quiet)
+                fmt::print(stderr, "[{}/{}] {} {} {} ({:.0f} s elapsed)\n", runs.size() + 1, total, side.label, c.test_type,
+                           c.query, std::chrono::duration<double>(engine::Clock::now() - t0).count());
+            runs.push_back(run_case(targets, side, c, nullptr, a.quiet, false));
+            if (!a.quiet) fmt::print(stderr, "  -> {}\n", result_text(runs.back()));
+        }
+    print_table(runs);
+    bool failed = false;
+    for (const auto& r : runs) failed = failed || r.failed;
+    if (!a.report_file.empty()) {
+        report::Report rep;
+        rep.title = "tpbench A/B: ws37 vs http4 (ProfilingApplication scenarios)";
+        rep.tool_version = "tpbench 0.1.0";
+        rep.created_utc = report::now_utc_iso8601();
+        for (const auto& r : runs)
+            rep.sides.push_back(to_report_side(r, fmt::format("{} {} {}", r.side->label, r.c->test_type, r.c->query)));
+        auto w = report::write_report_file(rep, a.report_file);
+        if (!w) throw std::runtime_error(w.error());
+    }
+    if (!a.quiet)
+        fmt::print(stderr, "done in {:.0f} s{}\n", std::chrono::duration<double>(engine::Clock::now() - t0).count(),
+                   failed ? " — some rows FAILED" : "");
+    return failed ? cli::exit_run_failed : cli::exit_ok;
+}
+
+template <class F>
+void run_reporting_errors(const char* what, F f) {
+    int rc = 0;
+    try {
+        rc = f();
+    } catch (const engine::ConfigError& e) {
+        fmt::print(stderr, "{}: {}\n", what, e.what());
+        throw CLI::RuntimeError(cli::exit_bad_args);
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "{}: {}\n", what, e.what());
+        throw CLI::RuntimeError(cli::exit_run_failed);
+    }
+    if (rc != 0) throw CLI::RuntimeError(rc);
+}
+
+}  // namespace
+
+void register_ab(CLI::App& app) {
+    auto* sub = app.add_subcommand("ab", "run one scenario on several sides (default: ws37 vs http4 on the embedded server)");
+    auto args = std::make_shared<AbArgs>();
+    sub->add_option("--side", args->sides,
+                    "BACKEND[@HOST:PORT] [key=value ...], e.g. 'http4@127.0.0.1:8182 maxConnectionPoolSize=5000 "
+                    "dialect=4.0'; repeat for each side");
+    args->profiling.add_to(*sub);
+    sub->add_option("--expect-results", args->expect_results, "latency mode: result count every execution must return");
+    sub->add_option("--format", args->format, "markdown | table | json | csv | html")->capture_default_str();
+    sub->add_option("--report", args->report_file, "also write the report to FILE (.html, .json, .md, .csv)");
+    sub->add_option("--repeat", args->repeat, "interleaved rounds per side; with >= 2 a bootstrap CI verdict")
+        ->capture_default_str();
+    sub->add_flag("--quiet", args->quiet, "no progress on stderr");
+    sub->callback([args] { run_reporting_errors("tpbench ab", [&] { return run_ab(*args); }); });
+}
+
+void register_default(CLI::App& app) {
+    auto args = std::make_shared<DemoArgs>();
+    app.add_flag("--full", args->full, "default A/B: times(18) (39,750,654 results) instead of times(15)");
+    app.add_option("--requests", args->requests, "default A/B: requests per throughput execution")->capture_default_str()
+        ->check(CLI::Range(1, 100000000));
+    app.add_option("--executions", args->executions, "default A/B: throughput test executions")->capture_default_str()
+        ->check(CLI::Range(1, 1000));
+    app.add_option("--latency-executions", args->latency_executions, "default A/B: latency test executions")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000));
+    app.add_option("--warmups", args->warmups, "default A/B: warm-up executions")->capture_default_str()->check(CLI::Range(0, 100));
+    app.add_option("--side", args->sides, "default A/B: sides (see `tpbench ab --help`)");
+    app.add_option("--report", args->report_file, "default A/B: also write a report file (.html, .json, .md, .csv)");
+    app.add_flag("--quiet", args->quiet, "default A/B: no progress on stderr");
+    app.callback([args, &app] {
+        if (!app.get_subcommands().empty()) return;
+        run_reporting_errors("tpbench", [&] { return run_demo(*args); });
+    });
+}

@@ -1,0 +1,101 @@
+// `tpbench profile KEY VALUE ...` — ProfilingApplication's own command line, unchanged: alternating
+// key/value words (a trailing key is dropped, a repeated key is an error, booleans follow
+// Boolean.parseBoolean, testType % 2 selects the mode). Prints exactly the lines the Java tool
+// prints on stdout; progress and warnings go to stderr.
+#include "cli_common.hpp"
+#include "commands.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <memory>
+
+namespace {
+
+using namespace tpbench;
+
+struct ProfileArgs {
+    std::string backend = "ws37";
+    int port = 8182;
+    std::string generation;
+    std::vector<std::string> options;
+    bool quiet = false;
+};
+
+int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
+    cli::SideSpec side = cli::parse_side(a.backend);
+    if (!a.generation.empty()) {
+        side.generation = engine::parse_generation(a.generation);
+        if (!side.generation) throw engine::ConfigError(fmt::format("unknown generation '{}'", a.generation));
+    }
+    for (const auto& o : a.options) {
+        const auto eq = o.find('=');
+        if (eq == std::string::npos || eq == 0) throw engine::ConfigError(fmt::format("--option expects key=value, got '{}'", o));
+        side.backend_options[o.substr(0, eq)] = o.substr(eq + 1);
+    }
+    const engine::Generation g = side.effective_generation();
+    engine::ParsedArgs parsed = engine::parse_profiling_args(kv, g);
+    for (const auto& w : parsed.warnings) fmt::print(stderr, "tpbench profile: warning: {}\n", w);
+    engine::ProfilingOptions o = parsed.options;
+    // ProfilingApplication reads `host` (default localhost, port fixed at 8182); without a host
+    // key tpbench profiles its embedded server.
+    const bool host_given = std::find(kv.begin(), kv.end(), "host") != kv.end();
+    if (host_given) {
+        side.host = o.host;
+        side.port = static_cast<std::uint16_t>(a.port);
+    }
+    side.serializer = o.serializer;
+    if (!engine::is_ws_generation(g)) {
+        o.min_connection_pool_size = 0;
+        o.max_in_process_per_connection = 1;
+        o.max_simultaneous_usage_per_connection = 1;
+    }
+    o.validate();
+    cli::Targets targets;
+    engine::Endpoint ep = targets.endpoint(side);
+    if (!a.quiet)
+        fmt::print(stderr, "tpbench profile: {} (generation {}) -> {}\n", side.label, engine::generation_name(g),
+                   targets.describe(side));
+    engine::ProfilingSinks sinks;
+    sinks.out = [](const std::string& line) {
+        fmt::print("{}\n", line);
+        std::fflush(stdout);
+    };
+    if (!a.quiet) sinks.progress = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };
+    engine::ProfilingReport rep = engine::run_profiling(o, g, ep, sinks);
+    if (rep.aborted) {
+        fmt::print(stderr, "tpbench profile: {}\n", rep.abort_reason);
+        return cli::exit_run_failed;
+    }
+    return cli::exit_ok;
+}
+
+}  // namespace
+
+void register_profile(CLI::App& app) {
+    auto* sub = app.add_subcommand(
+        "profile", "ProfilingApplication's key/value command line (e.g. profile testType 0 script 'g.V()' executions 3)");
+    auto args = std::make_shared<ProfileArgs>();
+    sub->add_option("--backend", args->backend, "ws37 | http4")->capture_default_str();
+    sub->add_option("--port", args->port, "port used with the `host` key (ProfilingApplication has no port key)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 65535));
+    sub->add_option("--generation", args->generation, "3.7.3 | 3.7 | master-http | 4.0 (default per backend)");
+    sub->add_option("--option", args->options, "backend option key=value; repeatable");
+    sub->add_flag("--quiet", args->quiet, "no progress on stderr");
+    sub->prefix_command();
+    sub->callback([args, sub] {
+        int rc = 0;
+        try {
+            rc = run_profile(*args, sub->remaining());
+        } catch (const engine::ConfigError& e) {
+            fmt::print(stderr, "tpbench profile: {}\n", e.what());
+            throw CLI::RuntimeError(cli::exit_bad_args);
+        } catch (const std::exception& e) {
+            fmt::print(stderr, "tpbench profile: {}\n", e.what());
+            throw CLI::RuntimeError(cli::exit_run_failed);
+        }
+        if (rc != 0) throw CLI::RuntimeError(rc);
+    });
+}

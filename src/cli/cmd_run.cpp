@@ -1,0 +1,80 @@
+// `tpbench run` — one backend, ProfilingApplication's scenarios with every argument as a long
+// flag (--testType, --requests, ...). Prints ProfilingApplication's lines, then a summary with
+// percentiles, errors by class and the effective concurrency.
+#include "cli_common.hpp"
+#include "commands.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <memory>
+
+namespace {
+
+using namespace tpbench;
+
+struct RunArgs {
+    cli::TargetFlags target;
+    cli::ProfilingFlags profiling;
+    std::optional<std::uint64_t> expect_results;
+    bool quiet = false;
+};
+
+int run_run(const RunArgs& a) {
+    cli::SideSpec side = a.target.side();
+    const engine::Generation g = side.effective_generation();
+    engine::ProfilingOptions o = cli::side_options(side, &a.profiling);
+    if (side.serializer.empty()) side.serializer = o.serializer;
+    cli::Targets targets;
+    engine::Endpoint ep = targets.endpoint(side);
+    const std::string where = targets.describe(side);
+    if (!a.quiet) fmt::print(stderr, "tpbench run: {} (generation {}) -> {}\n", side.label, engine::generation_name(g), where);
+    engine::ProfilingSinks sinks;
+    sinks.out = [](const std::string& line) {
+        fmt::print("{}\n", line);
+        std::fflush(stdout);
+    };
+    if (!a.quiet) sinks.progress = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };
+    engine::ProfilingReport rep = engine::run_profiling(o, g, ep, sinks, a.expect_results);
+    if (rep.aborted) {
+        fmt::print(stderr, "tpbench run: {}\n", rep.abort_reason);
+        return cli::exit_run_failed;
+    }
+    cli::print_summary(rep, side.label, where);
+    if (rep.test_mismatches() > 0) {
+        fmt::print(stderr, "tpbench run: FAILED: {} request(s) returned an unexpected result count\n", rep.test_mismatches());
+        return cli::exit_run_failed;
+    }
+    std::uint64_t issued = rep.measured.issued;
+    for (const auto& w : rep.warmups) issued += w.requests;
+    if (issued > 0 && rep.measured.completed == 0 && rep.test_cycle_ran) {
+        fmt::print(stderr, "tpbench run: FAILED: no request succeeded\n");
+        return cli::exit_run_failed;
+    }
+    return cli::exit_ok;
+}
+
+}  // namespace
+
+void register_run(CLI::App& app) {
+    auto* sub = app.add_subcommand("run", "run ProfilingApplication's latency/throughput scenario on one backend");
+    auto args = std::make_shared<RunArgs>();
+    args->target.add_to(*sub);
+    args->profiling.add_to(*sub);
+    sub->add_option("--expect-results", args->expect_results, "latency mode: result count every execution must return");
+    sub->add_flag("--quiet", args->quiet, "no progress on stderr");
+    sub->callback([args] {
+        int rc = 0;
+        try {
+            rc = run_run(*args);
+        } catch (const engine::ConfigError& e) {
+            fmt::print(stderr, "tpbench run: {}\n", e.what());
+            throw CLI::RuntimeError(cli::exit_bad_args);
+        } catch (const std::exception& e) {
+            fmt::print(stderr, "tpbench run: {}\n", e.what());
+            throw CLI::RuntimeError(cli::exit_run_failed);
+        }
+        if (rc != 0) throw CLI::RuntimeError(rc);
+    });
+}
