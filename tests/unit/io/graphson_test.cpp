@@ -31,6 +31,9 @@ namespace {
 
 const std::string data_dir = TPBENCH_TEST_DATA;
 
+// Failure messages read Result::error(), so they are only built when the result is an error
+// (doctest evaluates *_MESSAGE arguments even for passing assertions under -s).
+
 std::string slurp(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
     REQUIRE_MESSAGE(in.good(), "cannot open " << p);
@@ -157,7 +160,7 @@ std::vector<fs::path> vector_files(const char* sub) {
 Value read_vector(const char* sub, const std::string& name, GsVersion v, bool typed = true) {
     const std::string text = slurp(data_dir + "/vectors/" + sub + "/" + name);
     auto r = gs_read(text, opts(v, typed));
-    REQUIRE_MESSAGE(r.ok(), name << ": " << r.error().to_string());
+    if (!r.ok()) FAIL(name << ": " << r.error().to_string());
     return *r;
 }
 Value v3(const std::string& base) { return read_vector("graphson-v3", base + "-v3.json", GsVersion::v3); }
@@ -176,11 +179,11 @@ void check_round_trip(const fs::path& p, GsVersion ver) {
     const bool typed = name.find("no-types") == std::string::npos;
     const std::string text = slurp(p);
     auto r = gs_read(text, opts(ver, typed));
-    REQUIRE_MESSAGE(r.ok(), name << ": " << r.error().to_string());
+    if (!r.ok()) FAIL(name << ": " << r.error().to_string());
     const std::string out = write(*r, ver, typed);
     CHECK_MESSAGE(canon(out) == canon(text), name << "\n  got:      " << out);
     auto again = gs_read(out, opts(ver, typed));
-    REQUIRE_MESSAGE(again.ok(), name << " (re-read): " << again.error().to_string());
+    if (!again.ok()) FAIL(name << " (re-read): " << again.error().to_string());
     CHECK_MESSAGE(*again == *r, name << ": model changed after a write/read cycle");
 }
 
@@ -233,7 +236,7 @@ TEST_CASE("graphson-v3 message vectors parse as generic maps") {
         CAPTURE(name);
         const bool typed = name.find("no-types") == std::string::npos;
         auto r = gs_read(slurp(p), opts(GsVersion::v3, typed));
-        REQUIRE_MESSAGE(r.ok(), r.error().to_string());
+        if (!r.ok()) FAIL(r.error().to_string());
         REQUIRE(r->type() == Type::map);
         const Value* id = r->find("requestId");
         REQUIRE(id != nullptr);
@@ -291,7 +294,7 @@ TEST_CASE("tinkerpop-modern-v3.json lines parse as vertices with their edges") {
     while (std::getline(lines, line)) {
         if (line.empty()) continue;
         auto r = tpbench::io::gs_read_adjacency_line(line, opts(GsVersion::v3, true));
-        REQUIRE_MESSAGE(r.ok(), r.error().to_string());
+        if (!r.ok()) FAIL(r.error().to_string());
         REQUIRE(r->type() == Type::graph);
         REQUIRE((*r)[0].size() == 1);
         const Value& v = (*r)[0][0];
@@ -661,7 +664,7 @@ TEST_CASE("gs_skip finds value ends without building") {
             const std::string text = slurp(p);
             if (p.filename() == "tinkerpop-modern-v3.json") continue;
             auto k = gs_skip(text + " ", 0);
-            REQUIRE_MESSAGE(k.ok(), p.filename() << ": " << k.error().to_string());
+            if (!k.ok()) FAIL(p.filename() << ": " << k.error().to_string());
             CHECK(text.find_first_not_of(" \r\n\t", *k) == std::string::npos);
         }
 }
@@ -680,7 +683,7 @@ TEST_CASE("fuzz regression inputs are handled") {
                     if (!r.ok()) continue;
                     const std::string once = write(*r, ver, typed);
                     auto again = gs_read(once, opts(ver, typed));
-                    REQUIRE_MESSAGE(again.ok(), again.error().to_string());
+                    if (!again.ok()) FAIL(again.error().to_string());
                     CHECK(write(*again, ver, typed) == once);
                 }
             ++n;
@@ -736,7 +739,7 @@ TEST_CASE("GraphSON 3.0 and GraphBinary 1.0 vectors decode to equivalent values"
         if (!fs::exists(gb)) continue;
         CAPTURE(base);
         auto b = tpbench::io::gb_decode(slurp(gb), tpbench::io::GbVersion::v1);
-        REQUIRE_MESSAGE(b.ok(), b.error().to_string());
+        if (!b.ok()) FAIL(b.error().to_string());
         const Value s = v3(base);
         const bool graph = base == "tinkergraph";
         CHECK_MESSAGE(equivalent(normalise(s, graph), normalise(*b, graph)), "GraphSON: " << s.to_string() << "\nGraphBinary: " << b->to_string());
