@@ -253,7 +253,7 @@ std::optional<Error> scan_gs_data(std::string_view text, std::size_t b, std::siz
     json::skip_ws(text, p);
     std::size_t arr_b = p, arr_e = e;
     bool bulk_set = false;
-    if (text[p] == '{') {
+    if (text[p] == '{' && opt.typed) {
         const std::string tn = json::typed_name(text, p, e);
         if (tn == "g:List" || tn == "g:BulkSet" || tn == "g:Set") {
             if (!json::typed_value_bounds(text, p, e, arr_b, arr_e, opt.max_depth))
