@@ -121,8 +121,11 @@ public:
     void for_each_recorded(const std::function<void(const BucketValue&)>& fn) const;
 
     // --- geometry (HdrHistogram names) ---
+    // The geometry this histogram was built with.
     const HistogramConfig& config() const noexcept { return cfg_; }
+    // Number of power-of-two buckets (HdrHistogram bucketCount, printed in .hgrm footers).
     int bucket_count() const noexcept { return bucket_count_; }
+    // Linear sub-buckets per bucket (HdrHistogram subBucketCount).
     int sub_bucket_count() const noexcept { return sub_bucket_count_; }
     // Length of the counts array (HdrHistogram countsArrayLength).
     int counts_length() const noexcept { return static_cast<int>(counts_.size()); }
@@ -139,9 +142,13 @@ public:
         const auto sub_bucket = static_cast<int>(value >> (bucket + unit_magnitude_));
         return ((bucket + 1) << sub_bucket_half_count_magnitude_) + (sub_bucket - sub_bucket_half_count_);
     }
+    // Smallest value counted in the same bucket as `value` (negative values act as 0).
     std::int64_t lowest_equivalent(std::int64_t value) const noexcept;
+    // Largest value counted in the same bucket as `value`; what percentiles and max report.
     std::int64_t highest_equivalent(std::int64_t value) const noexcept;
+    // Middle of `value`'s bucket; what mean() and stddev() use.
     std::int64_t median_equivalent(std::int64_t value) const noexcept;
+    // Width of `value`'s bucket (1 for values below sub_bucket_count * lowest_discernible).
     std::int64_t size_of_equivalent_range(std::int64_t value) const noexcept;
     // True when both histograms hold the same counts at the same values (configs may differ only
     // if their layouts agree). Exact comparison used by tests and merge checks.
