@@ -12,6 +12,13 @@
 // Timestamps are seconds (relative to StartTime/BaseTime, or absolute seconds since the epoch);
 // Interval_Max is the interval's max value divided by max_value_unit_ratio (1e6: ns -> ms).
 // Parsing never throws; every line's error names its line number.
+//
+// `tpbench merge OUT.hlog IN1.hlog IN2.hlog ...` is these three calls (CLI owner: wire as is):
+//   std::vector<IntervalLog> logs;
+//   for (auto& p : inputs) { auto l = read_interval_log_file(p); if (!l) return error(l.error()); logs.push_back(*l); }
+//   auto merged = merge_interval_logs(logs, prefixes);            // prefixes optional, one per input
+//   auto ok = write_interval_log_file(*merged, out);              // then e.g. report::percentile_distribution(
+//                                                                 //   total_histogram(*merged, tag)) for .hgrm
 #include <tpbench/stats/expected.hpp>
 #include <tpbench/stats/histogram.hpp>
 
