@@ -18,8 +18,10 @@ std::string pad(const std::string& s, std::size_t w, bool right) {
     return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
 }
 
-// Aligned columns: first column left-aligned, the rest right-aligned.
-std::string aligned(const std::vector<std::vector<std::string>>& rows, const std::string& indent = "") {
+// Aligned columns. right[i] right-aligns column i (numbers); columns beyond `right` are
+// right-aligned except the first.
+std::string aligned(const std::vector<std::vector<std::string>>& rows, const std::string& indent = "",
+                    const std::vector<bool>& right = {}) {
     std::vector<std::size_t> w;
     for (const auto& r : rows)
         for (std::size_t i = 0; i < r.size(); ++i) {
@@ -31,7 +33,7 @@ std::string aligned(const std::vector<std::vector<std::string>>& rows, const std
         std::string line = indent;
         for (std::size_t i = 0; i < r.size(); ++i) {
             if (i) line += "  ";
-            line += pad(r[i], w[i], i > 0);
+            line += pad(r[i], w[i], i < right.size() ? right[i] : i > 0);
         }
         while (!line.empty() && line.back() == ' ') line.pop_back();
         out += line + "\n";
@@ -140,7 +142,7 @@ std::string render_table(const Report& r) {
         std::vector<std::vector<std::string>> rows;
         for (const auto& s : r.sides)
             for (const auto& e : s.errors) rows.push_back({s.name, e.name, integer(e.count)});
-        out += aligned(rows, "  ");
+        out += aligned(rows, "  ", {false, false, true});
     }
     for (const auto& s : r.sides)
         if (!s.notes.empty()) out += "\nnote (" + s.name + "): " + s.notes + "\n";
@@ -150,7 +152,7 @@ std::string render_table(const Report& r) {
         for (const auto& c : r.comparisons)
             rows.push_back({c.metric, c.a, c.b, value_cell(c.a_value, c.unit), value_cell(c.b_value, c.unit), ratio_cell(c),
                             ci_cell(c), c.verdict});
-        out += aligned(rows, "  ");
+        out += aligned(rows, "  ", {false, false, false, true, true, true, true, false});
         for (const auto& c : r.comparisons)
             if (!c.note.empty()) out += "  note (" + c.metric + "): " + c.note + "\n";
     }
