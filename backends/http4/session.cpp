@@ -165,6 +165,7 @@ private:
     bool compression_;
     bool bulk_results_;
     bool open_ = false;
+    bool busy_ = false;
     bool ever_connected_ = false;
     std::uint64_t requests_on_connection_ = 0;
 
@@ -267,6 +268,18 @@ errc Http4Session::consume_plain(std::string_view bytes) {
 
 net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Request& r) {
     engine::Outcome out;
+    if (busy_) {
+        // HTTP/1.1 without pipelining: a second concurrent request would corrupt the first.
+        out.error = make_error_code(errc::pool_exhausted);
+        out.status_message = "http4 session already has a request in flight (max_in_flight() == 1)";
+        out.done = out.first_result = Clock::now();
+        co_return out;
+    }
+    busy_ = true;
+    struct BusyGuard {
+        bool& b;
+        ~BusyGuard() { b = false; }
+    } busy_guard{busy_};
     auto fail = [&](errc e, std::string msg) {
         out.error = make_error_code(e);
         out.status_message = std::move(msg);

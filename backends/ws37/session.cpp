@@ -42,8 +42,9 @@ using Ws = websocket::stream<Stream>;
 
 constexpr auto use_tuple = net::as_tuple(net::use_awaitable);
 constexpr std::size_t kReadChunk = 64 * 1024;
-// Gremlin Server's maxContentLength default is 10 MiB; allow more, but never unbounded.
-constexpr std::size_t kMaxMessage = 64 * 1024 * 1024;
+// Gremlin Server's maxContentLength default is 10 MiB; allow some headroom, never unbounded (a
+// larger frame fails the connection with protocol_violation instead of growing the buffer).
+constexpr std::size_t kMaxMessage = 16 * 1024 * 1024;
 constexpr std::string_view kUserAgent = "tpbench/0.1 ws37 (Boost.Beast)";
 
 io::ws37::Format parse_serializer(std::string_view name) {
@@ -144,7 +145,7 @@ private:
     net::awaitable<void> reader();
     net::awaitable<void> writer();
     void handle_message(std::string_view frame, Clock::time_point first_byte, std::uint64_t wire);
-    void on_lost(std::string_view why) noexcept;
+    void on_lost(std::string_view why, errc e = errc::connection_closed) noexcept;
     void wake_all() noexcept;
     model::Uuid next_id() noexcept;
     void encode(const engine::Request& req, const model::Uuid& id, std::string& out);
@@ -412,8 +413,16 @@ net::awaitable<void> Connection::reader() {
             auto [ec, n] = co_await ws_.async_read_some(read_buf_, kReadChunk, use_tuple);
             if (ec) {
                 if (open_) {
-                    on_lost(ec == websocket::error::closed ? std::string("server closed the WebSocket")
-                                                            : "connection lost: " + ec.message());
+                    // Frame-level errors (bad frame, message too big, bad UTF-8 …) are the peer
+                    // breaking the protocol; anything else is the connection going away.
+                    const bool ws_error = ec != websocket::error::closed &&
+                                          ec.category() == make_error_code(websocket::error::closed).category();
+                    if (ec == websocket::error::closed)
+                        on_lost("server closed the WebSocket");
+                    else if (ws_error)
+                        on_lost("WebSocket protocol error: " + ec.message(), errc::protocol_violation);
+                    else
+                        on_lost("connection lost: " + ec.message());
                 }
                 reader_running_ = false;
                 done_signal_.cancel();
@@ -477,10 +486,10 @@ void Connection::wake_all() noexcept {
     for (auto& s : slots_) s->signal.cancel();
 }
 
-void Connection::on_lost(std::string_view why) noexcept {
+void Connection::on_lost(std::string_view why, errc e) noexcept {
     const bool was_open = open_;
     open_ = false;
-    table_.fail_all(errc::connection_closed, why, Clock::now());
+    table_.fail_all(e, why, Clock::now());
     wake_all();
     writer_signal_.cancel();
     if (was_open) {

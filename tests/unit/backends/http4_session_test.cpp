@@ -615,3 +615,40 @@ TEST_CASE("http4: connect failure and configuration errors") {
     CHECK_THROWS_AS(tpbench::http4::make_session(ioc.get_executor(), config_for(1, "", {{"compression", "yes"}})),
                     std::invalid_argument);
 }
+
+TEST_CASE("http4: a second concurrent request on one session is refused, not interleaved") {
+    net::io_context ioc;
+    FakeHttpServer server(ioc, [&ioc](Conn& conn) -> net::awaitable<void> {
+        for (;;) {
+            auto r = co_await conn.read_request();
+            if (!r) co_return;
+            net::steady_timer t(ioc);
+            t.expires_after(50ms);
+            co_await t.async_wait(use_tuple);
+            const std::string resp = gb_ok({1});
+            co_await conn.write(resp);
+        }
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::http4::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        Outcome a, b;
+        int finished = 0;
+        net::co_spawn(ioc, [&]() -> net::awaitable<void> { a = co_await s->async_execute(request()); ++finished; },
+                      [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+        net::co_spawn(ioc, [&]() -> net::awaitable<void> { b = co_await s->async_execute(request()); ++finished; },
+                      [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+        net::steady_timer t(ioc);
+        while (finished < 2) {
+            t.expires_after(5ms);
+            co_await t.async_wait(use_tuple);
+        }
+        CHECK_FALSE(a.error);
+        CHECK(a.result_count == 1);
+        CHECK(b.error == make_error_code(errc::pool_exhausted));
+        // The session is usable again afterwards.
+        Outcome c = co_await s->async_execute(request());
+        CHECK_FALSE(c.error);
+        co_await s->async_close();
+    });
+}

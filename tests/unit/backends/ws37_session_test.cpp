@@ -11,6 +11,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
@@ -548,4 +549,25 @@ TEST_CASE("ws37: request frames carry the eval / bytecode args and a fresh reque
         CHECK(b.args.find("gremlin")->type() == tpbench::model::Type::bytecode);
         CHECK(b.args.find("aliases"));
     }
+}
+
+TEST_CASE("ws37: a malformed WebSocket frame is a protocol violation") {
+    net::io_context ioc;
+    FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
+        auto r = co_await read_request(ws);
+        if (!r) co_return;
+        // FIN + reserved bits RSV1..3 set on a binary frame: no extension negotiated them.
+        const std::string bad("\xf2\x03" "abc", 5);
+        auto [ec, n] = co_await net::async_write(beast::get_lowest_layer(ws).socket(), net::buffer(bad), use_tuple);
+        (void)ec;
+        co_await read_request(ws);
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        Outcome o = co_await s->async_execute(request("g.V()"));
+        CHECK(o.error == make_error_code(errc::protocol_violation));
+        CHECK_FALSE(s->is_open());
+        co_await s->async_close();
+    });
 }
