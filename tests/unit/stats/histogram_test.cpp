@@ -168,3 +168,30 @@ TEST_CASE("percentile iteration follows HdrHistogram tick scheme") {
     for (std::size_t i = 1; i < steps.size(); ++i) CHECK(steps[i].total_count >= steps[i - 1].total_count);
     CHECK(Histogram{}.percentiles().empty());
 }
+
+TEST_CASE("lowest_discernible > 1 (the engine's per-second config 1000 ns .. 600 s, 2 digits)") {
+    Histogram h{{1000, 600'000'000'000, 2}};
+    // unit magnitude floor(log2(1000)) = 9: values are counted in units of 512 ns at least.
+    CHECK(h.size_of_equivalent_range(1000) == 512);
+    CHECK(h.lowest_equivalent(1000) == 512);
+    std::mt19937_64 rng(5);
+    std::lognormal_distribution<double> dist(13.0, 1.0);
+    std::vector<std::int64_t> values;
+    for (int i = 0; i < 20000; ++i) {
+        const auto v = static_cast<std::int64_t>(dist(rng)) + 100'000;  // >= 100 us: well above the unit
+        values.push_back(v);
+        h.record(v);
+    }
+    std::sort(values.begin(), values.end());
+    for (double p : {50.0, 90.0, 99.0, 99.9}) {
+        const auto rank = static_cast<std::size_t>(std::ceil(p / 100.0 * values.size() - 1e-7));
+        const double exact = static_cast<double>(values[rank - 1]);
+        const double got = static_cast<double>(h.value_at_percentile(p));
+        INFO("p=" << p << " exact=" << exact << " got=" << got);
+        CHECK(got >= exact);
+        CHECK(got - exact <= exact * 0.01 + 1);
+    }
+    Histogram copy{{1000, 600'000'000'000, 2}};
+    CHECK(copy.merge(h));
+    CHECK(copy.same_counts(h));
+}
