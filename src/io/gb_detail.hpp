@@ -69,6 +69,12 @@ inline bool valid_utf8(const unsigned char* p, std::size_t n) noexcept {
             p += 8;
         }
         if (p == end) break;
+        if (end - p < 8) {
+            // Short tail (most labels and keys): one OR over the bytes decides the all-ASCII case.
+            unsigned acc = 0;
+            for (const unsigned char* q = p; q < end; ++q) acc |= *q;
+            if (acc < 0x80) return true;
+        }
         const unsigned char c = *p;
         if (c < 0x80) {
             ++p;

@@ -1582,7 +1582,7 @@ public:
 private:
     // Output goes through a raw pointer into `out_`, grown geometrically with resize(); this keeps
     // each field write to a bounds check and a memcpy instead of a std::string::append call.
-    char* room(std::size_t n) {
+    [[gnu::always_inline]] char* room(std::size_t n) {
         if (static_cast<std::size_t>(end_ - p_) < n) [[unlikely]]
             grow(n);
         char* r = p_;
@@ -1596,33 +1596,33 @@ private:
         p_ = out_.data() + used;
         end_ = out_.data() + out_.size();
     }
-    void u8(char c) { *room(1) = c; }
-    void hdr(std::uint8_t c, std::uint8_t flag) {
+    [[gnu::always_inline]] void u8(char c) { *room(1) = c; }
+    [[gnu::always_inline]] void hdr(std::uint8_t c, std::uint8_t flag) {
         char* r = room(2);
         r[0] = static_cast<char>(c);
         r[1] = static_cast<char>(flag);
     }
-    void be16(std::uint16_t v) {
+    [[gnu::always_inline]] void be16(std::uint16_t v) {
         v = __builtin_bswap16(v);
         std::memcpy(room(2), &v, 2);
     }
-    void be32(std::uint32_t v) {
+    [[gnu::always_inline]] void be32(std::uint32_t v) {
         v = __builtin_bswap32(v);
         std::memcpy(room(4), &v, 4);
     }
-    void be64(std::uint64_t v) {
+    [[gnu::always_inline]] void be64(std::uint64_t v) {
         v = __builtin_bswap64(v);
         std::memcpy(room(8), &v, 8);
     }
-    void raw(const char* s, std::size_t n) {
+    [[gnu::always_inline]] void raw(const char* s, std::size_t n) {
         if (n != 0) std::memcpy(room(n), s, n);
     }
 
-    void string_value(std::string_view s) {
+    [[gnu::always_inline]] void string_value(std::string_view s) {
         be32(static_cast<std::uint32_t>(s.size()));
         raw(s.data(), s.size());
     }
-    void string_fq(std::string_view s) {
+    [[gnu::always_inline]] void string_fq(std::string_view s) {
         hdr(code::string, 0);
         string_value(s);
     }
