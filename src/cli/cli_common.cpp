@@ -242,7 +242,8 @@ engine::ProfilingOptions side_options(const SideSpec& side, const ProfilingFlags
 
 std::string concurrency_text(const engine::ProfilingReport& rep) {
     const std::size_t per = std::max<std::size_t>(1, rep.per_connection);
-    return fmt::format("{} connections x {} in flight = {}", rep.lanes / per, per, rep.lanes);
+    return fmt::format("{} connection{} x {} in flight = {}", rep.capacity / per, rep.capacity / per == 1 ? "" : "s", per,
+                       rep.capacity);
 }
 
 void print_summary(const engine::ProfilingReport& rep, const std::string& label, const std::string& target) {

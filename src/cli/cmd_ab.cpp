@@ -155,8 +155,8 @@ report::Side to_report_side(const CaseRun& r, const std::string& name) {
     s.config.serializer = r.options.serializer;
     s.config.compression = r.side->backend_options.count("compression") ? "deflate" : "none";
     s.config.in_flight_per_connection = rep.per_connection;
-    s.config.effective_concurrency = rep.lanes;
-    s.config.connections = rep.per_connection ? rep.lanes / rep.per_connection : 0;
+    s.config.effective_concurrency = rep.capacity;
+    s.config.connections = rep.per_connection ? rep.capacity / rep.per_connection : 0;
     s.config.extra["generation"] = std::string(engine::generation_name(rep.generation));
     s.config.extra["workers"] = std::to_string(r.options.nio_pool_size);
     s.config.extra["target"] = r.target;

@@ -95,6 +95,7 @@ public:
 
     std::uint64_t progress() const noexcept { return progress_.load(std::memory_order_relaxed); }
     std::size_t lanes() const noexcept { return lanes_; }
+    std::size_t capacity() const noexcept { return capacity_; }
     std::size_t opened() const noexcept { return opened_; }
     std::size_t connect_failures() const noexcept { return connect_failures_; }
     std::size_t per_connection() const noexcept { return per_connection_; }
@@ -125,6 +126,7 @@ private:
             per_connection_ = pool_->per_connection_limit();
             const std::size_t max_conns = share(spec_.pool.max_connections, spec_.workers, index_);
             std::size_t lanes = std::max<std::size_t>(1, max_conns * per_connection_);
+            capacity_ = lanes;
             if (spec_.max_outstanding > 0)
                 lanes = std::min(lanes, std::max<std::size_t>(1, share(spec_.max_outstanding, spec_.workers, index_)));
             lanes_ = std::min(lanes, count_);
@@ -346,6 +348,7 @@ private:
     std::size_t count_ = 0;       // requests this worker owns: plan[index + k * workers]
     std::size_t next_ = 0;        // next k to take
     std::size_t lanes_ = 0;
+    std::size_t capacity_ = 0;
     std::size_t active_ = 0;
     std::size_t opened_ = 0;
     std::size_t connect_failures_ = 0;
@@ -515,6 +518,7 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory, const S
             result.intervals[i].latency.merge(iv[i].latency);
         }
         result.lanes += w->lanes();
+        result.capacity += w->capacity();
         result.connections_opened += w->opened();
         result.connect_failures += w->connect_failures();
         result.per_connection_in_flight = std::max(result.per_connection_in_flight, w->per_connection());

@@ -189,6 +189,7 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         e.name = name;
         e.warmup = warm;
         e.lanes = r.lanes;
+        e.capacity = r.capacity;
         e.connections = r.connections_opened;
         e.per_connection = r.per_connection_in_flight;
         e.first_error = r.first_error_message;
@@ -229,6 +230,7 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
             emit(sinks.progress, fmt::format("[{}] {}: {} request(s) failed, first: {}", ep.backend, name, e.errors,
                                              r.first_error_message));
         rep.lanes = std::max(rep.lanes, e.lanes);
+        rep.capacity = std::max(rep.capacity, e.capacity);
         rep.per_connection = std::max(rep.per_connection, e.per_connection);
         rep.connections = e.connections;
         if (!warm) {

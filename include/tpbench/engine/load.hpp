@@ -117,7 +117,8 @@ struct LoadSpec {
 struct LoadResult {
     std::array<PhaseStats, phase_count> phases;
     std::vector<IntervalStats> intervals;         // when LoadSpec::intervals; index = second since start
-    std::size_t lanes = 0;                        // effective concurrency: outstanding-request slots
+    std::size_t lanes = 0;                        // outstanding-request slots used (<= capacity, <= requests)
+    std::size_t capacity = 0;                     // effective concurrency: max connections x per-connection in-flight
     std::size_t connections_opened = 0;           // successful connects (all workers)
     std::size_t connect_failures = 0;             // failed connects (also counted per request when a request needed one)
     std::size_t per_connection_in_flight = 0;     // min(session max_in_flight, max_simultaneous_usage)

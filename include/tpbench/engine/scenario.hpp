@@ -27,7 +27,8 @@ struct ExecutionResult {
     std::uint64_t too_slow = 0;       // completed later than tooSlowThreshold after the write
     std::uint64_t errors = 0;         // failed requests (all classes)
     std::uint64_t result_mismatches = 0;  // results != the expected count for the script
-    std::size_t lanes = 0;            // effective concurrency of this execution
+    std::size_t lanes = 0;            // outstanding-request slots used in this execution
+    std::size_t capacity = 0;         // effective concurrency: max connections x per-connection in-flight
     std::size_t connections = 0;      // connections opened
     std::size_t per_connection = 0;   // in-flight requests per connection
     std::string first_error;          // first failed request's message
@@ -49,7 +50,8 @@ struct ProfilingReport {
     double avg_latency_seconds = 0;   // the printed latency average
     PhaseStats measured;              // all test executions merged (histograms in ns)
     std::uint64_t errors_by_class[errc_slots] = {};
-    std::size_t lanes = 0;            // effective concurrency (max over executions)
+    std::size_t lanes = 0;            // outstanding-request slots used (max over executions)
+    std::size_t capacity = 0;         // effective concurrency (max over executions)
     std::size_t per_connection = 0;
     std::size_t connections = 0;      // connections opened in the last execution
 

@@ -57,6 +57,7 @@ TEST_CASE("closed loop: every request completes, concurrency = connections x in-
     CHECK(r.measured().completed == 2000);
     CHECK(r.measured().results == 12000);
     CHECK(r.lanes == 8);
+    CHECK(r.capacity == 8);
     CHECK(r.per_connection_in_flight == 4);
     CHECK(c->connects == 2);
     CHECK(c->peak_in_flight <= 4);

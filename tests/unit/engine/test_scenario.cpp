@@ -62,6 +62,7 @@ TEST_CASE("throughput run prints ProfilingApplication's lines and averages") {
     CHECK(cap.out[6] == "avg req/sec: " + std::to_string(expected_avg));
     CHECK(rep.avg_req_per_sec == expected_avg);
     CHECK(rep.lanes == 8);
+    CHECK(rep.capacity == 8);
     CHECK(rep.measured.completed == 600);
     CHECK(rep.test_errors() == 0);
 }
@@ -80,6 +81,7 @@ TEST_CASE("master-http generation: no errors column; missed warm-up skips the te
     CHECK(cap.out[2].find("too slow: 0") != std::string::npos);
     CHECK(cap.out[3] == "avg req/sec: 0");
     CHECK(rep.lanes == 2);  // HTTP: one request per connection
+    CHECK(rep.capacity == 2);
 }
 
 TEST_CASE("exercise: initialisation, N/A too slow, Java's script sequence, test cycle despite missed warm-up") {
