@@ -36,7 +36,7 @@ std::optional<std::size_t> PendingTable::add(const model::Uuid& id) {
     // Reset field by field so the message string keeps its capacity (no allocation per request).
     e.id = id;
     e.state = State::queued;
-    e.writing = false;
+    e.with_writer = true;
     e.owner_gone = false;
     e.abandoned = false;
     e.error = errc::ok;
@@ -49,14 +49,17 @@ std::optional<std::size_t> PendingTable::add(const model::Uuid& id) {
 
 bool PendingTable::begin_write(std::size_t slot) {
     Entry& e = entries_[slot];
-    if (e.state != State::queued || e.writing) return false;
-    e.writing = true;
+    if (e.state != State::queued || !e.with_writer) {
+        e.with_writer = false;
+        maybe_free(slot);
+        return false;
+    }
     return true;
 }
 
 void PendingTable::end_write(std::size_t slot, bool ok, Clock::time_point now, std::uint64_t bytes_out) {
     Entry& e = entries_[slot];
-    e.writing = false;
+    e.with_writer = false;
     e.bytes_out = bytes_out;
     // The reader may already have seen responses (their completion ran before the write's):
     // the request was on the wire before its first response byte.
@@ -188,7 +191,7 @@ void PendingTable::release(std::size_t slot) {
 
 void PendingTable::maybe_free(std::size_t slot) noexcept {
     const Entry& e = entries_[slot];
-    if (e.owner_gone && !e.writing && e.state == State::done) free_slot(slot);
+    if (e.owner_gone && !e.with_writer && e.state == State::done) free_slot(slot);
 }
 
 void PendingTable::free_slot(std::size_t slot) noexcept {

@@ -8,8 +8,10 @@
 //
 // Slot life cycle:  free -> queued -> (writing) -> sent -> done -> free
 //   * add()        reserves a slot (queued) for a request id;
-//   * begin_write/end_write bracket the writer's frame write (a slot being written is never
-//     reused, even if its request was abandoned meanwhile);
+//   * begin_write/end_write bracket the writer's frame write. From add() until the writer is done
+//     with it (written, or skipped by begin_write) a slot belongs to the writer's queue and is
+//     never reused, even if its request was abandoned meanwhile — so the writer's queue can never
+//     hold more entries than the table has slots;
 //   * on_response() routes 206 partials and the final message by request id;
 //   * fail_all()   finishes every active entry with one error (connection loss, null request id);
 //   * abandon()    finishes an entry with errc::timeout and remembers its id so late responses are
@@ -50,7 +52,7 @@ public:
     struct Entry {
         model::Uuid id{};
         State state = State::free;
-        bool writing = false;     // the writer is writing this slot's frame right now
+        bool with_writer = false; // in the writer's queue or being written (set by add())
         bool owner_gone = false;  // the request coroutine left (released or abandoned)
         bool abandoned = false;   // finished by abandon() (timeout)
         errc error = errc::ok;
@@ -87,11 +89,13 @@ public:
     // Slots not free (active requests plus slots still held by an in-progress write).
     std::size_t in_use() const noexcept { return in_use_; }
 
-    // Reserves a slot for a new request id (state queued). nullopt when all slots are in use.
+    // Reserves a slot for a new request id (state queued, handed to the writer: the caller must
+    // enqueue it). nullopt when all slots are in use.
     std::optional<std::size_t> add(const model::Uuid& id);
 
-    // Writer side. begin_write returns false (and the writer must skip the slot) unless the slot
-    // is queued — i.e. its request was already finished (abandoned / failed) before its turn.
+    // Writer side, for each slot it pops. begin_write returns false — the writer skips the slot,
+    // which is thereby handed back (and freed if its owner left) — unless the slot is queued,
+    // i.e. when its request was already finished (abandoned / failed) before its turn.
     bool begin_write(std::size_t slot);
     // Ends the write begun by begin_write. ok=false finishes the entry with errc::write_failed
     // (unless already done). Frees the slot if its owner already left.

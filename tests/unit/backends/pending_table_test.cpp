@@ -192,10 +192,26 @@ TEST_CASE("a slot abandoned while its frame is being written is not reused until
     CHECK(t.add(id_of(2)));
 }
 
-TEST_CASE("abandoned before its turn: the writer skips it") {
-    PendingTable t(2);
+TEST_CASE("abandoned before its turn: the slot stays with the writer until it skips it") {
+    PendingTable t(1);
     auto s = *t.add(id_of(1));
     t.abandon(s, at(1));
+    // Still in the writer's queue: reusing it now could queue one slot twice.
+    CHECK(t.in_use() == 1);
+    CHECK_FALSE(t.add(id_of(2)));
+    CHECK_FALSE(t.begin_write(s));
+    CHECK(t.in_use() == 0);
+    auto s2 = t.add(id_of(2));
+    REQUIRE(s2);
+    CHECK(t.begin_write(*s2));
+}
+
+TEST_CASE("a failed-before-write entry released by its owner is freed when the writer skips it") {
+    PendingTable t(2);
+    auto s = *t.add(id_of(1));
+    CHECK(t.fail_all(errc::connection_closed, "gone", at(1)) == 1);
+    t.release(s);
+    CHECK(t.in_use() == 1);
     CHECK_FALSE(t.begin_write(s));
     CHECK(t.in_use() == 0);
 }
@@ -236,6 +252,7 @@ TEST_CASE("the late-id memory is a bounded ring") {
     for (std::uint8_t i = 1; i <= 3; ++i) {
         auto s = *t.add(id_of(i));
         t.abandon(s, at(i));
+        CHECK_FALSE(t.begin_write(s));  // the writer skips it and hands the slot back
     }
     CHECK(t.on_response(id_of(1), 200, "", 1, 1, at(9), at(9)).kind == Kind::unknown);  // evicted
     CHECK(t.on_response(id_of(2), 200, "", 1, 1, at(9), at(9)).kind == Kind::late);
