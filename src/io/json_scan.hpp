@@ -209,12 +209,13 @@ inline Error scan_error(Scan r, std::size_t pos, std::string_view what, bool too
     return make_error(errc::bad_json, pos, std::string(what) + ": invalid JSON");
 }
 
-// Member-by-member walk of a JSON object: calls `on_member(key, value_begin, value_end)` for each
-// member (value bounds are absolute offsets into `s`). `pos` must point at '{'; on success it is
-// moved past the closing '}'. The callback returns an empty optional to continue or an Error.
+// Member-by-member walk of a JSON object that leaves each value to the callback:
+// `on_member(key, value_begin, p)` must move `p` past the value (so a value is scanned only once).
+// `pos` must point at '{'; on success it is moved past the closing '}'. The callback returns an
+// empty optional to continue or an Error.
 template <class F>
-inline std::optional<Error> for_each_member(std::string_view s, std::size_t& pos, std::size_t max_depth,
-                                            std::string_view what, F&& on_member) {
+inline std::optional<Error> for_each_member_lazy(std::string_view s, std::size_t& pos, std::string_view what,
+                                                 F&& on_member) {
     std::size_t p = pos;
     skip_ws(s, p);
     if (p >= s.size()) return make_error(errc::truncated, p, std::string(what) + ": expected a JSON object");
@@ -238,9 +239,6 @@ inline std::optional<Error> for_each_member(std::string_view s, std::size_t& pos
         ++p;
         skip_ws(s, p);
         const std::size_t vb = p;
-        auto sk = gs_skip(s, p, max_depth);
-        if (!sk) return sk.error();
-        p = *sk;
         if (auto e = on_member(std::string_view(key), vb, p)) return e;
         skip_ws(s, p);
         if (p >= s.size()) return make_error(errc::truncated, p, std::string(what) + ": object ends early");
@@ -254,6 +252,21 @@ inline std::optional<Error> for_each_member(std::string_view s, std::size_t& pos
         }
         return make_error(errc::bad_json, p, std::string(what) + ": expected ',' or '}'");
     }
+}
+
+// Member-by-member walk of a JSON object: calls `on_member(key, value_begin, value_end)` for each
+// member (value bounds are absolute offsets into `s`, found with gs_skip). `pos` must point at '{';
+// on success it is moved past the closing '}'. The callback returns an empty optional to continue
+// or an Error.
+template <class F>
+inline std::optional<Error> for_each_member(std::string_view s, std::size_t& pos, std::size_t max_depth,
+                                            std::string_view what, F&& on_member) {
+    return for_each_member_lazy(s, pos, what, [&](std::string_view key, std::size_t vb, std::size_t& p) -> std::optional<Error> {
+        auto sk = gs_skip(s, p, max_depth);
+        if (!sk) return sk.error();
+        p = *sk;
+        return on_member(key, vb, p);
+    });
 }
 
 // Element-by-element walk of a JSON array at `pos` ('['): `on_element(begin, end)`.
@@ -310,6 +323,25 @@ inline std::string typed_name(std::string_view s, std::size_t b, std::size_t e) 
     std::string name;
     if (parse_string(s.substr(0, e), p, name) != Scan::ok) return {};
     return name;
+}
+
+// True if the object at [b, e) starts with "@type":"<name>" (raw bytes, no allocation).
+inline bool has_type(std::string_view s, std::size_t b, std::size_t e, std::string_view name) {
+    std::size_t p = b;
+    skip_ws(s, p);
+    if (p >= e || s[p] != '{') return false;
+    ++p;
+    skip_ws(s, p);
+    static constexpr std::string_view kType = "\"@type\"";
+    if (e - p < kType.size() || s.substr(p, kType.size()) != kType) return false;
+    p += kType.size();
+    skip_ws(s, p);
+    if (p >= e || s[p] != ':') return false;
+    ++p;
+    skip_ws(s, p);
+    if (p >= e || s[p] != '"') return false;
+    ++p;
+    return e - p > name.size() && s.substr(p, name.size()) == name && s[p + name.size()] == '"';
 }
 
 // Returns the bounds of the "@value" member of a typed wrapper object at [b, e).

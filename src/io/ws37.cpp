@@ -138,14 +138,44 @@ struct GsParts {
     bool have_data = false;
 };
 
-Result<GsParts> parse_gs_response(std::string_view text, Format f) {
+// `on_data(begin, p)` handles result.data (starting at `begin`) and moves `p` past it, so the
+// (possibly large) data is scanned once.
+template <class OnData>
+Result<GsParts> parse_gs_response(std::string_view text, Format f, OnData&& on_data) {
     GsParts parts;
     const GsOptions opt = gs_opts(f);
     bool have_status = false;
     std::size_t pos = 0;
-    auto err = json::for_each_member(
-        text, pos, opt.max_depth, "ResponseMessage",
-        [&](std::string_view key, std::size_t b, std::size_t e) -> std::optional<Error> {
+    auto err = json::for_each_member_lazy(
+        text, pos, "ResponseMessage",
+        [&](std::string_view key, std::size_t b, std::size_t& p_end) -> std::optional<Error> {
+            if (key == "result") {
+                return json::for_each_member_lazy(
+                    text, p_end, "result", [&](std::string_view k, std::size_t x, std::size_t& q) -> std::optional<Error> {
+                        if (k == "data") {
+                            parts.have_data = true;
+                            parts.data_b = x;
+                            auto e = on_data(x, q);
+                            parts.data_e = q;
+                            return e;
+                        }
+                        auto sk = gs_skip(text, q, opt.max_depth);
+                        if (!sk) return sk.error();
+                        q = *sk;
+                        if (k == "meta") {
+                            auto v = json::read_loose(text, x, q, opt, false, true);
+                            if (!v) return v.error();
+                            if (v->is_null()) parts.header.meta = Value::map();
+                            else if (v->type() != Type::map) return Error{errc::bad_value, x, "result.meta is not a map"};
+                            else parts.header.meta = std::move(v).value();
+                        }
+                        return std::nullopt;
+                    });
+            }
+            auto sk = gs_skip(text, p_end, opt.max_depth);
+            if (!sk) return sk.error();
+            p_end = *sk;
+            const std::size_t e = p_end;
             if (key == "requestId") {
                 auto v = json::read_loose(text, b, e, opt, false, true);
                 if (!v) return v.error();
@@ -188,24 +218,6 @@ Result<GsParts> parse_gs_response(std::string_view text, Format f) {
                     });
                 if (e2) return e2;
                 if (!have_code) return Error{errc::bad_value, b, "status has no code"};
-            } else if (key == "result") {
-                std::size_t p = b;
-                return json::for_each_member(
-                    text.substr(0, e), p, opt.max_depth, "result",
-                    [&](std::string_view k, std::size_t x, std::size_t y) -> std::optional<Error> {
-                        if (k == "data") {
-                            parts.data_b = x;
-                            parts.data_e = y;
-                            parts.have_data = true;
-                        } else if (k == "meta") {
-                            auto v = json::read_loose(text, x, y, opt, false, true);
-                            if (!v) return v.error();
-                            if (v->is_null()) parts.header.meta = Value::map();
-                            else if (v->type() != Type::map) return Error{errc::bad_value, x, "result.meta is not a map"};
-                            else parts.header.meta = std::move(v).value();
-                        }
-                        return std::nullopt;
-                    });
             }
             return std::nullopt;
         });
@@ -244,71 +256,52 @@ Result<Value> gs_read_at(std::string_view text, std::size_t b, std::size_t e, co
     return r;
 }
 
-// Counts (and optionally materialises) the items of result.data at [b, e).
-std::optional<Error> scan_gs_data(std::string_view text, std::size_t b, std::size_t e, Format f,
+// Counts (and optionally materialises) the items of result.data starting at `b`; moves `p` past
+// it. Each item is skipped once (gs_skip) unless it is materialised.
+std::optional<Error> scan_gs_data(std::string_view text, std::size_t b, std::size_t& p, Format f,
                                   ResponseSummary& sum, const std::function<void(Value&&)>& on_item) {
     const GsOptions opt = gs_opts(f);
-    if (is_json_null(text, b, e)) return std::nullopt;
-    std::size_t p = b;
     json::skip_ws(text, p);
-    std::size_t arr_b = p, arr_e = e;
-    bool bulk_set = false;
-    if (text[p] == '{' && opt.typed) {
-        const std::string tn = json::typed_name(text, p, e);
-        if (tn == "g:List" || tn == "g:BulkSet" || tn == "g:Set") {
-            if (!json::typed_value_bounds(text, p, e, arr_b, arr_e, opt.max_depth))
-                return Error{errc::bad_json, p, "result.data: typed list without @value"};
-            bulk_set = tn == "g:BulkSet";
-        } else {
-            // A single non-list value counts as one result (the driver queues it as is).
-            sum.item_count = 1;
-            sum.result_count = 1;
-            if (on_item) {
-                auto v = gs_read_at(text, p, e, opt);
-                if (!v) return v.error();
-                on_item(std::move(v).value());
-            }
-            return std::nullopt;
-        }
-    } else if (text[p] != '[') {
+    if (p >= text.size()) return Error{errc::truncated, p, "result.data: missing value"};
+    auto single = [&]() -> std::optional<Error> {
+        // A single non-list value (or null) is one result as the driver queues it, null none.
+        const std::size_t x = p;
+        auto sk = gs_skip(text, p, opt.max_depth);
+        if (!sk) return sk.error();
+        p = *sk;
+        if (is_json_null(text, x, p)) return std::nullopt;
         sum.item_count = 1;
         sum.result_count = 1;
         if (on_item) {
-            auto v = gs_read_at(text, p, e, opt);
+            auto v = gs_read_at(text, x, p, opt);
             if (!v) return v.error();
             on_item(std::move(v).value());
         }
         return std::nullopt;
-    }
-    std::size_t q = arr_b;
+    };
+    bool bulk_set = false;
     bool expect_bulk = false;
-    return json::for_each_element(
-        text.substr(0, arr_e), q, opt.max_depth, "result.data",
-        [&](std::size_t x, std::size_t y) -> std::optional<Error> {
-            if (bulk_set) {
+    auto elements = [&](std::size_t& q) {
+        return json::for_each_element(text, q, opt.max_depth, "result.data",
+                                      [&](std::size_t x, std::size_t y) -> std::optional<Error> {
+            if (bulk_set && expect_bulk) {
                 // g:BulkSet @value alternates item, Long bulk.
-                if (expect_bulk) {
-                    auto v = json::read_loose(text, x, y, opt, true, true);
-                    if (!v) return v.error();
-                    if (!v->is_number()) return Error{errc::bad_value, x, "BulkSet bulk is not a number"};
-                    sum.result_count += static_cast<std::uint64_t>(v->to_int64());
-                    expect_bulk = false;
-                    return std::nullopt;
-                }
-                expect_bulk = true;
-                ++sum.item_count;
-                if (on_item) {
-                    auto v = gs_read_at(text, x, y, opt);
-                    if (!v) return v.error();
-                    on_item(std::move(v).value());
-                }
+                auto v = json::read_loose(text, x, y, opt, true, true);
+                if (!v) return v.error();
+                if (!v->is_number()) return Error{errc::bad_value, x, "BulkSet bulk is not a number"};
+                sum.result_count += static_cast<std::uint64_t>(v->to_int64());
+                expect_bulk = false;
                 return std::nullopt;
             }
             ++sum.item_count;
-            std::int64_t bulk = 1;
-            if (opt.typed && text[x] == '{' && json::typed_name(text, x, y) == "g:Traverser")
-                bulk = gs_traverser_bulk(text, x, y, opt);
-            sum.result_count += static_cast<std::uint64_t>(bulk);
+            if (bulk_set) {
+                expect_bulk = true;
+            } else {
+                std::int64_t bulk = 1;
+                if (opt.typed && text[x] == '{' && json::has_type(text, x, y, "g:Traverser"))
+                    bulk = gs_traverser_bulk(text, x, y, opt);
+                sum.result_count += static_cast<std::uint64_t>(bulk);
+            }
             if (on_item) {
                 auto v = gs_read_at(text, x, y, opt);
                 if (!v) return v.error();
@@ -316,6 +309,28 @@ std::optional<Error> scan_gs_data(std::string_view text, std::size_t b, std::siz
             }
             return std::nullopt;
         });
+    };
+    if (text[p] == '[') return elements(p);
+    if (text[p] != '{' || !opt.typed) return single();
+    const std::string tn = json::typed_name(text, p, text.size());
+    if (tn != "g:List" && tn != "g:BulkSet" && tn != "g:Set") return single();
+    bulk_set = tn == "g:BulkSet";
+    bool have_value = false;
+    const std::size_t obj = p;
+    auto err = json::for_each_member_lazy(text, p, "result.data",
+                                          [&](std::string_view k, std::size_t, std::size_t& q) -> std::optional<Error> {
+        if (k == "@value") {
+            have_value = true;
+            return elements(q);
+        }
+        auto sk = gs_skip(text, q, opt.max_depth);
+        if (!sk) return sk.error();
+        q = *sk;
+        return std::nullopt;
+    });
+    if (err) return err;
+    if (!have_value) return Error{errc::bad_json, obj, "result.data: typed list without @value"};
+    return std::nullopt;
 }
 
 // ---- GraphBinary response ----------------------------------------------------------------------
@@ -490,7 +505,12 @@ Result<ResponseMessage> decode_response(std::string_view frame, Format f) {
             return rd.fail(errc::trailing_bytes, std::to_string(rd.left()) + " bytes after the ResponseMessage");
         return m;
     }
-    auto parts = parse_gs_response(frame, f);
+    auto parts = parse_gs_response(frame, f, [&](std::size_t, std::size_t& p) -> std::optional<Error> {
+        auto sk = gs_skip(frame, p, gs_opts(f).max_depth);
+        if (!sk) return sk.error();
+        p = *sk;
+        return std::nullopt;
+    });
     if (!parts) return parts.error();
     m.header = std::move(parts->header);
     if (parts->have_data && !is_json_null(frame, parts->data_b, parts->data_e)) {
@@ -505,15 +525,14 @@ Result<ResponseSummary> scan_response(std::string_view frame, Format f,
                                       const std::function<void(model::Value&&)>& on_item) {
     ResponseSummary sum;
     if (is_graphson(f)) {
-        auto parts = parse_gs_response(frame, f);
+        auto parts = parse_gs_response(frame, f, [&](std::size_t b, std::size_t& p) {
+            return scan_gs_data(frame, b, p, f, sum, on_item);
+        });
         if (!parts) return parts.error();
         sum.request_id = parts->header.request_id;
         sum.code = parts->header.code;
         sum.message = parts->header.message.value_or(std::string());
         sum.attributes = std::move(parts->header.attributes);
-        if (parts->have_data) {
-            if (auto e = scan_gs_data(frame, parts->data_b, parts->data_e, f, sum, on_item)) return *e;
-        }
         return sum;
     }
     Reader rd{frame, 0};
