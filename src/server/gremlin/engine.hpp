@@ -150,6 +150,11 @@ public:
     std::unique_ptr<Step> instantiate_on(Ctx& ctx, std::unique_ptr<Step> input) const;
 };
 
+// Total number of instructions including nested traversals (pipelines recurse per step, so the
+// evaluator bounds this).
+std::size_t instruction_count(const Code& code);
+constexpr std::size_t kMaxInstructions = 4096;
+
 // Compiles instructions into a plan; throws EvalFailure for unknown steps or bad arguments.
 PlanPtr compile(const Code& code, bool source);
 

@@ -19,6 +19,11 @@ class TraversalStream final : public ResultStream {
 public:
     TraversalStream(Graph& graph, const Code& code, const EvalOptions& opts) {
         try {
+            if (std::size_t n = instruction_count(code); n > kMaxInstructions)
+                fail(EvalError::Kind::evaluation,
+                     "traversal has " + std::to_string(n) + " steps; at most " + std::to_string(kMaxInstructions) +
+                         " are supported",
+                     "IllegalArgumentException");
             SourceOptions so = source_options(code);
             plan_ = compile(code, true);
             ctx_.graph = &graph;

@@ -233,6 +233,19 @@ struct Node {
     NodePtr target;        // receiver (call/member/index), left operand
     NodePtr rhs;           // right operand / assigned value / index
     std::vector<NodePtr> args;  // call args; list items; map k0,v0,…
+
+    Node() = default;
+    Node(const Node&) = delete;
+    Node& operator=(const Node&) = delete;
+    // Unlinks receiver chains iteratively: a 100k-link method chain must not recurse.
+    ~Node() {
+        NodePtr t = std::move(target);
+        while (t) {
+            NodePtr next = std::move(t->target);
+            t.reset();
+            t = std::move(next);
+        }
+    }
 };
 
 NodePtr make(Node::K k, std::size_t pos) {
@@ -290,6 +303,7 @@ private:
     bool op_here(const char* p) const { return is(p) && (nest_ > 0 || !cur().nl_before); }
 
     NodePtr statement() {
+        binops_ = 0;
         if (cur().kind == Tok::ident && cur().text == "def") ++i_;
         if (cur().kind == Tok::ident && t_[i_ + 1].kind == Tok::punct && t_[i_ + 1].text == "=") {
             auto n = make(Node::K::assign, cur().pos);
@@ -319,6 +333,12 @@ private:
             auto n = make(Node::K::binop, cur().pos);
             n->name = hit;
             ++i_;
+            // Left-nested operator chains are evaluated recursively: bound them like nesting.
+            if (++binops_ > kMaxDepth)
+                fail(EvalError::Kind::syntax,
+                     "expression has more than " + std::to_string(kMaxDepth) + " operators at " +
+                         where_text(src_, n->pos),
+                     "MultipleCompilationErrorsException");
             n->target = std::move(l);
             n->rhs = binary(level + 1);
             l = std::move(n);
@@ -523,6 +543,7 @@ private:
     std::size_t i_ = 0;
     int depth_ = 0;
     int nest_ = 0;
+    int binops_ = 0;
 };
 
 // ---- values the evaluator juggles ------------------------------------------------------------------
@@ -614,13 +635,16 @@ std::string groovy_string(const Value& v) {
     }
 }
 
+__extension__ typedef __int128 i128;
+__extension__ typedef unsigned __int128 u128;
+
 // Minimal two's-complement big-endian bytes of a 128-bit value (BigDecimal unscaled value).
-std::string twos_complement(__int128 x) {
+std::string twos_complement(i128 x) {
     std::string out;
     for (;;) {
-        auto b = static_cast<unsigned char>(static_cast<unsigned __int128>(x) & 0xff);
+        auto b = static_cast<unsigned char>(static_cast<u128>(x) & 0xff);
         out.insert(out.begin(), static_cast<char>(b));
-        __int128 rest = x >> 8;
+        i128 rest = x >> 8;
         bool sign = (b & 0x80) != 0;
         if ((rest == 0 && !sign) || (rest == -1 && sign)) break;
         x = rest;
@@ -631,9 +655,9 @@ std::string twos_complement(__int128 x) {
 // Groovy integer division yields a BigDecimal (scale ≤ 10, HALF_UP, trailing zeros stripped).
 Value big_decimal_div(std::int64_t a, std::int64_t b) {
     bool neg = (a < 0) != (b < 0);
-    unsigned __int128 ua = a < 0 ? static_cast<unsigned __int128>(-static_cast<__int128>(a)) : static_cast<unsigned __int128>(a);
-    unsigned __int128 ub = b < 0 ? static_cast<unsigned __int128>(-static_cast<__int128>(b)) : static_cast<unsigned __int128>(b);
-    unsigned __int128 q = ua / ub, r = ua % ub;
+    u128 ua = a < 0 ? static_cast<u128>(-static_cast<i128>(a)) : static_cast<u128>(a);
+    u128 ub = b < 0 ? static_cast<u128>(-static_cast<i128>(b)) : static_cast<u128>(b);
+    u128 q = ua / ub, r = ua % ub;
     int scale = 0;
     while (r != 0 && scale < 10) {
         r *= 10;
@@ -646,7 +670,7 @@ Value big_decimal_div(std::int64_t a, std::int64_t b) {
         q /= 10;
         --scale;
     }
-    __int128 sq = static_cast<__int128>(q);
+    i128 sq = static_cast<i128>(q);
     if (neg) sq = -sq;
     return Value::big_decimal(scale, twos_complement(sq));
 }
@@ -752,7 +776,30 @@ private:
         return std::string(model::type_name(s.v.type()));
     }
 
+    // Method chains are evaluated iteratively (innermost receiver first), so a long
+    // g.addV().property()... chain costs no stack depth.
+    static bool is_link(const Node& n) {
+        return (n.k == Node::K::call && n.target) || n.k == Node::K::member || n.k == Node::K::index;
+    }
+    SVal eval_chain(const Node& n) {
+        std::vector<const Node*> links;
+        const Node* b = &n;
+        while (is_link(*b)) {
+            links.push_back(b);
+            b = b->target.get();
+        }
+        SVal cur = eval(*b);
+        for (auto it = links.rbegin(); it != links.rend(); ++it) {
+            const Node& l = **it;
+            if (l.k == Node::K::call) cur = call_on(std::move(cur), l);
+            else if (l.k == Node::K::member) cur = member_of(std::move(cur), l);
+            else cur = index_of(std::move(cur), l);
+        }
+        return cur;
+    }
+
     SVal eval(const Node& n) {
+        if (is_link(n)) return eval_chain(n);
         switch (n.k) {
         case Node::K::literal: return val(n.lit);
         case Node::K::ident: return ident(n);
@@ -785,23 +832,8 @@ private:
             return val(Value::int_(static_cast<std::int32_t>(0 - static_cast<std::uint32_t>(v.as_int()))));
         }
         case Node::K::binop: return binop(n);
-        case Node::K::member: return member(n);
-        case Node::K::index: {
-            Value t = value_of(*n.target);
-            Value i = value_of(*n.rhs);
-            if ((t.type() == Type::list) && integral(i)) {
-                std::int64_t k = i.as_int();
-                if (k < 0) k += static_cast<std::int64_t>(t.size());
-                if (k < 0 || k >= static_cast<std::int64_t>(t.size())) return val(Value());
-                return val(t[static_cast<std::size_t>(k)]);
-            }
-            if (t.type() == Type::map) {
-                for (std::size_t k = 0; k + 1 < t.size(); k += 2)
-                    if (t[k] == i) return val(t[k + 1]);
-                return val(Value());
-            }
-            unsupported(n.pos, "indexing " + std::string(model::type_name(t.type())));
-        }
+        case Node::K::member: break;  // handled by eval_chain
+        case Node::K::index: break;  // handled by eval_chain
         case Node::K::call: return call(n);
         }
         return {};
@@ -879,8 +911,25 @@ private:
              "MissingPropertyException");
     }
 
-    SVal member(const Node& n) {
-        SVal t = eval(*n.target);
+    SVal index_of(SVal ts, const Node& n) {
+        if (ts.k != SVal::K::value) unsupported(n.pos, "indexing a " + describe(ts));
+        const Value& t = ts.v;
+        Value i = value_of(*n.rhs);
+        if ((t.type() == Type::list) && integral(i)) {
+            std::int64_t k = i.as_int();
+            if (k < 0) k += static_cast<std::int64_t>(t.size());
+            if (k < 0 || k >= static_cast<std::int64_t>(t.size())) return val(Value());
+            return val(t[static_cast<std::size_t>(k)]);
+        }
+        if (t.type() == Type::map) {
+            for (std::size_t k = 0; k + 1 < t.size(); k += 2)
+                if (t[k] == i) return val(t[k + 1]);
+            return val(Value());
+        }
+        unsupported(n.pos, "indexing " + std::string(model::type_name(t.type())));
+    }
+
+    SVal member_of(SVal t, const Node& n) {
         if (t.k == SVal::K::klass) {
             if (t.klass == "VertexProperty" && n.name == "Cardinality") {
                 SVal s;
@@ -991,7 +1040,10 @@ private:
                 return val(Value::p("not", {args[0].v}));
             return anonymous(n, args);
         }
-        SVal t = eval(*n.target);
+        return call_on(eval(*n.target), n);
+    }
+
+    SVal call_on(SVal t, const Node& n) {
         auto args = eval_args(n);
         switch (t.k) {
         case SVal::K::klass: return class_call(t, n, args);

@@ -2645,6 +2645,14 @@ void Compiler::compile_step(const Spec& s) {
 
 }  // namespace
 
+std::size_t instruction_count(const Code& code) {
+    std::size_t n = code.source.size() + code.steps.size();
+    for (const auto& in : code.steps)
+        for (const auto& a : in.args)
+            if (a.t) n += instruction_count(*a.t);
+    return n;
+}
+
 PlanPtr compile(const Code& code, bool source) {
     auto plan = std::make_shared<Plan>();
     Compiler c(code, *plan);

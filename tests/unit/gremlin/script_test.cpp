@@ -180,6 +180,19 @@ TEST_CASE_FIXTURE(Fixture, "errors are values with kinds and positions, never cr
     std::string deep_list(50000, '[');
     e = err(deep_list);
     CHECK(e.kind == Kind::syntax);
+    // Long method chains are fine for the parser (no recursion) but traversals are bounded.
+    std::string chain = "g.V(1)";
+    for (int i = 0; i < 1000; ++i) chain += ".identity()";
+    CHECK(q(chain + ".values('name')") == strs({"marko"}));
+    std::string long_chain = "g.V()";
+    for (int i = 0; i < 100000; ++i) long_chain += ".identity()";
+    e = err(long_chain);
+    CHECK(e.kind == Kind::evaluation);
+    CHECK(e.message.find("steps") != std::string::npos);
+    std::string ops = "1";
+    for (int i = 0; i < 100000; ++i) ops += "+1";
+    e = err(ops);
+    CHECK(e.kind == Kind::syntax);
     std::string minus(100000, '-');
     e = err(minus + "1");
     CHECK(e.kind == Kind::syntax);
