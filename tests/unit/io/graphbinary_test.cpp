@@ -4,14 +4,29 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
 #include <map>
+#include <new>
 #include <string>
 #include <vector>
+
+// Counts heap allocations so the tests can check that gb_skip allocates nothing.
+namespace {
+std::size_t g_allocations = 0;
+}  // namespace
+
+void* operator new(std::size_t n) {
+    ++g_allocations;
+    if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -478,6 +493,24 @@ TEST_CASE("graphbinary: large vectors (crew vertex, traverser, graph, metrics, t
     CHECK(pp[1][0] == v);
     CHECK(pp[1][1].id() == I(10));
     CHECK(pp[1][2].id() == I(11));
+}
+
+TEST_CASE("graphbinary: gb_skip allocates nothing on valid input; gb_read does") {
+    const auto files = all_vectors();
+    std::size_t skipped = 0;
+    const std::size_t before = g_allocations;
+    for (const auto& f : files) {
+        auto s = gb_skip(f.bytes, 0, f.ver);
+        skipped += s.ok() ? 1 : 0;
+    }
+    CHECK(g_allocations == before);
+    CHECK(skipped == files.size());
+    const std::string vertex = vec(GbVersion::v1, "vertex-v1.gbin");
+    std::size_t pos = 0;
+    const std::size_t before_read = g_allocations;
+    auto r = gb_read(vertex, pos, GbVersion::v1);
+    CHECK(r.ok());
+    CHECK(g_allocations > before_read);  // the counter sees the decoder's allocations
 }
 
 TEST_CASE("graphbinary: every proper prefix of every vector is truncated; skip agrees with read") {
