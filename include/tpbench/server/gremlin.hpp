@@ -46,11 +46,16 @@ private:
 };
 
 // One result item of an evaluation: a value with its bulk (how many times it is repeated).
+// Traversals merge equal traversers (repeat() per iteration, barriers, multi-hop chains), so a
+// bulk can be large: for script evaluation (3.7 eval, unbulked 4.0) the protocol layer sends the
+// item `bulk` times; for bytecode it sends one Traverser(bulk, value).
 // Graph elements (vertices, edges, vertex properties) returned as top-level results come with
 // `value` left null and `element_key` set — stable and unique per element for the lifetime of the
 // stream's snapshot — so the protocol layer can cache their encodings and call materialize() only
 // on a miss (this keeps `times(18)` at a memcpy per result). Elements nested inside other values
 // (maps, paths, lists) are materialised in place according to EvalOptions::materialize_tokens.
+// When the traversal itself overrides that choice (g.with('materializeProperties', …)), elements
+// come already materialised in `value` with `element_key` null.
 struct Item {
     model::Value value;
     std::int64_t bulk = 1;
@@ -58,7 +63,9 @@ struct Item {
 };
 
 struct EvalOptions {
-    std::string language = "gremlin-groovy";  // or "gremlin-lang"
+    // "gremlin-groovy" or "gremlin-lang": both go through the same parser, which accepts the
+    // Groovy subset drivers send (a superset of gremlin-lang's traversal syntax).
+    std::string language = "gremlin-groovy";
     model::Value bindings = model::Value::map();
     bool materialize_tokens = false;          // materializeProperties=tokens
     // Absolute deadline; evaluation returns errc::server_timeout once it has passed.
@@ -84,13 +91,17 @@ public:
 };
 
 // Parses and starts evaluating a script against `graph` (bindings `graph` and `g` are predefined,
-// plus EvalOptions::bindings). Syntax errors come back at once; evaluation errors may appear
-// through the stream. Never throws for bad input.
+// plus EvalOptions::bindings). A script ending in a traversal is evaluated lazily; any other
+// value is iterated as Gremlin Server does (lists item by item, a Map as single-entry maps, null
+// as one null item, void — graph.clear() — as nothing). Syntax errors come back at once as a
+// stream whose first next() returns false with error() set; evaluation errors may also appear
+// later through the stream. Never throws for bad input; may be called from many threads at once.
 std::unique_ptr<ResultStream> evaluate_script(Graph& graph, std::string_view script,
                                               const EvalOptions& opts);
 
 // Interprets GraphBinary/GraphSON Bytecode (model::Type::bytecode) as a traversal on `g`.
 // Results come back as traversers (value + bulk), as the 3.7 traversal op processor sends them.
+// Malformed bytecode or unknown steps give an error stream (messages name the instruction index).
 std::unique_ptr<ResultStream> evaluate_bytecode(Graph& graph, const model::Value& bytecode,
                                                 const EvalOptions& opts);
 
