@@ -1,6 +1,6 @@
 'use strict';
 // Remote traversals (bytecode op, traversal processor) via DriverRemoteConnection.
-const gremlin = require('gremlin');
+const gremlin = require('./driver');
 const { startServer, main, assert } = require('./lib');
 
 const { traversal } = gremlin.process.AnonymousTraversalSource;

@@ -1,6 +1,6 @@
 'use strict';
 // client.submit (eval op) with GraphBinary 1.0 and GraphSON 3.0 against `tpbench serve`.
-const gremlin = require('gremlin');
+const gremlin = require('./driver');
 const { startServer, main, assert } = require('./lib');
 
 const exercise = [

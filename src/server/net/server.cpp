@@ -12,6 +12,7 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/string.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
@@ -174,7 +175,15 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, tcp::socke
             stream.expires_after(cfg.idle_connection_timeout);
         else
             stream.expires_never();
-        auto [rec, n] = co_await http::async_read(stream, buf, parser, tuple_awaitable);
+        auto [rec, n] = co_await http::async_read_header(stream, buf, parser, tuple_awaitable);
+        if (!rec && !parser.is_done()) {
+            // curl and others wait for "100 Continue" before sending a larger body.
+            auto expect = parser.get().find(http::field::expect);
+            if (expect != parser.get().end() && beast::iequals(expect->value(), "100-continue"))
+                co_await async_write_all(stream, "HTTP/1.1 100 Continue\r\n\r\n");
+            auto [rec2, n2] = co_await http::async_read(stream, buf, parser, tuple_awaitable);
+            rec = rec2;
+        }
         if (rec == http::error::body_limit) {
             std::string msg = "The request body";
             if (auto len = parser.content_length()) msg += " of " + std::to_string(*len) + " bytes";

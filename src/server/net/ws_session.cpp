@@ -125,7 +125,14 @@ asio::awaitable<void> run_ws37_session(std::shared_ptr<ServerState> st, beast::t
                    });
 
     beast::flat_buffer buf;
+    asio::steady_timer pause(ex);
     for (;;) {
+        // A client that sends requests but does not read responses stops being read once its
+        // responses pass the high-water mark (bounded server memory).
+        while (ob->above_high_water() && !ob->closed()) {
+            pause.expires_after(std::chrono::milliseconds(2));
+            co_await pause.async_wait(tuple_awaitable);
+        }
         auto [ec, n] = co_await ws.async_read(buf, tuple_awaitable);
         if (ec) break;  // close frame (answered by Beast), too big (closed with 1009), reset, timeout
         std::string_view frame(static_cast<const char*>(buf.data().data()), buf.size());
