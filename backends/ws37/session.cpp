@@ -516,6 +516,9 @@ net::awaitable<void> Connection::async_close() {
     co_await wait_until(&Connection::writer_running_, std::chrono::milliseconds(2000));
     table_.fail_all(errc::cancelled, "session closed", Clock::now());
     wake_all();
+    // A writer still stuck in a write (the peer stopped reading) would block the close frame
+    // behind it forever: drop the connection instead of closing gracefully.
+    if (writer_running_) on_lost("session closed while a request frame was still being written");
     if (open_) {
         auto [ec] = co_await ws_.async_close(websocket::close_code::normal, use_tuple);
         (void)ec;  // a failed close handshake still ends in closing the socket below

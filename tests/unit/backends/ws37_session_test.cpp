@@ -571,3 +571,44 @@ TEST_CASE("ws37: a malformed WebSocket frame is a protocol violation") {
         co_await s->async_close();
     });
 }
+
+TEST_CASE("ws37: a server that stops reading blocks the writer; requests time out and close does not hang") {
+    net::io_context ioc;
+    FakeServer server(ioc, [&ioc](ServerWs& ws) -> net::awaitable<void> {
+        // Never read: the client's socket buffers fill up and its writer blocks.
+        net::steady_timer t(ioc);
+        t.expires_after(6s);
+        co_await t.async_wait(use_tuple);
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto cfg = config_for(server.port());
+        cfg.max_in_process_per_connection = 16;
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), cfg);
+        REQUIRE_FALSE(co_await s->async_connect());
+        const std::string big(2 * 1024 * 1024, 'x');
+        std::vector<Outcome> outs(16);
+        int finished = 0;
+        for (int i = 0; i < 16; ++i) {
+            net::co_spawn(ioc, [&, i]() -> net::awaitable<void> {
+                outs[i] = co_await s->async_execute(request(big, 300ms));
+                ++finished;
+            }, [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+        }
+        net::steady_timer t(ioc);
+        const auto t0 = Clock::now();
+        while (finished < 16) {
+            t.expires_after(5ms);
+            co_await t.async_wait(use_tuple);
+        }
+        CHECK(Clock::now() - t0 < 2s);
+        for (const auto& o : outs) CHECK(o.error == make_error_code(errc::timeout));
+        // Every slot is still owned by the blocked writer or has been handed back: new requests
+        // are refused or time out, never hang.
+        Outcome more = co_await s->async_execute(request("g.V()", 200ms));
+        CHECK((more.error == make_error_code(errc::timeout) || more.error == make_error_code(errc::pool_exhausted)));
+        const auto c0 = Clock::now();
+        co_await s->async_close();
+        CHECK(Clock::now() - c0 < 5s);
+        CHECK_FALSE(s->is_open());
+    }, 15s);
+}
