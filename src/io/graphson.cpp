@@ -78,6 +78,25 @@ struct NameIndex {
 };
 
 Tag lookup_tag(std::string_view type) {
+    using gs_detail::eq;
+    // Fast path for the names of the hot result types.
+    switch (type.size()) {
+    case 5: if (eq(type, "g:Map")) return Tag::map; break;
+    case 6:
+        if (eq(type, "g:List")) return Tag::list;
+        if (eq(type, "g:Edge")) return Tag::edge;
+        break;
+    case 7:
+        if (eq(type, "g:Int64")) return Tag::int64;
+        if (eq(type, "g:Int32")) return Tag::int32;
+        break;
+    case 8:
+        if (eq(type, "g:Vertex")) return Tag::vertex;
+        if (eq(type, "g:Double")) return Tag::double_;
+        break;
+    case 16: if (eq(type, "g:VertexProperty")) return Tag::vertex_property; break;
+    default: break;
+    }
     static const NameIndex index;
     std::string_view rest;
     if (type.size() > 2 && type[0] == 'g' && type[1] == ':') rest = type.substr(2);
@@ -368,8 +387,8 @@ private:
         if (c_.peek() != '"') return c_.fail(errc::bad_json, "expected member name");
         std::string_view key;
         if (!c_.string(key, key_scratch_)) return false;
-        if (typed_ && key == "@type") return typed_object(out, depth);
-        if (typed_ && key == "@value") return value_first_object(out, depth);
+        if (typed_ && gs_detail::eq(key, "@type")) return typed_object(out, depth);
+        if (typed_ && gs_detail::eq(key, "@value")) return value_first_object(out, depth);
         // A plain object: a Map with String keys.
         c_.set_pos(open);
         std::vector<Value> kv;
@@ -396,7 +415,7 @@ private:
         if (c_.peek() != '"') return c_.fail(errc::bad_json, "expected \"@value\"");
         std::string_view key;
         if (!c_.string(key, key_scratch_)) return false;
-        if (key != "@value") return c_.fail(errc::bad_json, "expected \"@value\" after \"@type\"");
+        if (!gs_detail::eq(key, "@value")) return c_.fail(errc::bad_json, "expected \"@value\" after \"@type\"");
         if (!c_.expect(':')) return false;
         if (!typed_value(type, out, depth + 1)) return false;
         if (!c_.ws_more()) return false;
@@ -414,7 +433,7 @@ private:
         if (c_.peek() != '"') return c_.fail(errc::bad_json, "expected \"@type\"");
         std::string_view key;
         if (!c_.string(key, key_scratch_)) return false;
-        if (key != "@type") return c_.fail(errc::bad_json, "expected \"@type\" after \"@value\"");
+        if (!gs_detail::eq(key, "@type")) return c_.fail(errc::bad_json, "expected \"@type\" after \"@value\"");
         if (!c_.expect(':') || !c_.ws_more()) return false;
         if (c_.peek() != '"') return c_.fail(errc::bad_json, "@type must be a string");
         std::string type;
@@ -590,9 +609,9 @@ private:
     bool vertex(Value& out, std::size_t depth) {
         Value id, labs = Value::list(), props;
         if (!members(depth, [&](std::string_view k) {
-                if (k == "id") return value(id, depth + 1);
-                if (k == "label") return labels(labs, depth + 1);
-                if (k == "properties") return vertex_properties(props, depth + 1);
+                if (gs_detail::eq(k, "id")) return value(id, depth + 1);
+                if (gs_detail::eq(k, "label")) return labels(labs, depth + 1);
+                if (gs_detail::eq(k, "properties")) return vertex_properties(props, depth + 1);
                 return skip(depth + 1);
             }))
             return false;
@@ -603,10 +622,10 @@ private:
     bool vertex_property(Value& out, std::size_t depth) {
         Value id, labs = Value::list(), val, props;
         if (!members(depth, [&](std::string_view k) {
-                if (k == "id") return value(id, depth + 1);
-                if (k == "label") return labels(labs, depth + 1);
-                if (k == "value") return value(val, depth + 1);
-                if (k == "properties") return meta_properties(props, depth + 1);
+                if (gs_detail::eq(k, "id")) return value(id, depth + 1);
+                if (gs_detail::eq(k, "label")) return labels(labs, depth + 1);
+                if (gs_detail::eq(k, "value")) return value(val, depth + 1);
+                if (gs_detail::eq(k, "properties")) return meta_properties(props, depth + 1);
                 return skip(depth + 1);
             }))
             return false;
@@ -619,11 +638,11 @@ private:
         Value val;
         bool has_key = false;
         if (!members(depth, [&](std::string_view k) {
-                if (k == "key") {
+                if (gs_detail::eq(k, "key")) {
                     has_key = true;
                     return typed_string(key);
                 }
-                if (k == "value") return value(val, depth + 1);
+                if (gs_detail::eq(k, "value")) return value(val, depth + 1);
                 return skip(depth + 1);
             }))
             return false;
@@ -670,18 +689,18 @@ private:
     bool edge(Value& out, std::size_t depth) {
         Value id, labs = Value::list(), in_id, in_labs = Value::list(), out_id, out_labs = Value::list(), props;
         if (!members(depth, [&](std::string_view k) {
-                if (k == "id") return value(id, depth + 1);
-                if (k == "label") return labels(labs, depth + 1);
-                if (k == "inVLabel") return labels(in_labs, depth + 1);
-                if (k == "outVLabel") return labels(out_labs, depth + 1);
-                if (k == "inV" || k == "outV") {
-                    const bool in = k == "inV";
+                if (gs_detail::eq(k, "id")) return value(id, depth + 1);
+                if (gs_detail::eq(k, "label")) return labels(labs, depth + 1);
+                if (gs_detail::eq(k, "inVLabel")) return labels(in_labs, depth + 1);
+                if (gs_detail::eq(k, "outVLabel")) return labels(out_labs, depth + 1);
+                if (gs_detail::eq(k, "inV") || gs_detail::eq(k, "outV")) {
+                    const bool in = gs_detail::eq(k, "inV");
                     Value v;
                     if (!value(v, depth + 1)) return false;
                     endpoint(std::move(v), in ? in_id : out_id, in ? in_labs : out_labs);
                     return true;
                 }
-                if (k == "properties") return edge_properties(props, depth + 1);
+                if (gs_detail::eq(k, "properties")) return edge_properties(props, depth + 1);
                 return skip(depth + 1);
             }))
             return false;
@@ -894,8 +913,8 @@ private:
         case Tag::path: {
             Value labs = Value::list(), objs = Value::list();
             if (!members(depth, [&](std::string_view k) {
-                    if (k == "labels") return value(labs, depth + 1);
-                    if (k == "objects") return value(objs, depth + 1);
+                    if (gs_detail::eq(k, "labels")) return value(labs, depth + 1);
+                    if (gs_detail::eq(k, "objects")) return value(objs, depth + 1);
                     return skip(depth + 1);
                 }))
                 return false;
@@ -919,8 +938,8 @@ private:
                 Value key, sub;
                 bool has_sub = false;
                 if (!members(depth + 1, [&](std::string_view k) {
-                        if (k == "key") return value(key, depth + 2);
-                        if (k == "value") {
+                        if (gs_detail::eq(k, "key")) return value(key, depth + 2);
+                        if (gs_detail::eq(k, "value")) {
                             has_sub = true;
                             return value(sub, depth + 2);
                         }

@@ -68,14 +68,24 @@ inline void append_utf8(std::string& out, std::uint32_t cp) {
     }
 }
 
-// True when any of the 8 bytes is < 0x20, '"', '\\' or >= 0x80 (SWAR test).
-inline bool has_special8(const char* p) noexcept {
+// High bit set in each of the 8 bytes (memory order = little-endian significance) that may be
+// < 0x20, '"', '\\' or >= 0x80 (SWAR test). Borrows can only mark bytes after a truly special one,
+// so the lowest set bit always marks the first special byte.
+inline std::uint64_t special_mask8(const char* p) noexcept {
     std::uint64_t x;
     std::memcpy(&x, p, 8);
     constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     const auto has_zero = [](std::uint64_t v) { return (v - ones) & ~v & highs; };
     const std::uint64_t lt20 = (x - ones * 0x20) & ~x & highs;
-    return ((has_zero(x ^ (ones * '"')) | has_zero(x ^ (ones * '\\')) | lt20 | x) & highs) != 0;
+    return (has_zero(x ^ (ones * '"')) | has_zero(x ^ (ones * '\\')) | lt20 | x) & highs;
+}
+inline bool has_special8(const char* p) noexcept { return special_mask8(p) != 0; }
+
+// True when `s` equals the string literal `lit` (length known at compile time, so the comparison
+// inlines).
+template <std::size_t N>
+inline bool eq(std::string_view s, const char (&lit)[N]) noexcept {
+    return s.size() == N - 1 && std::memcmp(s.data(), lit, N - 1) == 0;
 }
 
 // A number token: its text and shape.
@@ -230,23 +240,27 @@ private:
     // Advances over bytes that need no decoding (validating UTF-8); stops at '"' or '\\'.
     bool scan_plain() {
         for (;;) {
-            while (e_ - p_ >= 8 && !has_special8(p_)) p_ += 8;
-            for (;;) {
-                if (p_ >= e_) return truncated();
-                const auto c = static_cast<unsigned char>(*p_);
-                if (c == '"' || c == '\\') return true;
-                if (c < 0x20) return fail(errc::bad_json, "control character in string");
-                if (c < 0x80) {
-                    ++p_;
+            // Jump to the first byte that may need attention, 8 bytes per step.
+            if (e_ - p_ >= 8) {
+                const std::uint64_t m = special_mask8(p_);
+                if (m == 0) {
+                    p_ += 8;
                     continue;
                 }
-                const int n = utf8_seq(reinterpret_cast<const unsigned char*>(p_),
-                                       reinterpret_cast<const unsigned char*>(e_));
-                if (n < 0) return truncated();
-                if (n == 0) return fail(errc::bad_utf8, "invalid UTF-8 in string");
-                p_ += n;
-                if (e_ - p_ >= 8) break;  // back to the SWAR loop
+                p_ += __builtin_ctzll(m) >> 3;
             }
+            if (p_ >= e_) return truncated();
+            const auto c = static_cast<unsigned char>(*p_);
+            if (c == '"' || c == '\\') return true;
+            if (c < 0x20) return fail(errc::bad_json, "control character in string");
+            if (c < 0x80) {
+                ++p_;
+                continue;
+            }
+            const int n = utf8_seq(reinterpret_cast<const unsigned char*>(p_), reinterpret_cast<const unsigned char*>(e_));
+            if (n < 0) return truncated();
+            if (n == 0) return fail(errc::bad_utf8, "invalid UTF-8 in string");
+            p_ += n;
         }
     }
     // Decodes the escape at the cursor ('\\') into `out` (or only validates when null).

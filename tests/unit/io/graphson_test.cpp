@@ -776,3 +776,49 @@ TEST_CASE("every proper prefix of every vector is reported as truncated") {
     }
     CHECK(files == 176);
 }
+
+TEST_CASE("string scanning: special bytes at every position of the 8-byte fast path") {
+    // Joins pieces with append (GCC 12 warns falsely on chains of std::string operator+).
+    const auto cat = [](std::initializer_list<std::string_view> parts) {
+        std::string out;
+        for (auto p : parts) out.append(p);
+        return out;
+    };
+    for (std::size_t len = 0; len < 40; ++len) {
+        for (std::size_t at = 0; at <= len; ++at) {
+            CAPTURE(len);
+            CAPTURE(at);
+            const std::string plain(len, 'a');
+            const std::string_view head = std::string_view(plain).substr(0, at), tail = std::string_view(plain).substr(at);
+            // An escape at `at`.
+            std::string json = cat({"\"", head, "\\n", tail, "\""});
+            auto r = gs_read(json, {});
+            REQUIRE(r.ok());
+            CHECK(r->str() == cat({head, "\n", tail}));
+            // A 3-byte UTF-8 character at `at`.
+            json = cat({"\"", head, "\xe2\x82\xac", tail, "\""});
+            r = gs_read(json, {});
+            REQUIRE(r.ok());
+            CHECK(r->str().size() == len + 3);
+            CHECK(*gs_skip(json, 0) == json.size());
+            // A raw control byte at `at`: rejected exactly there.
+            json = cat({"\"", head, "\x1f", tail, "\""});
+            r = gs_read(json, {});
+            REQUIRE(!r.ok());
+            CHECK(r.error().code == errc::bad_json);
+            CHECK(r.error().offset == at + 1);
+            // A truncated UTF-8 sequence at `at` (continuation byte replaced by ASCII).
+            json = cat({"\"", head, "\xe2\x82", "b", tail, "\""});
+            r = gs_read(json, {});
+            REQUIRE(!r.ok());
+            CHECK(r.error().code == errc::bad_utf8);
+            CHECK(r.error().offset == at + 1);
+            // The writer escapes what needs escaping at every position too.
+            const std::string raw = cat({head, "\"\x01", tail});
+            const std::string w = write(Value::string(raw), GsVersion::v3);
+            auto back = gs_read(w, {});
+            REQUIRE(back.ok());
+            CHECK(back->str() == raw);
+        }
+    }
+}
