@@ -260,7 +260,9 @@ void render_text(std::string& out, const std::string& name, const Node& n, int i
     if (!name.empty()) out += name + ": ";
     out += n.type;
     if (n.kind == Node::Kind::leaf) {
-        out += " " + n.text + "\n";
+        // "null" rather than "null null".
+        if (n.text != n.type) out += " " + n.text;
+        out += "\n";
         return;
     }
     out += count_suffix(n) + "\n";
