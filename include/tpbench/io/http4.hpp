@@ -64,10 +64,16 @@ void write_response_end(std::string& out, ResponseFormat f, std::int32_t code,
                         const std::optional<std::string>& exception = std::nullopt);
 
 // ---- response body, client side (incremental decoder) --------------------------------------
+// count: every value is validated and skipped (gb_skip / gs_skip) and only counted — on_item is
+// never called; GraphSON counting checks JSON syntax only, not GraphSON shapes. materialize: every
+// value is decoded (gb_read / gs_read) and handed to on_item (if set) with its bulk (1 unbulked).
 enum class DecodeMode : std::uint8_t { count, materialize };
 
 // Feed it the body bytes (after de-chunking and inflating) in ranges of any size split anywhere.
-// It yields each value as soon as it is complete and keeps only the bytes of the value in progress.
+// It yields each value as soon as it is complete and keeps only the bytes of the value in progress
+// (buffered_bytes() < the size of that value). Not thread-safe; use from one thread at a time.
+// A declared length/count above GbLimits::max_length is an error at once; a smaller one that the
+// body never satisfies is reported by finish() as errc::truncated.
 class ResponseDecoder {
 public:
     ResponseDecoder(ResponseFormat f, DecodeMode mode,
