@@ -17,6 +17,8 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
+#include <pthread.h>
+
 #include <condition_variable>
 #include <cstdio>
 #include <fstream>
@@ -316,6 +318,7 @@ public:
         for (auto& t : io_) {
             auto* io = t.get();
             io->thread = std::thread([io] {
+                pthread_setname_np(pthread_self(), "tpbench-io");
                 auto guard = asio::make_work_guard(io->ioc);
                 for (;;) {
                     try {

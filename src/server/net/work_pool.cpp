@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <exception>
 
+#include <pthread.h>
+
 namespace tpbench::server::detail {
 
 WorkPool::WorkPool(unsigned threads, std::size_t max_queue) : max_queue_(max_queue) {
@@ -64,6 +66,8 @@ void WorkPool::stop() {
 }
 
 void WorkPool::run() {
+    // Named like Gremlin Server's "exec-N" pool threads (visible in top -H / perf).
+    pthread_setname_np(pthread_self(), "tpbench-exec");
     for (;;) {
         Task t;
         {
