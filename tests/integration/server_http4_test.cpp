@@ -134,6 +134,25 @@ TEST_CASE("server http4: one chunk per batch, keep-alive, 1+1, Accept negotiatio
     CHECK(bad->body == R"({"message":"no serializer for requested Accept header: text/html"})");
 }
 
+TEST_CASE("server http4: materializeProperties tokens gives reference elements") {
+    auto srv = start_test_server();
+    TcpClient c(srv->port());
+    REQUIRE(c.send_all(http_post(json_req("g.V(1)", ",\"materializeProperties\":\"tokens\""), "application/json", gb4)));
+    auto r = c.read_response();
+    REQUIRE(r);
+    auto d = decode_body(r->body, io::http4::ResponseFormat::graphbinary_v4);
+    REQUIRE(d.items.size() == 1);
+    REQUIRE(d.items[0].type() == model::Type::vertex);
+    const auto& props = d.items[0][2];
+    CHECK((props.is_null() || props.size() == 0));
+    REQUIRE(c.send_all(http_post(json_req("g.V(1)"), "application/json", gb4)));
+    r = c.read_response();
+    REQUIRE(r);
+    d = decode_body(r->body, io::http4::ResponseFormat::graphbinary_v4);
+    REQUIRE(d.items.size() == 1);
+    CHECK(d.items[0][2].size() == 2);
+}
+
 TEST_CASE("server http4: deflate when Accept-Encoding has it") {
     auto srv = start_test_server();
     TcpClient c(srv->port());

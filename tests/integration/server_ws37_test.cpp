@@ -14,6 +14,7 @@
 
 #include <map>
 #include <random>
+#include <thread>
 
 using namespace tpbench;
 using namespace tpbench::test;
@@ -28,8 +29,13 @@ namespace {
 
 class WsClient {
 public:
-    explicit WsClient(std::uint16_t port, bool deflate = false, std::string target = "/gremlin") {
+    explicit WsClient(std::uint16_t port, bool deflate = false, std::string target = "/gremlin", int rcvbuf = 0) {
         asio::ip::tcp::endpoint ep(asio::ip::make_address("127.0.0.1"), port);
+        if (rcvbuf > 0) {
+            auto& sock = beast::get_lowest_layer(ws_).socket();
+            sock.open(asio::ip::tcp::v4());
+            sock.set_option(asio::socket_base::receive_buffer_size(rcvbuf));
+        }
         beast::get_lowest_layer(ws_).connect(ep);
         local_port_ = beast::get_lowest_layer(ws_).socket().local_endpoint().port();
         if (deflate) {
@@ -359,4 +365,29 @@ TEST_CASE("server ws37: ping/pong, permessage-deflate, close/close, wrong path, 
         d.send(eval("1+1"));
         CHECK(d.read_stream().back().header.code == 200);
     }
+}
+
+TEST_CASE("server ws37: a client that never reads keeps server memory flat; other connections are served") {
+    server::ServerConfig cfg;
+    cfg.gremlin_pool = 2;
+    auto srv = start_test_server(cfg);
+    WsClient slow(srv->port(), false, "/gremlin", 4096);
+    REQUIRE(slow.send(eval("g.V().repeat(both()).times(18)")));
+    std::this_thread::sleep_for(300ms);
+    long rss0 = vm_rss_kib();
+    std::this_thread::sleep_for(1500ms);
+    long rss1 = vm_rss_kib();
+    MESSAGE("VmRSS before " << rss0 << " KiB, after " << rss1 << " KiB");
+    CHECK(rss1 - rss0 < 16 * 1024);
+    WsClient other(srv->port());
+    other.send(eval("g.V().count()"));
+    auto msgs = other.read_stream();
+    REQUIRE(msgs.size() == 1);
+    CHECK(msgs[0].header.code == 200);
+    CHECK(msgs[0].data[0].to_int64() == 6);
+    // The slow stream is still alive: reading from it now yields its first batches.
+    auto first = slow.read_response();
+    REQUIRE(first);
+    CHECK(first->header.code == 206);
+    CHECK(data_size(*first) == 64);
 }
