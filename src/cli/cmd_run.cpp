@@ -3,12 +3,15 @@
 // percentiles, errors by class and the effective concurrency.
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "rate_mode.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <cstdio>
+#include <fstream>
 #include <memory>
+#include <sstream>
 
 namespace {
 
@@ -18,15 +21,33 @@ struct RunArgs {
     cli::TargetFlags target;
     cli::ProfilingFlags profiling;
     std::optional<std::uint64_t> expect_results;
+    std::string workload_file;
+    cli::RateArgs rate;
     bool quiet = false;
 };
+
+std::vector<engine::WeightedQuery> read_workload(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw engine::ConfigError(fmt::format("cannot read workload file '{}'", path));
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (ss.str().size() > 64 * 1024 * 1024) throw engine::ConfigError("workload file larger than 64 MiB");
+    return engine::parse_workload(ss.str());
+}
 
 int run_run(const RunArgs& a) {
     cli::SideSpec side = a.target.side();
     const engine::Generation g = side.effective_generation();
     engine::ProfilingOptions o = cli::side_options(side, &a.profiling);
     if (side.serializer.empty()) side.serializer = o.serializer;
+    std::optional<std::vector<engine::WeightedQuery>> workload;
+    if (!a.workload_file.empty()) workload = read_workload(a.workload_file);
     cli::Targets targets;
+    if (a.rate.active()) {
+        cli::RateArgs r = a.rate;
+        r.quiet = a.quiet;
+        return cli::run_rate(r, side, o, targets, workload ? &*workload : nullptr);
+    }
     engine::Endpoint ep = targets.endpoint(side);
     const std::string where = targets.describe(side);
     if (!a.quiet) fmt::print(stderr, "tpbench run: {} (generation {}) -> {}\n", side.label, engine::generation_name(g), where);
@@ -36,12 +57,18 @@ int run_run(const RunArgs& a) {
         std::fflush(stdout);
     };
     if (!a.quiet) sinks.progress = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };
-    engine::ProfilingReport rep = engine::run_profiling(o, g, ep, sinks, a.expect_results);
+    engine::ProfilingReport rep = engine::run_profiling(o, g, ep, sinks, a.expect_results, workload ? &*workload : nullptr);
     if (rep.aborted) {
         fmt::print(stderr, "tpbench run: {}\n", rep.abort_reason);
         return cli::exit_run_failed;
     }
     cli::print_summary(rep, side.label, where);
+    for (const auto* list : {&rep.warmups, &rep.tests})
+        for (const auto& e : *list)
+            if (e.failed) {
+                fmt::print(stderr, "tpbench run: FAILED: {}: {}\n", e.name, e.failure);
+                return cli::exit_run_failed;
+            }
     if (rep.test_mismatches() > 0) {
         fmt::print(stderr, "tpbench run: FAILED: {} request(s) returned an unexpected result count\n", rep.test_mismatches());
         return cli::exit_run_failed;
@@ -63,6 +90,9 @@ void register_run(CLI::App& app) {
     args->target.add_to(*sub);
     args->profiling.add_to(*sub);
     sub->add_option("--expect-results", args->expect_results, "latency mode: result count every execution must return");
+    sub->add_option("--workload", args->workload_file, "weighted queries with bindings, JSON lines (docs/usage.md)")
+        ->check(CLI::ExistingFile);
+    args->rate.add_to(*sub);
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");
     sub->callback([args] {
         int rc = 0;

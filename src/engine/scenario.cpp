@@ -11,56 +11,9 @@
 
 namespace tpbench::engine {
 
-namespace {
-
 using namespace std::chrono_literals;
 
-// The execution plan and templates of one run, plus the exercise sequence shared by all its
-// executions (Java: one static Random(0), warm-ups included).
-class Planner {
-public:
-    Planner(const ProfilingOptions& o) : o_(o), random_(0) {
-        if (o.exercise && !o.latency_mode()) {
-            const auto& scripts = exercise_scripts();
-            const auto& counts = exercise_expected_counts();
-            for (std::size_t i = 0; i < scripts.size(); ++i) templates_.push_back(make(std::string(scripts[i]), counts[i]));
-        } else {
-            templates_.push_back(make(o.script, std::nullopt));
-        }
-    }
-
-    void set_expected(std::optional<std::uint64_t> n) {
-        if (!o_.exercise || o_.latency_mode()) templates_[0].expected_results = n;
-    }
-
-    // Template indices for the next n requests in submission order.
-    std::vector<std::uint32_t> next(std::size_t n) {
-        std::vector<std::uint32_t> plan(n, 0);
-        if (templates_.size() > 1) {
-            // scripts[random.nextInt(scripts.length - 1)]: the last script is never chosen.
-            const auto bound = static_cast<std::int32_t>(templates_.size() - 1);
-            for (auto& p : plan) p = static_cast<std::uint32_t>(random_.next_int(bound));
-        }
-        return plan;
-    }
-
-    const std::vector<RequestTemplate>& templates() const { return templates_; }
-
-private:
-    RequestTemplate make(std::string script, std::optional<std::uint64_t> expected) const {
-        RequestTemplate t;
-        t.request.gremlin = std::move(script);
-        t.request.batch_size = o_.batch_size;
-        t.expected_results = expected;
-        return t;
-    }
-
-    const ProfilingOptions& o_;
-    JavaRandom random_;
-    std::vector<RequestTemplate> templates_;
-};
-
-LoadSpec base_spec(const ProfilingOptions& o, Generation g) {
+LoadSpec execution_spec(const ProfilingOptions& o, Generation g) {
     LoadSpec s;
     s.workers = static_cast<std::size_t>(o.nio_pool_size);
     const bool ws = is_ws_generation(g);
@@ -80,6 +33,8 @@ LoadSpec base_spec(const ProfilingOptions& o, Generation g) {
     s.run_deadline = std::chrono::milliseconds(o.timeout_ms) + s.request_timeout;
     return s;
 }
+
+namespace {
 
 void emit(const std::function<void(const std::string&)>& sink, const std::string& line) {
     if (sink) sink(line);
@@ -103,6 +58,42 @@ void append_line(const std::string& path, const std::string& line) {
 
 }  // namespace
 
+RequestPlanner::RequestPlanner(const ProfilingOptions& o, const std::vector<WeightedQuery>* workload)
+    : exercise_(o.exercise && !o.latency_mode()), random_(0) {
+    auto make = [&](std::string script, std::optional<std::uint64_t> expected) {
+        RequestTemplate t;
+        t.request.gremlin = std::move(script);
+        t.request.batch_size = o.batch_size;
+        t.expected_results = expected;
+        return t;
+    };
+    if (workload) {
+        for (const auto& q : *workload) templates_.push_back(q.request);
+        weighted_.emplace(*workload, 0);
+    } else if (exercise_) {
+        const auto& scripts = exercise_scripts();
+        const auto& counts = exercise_expected_counts();
+        for (std::size_t i = 0; i < scripts.size(); ++i) templates_.push_back(make(std::string(scripts[i]), counts[i]));
+    } else {
+        templates_.push_back(make(o.script, std::nullopt));
+    }
+}
+
+void RequestPlanner::set_expected(std::optional<std::uint64_t> n) {
+    if (!weighted_ && !exercise_) templates_[0].expected_results = n;
+}
+
+std::vector<std::uint32_t> RequestPlanner::next(std::size_t n) {
+    if (weighted_) return weighted_->next(n);
+    std::vector<std::uint32_t> plan(n, 0);
+    if (exercise_) {
+        // scripts[random.nextInt(scripts.length - 1)]: the last script is never chosen.
+        const auto bound = static_cast<std::int32_t>(templates_.size() - 1);
+        for (auto& p : plan) p = static_cast<std::uint32_t>(random_.next_int(bound));
+    }
+    return plan;
+}
+
 std::uint64_t ProfilingReport::test_errors() const noexcept {
     std::uint64_t n = 0;
     for (const auto& t : tests) n += t.errors;
@@ -124,13 +115,14 @@ std::string backend_serializer_name(std::string_view backend, std::string_view j
 }
 
 ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const Endpoint& ep, const ProfilingSinks& sinks,
-                              std::optional<std::uint64_t> expected_results) {
+                              std::optional<std::uint64_t> expected_results,
+                              const std::vector<WeightedQuery>* workload) {
     o.validate();
     ProfilingReport rep;
     rep.generation = g;
     rep.options = o;
     rep.latency = o.latency_mode();
-    Planner planner(o);
+    RequestPlanner planner(o, workload);
     planner.set_expected(expected_results);
     SessionConfig scfg = ep.session;
     scfg.max_in_process_per_connection = is_ws_generation(g) ? static_cast<std::size_t>(o.max_in_process_per_connection) : 1;
@@ -139,7 +131,7 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
 
     // Runs one script to completion on a single connection (exercise initialisation).
     auto run_init = [&](std::string_view script) -> bool {
-        LoadSpec s = base_spec(o, g);
+        LoadSpec s = execution_spec(o, g);
         s.workers = 1;
         s.pool.min_connections = 1;
         s.pool.max_connections = 1;
@@ -173,7 +165,7 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
 
     // Runs one execution and prints its line. Returns false when the whole run must stop.
     auto execute = [&](const std::string& name, bool warm, std::size_t requests) -> std::optional<ExecutionResult> {
-        LoadSpec s = base_spec(o, g);
+        LoadSpec s = execution_spec(o, g);
         s.templates = planner.templates();
         s.plan = planner.next(requests);
         const std::uint64_t total = requests;

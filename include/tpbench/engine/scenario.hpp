@@ -6,6 +6,8 @@
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/engine/load.hpp>
 #include <tpbench/engine/profiling.hpp>
+#include <tpbench/engine/java_compat.hpp>
+#include <tpbench/engine/workload.hpp>
 
 #include <functional>
 #include <optional>
@@ -78,11 +80,38 @@ struct ProfilingSinks {
 
 // Runs the scenario `o` describes (o.latency_mode() picks latency or throughput) against `ep`.
 // `expected_results`: latency mode only, the result count each execution must produce (a
-// mismatch is recorded in result_mismatches, the run continues). Request errors are counted;
+// mismatch is recorded in result_mismatches, the run continues). `workload`: when given, requests
+// draw from these weighted queries (seeded, identical for every run) instead of script/exercise. Request errors are counted;
 // an unreachable server or a failed initialisation ends the run with aborted = true. Throws
 // ConfigError for invalid options and std::system_error when `store` cannot be written.
 ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const Endpoint& ep, const ProfilingSinks& sinks,
-                              std::optional<std::uint64_t> expected_results = std::nullopt);
+                              std::optional<std::uint64_t> expected_results = std::nullopt,
+                              const std::vector<WeightedQuery>* workload = nullptr);
+
+// The request templates and the submission-order plan of a run: the script; the exercise mix in
+// java.util.Random(0).nextInt(9) order (one sequence continued across every call, warm-ups
+// included, as Java's static Random); or a seeded weighted workload. Single-threaded.
+class RequestPlanner {
+public:
+    RequestPlanner(const ProfilingOptions& o, const std::vector<WeightedQuery>* workload = nullptr);
+    // Expected result count for the plain script (ignored for the exercise mix and workloads,
+    // which carry their own).
+    void set_expected(std::optional<std::uint64_t> n);
+    // Template indices of the next n requests.
+    std::vector<std::uint32_t> next(std::size_t n);
+    const std::vector<RequestTemplate>& templates() const noexcept { return templates_; }
+
+private:
+    bool exercise_;
+    JavaRandom random_;
+    std::optional<WeightedPlanner> weighted_;
+    std::vector<RequestTemplate> templates_;
+};
+
+// The LoadSpec one execution of `o` uses under generation g: workers (nioPoolSize), pool knobs
+// (the HTTP generations: no minimum, one request per connection), request timeout, tooSlow
+// threshold, run deadline. Templates and plan are left empty.
+LoadSpec execution_spec(const ProfilingOptions& o, Generation g);
 
 // Maps a ProfilingApplication serializer name (GRAPHBINARY_V1, GRAPHSON_V3_UNTYPED, ...) to the
 // backends' spelling (graphbinary-v1, graphson-v3-untyped); GRAPHSON (application/json) is GraphSON

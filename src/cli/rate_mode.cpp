@@ -1,0 +1,226 @@
+#include "rate_mode.hpp"
+
+#include <tpbench/report/hgrm.hpp>
+#include <tpbench/report/render.hpp>
+#include <tpbench/report/report.hpp>
+#include <tpbench/stats/compare.hpp>
+#include <tpbench/stats/threshold.hpp>
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+namespace tpbench::cli {
+
+namespace {
+
+// Bound on requests planned for one step (rate x time); keeps a typo from allocating gigabytes.
+constexpr double max_planned = 50'000'000;
+
+struct StepResult {
+    double offered = 0;
+    engine::LoadResult load;
+    report::Side side;
+    bool passed = true;   // SLO met and the schedule kept
+    std::string why;
+};
+
+report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, const engine::LoadResult& r,
+                       double offered, double duration_s, const std::string& target) {
+    report::Side s;
+    const auto& m = r.measured();
+    s.name = side.label;
+    s.config.backend = side.backend;
+    s.config.serializer = o.serializer;
+    s.config.compression = side.backend_options.count("compression") ? "deflate" : "none";
+    s.config.in_flight_per_connection = r.per_connection_in_flight;
+    s.config.effective_concurrency = r.capacity;
+    s.config.connections = r.per_connection_in_flight ? r.capacity / r.per_connection_in_flight : 0;
+    s.config.offered_rps = offered;
+    const double wall = m.wall_seconds();
+    s.config.achieved_rps = wall > 0 ? static_cast<double>(m.issued) / wall : 0;
+    s.config.extra["target"] = target;
+    s.config.extra["workers"] = std::to_string(o.nio_pool_size);
+    s.requests = m.issued;
+    s.completed = m.completed;
+    s.failed = m.failed;
+    s.duration_s = wall > 0 ? wall : duration_s;
+    s.throughput_rps = s.duration_s > 0 ? static_cast<double>(m.completed) / s.duration_s : 0;
+    s.results = m.results;
+    s.bytes_out = m.bytes_out;
+    s.bytes_in = m.bytes_in;
+    s.latency = m.latency;
+    s.service = m.service;
+    s.ttfr = m.ttfr;
+    s.ttlr = m.service;
+    for (std::size_t i = 0; i < engine::errc_slots; ++i)
+        if (m.errors[i]) s.errors.push_back({engine::errc_name(static_cast<errc>(i)), m.errors[i]});
+    for (std::size_t i = 0; i < r.intervals.size(); ++i) {
+        const auto& iv = r.intervals[i];
+        if (iv.completed == 0 && iv.failed == 0) continue;
+        report::IntervalPoint p;
+        p.t_s = static_cast<double>(i + 1);
+        p.rps = static_cast<double>(iv.completed);
+        p.p50_ns = static_cast<double>(iv.latency.value_at_percentile(50));
+        p.p99_ns = static_cast<double>(iv.latency.value_at_percentile(99));
+        p.errors = iv.failed;
+        s.intervals.push_back(p);
+    }
+    const auto sat = stats::detect_saturation(offered, s.config.achieved_rps);
+    if (r.schedule_missed || sat.saturated) {
+        s.saturated = true;
+        s.notes = "generator could not keep the schedule: ";
+        s.notes += r.schedule_missed ? fmt::format("more than 1% of sends left over 5 ms late (send lag p99 {:.3f} ms)",
+                                                   static_cast<double>(m.schedule_lag.value_at_percentile(99)) / 1e6)
+                                     : sat.reason;
+    }
+    return s;
+}
+
+StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, const engine::ProfilingOptions& o,
+                    const engine::Endpoint& ep, const std::string& target,
+                    const std::vector<engine::WeightedQuery>* workload) {
+    engine::LoadSpec spec = engine::execution_spec(o, side.effective_generation());
+    engine::RequestPlanner planner(o, workload);
+    const double total_s = a.warmup_s + a.duration_s;
+    const double planned = std::ceil(offered * total_s) + static_cast<double>(a.warmup_requests);
+    if (planned > max_planned)
+        throw engine::ConfigError(fmt::format("rate x time plans {:.0f} requests (limit {:.0f})", planned, max_planned));
+    spec.templates = planner.templates();
+    spec.plan = planner.next(static_cast<std::size_t>(planned));
+    spec.rate = offered;
+    spec.warmup_time = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(a.warmup_s));
+    spec.warmup_requests = a.warmup_requests;
+    spec.intervals = true;
+    spec.too_slow_threshold = std::chrono::milliseconds(0);
+    spec.run_deadline = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::duration<double>(total_s)) +
+                        spec.request_timeout + std::chrono::seconds(5);
+    if (!a.quiet) {
+        spec.progress = [&](std::uint64_t done, std::uint64_t all) {
+            fmt::print(stderr, "[{}] {:.0f} req/s offered: {}/{} requests\n", side.label, offered, done, all);
+        };
+    }
+    StepResult out;
+    out.offered = offered;
+    out.load = engine::run_load(spec, ep.factory, ep.session);
+    out.side = make_side(side, o, out.load, offered, a.duration_s, target);
+    return out;
+}
+
+}  // namespace
+
+void RateArgs::add_to(CLI::App& app) {
+    const char* g = "Open-loop rate mode (issue 5)";
+    app.add_option("--rate", rate, "offered load in requests/second (open loop); with --sweep the starting rate")
+        ->group(g)
+        ->check(CLI::Range(0.0, 10'000'000.0));
+    app.add_option("--duration", duration_s, "measured seconds at each rate")->group(g)->capture_default_str()->check(CLI::Range(0.1, 86400.0));
+    app.add_option("--warmup-time", warmup_s, "warm-up seconds before the measured phase")->group(g)->check(CLI::Range(0.0, 3600.0));
+    app.add_option("--warmup-count", warmup_requests, "warm-up requests before the measured phase")->group(g);
+    app.add_flag("--sweep", sweep, "step the offered rate until the SLO breaks or achieved < offered")->group(g);
+    app.add_option("--slo", slo, "sweep criterion, threshold syntax (e.g. p99<50ms)")->group(g)->capture_default_str();
+    app.add_option("--sweep-factor", sweep_factor, "rate multiplier per sweep step")->group(g)->capture_default_str()->check(CLI::Range(1.05, 10.0));
+    app.add_option("--sweep-steps", sweep_steps, "maximum sweep steps")->group(g)->capture_default_str()->check(CLI::Range(1, 100));
+    app.add_option("--format", format, "table | markdown | json | csv | html")->group(g)->capture_default_str();
+    app.add_option("--report", report_file, "also write the report to FILE (.html, .json, .md, .csv)")->group(g);
+    app.add_option("--hgrm", hgrm_file, "write the corrected latency as an HdrHistogram .hgrm percentile distribution (ms)")->group(g);
+    app.add_option("--threshold", threshold, "pass/fail thresholds, e.g. 'p99<20ms,errors<1%' (exit 99 when failed)")->group(g);
+}
+
+int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOptions& o, Targets& targets,
+             const std::vector<engine::WeightedQuery>* workload) {
+    auto format = report::parse_format(a.format);
+    if (!format) throw engine::ConfigError(format.error());
+    std::vector<stats::Threshold> thresholds;
+    if (!a.threshold.empty()) {
+        auto t = stats::parse_thresholds(a.threshold);
+        if (!t) throw engine::ConfigError(t.error());
+        thresholds = *t;
+    }
+    std::vector<stats::Threshold> slo;
+    if (a.sweep) {
+        auto t = stats::parse_thresholds(a.slo);
+        if (!t) throw engine::ConfigError(t.error());
+        slo = *t;
+    }
+    const double start_rate = a.rate > 0 ? a.rate : 1000;
+    engine::Endpoint ep = targets.endpoint(side);
+    const std::string target = targets.describe(side);
+
+    report::Report rep;
+    rep.tool_version = "tpbench 0.1.0";
+    rep.created_utc = report::now_utc_iso8601();
+    rep.scenario = o.exercise ? "exercise mix" : (workload ? "workload file" : o.script);
+    rep.meta["target"] = target;
+    rep.meta["generation"] = std::string(engine::generation_name(side.effective_generation()));
+
+    StepResult last;
+    double max_sustainable = 0;
+    const int steps = a.sweep ? a.sweep_steps : 1;
+    double offered = start_rate;
+    for (int step = 0; step < steps; ++step) {
+        if (!a.quiet) fmt::print(stderr, "[{}] offering {:.0f} req/s for {} s ...\n", side.label, offered, a.duration_s);
+        StepResult r = run_step(a, offered, side, o, ep, target, workload);
+        if (r.load.setup_failed) {
+            fmt::print(stderr, "tpbench run: cannot connect to {}: {}\n", target, r.load.setup_error);
+            return exit_run_failed;
+        }
+        if (r.side.saturated)
+            fmt::print(stderr,
+                       "WARNING: [{}] the load generator could not keep the schedule at {:.0f} req/s (achieved {:.0f} "
+                       "req/s; {}): the generator, not the server, limited this run; use more --nioPoolSize, more "
+                       "connections or a lower --rate\n",
+                       side.label, offered, r.side.config.achieved_rps, r.side.notes);
+        if (a.sweep) {
+            const auto& m = r.load.measured();
+            auto res = stats::evaluate_thresholds(
+                slo, stats::run_source(m.latency, r.side.throughput_rps, static_cast<std::int64_t>(m.issued),
+                                       static_cast<std::int64_t>(m.failed)));
+            r.passed = res.all_passed && !r.side.saturated && r.side.config.achieved_rps >= 0.95 * offered;
+            for (const auto& x : res.results) r.why += x.message + "; ";
+            if (!a.quiet)
+                fmt::print(stderr, "[{}] {:.0f} req/s: achieved {:.0f}, {} -> {}\n", side.label, offered,
+                           r.side.config.achieved_rps, r.why, r.passed ? "sustainable" : "NOT sustainable");
+            r.side.name = fmt::format("{} @ {:.0f} req/s", side.label, offered);
+            rep.sides.push_back(r.side);
+            if (r.passed) max_sustainable = offered;
+        }
+        last = std::move(r);
+        if (a.sweep && !last.passed) break;
+        offered *= a.sweep_factor;
+    }
+    if (!a.sweep) rep.sides.push_back(last.side);
+    rep.title = a.sweep ? fmt::format("tpbench sweep: {} max sustainable rate {:.0f} req/s ({})", side.label,
+                                      max_sustainable, a.slo)
+                        : fmt::format("tpbench run --rate {:.0f}: {}", start_rate, side.label);
+    if (a.sweep) rep.meta["max_sustainable_rps"] = fmt::format("{:.0f}", max_sustainable);
+
+    int rc = exit_ok;
+    if (!thresholds.empty()) {
+        const auto& m = last.load.measured();
+        auto res = stats::evaluate_thresholds(
+            thresholds, stats::run_source(m.latency, last.side.throughput_rps, static_cast<std::int64_t>(m.issued),
+                                          static_cast<std::int64_t>(m.failed)));
+        for (const auto& x : res.results) rep.thresholds.push_back({x.threshold.text, x.passed, x.message});
+        if (!res.all_passed) rc = res.exit_code();
+    }
+    fmt::print("{}", report::render(rep, *format));
+    if (a.sweep) fmt::print("max sustainable rate for {}: {:.0f} req/s ({})\n", side.label, max_sustainable, a.slo);
+    std::fflush(stdout);
+    if (!a.report_file.empty()) {
+        auto w = report::write_report_file(rep, a.report_file);
+        if (!w) throw std::runtime_error(w.error());
+    }
+    if (!a.hgrm_file.empty()) {
+        std::ofstream out(a.hgrm_file);
+        out << report::percentile_distribution(last.load.measured().latency, 1e6);
+        if (!out) throw std::runtime_error("cannot write " + a.hgrm_file);
+    }
+    if (rc == exit_ok && last.load.measured().completed == 0) rc = exit_run_failed;
+    return rc;
+}
+
+}  // namespace tpbench::cli
