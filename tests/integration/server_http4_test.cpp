@@ -298,3 +298,17 @@ TEST_CASE("server http4: a client that never reads keeps server memory flat; oth
     CHECK(q->status == 200);
     CHECK(decode_body(q->body, io::http4::ResponseFormat::graphbinary_v4).code == 200);
 }
+
+TEST_CASE("server http4: idleConnectionTimeout closes idle keep-alive connections") {
+    server::ServerConfig cfg;
+    cfg.idle_connection_timeout = std::chrono::milliseconds(200);
+    auto srv = start_test_server(cfg);
+    TcpClient c(srv->port());
+    REQUIRE(c.send_all(http_post(json_req("1+1"), "application/json", gb4)));
+    REQUIRE(c.read_response());
+    auto t0 = std::chrono::steady_clock::now();
+    CHECK_FALSE(c.read_some());  // EOF from the server, well before the client's 10 s timeout
+    auto waited = std::chrono::steady_clock::now() - t0;
+    CHECK(waited >= 150ms);
+    CHECK(waited < 5s);
+}

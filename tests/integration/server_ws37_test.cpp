@@ -123,6 +123,11 @@ public:
         return done && !ec;
     }
     beast::error_code last_error() const { return last_error_; }
+    // Drops the TCP connection without a closing handshake.
+    void close_socket() {
+        beast::error_code ec;
+        beast::get_lowest_layer(ws_).socket().close(ec);
+    }
 
 private:
     void run_until(bool& done) {
@@ -390,4 +395,30 @@ TEST_CASE("server ws37: a client that never reads keeps server memory flat; othe
     REQUIRE(first);
     CHECK(first->header.code == 206);
     CHECK(data_size(*first) == 64);
+}
+
+TEST_CASE("server ws37: a full gremlinPool queue answers 429 Rate limiting") {
+    server::ServerConfig cfg;
+    cfg.gremlin_pool = 1;
+    cfg.max_work_queue_size = 1;
+    auto srv = start_test_server(cfg);
+    WsClient slow(srv->port(), false, "/gremlin", 4096);
+    REQUIRE(slow.send(eval("g.V().repeat(both()).times(18)")));
+    std::this_thread::sleep_for(300ms);  // the only worker is now parked on back-pressure
+    WsClient c(srv->port());
+    auto queued = eval("g.V().count()");
+    auto rejected = eval("g.V().count()");
+    REQUIRE(c.send(queued));
+    REQUIRE(c.send(rejected));
+    auto m = c.read_response();
+    REQUIRE(m);
+    CHECK(m->header.code == 429);
+    CHECK(m->header.request_id == rejected.request_id);
+    CHECK(m->header.message == std::optional<std::string>("Rate limiting"));
+    CHECK(m->data.is_null());
+    slow.close_socket();  // frees the worker; the queued request runs
+    auto q = c.read_stream();
+    REQUIRE(q.size() == 1);
+    CHECK(q[0].header.code == 200);
+    CHECK(q[0].header.request_id == queued.request_id);
 }
