@@ -259,7 +259,7 @@ TEST_CASE("server http4: a client that disconnects mid-stream does not hurt the 
         REQUIRE(r);
         CHECK(r->status == 200);
         CHECK(to_hex(r->body) == "840001000000000" "2fd0000000000c80101");
-        CHECK(std::chrono::steady_clock::now() - t0 < 2s);
+        CHECK(std::chrono::steady_clock::now() - t0 < 5s);
     }
 }
 

@@ -21,6 +21,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 namespace tpbench::server::detail {
 
@@ -61,20 +62,26 @@ struct ServerState {
     CheapScripts cheap;
     std::atomic<bool> stopping{false};
 
-    // Open connections' outboxes, closed on shutdown so blocked producers return.
+    // Open connections' outboxes, closed on shutdown so blocked producers return. Weak: an
+    // outbox whose connection ended (even through an exception) is simply skipped.
     std::mutex outboxes_m;
-    std::unordered_set<Outbox*> outboxes;
-    void register_outbox(Outbox* o) {
+    std::unordered_map<Outbox*, std::weak_ptr<Outbox>> outboxes;
+    void register_outbox(const std::shared_ptr<Outbox>& o) {
         std::lock_guard lk(outboxes_m);
-        outboxes.insert(o);
+        outboxes[o.get()] = o;
     }
     void unregister_outbox(Outbox* o) {
         std::lock_guard lk(outboxes_m);
         outboxes.erase(o);
     }
     void close_all_outboxes() {
-        std::lock_guard lk(outboxes_m);
-        for (auto* o : outboxes) o->close();
+        std::vector<std::shared_ptr<Outbox>> live;
+        {
+            std::lock_guard lk(outboxes_m);
+            for (auto& [p, w] : outboxes)
+                if (auto o = w.lock()) live.push_back(std::move(o));
+        }
+        for (auto& o : live) o->close();
     }
     std::size_t graph_size() const { return graph->vertex_count() + graph->edge_count(); }
 };

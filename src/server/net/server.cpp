@@ -219,6 +219,11 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, tcp::socke
 
         if (beast::websocket::is_upgrade(req)) {
             if (req.target() == "/gremlin") {
+                if (ob) {
+                    ob->close();
+                    st->unregister_outbox(ob.get());
+                    ob.reset();
+                }
                 co_await run_ws37_session(st, std::move(stream), parser.release(), std::move(host));
                 co_return;
             }
@@ -416,7 +421,7 @@ std::shared_ptr<Outbox> make_connection_outbox(ServerState& st, asio::any_io_exe
     ob->set_waker([ex, weak] {
         if (auto t = weak.lock()) asio::post(ex, [t = std::move(t)] { t->timer.cancel(); });
     });
-    st.register_outbox(ob.get());
+    st.register_outbox(ob);
     return ob;
 }
 
