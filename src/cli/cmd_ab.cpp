@@ -110,7 +110,9 @@ std::string arguments_text(const CaseRun& r) {
                         o.warmups);
         if (o.exercise) s += " exercise true";
     }
-    s += fmt::format(" — {}", cli::concurrency_text(r.report));
+    // A latency execution sends one request at a time, whatever the pool could carry.
+    s += r.report.latency ? fmt::format(" — maxConnectionPoolSize {}, one request at a time", o.max_connection_pool_size)
+                          : fmt::format(" — {}", cli::concurrency_text(r.report));
     return s;
 }
 
