@@ -148,6 +148,10 @@ bool test_p(Ctx& ctx, const Value& p, const Obj& o) {
         if (n == "endingWith") return ends();
         if (n == "notEndingWith") return !ends();
         if (n == "regex" || n == "notRegex") {
+            // std::regex matches recursively: bound the inputs so a hostile pattern cannot blow the stack.
+            if (a.size() > 1000 || s.size() > 65536)
+                fail(EvalError::Kind::evaluation, "regex() pattern or subject too long (limits 1000 / 65536 bytes)",
+                     "IllegalArgumentException");
             try {
                 bool m = std::regex_search(s, std::regex(a));
                 return n == "regex" ? m : !m;

@@ -2679,9 +2679,15 @@ SourceOptions source_options(const Code& code) {
         }
         if (in.name == "withStrategies") {
             for (const auto& a : in.args) {
-                if (a.t || a.v.type() != Type::strategy || a.v.size() < 2) continue;
+                if (a.t || a.v.type() != Type::strategy || a.v.size() < 2) bad_args(in);
                 const Value& cfg = a.v[1];
-                if (a.v[0].str().find("OptionsStrategy") == std::string::npos) continue;
+                // Only OptionsStrategy is understood; silently ignoring e.g. ReadOnlyStrategy or
+                // SubgraphStrategy would return wrong results.
+                if (a.v[0].str().find("OptionsStrategy") == std::string::npos)
+                    fail(EvalError::Kind::unsupported,
+                         "unsupported traversal strategy " + a.v[0].str() + " at " + code.where + " " +
+                             std::to_string(in.pos),
+                         "MissingMethodException");
                 if (const Value* mp = cfg.find("materializeProperties"))
                     if (mp->type() == Type::string) o.tokens = mp->str() == "tokens";
             }

@@ -242,6 +242,13 @@ TEST_CASE_FIXTURE(Fixture, "bytecode: traversers with bulk") {
     REQUIRE(r.items.size() == 1);
     CHECK(r.items[0].value == Value::vertex(L(1), "person"));
 
+    Value readonly = Value::compound(Type::strategy, {S("org.apache.tinkerpop.gremlin.process.traversal.strategy.verification.ReadOnlyStrategy"),
+                                                      map_of({})});
+    r = drain(server::evaluate_bytecode(g, bytecode({instr("V")}, {instr("withStrategies", {readonly})}), {}));
+    REQUIRE(r.error);
+    CHECK(r.error->kind == Kind::unsupported);
+    CHECK(r.error->message.find("ReadOnlyStrategy") != std::string::npos);
+
     // Errors
     r = drain(server::evaluate_bytecode(g, bytecode({instr("V"), instr("nope")}), {}));
     REQUIRE(r.error);
