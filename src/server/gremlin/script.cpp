@@ -131,7 +131,7 @@ std::vector<Token> tokenize(std::string_view s) {
             t.kind = dec ? Tok::decimal : Tok::integer;
             for (char ch : s.substr(b, i - b))
                 if (ch != '_') t.text += ch;
-            if (i < s.size() && std::strchr("lLdDfFiIgG", s[i]) && !(i + 1 < s.size() && is_id(s[i + 1]))) {
+            if (i < s.size() && std::strchr("lLdDfFiIgGbBsSnNmM", s[i]) && !(i + 1 < s.size() && is_id(s[i + 1]))) {
                 t.suffix = static_cast<char>(std::toupper(static_cast<unsigned char>(s[i])));
                 ++i;
             }
@@ -217,6 +217,23 @@ std::vector<Token> tokenize(std::string_view s) {
         out.push_back(std::move(t));
     }
     out.push_back(Token{Tok::eof, {}, 0, s.size(), nl});
+    return out;
+}
+
+__extension__ typedef __int128 i128;
+__extension__ typedef unsigned __int128 u128;
+
+// Minimal two's-complement big-endian bytes of a 128-bit value (BigDecimal unscaled value).
+std::string twos_complement(i128 x) {
+    std::string out;
+    for (;;) {
+        auto b = static_cast<unsigned char>(static_cast<u128>(x) & 0xff);
+        out.insert(out.begin(), static_cast<char>(b));
+        i128 rest = x >> 8;
+        bool sign = (b & 0x80) != 0;
+        if ((rest == 0 && !sign) || (rest == -1 && sign)) break;
+        x = rest;
+    }
     return out;
 }
 
@@ -426,15 +443,35 @@ private:
     }
     NodePtr number(const Token& t) {
         auto n = make(Node::K::literal, t.pos);
+        if (t.suffix == 'M' || t.suffix == 'N' || t.suffix == 'G') {
+            // BigDecimal (gremlin-lang 1.5m) / BigInteger (1n, Groovy 1G), up to 38 digits
+            bool hex = t.text.size() > 2 && (t.text[1] == 'x' || t.text[1] == 'X');
+            i128 unscaled = 0;
+            int scale = 0, digits = 0;
+            bool frac = false;
+            for (char c : t.text) {
+                if (c == '.') {
+                    frac = true;
+                    continue;
+                }
+                if (c == 'e' || c == 'E' || hex || ++digits > 38)
+                    fail(EvalError::Kind::unsupported,
+                         "big number literal '" + t.text + "' is not supported (at " + where_text(src_, t.pos) + ")",
+                         "MissingMethodException");
+                unscaled = unscaled * 10 + (c - '0');
+                if (frac) ++scale;
+            }
+            if (t.suffix == 'M') n->lit = Value::big_decimal(scale, twos_complement(unscaled));
+            else if (frac) syntax(src_, t.pos, "BigInteger literal with a fraction");
+            else n->lit = Value::big_integer(twos_complement(unscaled));
+            return n;
+        }
         if (t.kind == Tok::decimal || t.suffix == 'D' || t.suffix == 'F') {
             double d = std::strtod(t.text.c_str(), nullptr);
             if (t.suffix == 'F') n->lit = Value::float_(static_cast<float>(d));
             else n->lit = Value::double_(d);
             return n;
         }
-        if (t.suffix == 'G')
-            fail(EvalError::Kind::unsupported, "BigInteger literals are not supported (at " + where_text(src_, t.pos) + ")",
-                 "MissingMethodException");
         errno = 0;
         char* end = nullptr;
         bool hex = t.text.size() > 2 && (t.text[1] == 'x' || t.text[1] == 'X');
@@ -442,7 +479,19 @@ private:
         if (errno == ERANGE || u > static_cast<unsigned long long>(std::numeric_limits<std::int64_t>::max()))
             syntax(src_, t.pos, "integer literal out of range");
         auto v = static_cast<std::int64_t>(u);
-        if (t.suffix == 'L' || v > std::numeric_limits<std::int32_t>::max()) n->lit = Value::long_(v);
+        auto too_big = [&](std::int64_t max) {
+            if (v > max) syntax(src_, t.pos, "integer literal out of range for its suffix");
+        };
+        if (t.suffix == 'B') {
+            too_big(127);
+            n->lit = Value::byte(static_cast<std::int8_t>(v));
+        } else if (t.suffix == 'S') {
+            too_big(32767);
+            n->lit = Value::short_(static_cast<std::int16_t>(v));
+        } else if (t.suffix == 'I') {
+            too_big(std::numeric_limits<std::int32_t>::max());
+            n->lit = Value::int_(static_cast<std::int32_t>(v));
+        } else if (t.suffix == 'L' || v > std::numeric_limits<std::int32_t>::max()) n->lit = Value::long_(v);
         else n->lit = Value::int_(static_cast<std::int32_t>(v));
         return n;
     }
@@ -633,23 +682,6 @@ std::string groovy_string(const Value& v) {
     case Type::boolean: return v.as_bool() ? "true" : "false";
     default: return v.to_string();
     }
-}
-
-__extension__ typedef __int128 i128;
-__extension__ typedef unsigned __int128 u128;
-
-// Minimal two's-complement big-endian bytes of a 128-bit value (BigDecimal unscaled value).
-std::string twos_complement(i128 x) {
-    std::string out;
-    for (;;) {
-        auto b = static_cast<unsigned char>(static_cast<u128>(x) & 0xff);
-        out.insert(out.begin(), static_cast<char>(b));
-        i128 rest = x >> 8;
-        bool sign = (b & 0x80) != 0;
-        if ((rest == 0 && !sign) || (rest == -1 && sign)) break;
-        x = rest;
-    }
-    return out;
 }
 
 // Groovy integer division yields a BigDecimal (scale ≤ 10, HALF_UP, trailing zeros stripped).

@@ -50,6 +50,12 @@ TEST_CASE_FIXTURE(Fixture, "literals and Groovy numeric typing") {
     CHECK(one(q("1.5f")) == Value::float_(1.5f));
     CHECK(one(q("1 + 1.5")) == D(2.5));
     CHECK(one(q("1e3")) == D(1000.0));
+    CHECK(one(q("1b")) == Value::byte(1));
+    CHECK(one(q("2s")) == Value::short_(2));
+    CHECK(one(q("3i")) == I(3));
+    CHECK(one(q("1.25m")) == Value::big_decimal(2, std::string("\x7d", 1)));
+    CHECK(one(q("128n")) == Value::big_integer(std::string("\x00\x80", 2)));
+    CHECK(one(q("-1.5m")).to_double() == doctest::Approx(-1.5));
     Value half = one(q("1/2"));
     CHECK(half.type() == Type::big_decimal);
     CHECK(half.to_double() == doctest::Approx(0.5));
