@@ -45,6 +45,7 @@ public:
         push_ws37_status(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 429, "Rate limiting");
     }
     bool single_batch() const override { return flushes_ == 0; }
+    void abort() override { p_.outbox->close(); }
 
     JobStep run(bool inline_mode, Clock::time_point yield_at) override {
         if (!started_) {
@@ -307,6 +308,7 @@ public:
         p_.outbox->push(std::move(e));
     }
     bool single_batch() const override { return flushes_ == 0; }
+    void abort() override { p_.outbox->close(); }
 
     JobStep run(bool inline_mode, Clock::time_point yield_at) override {
         if (!started_) {

@@ -60,6 +60,9 @@ public:
     virtual void reject_rate_limited() = 0;
     // True when the whole response fit in one message/chunk (used to learn cheap scripts).
     virtual bool single_batch() const = 0;
+    // After an unexpected exception inside run(): the response cannot be completed, so the
+    // connection is closed (its writer ends) rather than left waiting for the rest.
+    virtual void abort() = 0;
 };
 
 // ---- ws37 -------------------------------------------------------------------------------------------

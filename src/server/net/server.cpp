@@ -432,21 +432,33 @@ constexpr std::chrono::microseconds inline_budget{200};
 constexpr std::chrono::microseconds cheap_limit{50};
 }  // namespace
 
+// Runs a job step; an exception (a broken invariant, out of memory) is logged and ends the
+// connection instead of leaving its writer waiting for the rest of the response.
+JobStep run_guarded(Job& job, bool inline_mode, Clock::time_point yield_at = Clock::time_point::max()) {
+    try {
+        return job.run(inline_mode, yield_at);
+    } catch (...) {
+        log_escaped(std::current_exception(), "request evaluation");
+        job.abort();
+        return JobStep::done;
+    }
+}
+
 void dispatch_job(ServerState& st, std::shared_ptr<Job> job, std::string cheap_key) {
     if (!cheap_key.empty() && st.pool->has_idle_worker()) {
         std::size_t gsize = st.graph_size();
         if (st.cheap.contains(cheap_key, gsize)) {
-            if (job->run(true, Clock::now() + inline_budget) == JobStep::done) return;
+            if (run_guarded(*job, true, Clock::now() + inline_budget) == JobStep::done) return;
             // Not cheap after all: forget it and let a pool thread finish the response.
             st.cheap.learn(cheap_key, gsize, false);
-            st.pool->submit_admitted([job] { job->run(false); });
+            st.pool->submit_admitted([job] { run_guarded(*job, false); });
             return;
         }
     }
     ServerState* sp = &st;
     bool ok = st.pool->try_submit([job, sp, key = std::move(cheap_key)] {
         auto t0 = Clock::now();
-        job->run(false);
+        run_guarded(*job, false);
         if (!key.empty()) {
             auto dt = Clock::now() - t0;
             sp->cheap.learn(key, sp->graph_size(), job->single_batch() && dt < cheap_limit);
