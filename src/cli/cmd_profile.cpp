@@ -45,12 +45,8 @@ int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
         side.host = o.host;
         side.port = static_cast<std::uint16_t>(a.port);
     }
+    // (parse_profiling_args already ignored the WebSocket-only pool keys for HTTP generations.)
     side.serializer = o.serializer;
-    if (!engine::is_ws_generation(g)) {
-        o.min_connection_pool_size = 0;
-        o.max_in_process_per_connection = 1;
-        o.max_simultaneous_usage_per_connection = 1;
-    }
     o.validate();
     cli::Targets targets;
     engine::Endpoint ep = targets.endpoint(side);

@@ -75,6 +75,9 @@ public:
         }
         finish();
         finished_flag_.store(true, std::memory_order_release);
+        // Taking the lock orders the flag before the orchestrator's predicate check: no lost wake-up.
+        { std::lock_guard lock(control_.mutex); }
+        control_.cv.notify_all();
     }
 
     bool finished() const noexcept { return finished_flag_.load(std::memory_order_acquire); }
@@ -489,22 +492,32 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory, const S
     }
     // Wait for every worker, reporting progress, with a hard stop in case one is stuck past every
     // deadline (its sessions ignored cancellation and close).
-    const auto hard_end = control.start + spec.run_deadline + std::chrono::seconds(10);
+    auto hard_end = control.start + spec.run_deadline + std::chrono::seconds(10);
     auto next_report = Clock::now() + 1s;
+    auto all_done = [&] {
+        for (auto& w : workers)
+            if (!w->finished()) return false;
+        return true;
+    };
     for (;;) {
-        bool all_done = true;
-        for (auto& w : workers) all_done = all_done && w->finished();
-        if (all_done) break;
+        {
+            // Sleep until every worker finished, the next progress report, or the hard end.
+            std::unique_lock lock(control.mutex);
+            if (control.cv.wait_until(lock, std::min(next_report, hard_end), all_done)) break;
+        }
         const auto now = Clock::now();
-        if (now > hard_end)
+        if (now >= hard_end) {
             for (auto& w : workers) w->hard_stop();
-        if (spec.progress && now >= next_report) {
-            std::uint64_t done = 0;
-            for (auto& w : workers) done += w->progress();
-            spec.progress(done, spec.plan.size());
+            hard_end = now + 100ms;  // re-issue until the workers are gone, without spinning
+        }
+        if (now >= next_report) {
+            if (spec.progress) {
+                std::uint64_t done = 0;
+                for (auto& w : workers) done += w->progress();
+                spec.progress(done, spec.plan.size());
+            }
             next_report = now + 1s;
         }
-        std::this_thread::sleep_for(2ms);
     }
     for (auto& t : threads) t.join();
 
