@@ -47,11 +47,11 @@ struct Control {
 
 class Worker {
 public:
-    Worker(const LoadSpec& spec, const SessionFactory& factory, const SessionConfig& scfg, std::size_t index,
-           Control& control)
-        : spec_(spec), index_(index), control_(control), start_timer_(ioc_, Clock::time_point::max()),
+    Worker(const LoadSpec& spec, std::size_t workers, const SessionFactory& factory, const SessionConfig& scfg,
+           std::size_t index, Control& control)
+        : spec_(spec), workers_(workers), index_(index), control_(control), start_timer_(ioc_, Clock::time_point::max()),
           done_timer_(ioc_, Clock::time_point::max()) {
-        const std::size_t n = spec.workers;
+        const std::size_t n = workers;
         count_ = spec.plan.size() / n + (index < spec.plan.size() % n ? 1 : 0);
         PoolLimits limits;
         limits.max = share(spec.pool.max_connections, n, index);
@@ -127,11 +127,11 @@ private:
         }
         if (!aborted_ && count_ > 0 && opened > 0) {
             per_connection_ = pool_->per_connection_limit();
-            const std::size_t max_conns = share(spec_.pool.max_connections, spec_.workers, index_);
+            const std::size_t max_conns = share(spec_.pool.max_connections, workers_, index_);
             std::size_t lanes = std::max<std::size_t>(1, max_conns * per_connection_);
             capacity_ = lanes;
             if (spec_.max_outstanding > 0)
-                lanes = std::min(lanes, std::max<std::size_t>(1, share(spec_.max_outstanding, spec_.workers, index_)));
+                lanes = std::min(lanes, std::max<std::size_t>(1, share(spec_.max_outstanding, workers_, index_)));
             lanes_ = std::min(lanes, count_);
             lane_deadline_.assign(lanes_, Clock::time_point::max());
             lane_slot_.assign(lanes_, 0);
@@ -162,7 +162,7 @@ private:
         Request req;
         std::size_t current_template = static_cast<std::size_t>(-1);
         const bool open_loop = spec_.rate > 0;
-        const std::size_t n = spec_.workers;
+        const std::size_t n = workers_;
         while (!stopping_) {
             const std::size_t k = next_++;
             if (k >= count_) break;
@@ -339,6 +339,7 @@ private:
     }
 
     const LoadSpec& spec_;
+    std::size_t workers_;  // threads in this run (spec.workers capped by max connections)
     std::size_t index_;
     Control& control_;
     // The io_context is declared first so it is destroyed last; finish() also destroys the pool
@@ -464,12 +465,11 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory, const S
     if (spec.rate < 0) throw std::invalid_argument("load: negative rate");
 
     // A worker without a connection could not send anything: never more workers than connections.
-    LoadSpec adjusted = spec;
-    adjusted.workers = std::min(spec.workers, spec.pool.max_connections);
+    const std::size_t n_workers = std::min(spec.workers, spec.pool.max_connections);
     Control control;
     std::vector<std::unique_ptr<Worker>> workers;
-    for (std::size_t i = 0; i < adjusted.workers; ++i)
-        workers.push_back(std::make_unique<Worker>(adjusted, factory, session_config, i, control));
+    for (std::size_t i = 0; i < n_workers; ++i)
+        workers.push_back(std::make_unique<Worker>(spec, n_workers, factory, session_config, i, control));
     std::vector<std::thread> threads;
     for (auto& w : workers) threads.emplace_back([&w] { w->run(); });
 

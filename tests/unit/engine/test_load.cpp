@@ -247,3 +247,14 @@ TEST_CASE("inconsistent specs are rejected") {
     s.workers = 0;
     CHECK_THROWS_AS(run_load(s, f, {}), std::invalid_argument);
 }
+
+TEST_CASE("more workers than connections: workers are capped, every request still runs once") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    auto spec = basic_spec(777, 4);  // 2 connections
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    check_conservation(r, 777);
+    CHECK(r.measured().completed == 777);
+    CHECK(c->connects == 2);
+    CHECK(c->executes == 777);
+}
