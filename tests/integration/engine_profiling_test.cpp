@@ -19,6 +19,9 @@ server::ServerHandle& shared_server() {
         server::ServerConfig cfg;
         cfg.host = "127.0.0.1";
         cfg.port = 0;
+        // times(18) can take longer than Gremlin Server's default 30 s on a loaded 2-core machine;
+        // the client's own deadlines bound every test.
+        cfg.evaluation_timeout = std::chrono::milliseconds(0);
         return server::start(cfg);
     }();
     return *s;
