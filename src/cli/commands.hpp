@@ -16,5 +16,7 @@ void register_run(CLI::App& app);
 void register_ab(CLI::App& app);
 // `tpbench profile KEY VALUE ...` (cmd_profile.cpp): ProfilingApplication's own command line.
 void register_profile(CLI::App& app);
+// `tpbench merge OUT IN...` (cmd_merge.cpp): lossless merge of HdrHistogram interval logs.
+void register_merge(CLI::App& app);
 // `tpbench` with no subcommand (cmd_ab.cpp): the ws37 vs http4 A/B table; adds top-level flags.
 void register_default(CLI::App& app);

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
     register_run(app);
     register_ab(app);
     register_profile(app);
+    register_merge(app);
     register_default(app);
     CLI11_PARSE(app, argc, argv);
     return 0;

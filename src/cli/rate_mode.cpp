@@ -4,11 +4,13 @@
 #include <tpbench/report/render.hpp>
 #include <tpbench/report/report.hpp>
 #include <tpbench/stats/compare.hpp>
+#include <tpbench/stats/interval_log.hpp>
 #include <tpbench/stats/threshold.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -127,6 +129,10 @@ void RateArgs::add_to(CLI::App& app) {
     app.add_option("--format", format, "table | markdown | json | csv | html")->group(g)->capture_default_str();
     app.add_option("--report", report_file, "also write the report to FILE (.html, .json, .md, .csv)")->group(g);
     app.add_option("--hgrm", hgrm_file, "write the corrected latency as an HdrHistogram .hgrm percentile distribution (ms)")->group(g);
+    app.add_option("--hlog", hlog_file,
+                   "write the corrected latency per second as an HdrHistogram interval log (compressed V2; "
+                   "combine runs with `tpbench merge`)")
+        ->group(g);
     app.add_option("--threshold", threshold, "pass/fail thresholds, e.g. 'p99<20ms,errors<1%' (exit 99 when failed)")->group(g);
 }
 
@@ -157,6 +163,8 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
     rep.meta["target"] = target;
     rep.meta["generation"] = std::string(engine::generation_name(side.effective_generation()));
 
+    const double run_started_s =
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
     StepResult last;
     double max_sustainable = 0;
     const int steps = a.sweep ? a.sweep_steps : 1;
@@ -218,6 +226,23 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         std::ofstream out(a.hgrm_file);
         out << report::percentile_distribution(last.load.measured().latency, 1e6);
         if (!out) throw std::runtime_error("cannot write " + a.hgrm_file);
+    }
+    if (!a.hlog_file.empty()) {
+        // One entry per second of the measured phase, timestamps relative to the run's start.
+        stats::IntervalLog log;
+        log.start_time_s = run_started_s;
+        log.comments.push_back(fmt::format("tpbench run --rate {:.0f}: {} (corrected latency, ns)", start_rate, side.label));
+        for (std::size_t i = 0; i < last.load.intervals.size(); ++i) {
+            const auto& iv = last.load.intervals[i];
+            stats::IntervalLogEntry e;
+            e.start_s = static_cast<double>(i);
+            e.length_s = 1.0;
+            e.max_scaled = static_cast<double>(iv.latency.max()) / 1e6;
+            e.histogram = iv.latency;
+            log.entries.push_back(std::move(e));
+        }
+        auto w = stats::write_interval_log_file(log, a.hlog_file);
+        if (!w) throw std::runtime_error(w.error());
     }
     if (rc == exit_ok && last.load.measured().completed == 0) rc = exit_run_failed;
     return rc;

@@ -26,11 +26,12 @@ struct RateArgs {
     std::string format = "table";  // table | markdown | json | csv | html
     std::string report_file;       // also write the report here
     std::string hgrm_file;         // HdrHistogram percentile distribution of corrected latency
+    std::string hlog_file;         // HdrHistogram interval log (V2 compressed), one histogram per second
     std::string threshold;         // k6-style thresholds; failing -> exit 99
     bool quiet = false;
 
     // Adds --rate, --duration, --warmup-time, --warmup-count, --sweep, --slo, --sweep-factor,
-    // --sweep-steps, --format, --report, --hgrm, --threshold.
+    // --sweep-steps, --format, --report, --hgrm, --hlog, --threshold.
     void add_to(CLI::App& app);
     bool active() const noexcept { return rate > 0 || sweep; }
 };
