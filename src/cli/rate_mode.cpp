@@ -1,6 +1,7 @@
 #include "rate_mode.hpp"
 
 #include <tpbench/report/hgrm.hpp>
+#include <tpbench/report/metrics.hpp>
 #include <tpbench/report/render.hpp>
 #include <tpbench/report/report.hpp>
 #include <tpbench/stats/compare.hpp>
@@ -10,10 +11,13 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <limits>
+#include <memory>
 
 namespace tpbench::cli {
 
@@ -82,7 +86,42 @@ report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, 
     return s;
 }
 
-StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, const engine::ProfilingOptions& o,
+// What --metrics-port exposes while rate mode runs: cumulative counters over every sweep step,
+// plus the current step's offered rate and plan.
+struct LiveState {
+    engine::LiveCounters counters;
+    std::atomic<double> offered{0};
+    std::atomic<std::uint64_t> planned{0};
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    std::string label;
+
+    report::LiveMetrics snapshot() const {
+        constexpr auto r = std::memory_order_relaxed;
+        report::LiveMetrics m;
+        m.side = label;
+        m.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        m.offered_rps = offered.load(r);
+        m.planned = planned.load(r);
+        m.completed = counters.completed.load(r);
+        m.failed = counters.failed.load(r);
+        m.results = counters.results.load(r);
+        m.bytes_in = counters.bytes_in.load(r);
+        m.bytes_out = counters.bytes_out.load(r);
+        m.latency_sum_s = static_cast<double>(counters.latency_sum_ns.load(r)) / 1e9;
+        for (std::size_t i = 0; i < counters.latency_buckets.size(); ++i) {
+            const double bound = i < engine::LiveCounters::latency_bounds_ns.size()
+                                     ? static_cast<double>(engine::LiveCounters::latency_bounds_ns[i]) / 1e9
+                                     : std::numeric_limits<double>::infinity();
+            m.latency_buckets.emplace_back(bound, counters.latency_buckets[i].load(r));
+        }
+        for (std::size_t e = 1; e < counters.errors.size(); ++e)
+            if (const auto n = counters.errors[e].load(r))
+                m.errors.emplace_back(engine::errc_name(static_cast<errc>(e)), n);
+        return m;
+    }
+};
+
+StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, const engine::ProfilingOptions& o, LiveState* live,
                     const engine::Endpoint& ep, const std::string& target,
                     const std::vector<engine::WeightedQuery>* workload) {
     engine::LoadSpec spec = engine::execution_spec(o, side.effective_generation());
@@ -98,6 +137,11 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, con
     spec.warmup_requests = a.warmup_requests;
     spec.intervals = true;
     spec.too_slow_threshold = std::chrono::milliseconds(0);
+    if (live) {
+        spec.live = &live->counters;
+        live->offered.store(offered);
+        live->planned.store(spec.plan.size());
+    }
     spec.run_deadline = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::duration<double>(total_s)) +
                         spec.request_timeout + std::chrono::seconds(5);
     if (!a.quiet) {
@@ -129,6 +173,12 @@ void RateArgs::add_to(CLI::App& app) {
     app.add_option("--format", format, "table | markdown | json | csv | html")->group(g)->capture_default_str();
     app.add_option("--report", report_file, "also write the report to FILE (.html, .json, .md, .csv)")->group(g);
     app.add_option("--hgrm", hgrm_file, "write the corrected latency as an HdrHistogram .hgrm percentile distribution (ms)")->group(g);
+    app.add_option("--metrics-port", metrics_port,
+                   "serve live OpenMetrics/Prometheus text on http://HOST:PORT/metrics while the run lasts "
+                   "(0 = ephemeral port, printed on stderr)")
+        ->group(g)
+        ->check(CLI::Range(0, 65535));
+    app.add_option("--metrics-host", metrics_host, "address the metrics endpoint binds to")->group(g)->capture_default_str();
     app.add_option("--hlog", hlog_file,
                    "write the corrected latency per second as an HdrHistogram interval log (compressed V2; "
                    "combine runs with `tpbench merge`)")
@@ -163,6 +213,17 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
     rep.meta["target"] = target;
     rep.meta["generation"] = std::string(engine::generation_name(side.effective_generation()));
 
+    // Live exposition for Prometheus/Grafana while the run lasts (stopped when this returns).
+    std::unique_ptr<LiveState> live;
+    std::unique_ptr<report::MetricsServer> metrics;
+    if (a.metrics_port >= 0) {
+        live = std::make_unique<LiveState>();
+        live->label = side.label;
+        metrics = std::make_unique<report::MetricsServer>(
+            a.metrics_host, static_cast<std::uint16_t>(a.metrics_port),
+            [l = live.get()] { return report::render_openmetrics({l->snapshot()}); });
+        fmt::print(stderr, "[{}] live metrics: http://{}:{}/metrics\n", side.label, a.metrics_host, metrics->port());
+    }
     const double run_started_s =
         std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
     StepResult last;
@@ -171,7 +232,7 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
     double offered = start_rate;
     for (int step = 0; step < steps; ++step) {
         if (!a.quiet) fmt::print(stderr, "[{}] offering {:.0f} req/s for {} s ...\n", side.label, offered, a.duration_s);
-        StepResult r = run_step(a, offered, side, o, ep, target, workload);
+        StepResult r = run_step(a, offered, side, o, live.get(), ep, target, workload);
         if (r.load.setup_failed) {
             fmt::print(stderr, "tpbench run: cannot connect to {}: {}\n", target, r.load.setup_error);
             return exit_run_failed;

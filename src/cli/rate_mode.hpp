@@ -28,10 +28,12 @@ struct RateArgs {
     std::string hgrm_file;         // HdrHistogram percentile distribution of corrected latency
     std::string hlog_file;         // HdrHistogram interval log (V2 compressed), one histogram per second
     std::string threshold;         // k6-style thresholds; failing -> exit 99
+    int metrics_port = -1;         // >= 0: serve live OpenMetrics on metrics_host:port (0 = ephemeral)
+    std::string metrics_host = "127.0.0.1";
     bool quiet = false;
 
     // Adds --rate, --duration, --warmup-time, --warmup-count, --sweep, --slo, --sweep-factor,
-    // --sweep-steps, --format, --report, --hgrm, --hlog, --threshold.
+    // --sweep-steps, --format, --report, --hgrm, --hlog, --threshold, --metrics-port, --metrics-host.
     void add_to(CLI::App& app);
     bool active() const noexcept { return rate > 0 || sweep; }
 };

@@ -265,6 +265,7 @@ private:
                                                                                         : classify_error(out.error);
             std::string msg = out.status_message.empty() ? make_error_code(e).message() : out.status_message;
             record_failure(st, e, msg);
+            if (spec_.live) spec_.live->add(out, 0, false, std::min<std::size_t>(static_cast<std::size_t>(e), errc_slots - 1));
             if (spec_.intervals && !warm) interval_at(done).failed++;
             return;
         }
@@ -273,6 +274,7 @@ private:
         if (tpl.expected_results && *tpl.expected_results != out.result_count) ++st.result_mismatches;
         const std::int64_t lat = to_ns(done - intended);
         st.latency.record(lat);
+        if (spec_.live) spec_.live->add(out, lat, true, 0);
         st.service.record(to_ns(done - handed));
         const auto first = out.first_result == Clock::time_point{} ? done : out.first_result;
         st.ttfr.record(to_ns(first - handed));
@@ -551,6 +553,23 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory, const S
         if (lag.count() > 0 && lag.count_at_or_below(5'000'000) < lag.count() * 99 / 100) result.schedule_missed = true;
     }
     return result;
+}
+
+void LiveCounters::add(const Outcome& out, std::int64_t latency_ns, bool ok, std::size_t errc_slot) noexcept {
+    constexpr auto r = std::memory_order_relaxed;
+    bytes_in.fetch_add(out.bytes_in, r);
+    bytes_out.fetch_add(out.bytes_out, r);
+    if (!ok) {
+        failed.fetch_add(1, r);
+        errors[std::min(errc_slot, errc_slots - 1)].fetch_add(1, r);
+        return;
+    }
+    completed.fetch_add(1, r);
+    results.fetch_add(out.result_count, r);
+    latency_sum_ns.fetch_add(latency_ns, r);
+    std::size_t b = 0;
+    while (b < latency_bounds_ns.size() && latency_ns > latency_bounds_ns[b]) ++b;
+    latency_buckets[b].fetch_add(1, r);
 }
 
 }  // namespace tpbench::engine

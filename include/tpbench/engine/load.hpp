@@ -18,6 +18,7 @@
 #include <tpbench/stats/histogram.hpp>
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -95,6 +96,29 @@ struct RequestTemplate {
     std::optional<std::uint64_t> expected_results;
 };
 
+// A live, lock-free view of a running load, for exposition while it runs (tpbench run
+// --metrics-port: OpenMetrics/Prometheus). Every worker adds to it with relaxed atomic increments
+// as requests finish (measured and warm-up phases alike); any thread may read it at any time.
+// Latency (intended send -> last result, ns) is kept in fixed cumulative-friendly buckets whose
+// upper bounds are `latency_bounds_ns` (the last bucket is +Inf).
+struct LiveCounters {
+    static constexpr std::array<std::int64_t, 16> latency_bounds_ns{
+        100'000, 250'000, 500'000, 1'000'000, 2'500'000, 5'000'000, 10'000'000, 25'000'000,
+        50'000'000, 100'000'000, 250'000'000, 500'000'000, 1'000'000'000, 2'500'000'000,
+        5'000'000'000, 10'000'000'000};
+    std::atomic<std::uint64_t> completed{0};   // requests that succeeded
+    std::atomic<std::uint64_t> failed{0};      // requests that failed (any errc)
+    std::atomic<std::uint64_t> results{0};     // results received by completed requests
+    std::atomic<std::uint64_t> bytes_in{0};    // response bytes, all finished requests
+    std::atomic<std::uint64_t> bytes_out{0};   // request bytes, all finished requests
+    std::atomic<std::int64_t> latency_sum_ns{0};  // sum of completed requests' latency
+    std::array<std::atomic<std::uint64_t>, latency_bounds_ns.size() + 1> latency_buckets{};  // non-cumulative
+    std::array<std::atomic<std::uint64_t>, errc_slots> errors{};  // failed requests by tpbench::errc value
+
+    // Adds one finished request (called by the engine's workers).
+    void add(const Outcome& out, std::int64_t latency_ns, bool ok, std::size_t errc_slot) noexcept;
+};
+
 struct LoadSpec {
     std::size_t workers = 1;                      // threads, one io_context each (nioPoolSize)
     PoolOptions pool;
@@ -110,6 +134,7 @@ struct LoadSpec {
     double rate = 0;                              // open loop: requests per second in total; 0 = closed loop
     bool keep_first_results = false;              // store the results of the plan's first request
     bool intervals = false;                       // collect per-second IntervalStats (measured phase)
+    LiveCounters* live = nullptr;                 // optional live view, updated as requests finish
     // Called on the calling thread about once a second while the run lasts (done, total requests).
     std::function<void(std::uint64_t, std::uint64_t)> progress;
 };

@@ -258,3 +258,28 @@ TEST_CASE("more workers than connections: workers are capped, every request stil
     CHECK(c->connects == 2);
     CHECK(c->executes == 777);
 }
+
+TEST_CASE("live counters see every finished request as it happens, in both phases") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.fail_every = 10;
+    b.results = 4;
+    auto spec = basic_spec(1000, 2);
+    spec.warmup_requests = 100;
+    LiveCounters live;
+    spec.live = &live;
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    check_conservation(r, 1000);
+    const auto& w = r.phases[0];
+    const auto& m = r.measured();
+    CHECK(live.completed.load() == w.completed + m.completed);
+    CHECK(live.failed.load() == w.failed + m.failed);
+    CHECK(live.failed.load() == 100);
+    CHECK(live.errors[static_cast<std::size_t>(errc::server_evaluation)].load() == 100);
+    CHECK(live.results.load() == (w.results + m.results));
+    CHECK(live.bytes_out.load() == w.bytes_out + m.bytes_out);
+    std::uint64_t bucketed = 0;
+    for (const auto& n : live.latency_buckets) bucketed += n.load();
+    CHECK(bucketed == live.completed.load());
+    CHECK(live.latency_sum_ns.load() > 0);
+}
