@@ -240,6 +240,14 @@ int run_ab(const AbArgs& a) {
             if (!r.failed) v.push_back(r.report.latency ? r.report.avg_latency_seconds * 1e9 : static_cast<double>(r.report.avg_req_per_sec));
         return v;
     };
+    // One sample per round of a latency percentile over that round's test executions (ns).
+    auto percentile_samples = [&](std::size_t i, double p) {
+        std::vector<double> v;
+        for (const auto& r : runs[i])
+            if (!r.failed && r.report.measured.latency.count() > 0)
+                v.push_back(static_cast<double>(r.report.measured.latency.value_at_percentile(p)));
+        return v;
+    };
     for (std::size_t i = 1; i < sides.size(); ++i) {
         stats::CompareOptions opt;
         opt.lower_is_better = probe.latency_mode();
@@ -247,6 +255,14 @@ int run_ab(const AbArgs& a) {
         rep.comparisons.push_back(report::compare_metric(probe.latency_mode() ? "avg latency" : "throughput",
                                                          probe.latency_mode() ? "ns" : "rps", sides[0].label,
                                                          sides[i].label, a_s, b_s, opt));
+        // Per-request latency percentiles (throughput runs: many requests per round).
+        if (!probe.latency_mode()) {
+            stats::CompareOptions lat;
+            lat.lower_is_better = true;
+            for (const auto& [name, p] : {std::pair{"p50 latency", 50.0}, std::pair{"p99 latency", 99.0}})
+                rep.comparisons.push_back(report::compare_metric(name, "ns", sides[0].label, sides[i].label,
+                                                                 percentile_samples(0, p), percentile_samples(i, p), lat));
+        }
     }
 
     bool failed = false;
