@@ -4,6 +4,7 @@
 // throughput 1+1 and the exercise mix at equal effective concurrency — printed as the seed's
 // Markdown table. Progress goes to stderr; tables to stdout.
 #include "cli_common.hpp"
+#include "rate_mode.hpp"
 #include "commands.hpp"
 
 #include <tpbench/report/render.hpp>
@@ -194,7 +195,45 @@ struct AbArgs {
     std::string report_file;
     int repeat = 1;
     bool quiet = false;
+    // Open-loop mode for every side (--rate / --duration / --sweep / --slo): each side runs
+    // `tpbench run --rate` in turn; with --sweep the summary gives each side's max sustainable rate.
+    double rate = 0;
+    double duration_s = 10;
+    bool sweep = false;
+    std::string slo = "p99<50ms";
 };
+
+// Rate mode on each side in turn (not interleaved: each side's sweep is one sequence of steps).
+int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides) {
+    cli::Targets targets;
+    int rc = cli::exit_ok;
+    std::vector<std::pair<std::string, double>> best;
+    for (const auto& side : sides) {
+        cli::RateArgs r;
+        r.rate = a.rate > 0 ? a.rate : 1000;
+        r.duration_s = a.duration_s;
+        r.sweep = a.sweep;
+        r.slo = a.slo;
+        r.format = a.format == "markdown" ? "markdown" : a.format;
+        r.quiet = a.quiet;
+        if (!a.report_file.empty()) {
+            // One report per side: name.ws37.html, name.http4.html, …
+            const auto dot = a.report_file.rfind('.');
+            r.report_file = dot == std::string::npos ? a.report_file + "." + side.label
+                                                      : a.report_file.substr(0, dot) + "." + side.label + a.report_file.substr(dot);
+        }
+        engine::ProfilingOptions o = cli::side_options(side, &a.profiling);
+        double max_rps = 0;
+        const int side_rc = cli::run_rate(r, side, o, targets, nullptr, &max_rps);
+        if (side_rc != cli::exit_ok && rc == cli::exit_ok) rc = side_rc;
+        best.emplace_back(side.label, max_rps);
+    }
+    if (a.sweep) {
+        fmt::print("\n| side | max sustainable rate ({}) |\n|---|---|\n", a.slo);
+        for (const auto& [label, rps] : best) fmt::print("| {} | {:.0f} req/s |\n", label, rps);
+    }
+    return rc;
+}
 
 int run_ab(const AbArgs& a) {
     std::vector<cli::SideSpec> sides;
@@ -207,6 +246,10 @@ int run_ab(const AbArgs& a) {
     auto format = report::parse_format(a.format);
     if (!format) throw engine::ConfigError(format.error());
     if (a.repeat < 1 || a.repeat > 100) throw engine::ConfigError("--repeat must be in 1..100");
+    if (a.rate > 0 || a.sweep) {
+        if (a.repeat > 1) throw engine::ConfigError("--repeat applies to closed-loop scenarios, not to --rate/--sweep");
+        return run_ab_rate(a, sides);
+    }
 
     Case c;
     engine::ProfilingOptions probe = cli::side_options(sides[0], &a.profiling);
@@ -401,6 +444,13 @@ void register_ab(CLI::App& app) {
     sub->add_option("--expect-results", args->expect_results, "latency mode: result count every execution must return");
     sub->add_option("--format", args->format, "markdown | table | json | csv | html")->capture_default_str();
     sub->add_option("--report", args->report_file, "also write the report to FILE (.html, .json, .md, .csv)");
+    sub->add_option("--rate", args->rate, "open loop: offered req/s on each side in turn (with --sweep the starting rate)")
+        ->check(CLI::Range(0.001, 10'000'000.0));
+    sub->add_option("--duration", args->duration_s, "open loop: measured seconds per rate step")
+        ->capture_default_str()
+        ->check(CLI::Range(0.1, 86400.0));
+    sub->add_flag("--sweep", args->sweep, "open loop: step each side's rate up until --slo fails; prints each side's max sustainable rate");
+    sub->add_option("--slo", args->slo, "sweep criterion (threshold syntax)")->capture_default_str();
     sub->add_option("--repeat", args->repeat, "interleaved rounds per side; with >= 2 a bootstrap CI verdict")
         ->capture_default_str();
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");

@@ -187,7 +187,7 @@ void RateArgs::add_to(CLI::App& app) {
 }
 
 int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOptions& o, Targets& targets,
-             const std::vector<engine::WeightedQuery>* workload) {
+             const std::vector<engine::WeightedQuery>* workload, double* max_sustainable_rps) {
     auto format = report::parse_format(a.format);
     if (!format) throw engine::ConfigError(format.error());
     std::vector<stats::Threshold> thresholds;
@@ -266,6 +266,7 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
                                       max_sustainable, a.slo)
                         : fmt::format("tpbench run --rate {:.0f}: {}", start_rate, side.label);
     if (a.sweep) rep.meta["max_sustainable_rps"] = fmt::format("{:.0f}", max_sustainable);
+    if (max_sustainable_rps) *max_sustainable_rps = max_sustainable;
 
     int rc = exit_ok;
     if (!thresholds.empty()) {

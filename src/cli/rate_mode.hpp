@@ -41,7 +41,9 @@ struct RateArgs {
 // Runs rate mode for one side with the pool/request options in `o` (script, exercise or
 // workload). Returns the exit code (0, 1 run failed, 99 thresholds failed). Throws
 // engine::ConfigError for bad arguments.
+// With --sweep, `max_sustainable_rps` (when given) receives the highest offered rate that met the
+// SLO (0 when none did).
 int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOptions& o, Targets& targets,
-             const std::vector<engine::WeightedQuery>* workload);
+             const std::vector<engine::WeightedQuery>* workload, double* max_sustainable_rps = nullptr);
 
 }  // namespace tpbench::cli
