@@ -2,6 +2,7 @@
 
 #include <tpbench/report/hgrm.hpp>
 #include <tpbench/report/metrics.hpp>
+#include <tpbench/report/progress.hpp>
 #include <tpbench/report/render.hpp>
 #include <tpbench/report/report.hpp>
 #include <tpbench/stats/compare.hpp>
@@ -11,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -86,7 +88,7 @@ report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, 
     return s;
 }
 
-// What --metrics-port exposes while rate mode runs: cumulative counters over every sweep step,
+// Live view of rate mode (the TTY progress line and --metrics-port): cumulative counters over every sweep step,
 // plus the current step's offered rate and plan.
 struct LiveState {
     engine::LiveCounters counters;
@@ -144,14 +146,48 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, con
     }
     spec.run_deadline = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::duration<double>(total_s)) +
                         spec.request_timeout + std::chrono::seconds(5);
-    if (!a.quiet) {
-        spec.progress = [&](std::uint64_t done, std::uint64_t all) {
-            fmt::print(stderr, "[{}] {:.0f} req/s offered: {}/{} requests\n", side.label, offered, done, all);
+    // Live progress on a terminal (elapsed, req/s, p99 of the last second, errors); silent when
+    // stderr is not a TTY or with --quiet.
+    report::ProgressLine progress_line(report::ProgressLine::Options{a.quiet, 2, {}});
+    std::array<std::uint64_t, engine::LiveCounters::latency_bounds_ns.size() + 1> prev_buckets{};
+    const std::uint64_t failed_before = live ? live->counters.failed.load() : 0;
+    const std::uint64_t completed_before = live ? live->counters.completed.load() : 0;
+    const auto step_start = std::chrono::steady_clock::now();
+    if (progress_line.enabled() && live) {
+        for (std::size_t i = 0; i < prev_buckets.size(); ++i) prev_buckets[i] = live->counters.latency_buckets[i].load();
+        spec.progress = [&](std::uint64_t, std::uint64_t all) {
+            report::ProgressSample ps;
+            ps.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - step_start).count();
+            ps.errors = live->counters.failed.load() - failed_before;
+            ps.completed = live->counters.completed.load() - completed_before + ps.errors;
+            ps.total = all;
+            // p99 of the requests that finished since the last update, to the bucket's upper bound.
+            std::array<std::uint64_t, prev_buckets.size()> delta{};
+            std::uint64_t n = 0;
+            for (std::size_t i = 0; i < delta.size(); ++i) {
+                const auto now = live->counters.latency_buckets[i].load();
+                delta[i] = now - prev_buckets[i];
+                prev_buckets[i] = now;
+                n += delta[i];
+            }
+            if (n > 0) {
+                std::uint64_t acc = 0;
+                for (std::size_t i = 0; i < delta.size(); ++i) {
+                    acc += delta[i];
+                    if (acc * 100 >= n * 99) {
+                        if (i < engine::LiveCounters::latency_bounds_ns.size())
+                            ps.p99_ns = static_cast<double>(engine::LiveCounters::latency_bounds_ns[i]);
+                        break;
+                    }
+                }
+            }
+            progress_line.update(ps);
         };
     }
     StepResult out;
     out.offered = offered;
     out.load = engine::run_load(spec, ep.factory, ep.session);
+    progress_line.finish();
     out.side = make_side(side, o, out.load, offered, a.duration_s, target);
     return out;
 }
@@ -214,11 +250,10 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
     rep.meta["generation"] = std::string(engine::generation_name(side.effective_generation()));
 
     // Live exposition for Prometheus/Grafana while the run lasts (stopped when this returns).
-    std::unique_ptr<LiveState> live;
+    auto live = std::make_unique<LiveState>();
+    live->label = side.label;
     std::unique_ptr<report::MetricsServer> metrics;
     if (a.metrics_port >= 0) {
-        live = std::make_unique<LiveState>();
-        live->label = side.label;
         metrics = std::make_unique<report::MetricsServer>(
             a.metrics_host, static_cast<std::uint16_t>(a.metrics_port),
             [l = live.get()] { return report::render_openmetrics({l->snapshot()}); });
