@@ -267,6 +267,11 @@ void print_summary(const engine::ProfilingReport& rep, const std::string& label,
             errs += fmt::format("{}{} {}", errs.empty() ? "" : ", ", engine::errc_name(static_cast<errc>(i)),
                                 rep.errors_by_class[i]);
     fmt::print("errors: {}\n", errs.empty() ? std::string("none") : errs);
+    // Executions that could not run at all (e.g. no connection) are outcomes too.
+    for (const auto* list : {&rep.warmups, &rep.tests})
+        for (const auto& e : *list)
+            if (e.failed) fmt::print("failed execution: {}: {}\n", e.name, e.failure);
+    if (rep.aborted) fmt::print("aborted: {}\n", rep.abort_reason);
 }
 
 }  // namespace tpbench::cli
