@@ -129,12 +129,18 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, con
     engine::LoadSpec spec = engine::execution_spec(o, side.effective_generation());
     engine::RequestPlanner planner(o, workload);
     const double total_s = a.warmup_s + a.duration_s;
-    const double planned = std::ceil(offered * total_s) + static_cast<double>(a.warmup_requests);
+    spec.rate = offered;
+    if (a.ramp_to > 0) {
+        // Linear ramp from the offered rate to --ramp-to over the whole schedule (warm-up included).
+        spec.rate_end = a.ramp_to;
+        spec.ramp = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(total_s));
+    }
+    const double planned = static_cast<double>(engine::scheduled_requests(spec, total_s)) +
+                           static_cast<double>(a.warmup_requests);
     if (planned > max_planned)
         throw engine::ConfigError(fmt::format("rate x time plans {:.0f} requests (limit {:.0f})", planned, max_planned));
     spec.templates = planner.templates();
     spec.plan = planner.next(static_cast<std::size_t>(planned));
-    spec.rate = offered;
     spec.warmup_time = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(a.warmup_s));
     spec.warmup_requests = a.warmup_requests;
     spec.intervals = true;
@@ -188,7 +194,12 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, con
     out.offered = offered;
     out.load = engine::run_load(spec, ep.factory, ep.session);
     progress_line.finish();
-    out.side = make_side(side, o, out.load, offered, a.duration_s, target);
+    // With a ramp, the offered rate of the measured phase is its average.
+    const double measured_offered =
+        a.ramp_to > 0 ? static_cast<double>(engine::scheduled_requests(spec, total_s) -
+                                            engine::scheduled_requests(spec, a.warmup_s)) / a.duration_s
+                      : offered;
+    out.side = make_side(side, o, out.load, measured_offered, a.duration_s, target);
     return out;
 }
 
@@ -202,6 +213,10 @@ void RateArgs::add_to(CLI::App& app) {
     app.add_option("--duration", duration_s, "measured seconds at each rate")->group(g)->capture_default_str()->check(CLI::Range(0.1, 86400.0));
     app.add_option("--warmup-time", warmup_s, "warm-up seconds before the measured phase")->group(g)->check(CLI::Range(0.0, 3600.0));
     app.add_option("--warmup-count", warmup_requests, "warm-up requests before the measured phase")->group(g);
+    app.add_option("--ramp-to", ramp_to,
+                   "ramp the offered rate linearly from --rate to this rate over the run (warm-up + duration)")
+        ->group(g)
+        ->check(CLI::Range(0.001, 10'000'000.0));
     app.add_flag("--sweep", sweep, "step the offered rate until the SLO breaks or achieved < offered")->group(g);
     app.add_option("--slo", slo, "sweep criterion, threshold syntax (e.g. p99<50ms)")->group(g)->capture_default_str();
     app.add_option("--sweep-factor", sweep_factor, "rate multiplier per sweep step")->group(g)->capture_default_str()->check(CLI::Range(1.05, 10.0));
@@ -239,6 +254,8 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         slo = *t;
     }
     const double start_rate = a.rate > 0 ? a.rate : 1000;
+    if (a.ramp_to > 0 && a.sweep) throw engine::ConfigError("--ramp-to and --sweep do not combine (a sweep steps the rate itself)");
+    if (a.ramp_to > 0 && a.rate <= 0) throw engine::ConfigError("--ramp-to needs --rate (the starting rate)");
     engine::Endpoint ep = targets.endpoint(side);
     const std::string target = targets.describe(side);
 
@@ -299,7 +316,8 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
     if (!a.sweep) rep.sides.push_back(last.side);
     rep.title = a.sweep ? fmt::format("tpbench sweep: {} max sustainable rate {:.0f} req/s ({})", side.label,
                                       max_sustainable, a.slo)
-                        : fmt::format("tpbench run --rate {:.0f}: {}", start_rate, side.label);
+                        : a.ramp_to > 0 ? fmt::format("tpbench run --rate {:.0f} --ramp-to {:.0f}: {}", start_rate, a.ramp_to, side.label)
+                                        : fmt::format("tpbench run --rate {:.0f}: {}", start_rate, side.label);
     if (a.sweep) rep.meta["max_sustainable_rps"] = fmt::format("{:.0f}", max_sustainable);
     if (max_sustainable_rps) *max_sustainable_rps = max_sustainable;
 

@@ -19,6 +19,7 @@ struct RateArgs {
     double duration_s = 10;        // measured phase
     double warmup_s = 0;           // warm-up by time (before the measured phase)
     std::size_t warmup_requests = 0;  // warm-up by count
+    double ramp_to = 0;            // > 0: offered rate ramps linearly from `rate` to this over the run
     bool sweep = false;            // step the rate until the SLO breaks
     std::string slo = "p99<50ms";  // sweep criterion (threshold syntax)
     double sweep_factor = 1.5;     // next offered rate = previous x factor
@@ -32,7 +33,7 @@ struct RateArgs {
     std::string metrics_host = "127.0.0.1";
     bool quiet = false;
 
-    // Adds --rate, --duration, --warmup-time, --warmup-count, --sweep, --slo, --sweep-factor,
+    // Adds --rate, --ramp-to, --duration, --warmup-time, --warmup-count, --sweep, --slo, --sweep-factor,
     // --sweep-steps, --format, --report, --hgrm, --hlog, --threshold, --metrics-port, --metrics-host.
     void add_to(CLI::App& app);
     bool active() const noexcept { return rate > 0 || sweep; }

@@ -10,6 +10,7 @@
 #include <boost/asio/use_awaitable.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
@@ -172,7 +173,7 @@ private:
             Clock::time_point intended;
             if (open_loop) {
                 intended = start_ + std::chrono::duration_cast<Clock::duration>(
-                                        std::chrono::duration<double>(static_cast<double>(seq) / spec_.rate));
+                                        std::chrono::duration<double>(schedule_offset_seconds(spec_, seq)));
                 if (Clock::now() < intended) {
                     pace.expires_at(intended);
                     co_await pace.async_wait(asio::as_tuple(asio::use_awaitable));
@@ -387,6 +388,34 @@ errc classify_error(const std::error_code& ec) noexcept {
     if (ec == std::errc::timed_out) return errc::timeout;
     if (ec == std::errc::operation_canceled) return errc::cancelled;
     return errc::connection_closed;
+}
+
+double schedule_offset_seconds(const LoadSpec& spec, std::uint64_t seq) noexcept {
+    const double n = static_cast<double>(seq);
+    const double r0 = spec.rate;
+    const double ramp_s = std::chrono::duration<double>(spec.ramp).count();
+    if (spec.rate_end <= 0 || ramp_s <= 0 || spec.rate_end == r0) return n / r0;
+    const double r1 = spec.rate_end;
+    // Requests due by time t (t <= ramp_s): N(t) = r0 t + a t^2 / 2 with a = (r1 - r0) / ramp_s.
+    const double a = (r1 - r0) / ramp_s;
+    const double n_ramp = (r0 + r1) / 2 * ramp_s;
+    if (n >= n_ramp) return ramp_s + (n - n_ramp) / r1;
+    // Solve a t^2 / 2 + r0 t - n = 0 for the smallest t >= 0 (stable form, no cancellation).
+    return 2 * n / (r0 + std::sqrt(std::max(0.0, r0 * r0 + 2 * a * n)));
+}
+
+std::uint64_t scheduled_requests(const LoadSpec& spec, double seconds) noexcept {
+    const double r0 = spec.rate;
+    const double ramp_s = std::chrono::duration<double>(spec.ramp).count();
+    double n;
+    if (spec.rate_end <= 0 || ramp_s <= 0) {
+        n = r0 * seconds;
+    } else if (seconds <= ramp_s) {
+        n = r0 * seconds + (spec.rate_end - r0) / ramp_s * seconds * seconds / 2;
+    } else {
+        n = (r0 + spec.rate_end) / 2 * ramp_s + spec.rate_end * (seconds - ramp_s);
+    }
+    return static_cast<std::uint64_t>(std::ceil(std::max(0.0, n) - 1e-9));
 }
 
 std::string errc_name(errc e) {

@@ -132,6 +132,10 @@ struct LoadSpec {
     std::chrono::milliseconds run_deadline{600000};    // hard bound on the timed part of a run
     std::chrono::milliseconds connect_deadline{10000}; // bound on opening the minimum connections
     double rate = 0;                              // open loop: requests per second in total; 0 = closed loop
+    // Open loop ramp: the offered rate moves linearly from `rate` to `rate_end` over `ramp`
+    // (from the start of the schedule), then stays at `rate_end`. rate_end <= 0 = constant rate.
+    double rate_end = 0;
+    std::chrono::nanoseconds ramp{0};
     bool keep_first_results = false;              // store the results of the plan's first request
     bool intervals = false;                       // collect per-second IntervalStats (measured phase)
     LiveCounters* live = nullptr;                 // optional live view, updated as requests finish
@@ -165,5 +169,12 @@ struct LoadResult {
 // setup_failed. Throws ConfigError-like std::invalid_argument for an inconsistent spec (empty
 // plan, template index out of range, zero workers or connections).
 LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory, const SessionConfig& session_config);
+
+// Open loop: seconds after the schedule's start at which request `seq` is due, for the constant
+// rate or the linear ramp described by spec.rate / rate_end / ramp (pure; spec.rate > 0).
+double schedule_offset_seconds(const LoadSpec& spec, std::uint64_t seq) noexcept;
+// Open loop: how many requests fall due in the first `seconds` of the schedule (inverse of
+// schedule_offset_seconds, rounded up).
+std::uint64_t scheduled_requests(const LoadSpec& spec, double seconds) noexcept;
 
 }  // namespace tpbench::engine

@@ -283,3 +283,56 @@ TEST_CASE("live counters see every finished request as it happens, in both phase
     CHECK(bucketed == live.completed.load());
     CHECK(live.latency_sum_ns.load() > 0);
 }
+
+TEST_CASE("open-loop schedule: constant rate and a linear ramp, and its inverse") {
+    LoadSpec s;
+    s.rate = 100;
+    CHECK(schedule_offset_seconds(s, 0) == 0.0);
+    CHECK(schedule_offset_seconds(s, 250) == doctest::Approx(2.5));
+    CHECK(scheduled_requests(s, 2.5) == 250);
+
+    // 100 -> 300 req/s over 2 s: N(t) = 100 t + 50 t^2, so N(1) = 150, N(2) = 400; then 300/s.
+    s.rate_end = 300;
+    s.ramp = 2s;
+    CHECK(scheduled_requests(s, 1.0) == 150);
+    CHECK(scheduled_requests(s, 2.0) == 400);
+    CHECK(scheduled_requests(s, 3.0) == 700);
+    CHECK(schedule_offset_seconds(s, 150) == doctest::Approx(1.0));
+    CHECK(schedule_offset_seconds(s, 400) == doctest::Approx(2.0));
+    CHECK(schedule_offset_seconds(s, 700) == doctest::Approx(3.0));
+    // Monotonic and consistent with the inverse everywhere.
+    double prev = -1;
+    for (std::uint64_t i = 0; i <= 700; ++i) {
+        const double t = schedule_offset_seconds(s, i);
+        CHECK(t > prev);
+        prev = t;
+        CHECK(scheduled_requests(s, t) == i);
+    }
+    // Ramping down works the same way: 300 -> 100 over 2 s also plans 400 requests.
+    s.rate = 300;
+    s.rate_end = 100;
+    CHECK(scheduled_requests(s, 2.0) == 400);
+    CHECK(schedule_offset_seconds(s, 250) == doctest::Approx(1.0));  // N(1) = 300 - 50 = 250
+}
+
+TEST_CASE("open loop with a ramp: more requests fall due in the second half") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.latency = 1ms;
+    auto spec = basic_spec(0);
+    spec.rate = 50;  // 50 -> 150 req/s over 2 s: 75 due in the first second, 125 in the second
+    spec.rate_end = 150;
+    spec.ramp = 2s;
+    spec.plan.assign(scheduled_requests(spec, 2.0), 0);
+    REQUIRE(spec.plan.size() == 200);
+    spec.intervals = true;
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    check_conservation(r, 200);
+    CHECK(r.elapsed_seconds >= 1.9);  // the last request is not due before t = 1.99 s
+    REQUIRE(r.intervals.size() >= 2);
+    // A request cannot finish before it is due, so at most 75 complete in the first second.
+    CHECK(r.intervals[0].completed <= 75);
+    std::uint64_t total = 0;
+    for (const auto& iv : r.intervals) total += iv.completed;
+    CHECK(total == 200);
+}
