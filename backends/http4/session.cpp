@@ -6,6 +6,7 @@
 #include <tpbench/backends/http4.hpp>
 
 #include "backends/common/counting_policy.hpp"
+#include "backends/common/connect.hpp"
 #include "backends/http4/inflater.hpp"
 #include "backends/http4/status.hpp"
 
@@ -193,22 +194,8 @@ private:
 };
 
 net::awaitable<std::error_code> Http4Session::connect_socket() {
-    const auto& t = cfg_.target;
-    stream_.expires_after(cfg_.connect_timeout);
-    boost::system::error_code ec;
-    const auto addr = net::ip::make_address(t.host, ec);
-    if (!ec) {
-        auto [cec] = co_await stream_.async_connect(tcp::endpoint(addr, t.port), use_tuple);
-        ec = cec;
-    } else {
-        tcp::resolver resolver(ex_);
-        auto [rec, results] = co_await resolver.async_resolve(t.host, std::to_string(t.port), use_tuple);
-        ec = rec;
-        if (!ec) {
-            auto [cec, ep] = co_await stream_.async_connect(results, use_tuple);
-            ec = cec;
-        }
-    }
+    boost::system::error_code ec =
+        co_await backends_detail::async_connect_host(stream_, cfg_.target.host, cfg_.target.port, cfg_.connect_timeout);
     stream_.expires_never();
     if (ec) {
         stream_.close();

@@ -6,6 +6,7 @@
 #include <tpbench/backends/ws37.hpp>
 
 #include "backends/common/counting_policy.hpp"
+#include "backends/common/connect.hpp"
 #include "backends/ws37/pending_table.hpp"
 
 #include <tpbench/io/ws37.hpp>
@@ -264,21 +265,7 @@ void Connection::spawn(net::awaitable<void> (Connection::*fn)(), const char* wha
 net::awaitable<std::error_code> Connection::async_connect() {
     const auto& t = cfg_.target;
     auto& sock = beast::get_lowest_layer(ws_);
-    sock.expires_after(cfg_.connect_timeout);
-    boost::system::error_code ec;
-    const auto addr = net::ip::make_address(t.host, ec);
-    if (!ec) {
-        auto [cec] = co_await sock.async_connect(tcp::endpoint(addr, t.port), use_tuple);
-        ec = cec;
-    } else {
-        tcp::resolver resolver(ex_);
-        auto [rec, results] = co_await resolver.async_resolve(t.host, std::to_string(t.port), use_tuple);
-        ec = rec;
-        if (!ec) {
-            auto [cec, ep] = co_await sock.async_connect(results, use_tuple);
-            ec = cec;
-        }
-    }
+    boost::system::error_code ec = co_await backends_detail::async_connect_host(sock, t.host, t.port, cfg_.connect_timeout);
     if (ec) co_return make_error_code(errc::connect_failed);
     sock.socket().set_option(tcp::no_delay(true), ec);
 
