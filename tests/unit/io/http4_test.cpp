@@ -3,6 +3,8 @@
 // every split of every example, a constant-memory stream of 2,824,992 vertices, and bad input.
 #include <tpbench/io/http4.hpp>
 
+#include "test_bytes.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -18,29 +20,9 @@ using namespace tpbench::io;
 using namespace tpbench::io::http4;
 using model::Value;
 
-std::string unhex(std::string_view h) {
-    std::string out;
-    auto nib = [](char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; };
-    for (std::size_t i = 0; i + 1 < h.size(); i += 2) out.push_back(static_cast<char>(nib(h[i]) * 16 + nib(h[i + 1])));
-    return out;
-}
-
-std::string hex(std::string_view b) {
-    static const char* d = "0123456789abcdef";
-    std::string out;
-    for (unsigned char c : b) {
-        out.push_back(d[c >> 4]);
-        out.push_back(d[c & 15]);
-    }
-    return out;
-}
-
-std::string read_file(const std::filesystem::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
+using test::hex;
+using test::read_file;
+using test::unhex;
 
 Value smap(std::initializer_list<std::pair<const char*, Value>> kv) {
     std::vector<Value> v;
