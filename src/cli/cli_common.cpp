@@ -203,6 +203,10 @@ engine::Endpoint Targets::endpoint(const SideSpec& side) {
             server::ServerConfig cfg;
             cfg.host = "127.0.0.1";
             cfg.port = 0;
+            // The seed benchmark's server settings (../shared/seed): evaluationTimeout 30000000 ms
+            // and maxWorkQueueSize 65536, so times(18) (--full) is not cut off by the stock 30 s.
+            cfg.evaluation_timeout = std::chrono::milliseconds(30'000'000);
+            cfg.max_work_queue_size = 65536;
             server_ = server::start(cfg);
         }
         ep.session.target.host = "127.0.0.1";
