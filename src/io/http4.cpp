@@ -1237,3 +1237,9 @@ std::uint64_t ResponseDecoder::bytes_consumed() const noexcept { return impl_->c
 std::size_t ResponseDecoder::buffered_bytes() const noexcept { return impl_->buf.size(); }
 
 }  // namespace tpbench::io::http4
+
+namespace tpbench::io {
+
+void write_json_string(std::string& out, std::string_view s) { detail::json::write_string(out, s); }
+
+}  // namespace tpbench::io

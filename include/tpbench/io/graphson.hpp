@@ -86,4 +86,9 @@ Result<std::size_t> gs_skip(std::string_view json, std::size_t pos, std::size_t 
 // Errors as gs_read; bad_json when the line is not such an object.
 Result<model::Value> gs_read_adjacency_line(std::string_view json, const GsOptions& opt);
 
+// Appends `s` as a JSON string literal, quotes included (RFC 8259 escapes: \" \\ \n \r \t \b \f,
+// other control characters as \u00XX; everything else, UTF-8 included, verbatim). The one JSON
+// string escaper of the project: the codecs, the server's JSON error bodies and `inspect` use it.
+void write_json_string(std::string& out, std::string_view s);
+
 }  // namespace tpbench::io

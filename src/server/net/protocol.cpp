@@ -1,5 +1,7 @@
 #include "protocol.hpp"
 
+#include <tpbench/io/graphson.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -32,27 +34,6 @@ bool icontains(std::string_view hay, std::string_view needle) noexcept {
         if (eq) return true;
     }
     return false;
-}
-
-void json_escape(std::string& out, std::string_view s) {
-    for (char ch : s) {
-        auto c = static_cast<unsigned char>(ch);
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            default:
-                if (c < 0x20) {
-                    char buf[8];
-                    std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                    out += buf;
-                } else {
-                    out += ch;
-                }
-        }
-    }
 }
 
 std::optional<std::int64_t> as_number(const model::Value* v) {
@@ -130,9 +111,9 @@ bool header_is_true(std::string_view v) noexcept {
 }
 
 std::string json_error_body(std::string_view message) {
-    std::string out = "{\"message\":\"";
-    json_escape(out, message);
-    out += "\"}";
+    std::string out = "{\"message\":";
+    io::write_json_string(out, message);
+    out += "}";
     return out;
 }
 
