@@ -437,6 +437,8 @@ std::string errc_name(errc e) {
     case errc::protocol_violation: return "protocol_violation";
     case errc::pool_exhausted: return "pool_exhausted";
     case errc::cancelled: return "cancelled";
+    case errc::tls_failed: return "tls_failed";
+    case errc::auth_failed: return "auth_failed";
     case errc::server_rate_limited: return "server_rate_limited";
     case errc::server_bad_request: return "server_bad_request";
     case errc::server_evaluation: return "server_evaluation";

@@ -26,6 +26,8 @@ public:
         case errc::protocol_violation: return "protocol violation";
         case errc::pool_exhausted: return "no connection available";
         case errc::cancelled: return "cancelled";
+        case errc::tls_failed: return "TLS handshake failed";
+        case errc::auth_failed: return "authentication failed";
         case errc::server_rate_limited: return "server: too many requests (429)";
         case errc::server_bad_request: return "server: bad request";
         case errc::server_evaluation: return "server: evaluation error";

@@ -26,6 +26,43 @@ namespace tpbench::engine {
 
 using Clock = std::chrono::steady_clock;
 
+// TLS for a target (wss:// / https://). Verification is on by default: the peer's chain must lead
+// to a trusted CA (the system store, or ca_file) and its certificate must match the host name
+// (or server_name). insecure = true skips both (the CLI prints a loud warning).
+struct TlsOptions {
+    bool enabled = false;
+    std::string ca_file;       // PEM bundle; "" = the system default trust store
+    bool insecure = false;     // skip chain and host-name verification
+    std::string cert_file;     // client certificate (PEM), "" = none
+    std::string key_file;      // its private key (PEM)
+    std::string server_name;   // SNI and verification name; "" = Target::host
+};
+
+// Credentials for a target. Secrets are held here only; nothing that prints, logs or serialises a
+// Target may show `password`, `secret_access_key` or `session_token` (use redacted()).
+struct AuthOptions {
+    enum class Mechanism { none, sasl_plain, basic, sigv4 };
+    Mechanism mechanism = Mechanism::none;
+    std::string username;           // sasl_plain / basic
+    std::string password;           // sasl_plain / basic (secret)
+    std::string authzid;            // sasl_plain: optional authorization identity
+    // AWS Signature V4 (Amazon Neptune shape): signs the WebSocket upgrade / each HTTP request.
+    std::string region;             // e.g. us-east-1
+    std::string service = "neptune-db";
+    std::string access_key_id;
+    std::string secret_access_key;  // secret
+    std::string session_token;      // secret, optional (temporary credentials)
+};
+
+// Time spent opening one connection, by stage (zero where a stage does not apply). Reported
+// separately from request latency.
+struct ConnectTimings {
+    std::chrono::nanoseconds tcp{0};        // resolve + TCP connect
+    std::chrono::nanoseconds tls{0};        // TLS handshake
+    std::chrono::nanoseconds protocol{0};   // WebSocket upgrade / SASL exchange
+    bool tls_resumed = false;               // the TLS session was resumed
+};
+
 // Where to connect and how to speak. Backend-specific options are plain key/value strings
 // (e.g. "dialect" = "master-http", "compression" = "true", "bulkResults" = "true") so the CLI and
 // scenario files can pass them through without the engine knowing them.
@@ -35,6 +72,8 @@ struct Target {
     std::string path = "/gremlin";
     std::string serializer;                       // backend-specific name; "" = backend default
     std::map<std::string, std::string> options;   // backend-specific knobs
+    TlsOptions tls;                               // TLS when tls.enabled
+    AuthOptions auth;                             // credentials, if any
 };
 
 // One Gremlin request as the engine issues it.
@@ -85,6 +124,8 @@ public:
     virtual std::size_t max_in_flight() const noexcept = 0;
     virtual bool is_open() const noexcept = 0;
     virtual std::string_view name() const noexcept = 0;
+    // Stage timings of the last successful async_connect (zeros before one).
+    virtual ConnectTimings connect_timings() const noexcept { return {}; }
 };
 
 // Per-backend configuration derived from the CLI (pool knobs that affect the protocol layer).

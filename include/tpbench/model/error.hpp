@@ -27,6 +27,8 @@ enum class errc {
     protocol_violation,     // bytes that do not follow the protocol (bad frame, bad chunking)
     pool_exhausted,         // no connection could be borrowed within maxWaitForConnection
     cancelled,              // the run ended before this request finished
+    tls_failed,             // TLS handshake failed (untrusted certificate, hostname mismatch, alert)
+    auth_failed,            // credentials rejected (ws37 SASL 401/403 after 407, http4 401/403)
     // --- server status (both protocols) ---
     server_rate_limited = 64,  // 429
     server_bad_request,        // 3.7: 498/499, 4.0: 400 / 413 / 405 / 505
