@@ -28,6 +28,8 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -68,10 +70,27 @@ io::http4::BodyFormat parse_body(const std::string& name) {
     throw std::invalid_argument("http4: unknown body format '" + name + "' (expected graphbinary, json or graphson)");
 }
 
-io::http4::Dialect parse_dialect(const std::string& name) {
-    if (name == "master-http") return io::http4::Dialect::master_http;
-    if (name == "4.0") return io::http4::Dialect::v4_0;
-    throw std::invalid_argument("http4: unknown dialect '" + name + "' (expected master-http or 4.0)");
+// nullopt = "auto": detect the server's dialect with a probe on the first connection.
+std::optional<io::http4::Dialect> parse_dialect_option(const std::string& name) {
+    if (name == "auto") return std::nullopt;
+    if (auto d = io::http4::parse_dialect(name)) return d;
+    throw std::invalid_argument("http4: unknown dialect '" + name +
+                                "' (expected auto, master-http, 4.0-beta.1 (= beta.1/beta.2) or 4.0 (= beta.3+/master))");
+}
+
+// Dialects detected per server (host, port, path, TLS), shared by every session of the process so
+// a run probes each server once, not once per connection. Guarded by a mutex: sessions live on
+// different worker threads, and the map is touched once per connect, never per request.
+struct DialectCache {
+    std::mutex mutex;
+    std::map<std::string, io::http4::Dialect> known;
+};
+DialectCache& dialect_cache() {
+    static DialectCache c;
+    return c;
+}
+std::string cache_key(const engine::Target& t) {
+    return (t.tls.enabled ? "https://" : "http://") + t.host + ":" + std::to_string(t.port) + t.path;
 }
 
 bool parse_bool_option(const engine::Target& t, const char* key) {
@@ -108,7 +127,8 @@ public:
     Http4Session(net::any_io_executor ex, const engine::SessionConfig& cfg)
         : ex_(ex), cfg_(cfg), stream_(ex), format_(parse_serializer(cfg.target.serializer)),
           body_format_(parse_body(option(cfg.target, "body", "graphbinary"))),
-          dialect_(parse_dialect(option(cfg.target, "dialect", "master-http"))),
+          dialect_opt_(parse_dialect_option(option(cfg.target, "dialect", "auto"))),
+          language_(option(cfg.target, "language", "")),
           compression_(parse_bool_option(cfg.target, "compression")),
           bulk_results_(parse_bool_option(cfg.target, "bulkResults")), body_buf_(kBodyChunk) {
         const auto& t = cfg.target;
@@ -121,6 +141,7 @@ public:
         req_.set(http::field::accept, io::http4::mime_type(format_));
         if (compression_) req_.set(http::field::accept_encoding, "deflate");
         req_.keep_alive(true);
+        if (dialect_opt_) set_dialect(*dialect_opt_);
         chunk_cb_ = [this](std::uint64_t size, beast::string_view, boost::system::error_code&) {
             if (size > 0) ++chunks_;
         };
@@ -129,7 +150,8 @@ public:
 
     net::awaitable<std::error_code> async_connect() override {
         close_socket();
-        const auto ec = co_await connect_socket();
+        auto ec = co_await connect_socket();
+        if (!ec && !dialect_) ec = co_await detect_dialect();
         co_return ec;
     }
 
@@ -145,6 +167,19 @@ public:
 
 private:
     net::awaitable<std::error_code> connect_socket();
+    // dialect=auto: takes the cached dialect of this server or probes it on the open connection.
+    net::awaitable<std::error_code> detect_dialect();
+    void set_dialect(io::http4::Dialect d) {
+        dialect_ = d;
+        body_valid_ = false;
+        // The bulking header is the fallback the beta.1/beta.2 JSON body path needs (it reads no
+        // bulkResults field); every dialect honours it.
+        req_.erase("bulked");
+        req_.erase("bulkResults");
+        if (bulk_results_) req_.set(io::http4::bulk_field(d), "true");
+    }
+    // Sends req_ (already encoded) and reads the whole response; shared by requests and the probe.
+    net::awaitable<engine::Outcome> exchange(Clock::time_point deadline, bool keep_results);
     void close_socket() noexcept {
         if (!open_) return;
         open_ = false;
@@ -162,7 +197,9 @@ private:
     Stream stream_;
     io::http4::ResponseFormat format_;
     io::http4::BodyFormat body_format_;
-    io::http4::Dialect dialect_;
+    std::optional<io::http4::Dialect> dialect_opt_;  // nullopt = auto
+    std::optional<io::http4::Dialect> dialect_;      // in use (set once detected)
+    std::string language_;                           // option "language": "" = the dialect's default
     bool compression_;
     bool bulk_results_;
     bool open_ = false;
@@ -191,6 +228,9 @@ private:
     bool error_body_mode_ = false;
     std::string error_body_;
     std::string decode_error_;
+    int first_body_byte_ = -1;   // GraphBinary: the response version byte (0x81 / 0x84)
+    bool probe_bulked_ = false;  // the last response's bulked flag
+    std::string last_probe_message_;
 };
 
 net::awaitable<std::error_code> Http4Session::connect_socket() {
@@ -214,12 +254,22 @@ void Http4Session::encode_body(const engine::Request& r) {
         r.server_timeout_ms == last_timeout_ && r.materialize_tokens == last_tokens_ &&
         r.language == last_language_ && r.bindings == last_bindings_)
         return;
+    const io::http4::Dialect d = *dialect_;
     io::http4::Request hr;
     hr.gremlin = r.gremlin;
-    if (!r.language.empty())
-        hr.language = r.language;
-    else
-        hr.language = dialect_ == io::http4::Dialect::master_http ? "gremlin-groovy" : "gremlin-lang";
+    // Language: the request's, else the "language" option, else the dialect's default. master-http
+    // names gremlin-groovy explicitly (as its Java driver does); the beta dialects send no language
+    // field, so the server's default (gremlin-lang) applies, as with the reference drivers.
+    const std::string& explicit_language = !r.language.empty() ? r.language : language_;
+    if (!explicit_language.empty())
+        hr.language = explicit_language;
+    else if (d == io::http4::Dialect::master_http)
+        hr.language = std::string(io::http4::default_language(d));
+    // tpbench's own Groovy scripts (1+1, the exercise initialisation) in gremlin-lang form for
+    // servers that read the script as gremlin-lang.
+    const bool lang = hr.language ? *hr.language == "gremlin-lang" : io::http4::default_language(d) == "gremlin-lang";
+    if (lang)
+        if (auto eq = io::http4::gremlin_lang_equivalent(r.gremlin)) hr.gremlin = std::string(*eq);
     if (r.bindings.type() == model::Type::map) hr.bindings = r.bindings;
     hr.batch_size = r.batch_size;
     hr.timeout_ms = r.server_timeout_ms;
@@ -228,7 +278,7 @@ void Http4Session::encode_body(const engine::Request& r) {
     const auto g = cfg_.target.options.find("g");
     if (g != cfg_.target.options.end() && !g->second.empty()) hr.g = g->second;
     req_.body().clear();
-    io::http4::encode_request(req_.body(), hr, body_format_, dialect_);
+    io::http4::encode_request(req_.body(), hr, body_format_, d);
     req_.prepare_payload();
     body_valid_ = true;
     last_gremlin_ = r.gremlin;
@@ -239,12 +289,96 @@ void Http4Session::encode_body(const engine::Request& r) {
     last_tokens_ = r.materialize_tokens;
 }
 
+// The probe: one read-only GraphBinary request whose answer differs per dialect
+// (../shared/spec/protocol-drift.md §2.1, HttpGremlinEndpointHandler / RequestMessageSerializer of
+// each tag): script g.inject(tpbenchProbe) with bindings {tpbenchProbe: 1} AND parameters
+// "[tpbenchProbe:2]", bulkResults "true", no language.
+//   beta.3+ / master reads parameters, ignores bindings            -> 2            => 4.0
+//   beta.1 / beta.2 read bindings, gremlin-lang honours bulkResults -> 1, bulked    => 4.0-beta.1
+//   master-http: bindings, default gremlin-groovy (never bulked)    -> 1, unbulked, version 0x81
+//                                                                                   => master-http
+// Anything else that answers 200 with one result takes the field set that worked (bindings ->
+// 4.0-beta.1). 401/403 -> auth_failed. Any other failure falls back to 4.0 for this connection
+// without caching it, so the next connection probes again.
+net::awaitable<std::error_code> Http4Session::detect_dialect() {
+    {
+        auto& c = dialect_cache();
+        std::lock_guard lock(c.mutex);
+        const auto it = c.known.find(cache_key(cfg_.target));
+        if (it != c.known.end()) {
+            set_dialect(it->second);
+            co_return std::error_code{};
+        }
+    }
+    const auto saved_format = format_;
+    const auto saved_body = body_format_;
+    format_ = io::http4::ResponseFormat::graphbinary_v4;
+    body_format_ = io::http4::BodyFormat::graphbinary_v4;
+    req_.set(http::field::content_type, io::http4::content_type(body_format_));
+    req_.set(http::field::accept, io::http4::mime_type(format_));
+    req_.erase(http::field::accept_encoding);
+    req_.erase("bulked");
+    req_.erase("bulkResults");
+    {
+        using namespace std::string_literals;
+        std::string& b = req_.body();
+        b.clear();
+        b += "\x84"s;                                     // version
+        b += "\x00\x00\x00\x03"s;                         // 3 fields
+        b += "\x03\x00\x00\x00\x00\x08"s + "bindings";      // bindings: {tpbenchProbe: Int 1}
+        b += "\x0a\x00\x00\x00\x00\x01"s;
+        b += "\x03\x00\x00\x00\x00\x0c"s + "tpbenchProbe";
+        b += "\x01\x00\x00\x00\x00\x01"s;
+        b += "\x03\x00\x00\x00\x00\x0a"s + "parameters";    // parameters: "[tpbenchProbe:2]"
+        b += "\x03\x00\x00\x00\x00\x10"s + "[tpbenchProbe:2]";
+        b += "\x03\x00\x00\x00\x00\x0b"s + "bulkResults";   // bulkResults: "true"
+        b += "\x03\x00\x00\x00\x00\x04"s + "true";
+        b += "\x00\x00\x00\x17"s + "g.inject(tpbenchProbe)";
+        req_.prepare_payload();
+    }
+    body_valid_ = false;
+    const auto deadline = Clock::now() + cfg_.connect_timeout;
+    engine::Outcome o = co_await exchange(deadline, true);
+    format_ = saved_format;
+    body_format_ = saved_body;
+    req_.set(http::field::content_type, io::http4::content_type(body_format_));
+    req_.set(http::field::accept, io::http4::mime_type(format_));
+    if (compression_) req_.set(http::field::accept_encoding, "deflate");
+
+    if (o.status_code == 401 || o.status_code == 403) {
+        close_socket();
+        last_probe_message_ = "authentication failed (HTTP " + std::to_string(o.status_code) + ")";
+        co_return make_error_code(errc::auth_failed);
+    }
+    std::optional<io::http4::Dialect> found;
+    if (!o.error && o.results.size() == 1) {
+        const model::Value& v = o.results[0];
+        const model::Value& x = v.type() == model::Type::traverser && v.size() > 0 ? v[0] : v;
+        const bool two = x.is_number() && x.to_int64() == 2;
+        if (two)
+            found = io::http4::Dialect::v4_0;
+        else if (!probe_bulked_ && first_body_byte_ == 0x81)
+            found = io::http4::Dialect::master_http;
+        else
+            found = io::http4::Dialect::v4_0_beta1;
+    }
+    if (found) {
+        auto& c = dialect_cache();
+        std::lock_guard lock(c.mutex);
+        c.known[cache_key(cfg_.target)] = *found;
+    }
+    set_dialect(found.value_or(io::http4::Dialect::v4_0));
+    if (!open_) co_return co_await connect_socket();
+    co_return std::error_code{};
+}
+
 errc Http4Session::consume_plain(std::string_view bytes) {
     if (error_body_mode_) {
         const std::size_t room = kMaxErrorBody - std::min(kMaxErrorBody, error_body_.size());
         error_body_.append(bytes.substr(0, std::min(room, bytes.size())));
         return errc::ok;
     }
+    if (first_body_byte_ < 0 && !bytes.empty()) first_body_byte_ = static_cast<unsigned char>(bytes[0]);
     auto r = decoder_->feed(bytes);
     if (!r) {
         decode_error_ = r.error().to_string();
@@ -267,6 +401,25 @@ net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Reques
         bool& b;
         ~BusyGuard() { b = false; }
     } busy_guard{busy_};
+    if (!dialect_) {
+        // Never connected through async_connect (or its probe failed): detect now.
+        std::error_code ec = open_ ? std::error_code{} : co_await connect_socket();
+        if (!ec) ec = co_await detect_dialect();
+        if (ec) {
+            out.error = ec == make_error_code(errc::auth_failed) ? ec : make_error_code(errc::connect_failed);
+            out.status_message = last_probe_message_.empty() ? "could not connect to " + cfg_.target.host + ":" +
+                                                                   std::to_string(cfg_.target.port)
+                                                             : last_probe_message_;
+            out.done = out.first_result = Clock::now();
+            co_return out;
+        }
+    }
+    encode_body(r);
+    co_return co_await exchange(r.deadline, r.keep_results);
+}
+
+net::awaitable<engine::Outcome> Http4Session::exchange(Clock::time_point deadline, bool keep_results) {
+    engine::Outcome out;
     auto fail = [&](errc e, std::string msg) {
         out.error = make_error_code(e);
         out.status_message = std::move(msg);
@@ -276,7 +429,6 @@ net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Reques
         close_socket();
     };
     auto& policy = stream_.rate_policy();
-    encode_body(r);
 
     // Send, re-opening the connection once if the server closed an idle keep-alive connection.
     for (int attempt = 0;; ++attempt) {
@@ -291,10 +443,10 @@ net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Reques
             if (reconnect) ++out.reconnects;
         }
         const bool reused = requests_on_connection_ > 0;
-        if (r.deadline == Clock::time_point::max())
+        if (deadline == Clock::time_point::max())
             stream_.expires_never();
         else
-            stream_.expires_at(r.deadline);
+            stream_.expires_at(deadline);
         const std::uint64_t w0 = policy.bytes_written();
         auto [wec, wn] = co_await http::async_write(stream_, req_, use_tuple);
         out.sent = Clock::now();
@@ -362,7 +514,7 @@ net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Reques
                                                "' does not match the requested Accept");
             co_return out;
         }
-        if (r.keep_results) {
+        if (keep_results) {
             decoder_.emplace(format_, io::http4::DecodeMode::materialize,
                              [&items](model::Value&& v, std::int64_t bulk) {
                                  items.push_back(bulk > 1 ? model::Value::traverser(bulk, std::move(v))
@@ -373,6 +525,7 @@ net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Reques
         }
     }
     if (inflate) inflater_.reset();
+    first_body_byte_ = -1;
 
     // Body, decoded chunk by chunk as it arrives.
     while (!parser_->is_done()) {
@@ -438,6 +591,7 @@ net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Reques
             co_return out;
         }
         code = decoder_->status_code();
+        probe_bulked_ = decoder_->bulked();
         if (decoder_->status_message()) message = *decoder_->status_message();
         if (decoder_->status_exception()) exception = *decoder_->status_exception();
         // Trailers repeat the footer; if they report an error the footer did not, believe them.
@@ -457,13 +611,19 @@ net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Reques
         out.error = make_error_code(e);
         out.status_message = message.empty() ? exception : (exception.empty() ? message : exception + ": " + message);
     }
-    if (r.keep_results) out.results = std::move(items);
+    if (keep_results) out.results = std::move(items);
     decoder_.reset();
     if (!keep_alive) close_socket();
     co_return out;
 }
 
 }  // namespace
+
+void forget_detected_dialects() {
+    auto& c = dialect_cache();
+    std::lock_guard lock(c.mutex);
+    c.known.clear();
+}
 
 std::unique_ptr<engine::Session> make_session(boost::asio::any_io_executor ex, const engine::SessionConfig& cfg) {
     return std::make_unique<Http4Session>(std::move(ex), cfg);

@@ -20,6 +20,8 @@ errc classify_status(std::int32_t http_status, std::int32_t code, std::string_vi
     }
     switch (http_status) {
     case 429: return errc::server_rate_limited;
+    case 401:
+    case 403: return errc::auth_failed;
     case 400:
     case 405:
     case 413:

@@ -14,6 +14,7 @@ namespace tpbench::http4 {
 //                                                        ServerTimeoutExceededException, else
 //                                                        server_error_after_ok
 //   status line 429                                   -> server_rate_limited
+//   status line 401 / 403                             -> auth_failed
 //   status line 400 / 405 / 413 / 505                 -> server_bad_request
 //   status line 500 (by exception): ServerTimeoutExceededException -> server_timeout,
 //     ServerSerializationException -> server_serialization, ServerEvaluationException /

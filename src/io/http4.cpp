@@ -512,6 +512,54 @@ bool has_bindings(const Request& r) { return r.bindings.type() == Type::map && r
 
 }  // namespace
 
+std::string_view dialect_name(Dialect d) noexcept {
+    switch (d) {
+        case Dialect::master_http: return "master-http";
+        case Dialect::v4_0_beta1: return "4.0-beta.1";
+        case Dialect::v4_0: return "4.0";
+    }
+    return "4.0";
+}
+
+std::optional<Dialect> parse_dialect(std::string_view n) noexcept {
+    if (n == "master-http") return Dialect::master_http;
+    if (n == "4.0-beta.1" || n == "beta.1" || n == "4.0.0-beta.1" || n == "4.0-beta.2" || n == "beta.2" ||
+        n == "4.0.0-beta.2")
+        return Dialect::v4_0_beta1;
+    if (n == "4.0" || n == "beta.3" || n == "4.0-beta.3" || n == "4.0.0-beta.3" || n == "master") return Dialect::v4_0;
+    return std::nullopt;
+}
+
+std::string_view default_language(Dialect d) noexcept {
+    return d == Dialect::master_http ? "gremlin-groovy" : "gremlin-lang";
+}
+
+std::string_view bulk_field(Dialect d) noexcept { return d == Dialect::master_http ? "bulked" : "bulkResults"; }
+
+std::optional<std::string_view> gremlin_lang_equivalent(std::string_view script) noexcept {
+    // TinkerFactory.generateModern(graph): the same vertex ids (1-6, Integer as generateModern
+    // passes them), labels, edges and property values. Edge ids (generateModern: 7-12) and
+    // vertex-property ids (0-11) are left to the server: no built-in workload reads them, and the
+    // embedded server takes neither addE().property(T.id, n) nor meta-property key/values.
+    static constexpr std::string_view kModern =
+        "g.addV('person').property(T.id,1).property('name','marko').property('age',29).as('marko')"
+        ".addV('person').property(T.id,2).property('name','vadas').property('age',27).as('vadas')"
+        ".addV('software').property(T.id,3).property('name','lop').property('lang','java').as('lop')"
+        ".addV('person').property(T.id,4).property('name','josh').property('age',32).as('josh')"
+        ".addV('software').property(T.id,5).property('name','ripple').property('lang','java').as('ripple')"
+        ".addV('person').property(T.id,6).property('name','peter').property('age',35).as('peter')"
+        ".addE('knows').from('marko').to('vadas').property('weight',0.5d)"
+        ".addE('knows').from('marko').to('josh').property('weight',1.0d)"
+        ".addE('created').from('marko').to('lop').property('weight',0.4d)"
+        ".addE('created').from('josh').to('ripple').property('weight',1.0d)"
+        ".addE('created').from('josh').to('lop').property('weight',0.4d)"
+        ".addE('created').from('peter').to('lop').property('weight',0.2d)";
+    if (script == "1+1") return std::string_view("g.inject(2)");
+    if (script == "graph.clear()") return std::string_view("g.V().drop()");
+    if (script == "TinkerFactory.generateModern(graph)") return kModern;
+    return std::nullopt;
+}
+
 std::string_view content_type(BodyFormat f) noexcept {
     switch (f) {
         case BodyFormat::graphbinary_v4: return kMimeGb4;
@@ -554,20 +602,24 @@ std::string_view mime_type(ResponseFormat f) noexcept {
 void encode_request(std::string& out, const Request& r, BodyFormat f, Dialect d) {
     using namespace detail::gbw;
     const bool master = d == Dialect::master_http;
-    const std::string_view timeout_key = master ? "timeoutMs" : "timeoutMillis";
-    const std::string_view bulk_key = master ? "bulked" : "bulkResults";
+    // beta.1/beta.2 and master-http carry script variables as a "bindings" Map; beta.3+ as a
+    // "parameters" String holding a gremlin-lang map literal.
+    const bool map_bindings = d != Dialect::v4_0;
+    const std::string_view timeout_key = d == Dialect::v4_0 ? "timeoutMillis" : "timeoutMs";
+    const std::string_view bulk_key = bulk_field(d);
     const Value& bindings = r.bindings.type() == Type::map ? r.bindings : Value::map();
     // master-http always sends bindings (Java HashMap order: bindings, language, batchSize);
-    // the 4.0 dialect sends "parameters" only when there are any.
-    const bool send_params = !master && (has_bindings(r) || r.parameters_literal.has_value());
+    // the beta dialects send "bindings" / "parameters" only when there are any.
+    const bool send_map = master || (map_bindings && has_bindings(r));
+    const bool send_params = !map_bindings && (has_bindings(r) || r.parameters_literal.has_value());
 
     if (f == BodyFormat::graphbinary_v4) {
-        put_u8(out, master ? 0x81 : 0x84);
-        std::int32_t n = (master || send_params ? 1 : 0) + (r.language ? 1 : 0) + (r.batch_size ? 1 : 0) +
+        put_u8(out, d == Dialect::v4_0 ? 0x84 : 0x81);
+        std::int32_t n = (send_map || send_params ? 1 : 0) + (r.language ? 1 : 0) + (r.batch_size ? 1 : 0) +
                          (r.g ? 1 : 0) + (r.timeout_ms ? 1 : 0) + (r.materialize_properties ? 1 : 0) +
                          (r.bulk_results ? 1 : 0);
         put_i32(out, n);
-        if (master) {
+        if (send_map) {
             put_field_key(out, "bindings");
             gb_write(out, bindings, GbVersion::v4);
         } else if (send_params) {
@@ -611,8 +663,8 @@ void encode_request(std::string& out, const Request& r, BodyFormat f, Dialect d)
         out += k;
         out += "\":";
     };
-    if (master ? has_bindings(r) || gs : send_params) {
-        if (master) {
+    if (map_bindings ? has_bindings(r) || (gs && master) : send_params) {
+        if (map_bindings) {
             key("bindings");
             if (gs) gs_write(out, bindings, opt);
             else write_plain_json(out, bindings);

@@ -16,7 +16,11 @@ inline constexpr std::string_view default_serializer = "graphbinary-v4";
 
 // Creates one unconnected http4 session on `ex` (call async_connect next). Target::options read:
 //   "body"        = "graphbinary" (default) | "json" | "graphson"  request body format
-//   "dialect"     = "master-http" (default) | "4.0"   field names, version byte, default language
+//   "dialect"     = "auto" (default) | "master-http" | "4.0-beta.1" (beta.1/beta.2) | "4.0" (beta.3+)
+//                   field names, version byte, default language; auto probes the server once per
+//                   process (one read-only request on the first connection; see session.cpp)
+//   "language"    = script language sent when a request names none ("" = the dialect's default:
+//                   gremlin-groovy for master-http, none (server default gremlin-lang) otherwise)
 //   "compression" = "true"  sends Accept-Encoding: deflate and inflates the body
 //   "bulkResults" = "true"  asks for bulked results (counted with bulks expanded)
 // Throws std::invalid_argument on an unknown serializer or option value (configuration errors);
@@ -25,5 +29,9 @@ inline constexpr std::string_view default_serializer = "graphbinary-v4";
 // async_execute call on it.
 std::unique_ptr<engine::Session> make_session(boost::asio::any_io_executor ex,
                                               const engine::SessionConfig& cfg);
+
+// Forgets every dialect detected so far (the process-wide cache of dialect=auto); for tests.
+// Thread-safe.
+void forget_detected_dialects();
 
 }  // namespace tpbench::http4

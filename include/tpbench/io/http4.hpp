@@ -16,11 +16,33 @@
 
 namespace tpbench::io::http4 {
 
-// Field-name dialect of the request body.
+// Field-name dialect of the request body (../shared/spec/protocol-drift.md §2.1).
 //   master_http: bindings (Map), timeoutMs, bulked, default language gremlin-groovy, version 0x81
+//   v4_0_beta1 (4.0.0-beta.1 and beta.2): bindings (Map), timeoutMs, bulkResults, default language
+//        gremlin-lang, version 0x81 (what the beta.1 Java driver writes; servers check the top bit)
 //   v4_0 (beta.3 / master): parameters (String map literal), timeoutMillis, bulkResults,
 //        default language gremlin-lang, version 0x84
-enum class Dialect : std::uint8_t { master_http, v4_0 };
+enum class Dialect : std::uint8_t { master_http, v4_0_beta1, v4_0 };
+// "master-http", "4.0-beta.1", "4.0".
+std::string_view dialect_name(Dialect d) noexcept;
+// Accepts the names above plus aliases: "beta.1", "beta.2", "4.0-beta.2", "4.0.0-beta.1",
+// "4.0.0-beta.2" -> v4_0_beta1; "beta.3", "4.0-beta.3", "4.0.0-beta.3", "master" -> v4_0.
+std::optional<Dialect> parse_dialect(std::string_view name) noexcept;
+// The language a server of this dialect assumes when the request names none.
+std::string_view default_language(Dialect d) noexcept;
+// The field names the dialect uses for bulking; also the name of the HTTP header fallback.
+std::string_view bulk_field(Dialect d) noexcept;
+
+// gremlin-lang forms of tpbench's own built-in Groovy scripts (the ProfilingApplication default
+// `1+1` and the exercise initialisation scripts), for servers whose default language is
+// gremlin-lang (4.0.0-beta.1 and later; beta.3+ has no Groovy engine in its stock configuration):
+//   "1+1"                                 -> "g.inject(2)"    (same single Integer result)
+//   "graph.clear()"                       -> "g.V().drop()"   (removes every vertex and edge)
+//   "TinkerFactory.generateModern(graph)" -> an addV/addE traversal building the modern graph with
+//                                            the same vertex ids, labels, edges and properties
+//                                            (edge and vertex-property ids: the server's choice)
+// Any other script: nullopt (sent as it is). Pure, no allocation.
+std::optional<std::string_view> gremlin_lang_equivalent(std::string_view script) noexcept;
 
 enum class BodyFormat : std::uint8_t { graphbinary_v4, json, graphson_v4 };
 std::string_view content_type(BodyFormat f) noexcept;

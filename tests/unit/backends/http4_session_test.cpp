@@ -226,6 +226,9 @@ SessionConfig config_for(std::uint16_t port, std::string serializer = "",
     cfg.target.host = "127.0.0.1";
     cfg.target.port = port;
     cfg.target.serializer = std::move(serializer);
+    // The scripted servers below answer requests, not the dialect probe: name the dialect unless
+    // the case is about detection.
+    if (!options.count("dialect")) options["dialect"] = "master-http";
     cfg.target.options = std::move(options);
     cfg.connect_timeout = 2000ms;
     return cfg;
@@ -353,7 +356,7 @@ TEST_CASE("http4: body format, dialect and bulkResults options shape the request
     CHECK(seen[0].body.find("bindings") != std::string::npos);
     CHECK(seen[1].body.find("parameters") != std::string::npos);
     CHECK(seen[0].body.find("gremlin-groovy") != std::string::npos);
-    CHECK(seen[1].body.find("gremlin-lang") != std::string::npos);
+    CHECK(seen[1].body.find("language") == std::string::npos);  // the server's default: gremlin-lang
     CHECK(seen[2].header("content-type") == "application/json");
     CHECK(seen[3].header("content-type") == "application/vnd.gremlin-v4.0+json");
     for (std::size_t i = 0; i < seen.size(); ++i) {
@@ -651,4 +654,136 @@ TEST_CASE("http4: a second concurrent request on one session is refused, not int
         CHECK_FALSE(c.error);
         co_await s->async_close();
     });
+}
+
+namespace {
+
+// What each server version answers to the dialect probe (and to anything else: one Int 7).
+struct ProbeServer {
+    std::string version;  // "beta.3", "beta.2", "beta.1", "master-http", "401", "500"
+    int probes = 0;
+    std::vector<HttpRequest> requests;
+    net::awaitable<void> serve(Conn& conn) {
+        for (;;) {
+            auto r = co_await conn.read_request();
+            if (!r) co_return;
+            const bool probe = r->body.find("tpbenchProbe") != std::string::npos;
+            if (probe) ++probes;
+            else requests.push_back(*r);
+            const auto gb = h4::ResponseFormat::graphbinary_v4;
+            std::string body;
+            if (probe && (version == "401" || version == "500")) {
+                const std::string msg = "{\"message\":\"no\"}";
+                const std::string resp = json_error(std::stoi(version), msg);
+                co_await conn.write(resp);
+                continue;
+            }
+            const bool v81 = probe && (version == "beta.1" || version == "master-http");
+            const bool bulked = probe && version != "master-http";
+            h4::write_response_start(body, gb, bulked, v81 ? 0x81 : 0x84);
+            const int value = !probe ? 7 : version == "beta.3" ? 2 : 1;
+            h4::write_response_item(body, gb, Value::int_(value), true,
+                                    bulked ? std::optional<std::int64_t>(1) : std::nullopt);
+            h4::write_response_end(body, gb, 200);
+            const std::string resp = head(200, "application/vnd.graphbinary-v4.0") + chunked({body});
+            co_await conn.write(resp);
+        }
+    }
+};
+
+}  // namespace
+
+TEST_CASE("http4: dialect=auto probes once per server and then speaks the detected dialect") {
+    struct Case {
+        const char* version;
+        const char* bindings_key;  // where {x: 1} must go
+        const char* timeout_key;
+        const char* bulk_key;
+        bool groovy;               // language gremlin-groovy named, 1+1 sent as it is
+    };
+    const Case cases[] = {
+        {"beta.3", "parameters", "timeoutMillis", "bulkResults", false},
+        {"beta.2", "bindings", "timeoutMs", "bulkResults", false},
+        {"beta.1", "bindings", "timeoutMs", "bulkResults", false},
+        {"master-http", "bindings", "timeoutMs", "bulked", true},
+    };
+    for (const auto& c : cases) {
+        CAPTURE(c.version);
+        tpbench::http4::forget_detected_dialects();
+        net::io_context ioc;
+        ProbeServer ps{c.version};
+        FakeHttpServer server(ioc, [&](Conn& conn) { return ps.serve(conn); });
+        run(ioc, [&]() -> net::awaitable<void> {
+            for (int i = 0; i < 2; ++i) {  // the second session finds the dialect in the cache
+                auto s = tpbench::http4::make_session(
+                    ioc.get_executor(), config_for(server.port(), "", {{"dialect", "auto"}, {"bulkResults", "true"}}));
+                REQUIRE_FALSE(co_await s->async_connect());
+                Request r = request("g.V(x)");
+                r.bindings = Value::map({Value::string("x"), Value::int_(1)});
+                r.server_timeout_ms = 1000;
+                Outcome o = co_await s->async_execute(r);
+                CHECK_FALSE(o.error);
+                CHECK(o.result_count == 1);
+                o = co_await s->async_execute(request("1+1"));
+                CHECK_FALSE(o.error);
+                co_await s->async_close();
+            }
+        });
+        CHECK(ps.probes == 1);
+        REQUIRE(ps.requests.size() == 4);
+        const HttpRequest& q = ps.requests[0];
+        CHECK(q.body.find(c.bindings_key) != std::string::npos);
+        CHECK(q.body.find(c.timeout_key) != std::string::npos);
+        CHECK(q.body.find(std::string(c.bulk_key) + "\x03") != std::string::npos);  // field followed by its String value
+        CHECK(q.header(c.bulk_key) == "true");                                      // and the header fallback
+        if (std::string(c.bindings_key) == "parameters") CHECK(q.body.find("[x:1]") != std::string::npos);
+        CHECK((q.body.find("gremlin-groovy") != std::string::npos) == c.groovy);
+        auto d = h4::decode_request(ps.requests[1].body, h4::BodyFormat::graphbinary_v4);
+        REQUIRE(d.ok());
+        CHECK(d->gremlin == (c.groovy ? "1+1" : "g.inject(2)"));
+    }
+}
+
+TEST_CASE("http4: dialect=auto with a failing probe: 401 is auth_failed, other errors fall back to 4.0 uncached") {
+    for (const char* v : {"401", "500"}) {
+        CAPTURE(v);
+        tpbench::http4::forget_detected_dialects();
+        net::io_context ioc;
+        ProbeServer ps{v};
+        FakeHttpServer server(ioc, [&](Conn& conn) { return ps.serve(conn); });
+        run(ioc, [&]() -> net::awaitable<void> {
+            for (int i = 0; i < 2; ++i) {
+                auto s = tpbench::http4::make_session(ioc.get_executor(),
+                                                      config_for(server.port(), "", {{"dialect", "auto"}}));
+                const auto ec = co_await s->async_connect();
+                if (std::string(v) == "401") {
+                    CHECK(ec == make_error_code(errc::auth_failed));
+                    continue;
+                }
+                REQUIRE_FALSE(ec);
+                Request r = request("g.V(x)");
+                r.bindings = Value::map({Value::string("x"), Value::int_(1)});
+                Outcome o = co_await s->async_execute(r);
+                CHECK_FALSE(o.error);
+                co_await s->async_close();
+            }
+        });
+        CHECK(ps.probes == 2);  // never cached
+        if (std::string(v) == "500") {
+            REQUIRE(ps.requests.size() == 2);
+            CHECK(ps.requests[0].body.find("parameters") != std::string::npos);
+        }
+    }
+}
+
+TEST_CASE("http4: gremlin-lang forms of tpbench's own Groovy scripts") {
+    CHECK(h4::gremlin_lang_equivalent("1+1") == std::optional<std::string_view>("g.inject(2)"));
+    CHECK(h4::gremlin_lang_equivalent("graph.clear()") == std::optional<std::string_view>("g.V().drop()"));
+    auto m = h4::gremlin_lang_equivalent("TinkerFactory.generateModern(graph)");
+    REQUIRE(m);
+    CHECK(m->starts_with("g.addV('person').property(T.id,1)"));
+    CHECK(m->find("addE('created').from('peter').to('lop').property('weight',0.2d)") !=
+          std::string_view::npos);
+    CHECK_FALSE(h4::gremlin_lang_equivalent("g.V()"));
+    CHECK_FALSE(h4::gremlin_lang_equivalent("1 + 1"));
 }

@@ -150,6 +150,7 @@ TEST_CASE("http4 status classification") {
     CHECK(classify_status(500, 500, "ServerEvaluationException") == errc::server_evaluation);
     CHECK(classify_status(500, 500, "ServerErrorException") == errc::server_evaluation);
     CHECK(classify_status(500, 500, "ServerFailStepException") == errc::server_error);
-    CHECK(classify_status(401, 401, "") == errc::server_error);
+    CHECK(classify_status(401, 401, "") == errc::auth_failed);
+    CHECK(classify_status(403, 403, "") == errc::auth_failed);
     CHECK(classify_status(404, 404, "") == errc::server_error);
 }

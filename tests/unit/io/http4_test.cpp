@@ -189,17 +189,25 @@ TEST_CASE("http4 requests round-trip in every body format and dialect") {
     r.materialize_properties = "tokens";
     r.bulk_results = true;
     for (auto f : {BodyFormat::graphbinary_v4, BodyFormat::json, BodyFormat::graphson_v4}) {
-        for (auto dialect : {Dialect::master_http, Dialect::v4_0}) {
+        for (auto dialect : {Dialect::master_http, Dialect::v4_0_beta1, Dialect::v4_0}) {
             CAPTURE(static_cast<int>(f));
             CAPTURE(static_cast<int>(dialect));
             std::string out;
             encode_request(out, r, f, dialect);
             if (f == BodyFormat::graphbinary_v4)
-                CHECK(static_cast<unsigned char>(out[0]) == (dialect == Dialect::master_http ? 0x81 : 0x84));
+                CHECK(static_cast<unsigned char>(out[0]) == (dialect == Dialect::v4_0 ? 0x84 : 0x81));
             if (dialect == Dialect::v4_0) {
                 CHECK(out.find("parameters") != std::string::npos);
+                CHECK(out.find("bindings") == std::string::npos);
                 CHECK(out.find("timeoutMillis") != std::string::npos);
                 CHECK(out.find("bulkResults") != std::string::npos);
+            } else if (dialect == Dialect::v4_0_beta1) {
+                CHECK(out.find("bindings") != std::string::npos);
+                CHECK(out.find("parameters") == std::string::npos);
+                CHECK(out.find("timeoutMs") != std::string::npos);
+                CHECK(out.find("timeoutMillis") == std::string::npos);
+                CHECK(out.find("bulkResults") != std::string::npos);
+                CHECK(out.find("bulked") == std::string::npos);
             } else {
                 CHECK(out.find("timeoutMs") != std::string::npos);
                 CHECK(out.find("bulked") != std::string::npos);
@@ -217,6 +225,32 @@ TEST_CASE("http4 requests round-trip in every body format and dialect") {
             CHECK(d->parameters_literal.has_value() == (dialect == Dialect::v4_0));
         }
     }
+}
+
+TEST_CASE("http4 dialect names") {
+    for (auto d : {Dialect::master_http, Dialect::v4_0_beta1, Dialect::v4_0}) CHECK(parse_dialect(dialect_name(d)) == d);
+    CHECK(parse_dialect("beta.2") == Dialect::v4_0_beta1);
+    CHECK(parse_dialect("4.0.0-beta.1") == Dialect::v4_0_beta1);
+    CHECK(parse_dialect("master") == Dialect::v4_0);
+    CHECK(parse_dialect("beta.3") == Dialect::v4_0);
+    CHECK_FALSE(parse_dialect("auto"));
+    CHECK_FALSE(parse_dialect("5.0"));
+    CHECK(default_language(Dialect::master_http) == "gremlin-groovy");
+    CHECK(default_language(Dialect::v4_0_beta1) == "gremlin-lang");
+    CHECK(bulk_field(Dialect::master_http) == "bulked");
+    CHECK(bulk_field(Dialect::v4_0) == "bulkResults");
+}
+
+TEST_CASE("http4 beta.1 dialect sends no bindings field when there are none") {
+    Request r;
+    r.gremlin = "g.V()";
+    std::string out;
+    encode_request(out, r, BodyFormat::graphbinary_v4, Dialect::v4_0_beta1);
+    // version, 0 fields, gremlin String
+    CHECK(out == std::string("\x81\x00\x00\x00\x00\x00\x00\x00\x05g.V()", 14));
+    out.clear();
+    encode_request(out, r, BodyFormat::json, Dialect::v4_0_beta1);
+    CHECK(out == R"x({"gremlin":"g.V()"})x");
 }
 
 TEST_CASE("http4 plain JSON and GraphSON 4 request bodies") {
