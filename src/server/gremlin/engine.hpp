@@ -142,6 +142,7 @@ public:
     std::vector<Factory> steps;
     bool has_start = false;        // begins with V()/E()/inject (source traversal)
     bool reducing = false;         // ends with a reducing barrier (count, sum, fold, …)
+    bool has_barrier = false;      // holds a collecting barrier (order(), barrier())
     PathMode needs = PathMode::none;
 
     // Builds a pipeline fed from an internal start queue.

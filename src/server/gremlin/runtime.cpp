@@ -210,6 +210,11 @@ bool test_p(Ctx& ctx, const Value& p, const Obj& o) {
                     if (eq(y)) return true;
                 return false;
             }
+            if (x.type() == Type::bulk_set) {
+                for (std::size_t i = 0; i < x.size(); i += 2)
+                    if (eq(x[i])) return true;
+                return false;
+            }
             return eq(x);
         };
         for (const auto& x : p.kids())
@@ -474,7 +479,7 @@ Value SideEffect::finalize(Ctx& ctx) const {
                 if (!pipe->next(r)) continue;  // e.g. sum() over nothing: the key is omitted
                 kv.push_back(keys[i]);
                 kv.push_back(to_value(ctx, r.obj));
-            } else {
+            } else if (fold_values) {
                 std::vector<Value> items;
                 while (pipe->next(r)) {
                     Value v = to_value(ctx, r.obj);
@@ -482,17 +487,40 @@ Value SideEffect::finalize(Ctx& ctx) const {
                 }
                 kv.push_back(keys[i]);
                 kv.push_back(Value::list(std::move(items)));
+            } else {
+                // A by(traversal) without a reducing step keeps one object, as Gremlin Server
+                // 3.7.5 answers: after a collecting barrier (order()) the first result, otherwise
+                // the last (each member overwrites the value).
+                bool any = false;
+                Traverser keep;
+                while (pipe->next(r)) {
+                    if (!any || !reducer->has_barrier) keep = r;
+                    any = true;
+                    if (reducer->has_barrier) break;
+                }
+                if (!any) continue;  // no value: the key is omitted
+                kv.push_back(keys[i]);
+                kv.push_back(to_value(ctx, keep.obj));
             }
         }
         return Value::map(std::move(kv));
     }
     case Kind::collection: {
-        std::vector<Value> items;
+        // aggregate()/store() collect into a BulkSet (equal objects counted once, with a bulk),
+        // which is what a 3.7 server sends for cap('x').
+        std::vector<Value> kv;
+        std::unordered_map<Value, std::size_t, model::ValueHash> at;
         for (const auto& t : collection) {
             Value v = to_value(ctx, t.obj);
-            for (std::int64_t b = 0; b < t.bulk; ++b) items.push_back(v);
+            auto [it, fresh] = at.emplace(v, kv.size());
+            if (fresh) {
+                kv.push_back(std::move(v));
+                kv.push_back(Value::long_(t.bulk));
+            } else {
+                kv[it->second + 1] = Value::long_(kv[it->second + 1].as_int() + t.bulk);
+            }
         }
-        return Value::list(std::move(items));
+        return Value::bulk_set(std::move(kv));
     }
     case Kind::value: return value;
     }

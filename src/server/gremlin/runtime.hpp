@@ -88,6 +88,7 @@ struct SideEffect {
     std::vector<std::vector<Traverser>> groups;  // group: members per key
     std::vector<std::int64_t> counts;            // group_count
     PlanPtr reducer;                             // group value traversal (null = fold)
+    bool fold_values = true;                     // non-reducing reducer: fold (by('key')) or keep one
     std::vector<Traverser> collection;           // aggregate/store
     model::Value value;                          // withSideEffect value
 

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <limits>
 #include <map>
 
@@ -67,10 +68,23 @@ void append_utf8(std::string& out, std::uint32_t cp) {
     }
 }
 
-std::vector<Token> tokenize(std::string_view s) {
-    std::vector<Token> out;
+// Produces tokens on demand: the parser holds a few at a time, so a huge script costs no more
+// than its own bytes plus a bounded window (issue 11 #1: a 10 MiB `1+1+…` used to become 10 M
+// tokens of ~56 bytes each before the operator limit rejected it).
+class Lexer {
+public:
+    explicit Lexer(std::string_view src) : s(src) {}
+    Token next();
+
+private:
+    std::string_view s;
     std::size_t i = 0;
     bool nl = false;
+    bool have_prev = false;
+    Tok prev_kind = Tok::punct;
+};
+
+Token Lexer::next() {
     auto is_id_start = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$'; };
     auto is_id = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$'; };
     while (i < s.size()) {
@@ -105,7 +119,7 @@ std::vector<Token> tokenize(std::string_view s) {
             t.text = std::string(s.substr(b, i - b));
         } else if (std::isdigit(static_cast<unsigned char>(c)) ||
                    (c == '.' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])) &&
-                    (out.empty() || out.back().kind == Tok::punct))) {
+                    (!have_prev || prev_kind == Tok::punct))) {
             std::size_t b = i;
             bool dec = false;
             if (c == '0' && i + 1 < s.size() && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
@@ -214,10 +228,11 @@ std::vector<Token> tokenize(std::string_view s) {
             t.text = p;
             i += p.size();
         }
-        out.push_back(std::move(t));
+        have_prev = true;
+        prev_kind = t.kind;
+        return t;
     }
-    out.push_back(Token{Tok::eof, {}, 0, s.size(), nl});
-    return out;
+    return Token{Tok::eof, {}, 0, s.size(), nl};
 }
 
 __extension__ typedef __int128 i128;
@@ -273,10 +288,11 @@ NodePtr make(Node::K k, std::size_t pos) {
 }
 
 constexpr int kMaxDepth = 200;
+constexpr std::size_t kMaxNodes = 50000;
 
 class Parser {
 public:
-    Parser(std::string_view src, std::vector<Token> toks) : src_(src), t_(std::move(toks)) {}
+    explicit Parser(std::string_view src) : src_(src), lex_(src) {}
 
     std::vector<NodePtr> script() {
         std::vector<NodePtr> stmts;
@@ -292,8 +308,28 @@ public:
     }
 
 private:
-    const Token& cur() const { return t_[i_]; }
-    bool is(const char* p) const { return cur().kind == Tok::punct && cur().text == p; }
+    // Token at absolute index k (k >= i_ - kKeep), read from the lexer on demand. The window keeps
+    // the last few consumed tokens alive, so a reference to the token just consumed stays valid.
+    const Token& tok(std::size_t k) {
+        while (base_ + 4 < i_) {
+            win_.pop_front();
+            ++base_;
+        }
+        while (base_ + win_.size() <= k) win_.push_back(lex_.next());
+        return win_[k - base_];
+    }
+    const Token& cur() { return tok(i_); }
+    // Every AST node counts against a budget, so memory stays a small multiple of the script
+    // (e.g. a 10 MiB `1;1;1;…` or `[1,1,…]` is refused early instead of building 5 M nodes).
+    NodePtr node(Node::K k, std::size_t pos) {
+        if (++nodes_ > kMaxNodes)
+            fail(EvalError::Kind::syntax,
+                 "script too complex (more than " + std::to_string(kMaxNodes) + " syntax nodes) at " +
+                     where_text(src_, pos),
+                 "MultipleCompilationErrorsException");
+        return make(k, pos);
+    }
+    bool is(const char* p) { return cur().kind == Tok::punct && cur().text == p; }
     std::string describe(const Token& t) const {
         switch (t.kind) {
         case Tok::eof: return "end of script";
@@ -317,13 +353,13 @@ private:
         ~Guard() { --p.depth_; }
     };
     // A binary operator ends the statement if it starts a new line outside brackets.
-    bool op_here(const char* p) const { return is(p) && (nest_ > 0 || !cur().nl_before); }
+    bool op_here(const char* p) { return is(p) && (nest_ > 0 || !cur().nl_before); }
 
     NodePtr statement() {
         binops_ = 0;
         if (cur().kind == Tok::ident && cur().text == "def") ++i_;
-        if (cur().kind == Tok::ident && t_[i_ + 1].kind == Tok::punct && t_[i_ + 1].text == "=") {
-            auto n = make(Node::K::assign, cur().pos);
+        if (cur().kind == Tok::ident && tok(i_ + 1).kind == Tok::punct && tok(i_ + 1).text == "=") {
+            auto n = node(Node::K::assign, cur().pos);
             n->name = cur().text;
             i_ += 2;
             n->rhs = expr();
@@ -347,7 +383,7 @@ private:
             for (const char* o : ops[static_cast<std::size_t>(level)])
                 if (op_here(o)) hit = o;
             if (!hit) return l;
-            auto n = make(Node::K::binop, cur().pos);
+            auto n = node(Node::K::binop, cur().pos);
             n->name = hit;
             ++i_;
             // Left-nested operator chains are evaluated recursively: bound them like nesting.
@@ -364,7 +400,7 @@ private:
     NodePtr unary() {
         Guard g(*this);
         if (is("-") || is("!") || is("+")) {
-            auto n = make(Node::K::unop, cur().pos);
+            auto n = node(Node::K::unop, cur().pos);
             n->name = cur().text;
             ++i_;
             n->target = unary();
@@ -413,14 +449,14 @@ private:
                 std::string name = cur().text;
                 ++i_;
                 if (is("(")) {
-                    auto c = make(Node::K::call, pos);
+                    auto c = node(Node::K::call, pos);
                     c->name = name;
                     c->target = std::move(n);
                     c->args = call_args();
                     n = std::move(c);
                 } else {
                     if (is("{")) syntax(src_, cur().pos, "closures are not supported");
-                    auto m = make(Node::K::member, pos);
+                    auto m = node(Node::K::member, pos);
                     m->name = name;
                     m->target = std::move(n);
                     n = std::move(m);
@@ -428,7 +464,7 @@ private:
                 continue;
             }
             if (is("[") && !cur().nl_before) {
-                auto x = make(Node::K::index, cur().pos);
+                auto x = node(Node::K::index, cur().pos);
                 ++i_;
                 ++nest_;
                 x->target = std::move(n);
@@ -442,7 +478,7 @@ private:
         }
     }
     NodePtr number(const Token& t) {
-        auto n = make(Node::K::literal, t.pos);
+        auto n = node(Node::K::literal, t.pos);
         if (t.suffix == 'M' || t.suffix == 'N' || t.suffix == 'G') {
             // BigDecimal (gremlin-lang 1.5m) / BigInteger (1n, Groovy 1G), up to 38 digits
             bool hex = t.text.size() > 2 && (t.text[1] == 'x' || t.text[1] == 'X');
@@ -502,26 +538,26 @@ private:
         case Tok::integer: case Tok::decimal: ++i_; return number(t);
         case Tok::string: {
             ++i_;
-            auto n = make(Node::K::literal, t.pos);
+            auto n = node(Node::K::literal, t.pos);
             n->lit = Value::string(t.text);
             return n;
         }
         case Tok::ident: {
             ++i_;
             if (t.text == "true" || t.text == "false" || t.text == "null") {
-                auto n = make(Node::K::literal, t.pos);
+                auto n = node(Node::K::literal, t.pos);
                 n->lit = t.text == "null" ? Value() : Value::boolean(t.text == "true");
                 return n;
             }
             if (t.text == "new") syntax(src_, t.pos, "object construction with 'new' is not supported");
             if (is("(")) {
-                auto c = make(Node::K::call, t.pos);
+                auto c = node(Node::K::call, t.pos);
                 c->name = t.text;
                 c->args = call_args();
                 return c;
             }
             if (is("{")) syntax(src_, cur().pos, "closures are not supported");
-            auto n = make(Node::K::ident, t.pos);
+            auto n = node(Node::K::ident, t.pos);
             n->name = t.text;
             return n;
         }
@@ -544,7 +580,7 @@ private:
                 ++i_;
                 --nest_;
                 expect("]");
-                return make(Node::K::map, pos);
+                return node(Node::K::map, pos);
             }
             std::vector<NodePtr> items;
             bool is_map = false;
@@ -552,8 +588,8 @@ private:
                 for (;;) {
                     NodePtr item;
                     // bare identifiers before ':' are string keys
-                    if (cur().kind == Tok::ident && t_[i_ + 1].kind == Tok::punct && t_[i_ + 1].text == ":") {
-                        item = make(Node::K::literal, cur().pos);
+                    if (cur().kind == Tok::ident && tok(i_ + 1).kind == Tok::punct && tok(i_ + 1).text == ":") {
+                        item = node(Node::K::literal, cur().pos);
                         item->lit = Value::string(cur().text);
                         ++i_;
                     } else {
@@ -588,7 +624,10 @@ private:
     }
 
     std::string_view src_;
-    std::vector<Token> t_;
+    Lexer lex_;
+    std::deque<Token> win_;
+    std::size_t base_ = 0;  // absolute index of win_.front()
+    std::size_t nodes_ = 0;
     std::size_t i_ = 0;
     int depth_ = 0;
     int nest_ = 0;
@@ -613,7 +652,7 @@ SVal val(Value v) {
 const std::map<std::string, std::pair<EnumKind, std::vector<const char*>>>& enum_classes() {
     static const std::map<std::string, std::pair<EnumKind, std::vector<const char*>>> m = {
         {"T", {EnumKind::t, {"id", "label", "key", "value"}}},
-        {"Order", {EnumKind::order, {"asc", "desc", "shuffle", "incr", "decr"}}},
+        {"Order", {EnumKind::order, {"asc", "desc", "shuffle"}}},  // incr/decr: removed in 3.5
         {"Pop", {EnumKind::pop, {"first", "last", "all", "mixed"}}},
         {"Scope", {EnumKind::scope, {"global", "local"}}},
         {"Column", {EnumKind::column, {"keys", "values"}}},
@@ -635,8 +674,12 @@ bool bare_token(const std::string& n, Value& out) {
         {"id", {EnumKind::t, "id"}},         {"label", {EnumKind::t, "label"}},
         {"key", {EnumKind::t, "key"}},       {"value", {EnumKind::t, "value"}},
         {"asc", {EnumKind::order, "asc"}},   {"desc", {EnumKind::order, "desc"}},
-        {"shuffle", {EnumKind::order, "shuffle"}}, {"incr", {EnumKind::order, "asc"}},
-        {"decr", {EnumKind::order, "desc"}}, {"first", {EnumKind::pop, "first"}},
+        {"shuffle", {EnumKind::order, "shuffle"}}, {"first", {EnumKind::pop, "first"}},
+        {"sum", {EnumKind::operator_, "sum"}}, {"minus", {EnumKind::operator_, "minus"}},
+        {"mult", {EnumKind::operator_, "mult"}}, {"div", {EnumKind::operator_, "div"}},
+        {"min", {EnumKind::operator_, "min"}}, {"max", {EnumKind::operator_, "max"}},
+        {"assign", {EnumKind::operator_, "assign"}}, {"addAll", {EnumKind::operator_, "addAll"}},
+        {"sumLong", {EnumKind::operator_, "sumLong"}},
         {"last", {EnumKind::pop, "last"}},   {"all", {EnumKind::pop, "all"}},
         {"mixed", {EnumKind::pop, "mixed"}}, {"global", {EnumKind::scope, "global"}},
         {"local", {EnumKind::scope, "local"}}, {"keys", {EnumKind::column, "keys"}},
@@ -1265,7 +1308,7 @@ private:
 
 std::unique_ptr<ResultStream> evaluate_script(Graph& graph, std::string_view script, const EvalOptions& opts) {
     try {
-        Parser p(script, tokenize(script));
+        Parser p(script);
         auto stmts = p.script();
         Evaluator ev(graph, script, opts);
         SVal r = ev.run(stmts);

@@ -111,8 +111,13 @@ public:
     bool bulk_one = false;  // run the child with bulk 1 and multiply (local/flatMap)
     std::vector<std::unique_ptr<Pipeline>> kids;
     std::function<void(Traverser&, std::vector<int>&)> route;
+    // union() with a reducing child (count(), fold(), …): as in TinkerPop, every branch receives
+    // all incoming traversers as starts, so g.V().union(count(), count()) is 6, 6 — not one count
+    // per vertex. The branches' outputs then stream in branch order.
+    bool global = false;
 
     bool next(Traverser& out) override {
+        if (global) return next_global(out);
         for (;;) {
             if (active_ >= 0) {
                 Traverser r;
@@ -150,10 +155,34 @@ public:
         active_ = -1;
         branches_.clear();
         bi_ = 0;
+        fed_ = false;
+        gi_ = 0;
+        if (global)
+            for (auto& k : kids) k->reset();
         Step::reset();
     }
 
 private:
+    bool next_global(Traverser& out) {
+        if (!fed_) {
+            for (auto& k : kids) k->reset();
+            Traverser t;
+            while (input_->next(t)) {
+                ctx_->tick();
+                for (auto& k : kids) k->push(t);
+            }
+            fed_ = true;
+            gi_ = 0;
+        }
+        while (gi_ < kids.size()) {
+            if (kids[gi_]->next(out)) return true;
+            ++gi_;
+        }
+        return false;
+    }
+    bool fed_ = false;
+    std::size_t gi_ = 0;
+
     void finish(Traverser& r, Traverser& out) {
         if (!bulk_one) {
             out = std::move(r);
@@ -365,6 +394,8 @@ public:
         }
         plan_.has_start = source;
         plan_.reducing = !specs.empty() && reducing_last_;
+        for (const auto& sp : specs)
+            if (sp.main->name == "order" || sp.main->name == "barrier") plan_.has_barrier = true;
     }
 
 private:
@@ -1130,6 +1161,9 @@ void Compiler::compile_group(const Spec& s, bool count) {
     if (byv.size() > (count ? 1u : 2u)) bad_args(*s.mods.back());
     By key_by = byv.empty() ? By{} : byv[0];
     PlanPtr reducer = byv.size() > 1 ? by_plan(byv[1]) : nullptr;
+    // by('key') / by(T.x) / by() values fold into a list (TinkerPop wraps such value traversals
+    // in map().fold()); other non-reducing by(traversal)s keep one object (GroupStep).
+    const bool fold_values = byv.size() > 1 && byv[1].kind != By::Kind::traversal;
     std::optional<std::string> name;
     if (in.args.size() == 1 && is_str(in.args[0])) name = in.args[0].v.str();
     else if (!in.args.empty()) bad_args(in);
@@ -1149,9 +1183,12 @@ void Compiler::compile_group(const Spec& s, bool count) {
     if (name) {
         // Side-effect form: passes traversers through, accumulating into the named side effect.
         std::string nm = *name;
-        add([nm, kind, key_by, reducer, accumulate](Ctx& ctx) {
+        add([nm, kind, key_by, reducer, accumulate, fold_values](Ctx& ctx) {
             auto se = side_effect(ctx, nm, kind);
-            if (reducer) se->reducer = reducer;
+            if (reducer) {
+                se->reducer = reducer;
+                se->fold_values = fold_values;
+            }
             auto kb = std::make_shared<ByRt>(ctx, key_by);
             auto st = std::make_unique<FnStep>();
             Ctx* c = &ctx;
@@ -1163,10 +1200,11 @@ void Compiler::compile_group(const Spec& s, bool count) {
         });
         return;
     }
-    add([kind, key_by, reducer, accumulate](Ctx& ctx) {
+    add([kind, key_by, reducer, accumulate, fold_values](Ctx& ctx) {
         auto se = std::make_shared<SideEffect>();
         se->kind = kind;
         se->reducer = reducer;
+        se->fold_values = fold_values;
         auto kb = std::make_shared<ByRt>(ctx, key_by);
         auto st = std::make_unique<BarrierStep>();
         Ctx* c = &ctx;
@@ -1318,6 +1356,19 @@ Value num_mul_bulk(const Value& a, std::int64_t bulk) {
     return Value::long_(r);
 }
 
+// NumberHelper-style multiplication (fold(seed, mult)): the wider type wins.
+Value num_mul(const Value& a, const Value& b) {
+    auto fp = [](const Value& v) { return v.type() == Type::double_ || v.type() == Type::float_ ||
+                                          v.type() == Type::big_decimal; };
+    if (fp(a) || fp(b)) return Value::double_(a.to_double() * b.to_double());
+    std::int64_t r = 0;
+    if (__builtin_mul_overflow(a.to_int64(), b.to_int64(), &r)) return Value::double_(a.to_double() * b.to_double());
+    bool wide = a.type() == Type::long_ || b.type() == Type::long_;
+    if (!wide && r >= std::numeric_limits<std::int32_t>::min() && r <= std::numeric_limits<std::int32_t>::max())
+        return Value::int_(static_cast<std::int32_t>(r));
+    return Value::long_(r);
+}
+
 struct NumAcc {
     Value sum;
     Value best;
@@ -1326,7 +1377,7 @@ struct NumAcc {
     std::int64_t n = 0;
 };
 
-void num_fold(Ctx& ctx, const std::string& op, NumAcc& acc, const Obj& o, std::int64_t bulk) {
+void num_fold(Ctx& ctx, const std::string& op, NumAcc& acc, const Obj& o, std::int64_t bulk, bool global) {
     if (o.el) {
         if (op == "min" || op == "max") {
             // min/max of elements is not numeric in TinkerPop; compare by id like order().
@@ -1351,7 +1402,15 @@ void num_fold(Ctx& ctx, const std::string& op, NumAcc& acc, const Obj& o, std::i
              op + "() expects numbers but got " + v.to_string() + " (" + std::string(model::type_name(v.type())) + ")",
              "ClassCastException");
     acc.any = true;
-    if (op == "sum") acc.sum = num_add(acc.sum, num_mul_bulk(v, bulk));
+    if (op == "sum") {
+        Value x = num_mul_bulk(v, bulk);
+        // Global sum() multiplies each value by its (long) bulk, as TinkerPop 3.7's SumGlobalStep
+        // does, so integral inputs sum to a Long (g.V().values('age').sum() = 123L); sum(local)
+        // adds the values as they are (an Int list sums to an Int).
+        if (global && (x.type() == Type::int_ || x.type() == Type::short_ || x.type() == Type::byte))
+            x = Value::long_(x.to_int64());
+        acc.sum = num_add(acc.sum, x);
+    }
     else {
         acc.total += v.to_double() * static_cast<double>(bulk);
         acc.n += bulk;
@@ -1412,7 +1471,7 @@ void Compiler::compile_numeric(const Instr& in) {
             std::vector<Value> items;
             if (!local_items(t.obj, items)) items.push_back(t.obj.el ? to_value(ctx, t.obj) : t.obj.v);
             NumAcc acc;
-            for (auto& v : items) num_fold(ctx, op, acc, Obj(v), 1);
+            for (auto& v : items) num_fold(ctx, op, acc, Obj(v), 1, false);
             Value r;
             if (!num_result(op, acc, r)) return false;
             advance(ctx, t, Obj(std::move(r)));
@@ -1420,7 +1479,7 @@ void Compiler::compile_numeric(const Instr& in) {
         });
         return;
     }
-    add_reduce<NumAcc>([op](Ctx& ctx, NumAcc& acc, const Traverser& t) { num_fold(ctx, op, acc, t.obj, t.bulk); },
+    add_reduce<NumAcc>([op](Ctx& ctx, NumAcc& acc, const Traverser& t) { num_fold(ctx, op, acc, t.obj, t.bulk, true); },
                        [op](Ctx&, NumAcc& acc, Value& out) { return num_result(op, acc, out); });
 }
 
@@ -1549,8 +1608,11 @@ void Compiler::compile_branch(const Spec& s) {
     auto mode = BranchStep::Mode::all;
     bool bulk_one = false;
     std::function<void(Ctx&, std::vector<std::unique_ptr<Pipeline>>&, Traverser&, std::vector<int>&)> route;
+    bool global = false;
     if (n == "union") {
         for (const auto& a : in.args) plans.push_back(child(a, in));
+        for (const auto& p : plans)
+            if (p->reducing) global = true;
         std::size_t k = plans.size();
         route = [k](Ctx&, auto&, Traverser&, std::vector<int>& b) {
             for (std::size_t i = 0; i < k; ++i) b.push_back(static_cast<int>(i));
@@ -1601,8 +1663,9 @@ void Compiler::compile_branch(const Spec& s) {
                 else b.push_back(has_false ? static_cast<int>(base + 1) : -1);
             };
         } else if (in.args.size() == 1) {
-            // choose(traversal).option(key, branch)...
-            plans.push_back(child(in.args[0], in));
+            // choose(traversal).option(key, branch)...; choose(T.label) picks by the token
+            if (!in.args[0].t && is_enum(in.args[0], EnumKind::t)) plans.push_back(single(in.args[0].v.str(), {}));
+            else plans.push_back(child(in.args[0], in));
             std::vector<Value> keys;
             int none_idx = -1;
             std::vector<int> any_idx;
@@ -1626,7 +1689,11 @@ void Compiler::compile_branch(const Spec& s) {
                 kids[0]->start_with(x);
                 Traverser r;
                 bool matched = false;
-                if (kids[0]->next(r)) {
+                if (!kids[0]->next(r))
+                    fail(EvalError::Kind::evaluation,
+                         "The provided traverser does not map to a value: " + to_value(ctx, t.obj).to_string(),
+                         "IllegalArgumentException");
+                {
                     for (std::size_t i = 0; i < keys.size(); ++i) {
                         if (keys[i].is_null()) continue;
                         bool hit = keys[i].type() == Type::p || keys[i].type() == Type::text_p
@@ -1639,16 +1706,18 @@ void Compiler::compile_branch(const Spec& s) {
                     }
                 }
                 for (int a : any_idx) b.push_back(a);
-                if (!matched) b.push_back(none_idx >= 0 ? none_idx : -1);
+                // 3.7: a traverser matching no option and with no Pick.none option is filtered
+                if (!matched && none_idx >= 0) b.push_back(none_idx);
             };
         } else {
             bad_args(in);
         }
     }
-    if (plans.empty() && n != "optional") bad_args(in);
-    add([plans, mode, bulk_one, route](Ctx& ctx) {
+    if (plans.empty() && n != "optional" && n != "union") bad_args(in);
+    add([plans, mode, bulk_one, route, global](Ctx& ctx) {
         auto st = std::make_unique<BranchStep>();
         st->mode = mode;
+        st->global = global;
         st->bulk_one = bulk_one;
         for (const auto& p : plans) st->kids.push_back(p->instantiate(ctx));
         Ctx* c = &ctx;
@@ -2271,6 +2340,35 @@ void Compiler::compile_step(const Spec& s) {
     if (n == "valueMap" || n == "elementMap" || n == "propertyMap") return compile_maps(s);
     if (n == "count" || n == "sum" || n == "min" || n == "max" || n == "mean") return compile_numeric(in);
     if (n == "limit" || n == "range" || n == "skip" || n == "tail") return compile_range(in);
+    if (n == "fold" && in.args.size() == 2) {
+        // fold(seed, Operator): a reduction with the operator, starting from the seed
+        if (in.args[0].t || !is_enum(in.args[1], EnumKind::operator_)) bad_args(in);
+        const std::string op = in.args[1].v.str();
+        if (op != "sum" && op != "mult" && op != "min" && op != "max" && op != "minus")
+            fail(EvalError::Kind::unsupported, "fold() with Operator." + op + " is not supported", "MissingMethodException");
+        Value seed = in.args[0].v;
+        add_reduce<Value>(
+            [op, seed](Ctx& ctx, Value& acc, const Traverser& t) {
+                if (acc.type() == Type::null && acc.aux() == 0xfe) acc = seed;
+                Value v = to_value(ctx, t.obj);
+                if (!v.is_number() || !acc.is_number())
+                    fail(EvalError::Kind::evaluation,
+                         "class " + std::string(model::type_name(v.type())) + " cannot be cast to class java.lang.Number",
+                         "ClassCastException");
+                for (std::int64_t b = 0; b < t.bulk; ++b) {
+                    if (op == "sum") acc = num_add(acc, v);
+                    else if (op == "minus") acc = num_add(acc, num_mul_bulk(v, -1));
+                    else if (op == "mult") acc = num_mul(acc, v);
+                    else if (op == "min") acc = compare(v, acc) < 0 ? v : acc;
+                    else acc = compare(v, acc) > 0 ? v : acc;
+                }
+            },
+            [seed](Ctx&, Value& acc, Value& out) {
+                out = acc.type() == Type::null && acc.aux() == 0xfe ? seed : acc;
+                return true;
+            });
+        return;
+    }
     if (n == "fold") {
         if (!in.args.empty()) bad_args(in);
         add_reduce<std::vector<Value>>(
@@ -2288,7 +2386,9 @@ void Compiler::compile_step(const Spec& s) {
         if (!in.args.empty()) bad_args(in);
         add_expand([](Ctx& ctx, Traverser& t, std::vector<Traverser>& buf) {
             std::vector<Value> items;
-            if (t.obj.el || t.obj.v.type() == Type::path || !local_items(t.obj, items)) {
+            if (!t.obj.el && t.obj.v.type() == Type::path && t.obj.v.size() > 1) {
+                items = t.obj.v[1].kids();  // a Path is Iterable over its objects
+            } else if (t.obj.el || t.obj.v.type() == Type::path || !local_items(t.obj, items)) {
                 buf.push_back(std::move(t));
                 return;
             }
@@ -2317,7 +2417,8 @@ void Compiler::compile_step(const Spec& s) {
                 std::unordered_set<Value, model::ValueHash> seen;
                 for (auto& v : items)
                     if (seen.insert(v).second) out.push_back(v);
-                advance(ctx, t, Obj(Value::list(std::move(out))));
+                // dedup(local) yields a Set (TinkerPop's DedupLocalStep collects into a LinkedHashSet)
+                advance(ctx, t, Obj(Value::set(std::move(out))));
                 return true;
             });
             return;
@@ -2521,8 +2622,9 @@ void Compiler::compile_step(const Spec& s) {
                 std::vector<Value> kv;
                 for (std::size_t i = 0; i < keys.size(); ++i) {
                     Obj o = t.obj;
-                    // unproductive by() yields null (ProductiveByStrategy)
-                    if (!rts->empty() && !(*rts)[i % rts->size()].apply(*c, t, o)) o = Obj(Value());
+                    // an unproductive by() leaves its key out (what Gremlin Server 3.7.5 answers
+                    // for project('a').by(out().values('name')) on a vertex without out-edges)
+                    if (!rts->empty() && !(*rts)[i % rts->size()].apply(*c, t, o)) continue;
                     kv.push_back(Value::string(keys[i]));
                     kv.push_back(to_value(*c, o));
                 }
@@ -2540,6 +2642,11 @@ void Compiler::compile_step(const Spec& s) {
         add_fn([pred](Ctx& ctx, Traverser& t) { return test_p(ctx, pred, t.obj); });
         return;
     }
+    if ((n == "and" || n == "or") && in.args.empty())
+        fail(EvalError::Kind::unsupported,
+             "infix " + n + "() (a connective with no arguments) is not supported at " + code_.where + " " +
+                 std::to_string(in.pos) + "; use " + n + "(traversal, traversal)",
+             "MissingMethodException");
     if (n == "not" || n == "filter" || n == "and" || n == "or" || n == "sideEffect" || n == "map") {
         if (n == "not" || n == "filter" || n == "sideEffect" || n == "map") {
             if (in.args.size() != 1 || !in.args[0].t) {

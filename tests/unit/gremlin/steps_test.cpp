@@ -116,8 +116,10 @@ TEST_CASE_FIXTURE(Fixture, "element accessors: values, valueMap, elementMap, pro
 
 TEST_CASE_FIXTURE(Fixture, "aggregations: count, sum, min, max, mean, fold, unfold, count(local)") {
     auto sum_age = q("g.V().values('age').sum()");
-    CHECK(sum_age == std::vector<Value>{I(123)});
-    CHECK(sum_age[0].type() == Type::int_);
+    // A 3.7 server sums Ints globally to a Long (each value times its long bulk); sum(local) keeps
+    // Int (verified against Gremlin Server 3.7.5 by the differential check).
+    CHECK(sum_age == std::vector<Value>{L(123)});
+    CHECK(sum_age[0].type() == Type::long_);
     auto w = q("g.E().values('weight').sum()");
     REQUIRE(w.size() == 1);
     CHECK(w[0].type() == Type::double_);
@@ -130,7 +132,7 @@ TEST_CASE_FIXTURE(Fixture, "aggregations: count, sum, min, max, mean, fold, unfo
     CHECK(q("g.V().values('foo').count()") == std::vector<Value>{L(0)});
     CHECK(q("g.V().values('name').fold()") ==
           std::vector<Value>{Value::list(strs({"marko", "vadas", "lop", "josh", "ripple", "peter"}))});
-    CHECK(q("g.V().values('age').fold().unfold().sum()") == std::vector<Value>{I(123)});
+    CHECK(q("g.V().values('age').fold().unfold().sum()") == std::vector<Value>{L(123)});
     CHECK(q("g.V().fold().count(local)") == std::vector<Value>{L(6)});
     CHECK(q("g.V().values('age').fold().sum(local)") == std::vector<Value>{I(123)});
     CHECK(q("g.V().values('age').fold().max(local)") == std::vector<Value>{I(35)});
@@ -175,7 +177,8 @@ TEST_CASE_FIXTURE(Fixture, "group and groupCount, with by() modulators and side 
     CHECK(equivalent(q("g.V().group().by(label).by(count())").at(0), map_of({S("person"), L(4), S("software"), L(2)})));
     CHECK(q("g.V().group().by('age').count(local)") == std::vector<Value>{L(4)});  // no-age vertices skipped
     auto by_lang = q("g.V().hasLabel('software').group().by('name').by(values('lang'))");
-    CHECK(equivalent(by_lang.at(0), map_of({S("lop"), Value::list(strs({"java"})), S("ripple"), Value::list(strs({"java"}))})));
+    // a by(traversal) without a reducing step keeps one object (Gremlin Server 3.7.5)
+    CHECK(equivalent(by_lang.at(0), map_of({S("lop"), S("java"), S("ripple"), S("java")})));
     CHECK(equivalent(q("g.V().groupCount('x').by(label).cap('x')").at(0), map_of({S("person"), L(4), S("software"), L(2)})));
     CHECK(equivalent(q("g.V().group('x').by(label).by(values('name').fold()).cap('x')").at(0),
                      map_of({S("person"), Value::list(strs({"marko", "vadas", "josh", "peter"})), S("software"),
@@ -207,9 +210,8 @@ TEST_CASE_FIXTURE(Fixture, "path, select, as, project, where, simplePath, cyclic
     // by() modulators are used round-robin
     CHECK(q("g.V(1).project('a','b').by('name').select('b')") == strs({"marko"}));
     CHECK(q("g.V(1).project('a','b').by('name').by().select('b')") == std::vector<Value>{modern_vertex(1)});
-    // unproductive by(): project yields null, order()/path()/select() filter
-    CHECK(q("g.V(3).project('n','a').by('name').by('age')") ==
-          std::vector<Value>{map_of({S("n"), S("lop"), S("a"), Value()})});
+    // unproductive by(): project leaves the key out (Gremlin Server 3.7.5), order()/path()/select() filter
+    CHECK(q("g.V(3).project('n','a').by('name').by('age')") == std::vector<Value>{map_of({S("n"), S("lop")})});
     CHECK(q("g.V().order().by('age').values('name')") == strs({"vadas", "marko", "josh", "peter"}));
     CHECK(q("g.V(1).out().path().by('age').count()") == std::vector<Value>{L(2)});
     CHECK(q("g.V().groupCount().by(label).select('person')") == std::vector<Value>{L(4)});
@@ -256,8 +258,9 @@ TEST_CASE_FIXTURE(Fixture, "branching: repeat/until/emit, union, choose, coalesc
                {I(29), I(27), S("java"), I(32), S("java"), I(35)}));
     CHECK(same(q("g.V().choose(label()).option('person', constant('p')).option('software', constant('s'))"),
                strs({"p", "p", "s", "p", "s", "p"})));
-    CHECK(same(q("g.V().choose(values('age')).option(29, constant('m')).option(Pick.none, constant('x'))"),
-               strs({"m", "x", "x", "x", "x", "x"})));
+    // (a vertex without age has no choice value: an error on a 3.7.5 server, Pick.none or not)
+    CHECK(same(q("g.V().hasLabel('person').choose(values('age')).option(29, constant('m')).option(Pick.none, constant('x'))"),
+               strs({"m", "x", "x", "x"})));
     CHECK(same(q("g.V().coalesce(values('lang'), values('age'))"), {I(29), I(27), S("java"), I(32), S("java"), I(35)}));
     CHECK(same(q("g.V().coalesce(out('knows'), constant('none')).count()"), {L(7)}));
     CHECK(same(q("g.V().optional(out('knows')).values('name')"),
@@ -269,16 +272,31 @@ TEST_CASE_FIXTURE(Fixture, "branching: repeat/until/emit, union, choose, coalesc
 }
 
 TEST_CASE_FIXTURE(Fixture, "side effects: aggregate, store, sideEffect, cap, inject, constant, identity") {
-    CHECK(same(q("g.V().aggregate('x').cap('x')").at(0).kids(), modern_vertices({1, 2, 3, 4, 5, 6})));
-    CHECK(same(q("g.V().store('x').by('name').cap('x')").at(0).kids(),
+    // cap() of aggregate/store is a BulkSet (item, Long bulk, …), as a 3.7 server sends it.
+    auto bulk_items = [](const Value& bs) {
+        REQUIRE(bs.type() == Type::bulk_set);
+        std::vector<Value> items;
+        for (std::size_t i = 0; i + 1 < bs.size(); i += 2) {
+            CHECK(bs[i + 1] == L(1));
+            items.push_back(bs[i]);
+        }
+        return items;
+    };
+    CHECK(same(bulk_items(q("g.V().aggregate('x').cap('x')").at(0)), modern_vertices({1, 2, 3, 4, 5, 6})));
+    CHECK(same(bulk_items(q("g.V().store('x').by('name').cap('x')").at(0)),
                strs({"marko", "vadas", "lop", "josh", "ripple", "peter"})));
+    auto repeated = q("g.V().out().values('name').aggregate('x').cap('x')").at(0);
+    REQUIRE(repeated.type() == Type::bulk_set);
+    CHECK(repeated.size() == 8);  // lop x3, vadas, josh, ripple: four distinct names
+    for (std::size_t i = 0; i + 1 < repeated.size(); i += 2)
+        if (repeated[i] == S("lop")) CHECK(repeated[i + 1] == L(3));
     CHECK(same(q("g.V().out().aggregate('x').in().where(without('x')).dedup().values('name')"), strs({"marko", "peter"})));
     CHECK(q("g.V().sideEffect(out()).count()") == std::vector<Value>{L(6)});
     CHECK(q("g.V().sideEffect(groupCount('c').by(label)).cap('c')") ==
           std::vector<Value>{map_of({S("person"), L(4), S("software"), L(2)})});
     CHECK(q("g.inject(1, 2, 3)") == std::vector<Value>{I(1), I(2), I(3)});
     CHECK(q("g.V(1).values('name').inject('x')") == strs({"x", "marko"}));
-    CHECK(q("g.V().constant(1).sum()") == std::vector<Value>{I(6)});
+    CHECK(q("g.V().constant(1).sum()") == std::vector<Value>{L(6)});
     CHECK(q("g.V(1).identity().values('name')") == strs({"marko"}));
     CHECK(q("g.withSideEffect('a', [1, 2]).V(1).values('age').where(without('a')).count()") == std::vector<Value>{L(1)});
 }

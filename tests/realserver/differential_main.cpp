@@ -1,0 +1,282 @@
+// tpbench_differential: sends the same Gremlin scripts to a real Apache TinkerPop Gremlin Server
+// and to the embedded server (tpbench serve, started in-process on an ephemeral port), both through
+// tpbench's own ws37 client and GraphBinary 1.0 decoder (Request::keep_results), and compares the
+// decoded results with a typed canonical rendering (Int 1 and Long 1 differ; map entries, sets and
+// unordered result streams compare order-insensitively).
+//
+//   tpbench_differential --queries Q.txt --known K.txt --real-port P [--record R.txt] [--report F]
+//       live: real server on 127.0.0.1:P against the embedded server (--record writes the real
+//       server's answers in the recorded format)
+//   tpbench_differential --queries Q.txt --known K.txt --expected R.txt [--report F]
+//       offline: the embedded server against answers recorded from a real server (no JVM)
+//
+// Exit status: 0 when every query is the same or documented in K.txt (and every K.txt entry still
+// differs), 1 otherwise, 2 on bad arguments or when a server cannot be reached.
+#include "differential.hpp"
+
+#include <tpbench/engine/backend.hpp>
+#include <tpbench/server/server.hpp>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/use_awaitable.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace net = boost::asio;
+using namespace std::chrono_literals;
+using namespace tpbench::differential;
+using tpbench::engine::Clock;
+
+namespace {
+
+struct Args {
+    std::string queries, known, record, expected, report;
+    int real_port = 0;
+    bool verbose = false;
+};
+
+[[noreturn]] void usage(const std::string& why) {
+    std::cerr << "tpbench_differential: " << why
+              << "\nusage: tpbench_differential --queries FILE --known FILE (--real-port P [--record FILE] | "
+                 "--expected FILE) [--report FILE] [--verbose]\n";
+    std::exit(2);
+}
+
+Args parse(int argc, char** argv) {
+    Args a;
+    for (int i = 1; i < argc; ++i) {
+        std::string k = argv[i];
+        auto val = [&]() -> std::string {
+            if (i + 1 >= argc) usage("missing value for " + k);
+            return argv[++i];
+        };
+        if (k == "--queries") a.queries = val();
+        else if (k == "--known") a.known = val();
+        else if (k == "--record") a.record = val();
+        else if (k == "--expected") a.expected = val();
+        else if (k == "--report") a.report = val();
+        else if (k == "--real-port") {
+            try {
+                a.real_port = std::stoi(val());
+            } catch (...) {
+                usage("--real-port needs a number");
+            }
+            if (a.real_port <= 0 || a.real_port > 65535) usage("--real-port out of range");
+        } else if (k == "--verbose") a.verbose = true;
+        else usage("unknown argument " + k);
+    }
+    if (a.queries.empty() || a.known.empty()) usage("--queries and --known are required");
+    if ((a.real_port == 0) == a.expected.empty()) usage("give exactly one of --real-port and --expected");
+    if (!a.record.empty() && a.real_port == 0) usage("--record needs --real-port");
+    return a;
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) {
+        std::cerr << "tpbench_differential: cannot read " << path << "\n";
+        std::exit(2);
+    }
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+// One client connection to one server, used sequentially.
+class Client {
+public:
+    Client(net::io_context& ioc, std::uint16_t port) : ioc_(ioc), port_(port) {}
+
+    // Runs one script; reconnects when the connection was lost.
+    Answer run(const std::string& script) {
+        Answer a;
+        bool finished = false;
+        net::co_spawn(ioc_, exec(script, a), [&](std::exception_ptr e) {
+            if (e) {
+                a.ok = false;
+                a.status = -1;
+                a.message = "client exception";
+            }
+            finished = true;
+        });
+        ioc_.restart();
+        while (!finished && ioc_.run_one_for(120s)) {
+        }
+        if (!finished) {
+            a.ok = false;
+            a.status = -1;
+            a.message = "client did not finish";
+        }
+        return a;
+    }
+
+private:
+    net::awaitable<void> exec(std::string script, Answer& a) {
+        if (!session_ || !session_->is_open()) {
+            tpbench::engine::SessionConfig cfg;
+            cfg.target.host = "127.0.0.1";
+            cfg.target.port = port_;
+            cfg.target.serializer = "graphbinary-v1";
+            const auto* b = tpbench::engine::find_backend("ws37");
+            session_ = b->factory(ioc_.get_executor(), cfg);
+            auto ec = co_await session_->async_connect();
+            if (ec) {
+                a.ok = false;
+                a.status = -1;
+                a.message = "cannot connect to 127.0.0.1:" + std::to_string(port_) + ": " + ec.message();
+                session_.reset();
+                co_return;
+            }
+        }
+        tpbench::engine::Request r;
+        r.gremlin = script;
+        r.keep_results = true;
+        r.deadline = Clock::now() + 90s;
+        auto out = co_await session_->async_execute(r);
+        a.ok = !out.error;
+        a.status = out.status_code;
+        a.message = out.status_message;
+        if (!a.ok && a.message.empty()) a.message = out.error.message();
+        if (a.ok)
+            for (const auto& v : out.results) a.lines.push_back(canon(v));
+    }
+
+    net::io_context& ioc_;
+    std::uint16_t port_;
+    std::unique_ptr<tpbench::engine::Session> session_;
+};
+
+bool reload(Client& c, const std::string& who) {
+    for (const char* s : {"graph.clear()", "TinkerFactory.generateModern(graph)"}) {
+        Answer a = c.run(s);
+        if (!a.ok) {
+            std::cerr << "tpbench_differential: " << who << ": '" << s << "' failed: " << a.status << " "
+                      << a.message << "\n";
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Args args = parse(argc, argv);
+    std::vector<Query> queries;
+    std::map<std::string, Known> known;
+    try {
+        queries = parse_queries(slurp(args.queries));
+        known = parse_known(slurp(args.known));
+    } catch (const std::exception& e) {
+        std::cerr << "tpbench_differential: " << e.what() << "\n";
+        return 2;
+    }
+    std::map<std::string, Answer> recorded;
+    if (!args.expected.empty()) {
+        try {
+            recorded = parse_recorded(slurp(args.expected));
+        } catch (const std::exception& e) {
+            std::cerr << "tpbench_differential: " << args.expected << ": " << e.what() << "\n";
+            return 2;
+        }
+    }
+
+    tpbench::server::ServerConfig scfg;
+    scfg.host = "127.0.0.1";
+    scfg.port = 0;
+    scfg.gremlin_pool = 1;
+    scfg.evaluation_timeout = std::chrono::milliseconds(60000);
+    auto embedded = tpbench::server::start(scfg);
+
+    net::io_context ioc;
+    Client emb(ioc, embedded->port());
+    std::unique_ptr<Client> real;
+    if (args.real_port) real = std::make_unique<Client>(ioc, static_cast<std::uint16_t>(args.real_port));
+
+    if (!reload(emb, "embedded server")) return 2;
+    if (real && !reload(*real, "real server on port " + std::to_string(args.real_port))) return 2;
+
+    std::ofstream rec;
+    if (!args.record.empty()) {
+        rec.open(args.record, std::ios::binary);
+        if (!rec) {
+            std::cerr << "tpbench_differential: cannot write " << args.record << "\n";
+            return 2;
+        }
+        rec << "# Answers of a real Apache TinkerPop Gremlin Server to tests/data/differential/queries.txt,\n"
+               "# recorded by tpbench_differential --record (ws37, GraphBinary 1.0, canonical rendering).\n";
+    }
+
+    Tally tally;
+    std::vector<std::string> failures, notes;
+    std::ostringstream report;
+    for (const Query& q : queries) {
+        Answer ref;
+        if (real) {
+            ref = real->run(q.text);
+            if (ref.status == -1) {
+                std::cerr << "tpbench_differential: real server: " << ref.message << " (query: " << q.text << ")\n";
+                return 2;
+            }
+            if (rec) write_recorded(rec, q.text, ref);
+        } else {
+            auto it = recorded.find(q.text);
+            if (it == recorded.end()) {
+                failures.push_back("no recorded answer (re-record with --real-port --record): " + q.text);
+                continue;
+            }
+            ref = it->second;
+        }
+        Answer mine = emb.run(q.text);
+        if (mine.status == -1) {
+            std::cerr << "tpbench_differential: embedded server: " << mine.message << " (query: " << q.text << ")\n";
+            return 2;
+        }
+        if (q.mutating) {
+            if (real && !reload(*real, "real server")) return 2;
+            if (!reload(emb, "embedded server")) return 2;
+        }
+        Verdict v = judge(q, ref, mine);
+        tally.add(v);
+        auto k = known.find(q.text);
+        report << verdict_name(v) << "\t" << q.text << "\n";
+        if (v != Verdict::same_results && v != Verdict::same_error) {
+            report << describe(ref, mine, q.ordered);
+            if (k == known.end())
+                failures.push_back(std::string(verdict_name(v)) + " (not in the known list): " + q.text + "\n" +
+                                   describe(ref, mine, q.ordered));
+            else
+                k->second.seen = true;
+        } else if (k != known.end()) {
+            k->second.seen = true;
+            failures.push_back("listed in the known list but now " + std::string(verdict_name(v)) +
+                               " (remove the entry): " + q.text);
+        }
+        if (args.verbose) std::cout << verdict_name(v) << "\t" << q.text << "\n";
+    }
+    for (const auto& [text, k] : known)
+        if (!k.seen) notes.push_back("known-list entry matches no query: " + text);
+
+    embedded->stop();
+    if (!args.report.empty()) {
+        std::ofstream f(args.report, std::ios::binary);
+        f << report.str();
+    }
+    std::cout << "differential: " << queries.size() << " queries: " << tally.same_results << " same results, "
+              << tally.same_error << " same (both errors), " << tally.different << " different, "
+              << tally.unsupported << " unsupported by the embedded server, " << tally.error_only
+              << " error only on the embedded server\n";
+    for (const auto& n : notes) std::cout << "note: " << n << "\n";
+    for (const auto& f : failures) std::cout << "FAIL: " << f << "\n";
+    std::cout << (failures.empty() && notes.empty() ? "differential: OK\n" : "differential: FAILED\n");
+    return failures.empty() && notes.empty() ? 0 : 1;
+}
