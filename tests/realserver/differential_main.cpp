@@ -4,7 +4,8 @@
 // decoded results with a typed canonical rendering (Int 1 and Long 1 differ; map entries, sets and
 // unordered result streams compare order-insensitively).
 //
-//   tpbench_differential --queries Q.txt --known K.txt --real-port P [--record R.txt] [--report F]
+//   tpbench_differential --queries Q.txt --known K.txt --real-port P [--record R.txt [--label TEXT]]
+//       [--report F]
 //       live: real server on 127.0.0.1:P against the embedded server (--record writes the real
 //       server's answers in the recorded format)
 //   tpbench_differential --queries Q.txt --known K.txt --expected R.txt [--report F]
@@ -39,7 +40,7 @@ using tpbench::engine::Clock;
 namespace {
 
 struct Args {
-    std::string queries, known, record, expected, report;
+    std::string queries, known, record, expected, report, label = "version not given";
     int real_port = 0;
     bool verbose = false;
 };
@@ -64,6 +65,7 @@ Args parse(int argc, char** argv) {
         else if (k == "--record") a.record = val();
         else if (k == "--expected") a.expected = val();
         else if (k == "--report") a.report = val();
+        else if (k == "--label") a.label = val();
         else if (k == "--real-port") {
             try {
                 a.real_port = std::stoi(val());
@@ -212,7 +214,8 @@ int main(int argc, char** argv) {
             std::cerr << "tpbench_differential: cannot write " << args.record << "\n";
             return 2;
         }
-        rec << "# Answers of a real Apache TinkerPop Gremlin Server to tests/data/differential/queries.txt,\n"
+        rec << "# Answers of a real Apache TinkerPop Gremlin Server (" << args.label << ") to\n"
+               "# tests/data/differential/queries.txt (graph.clear() + TinkerFactory.generateModern(graph) first),\n"
                "# recorded by tpbench_differential --record (ws37, GraphBinary 1.0, canonical rendering).\n";
     }
 

@@ -2,6 +2,13 @@
 // materialisation.
 #include "graph_store.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
 #include <boost/json.hpp>
 
 #include <stdexcept>
@@ -22,6 +29,90 @@ Value id_key(const Value& id) {
         return id;
     }
 }
+
+std::int32_t java_hash(const Value& v) {
+    auto long_hash = [](std::int64_t x) {
+        auto u = static_cast<std::uint64_t>(x);
+        return static_cast<std::int32_t>(static_cast<std::uint32_t>(u ^ (u >> 32)));
+    };
+    switch (v.type()) {
+    case Type::string: {
+        std::uint32_t h = 0;
+        // String.hashCode over UTF-16 code units
+        const std::string& s = v.str();
+        for (std::size_t i = 0; i < s.size();) {
+            auto c = static_cast<unsigned char>(s[i]);
+            std::uint32_t cp = c;
+            std::size_t n = 1;
+            if (c >= 0xf0 && i + 3 < s.size() + 0) { cp = c & 0x07; n = 4; }
+            else if (c >= 0xe0) { cp = c & 0x0f; n = 3; }
+            else if (c >= 0xc0) { cp = c & 0x1f; n = 2; }
+            for (std::size_t k = 1; k < n && i + k < s.size(); ++k)
+                cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+            i += n;
+            if (cp >= 0x10000) {
+                cp -= 0x10000;
+                h = 31 * h + (0xd800 + (cp >> 10));
+                h = 31 * h + (0xdc00 + (cp & 0x3ff));
+            } else {
+                h = 31 * h + cp;
+            }
+        }
+        return static_cast<std::int32_t>(h);
+    }
+    case Type::byte: case Type::short_: case Type::int_: return static_cast<std::int32_t>(v.as_int());
+    case Type::long_: return long_hash(v.as_int());
+    case Type::double_: {
+        double d = v.as_double();
+        if (d == 0.0 && std::signbit(d)) return long_hash(static_cast<std::int64_t>(0x8000000000000000ULL));
+        if (std::isnan(d)) return long_hash(0x7ff8000000000000LL);
+        std::int64_t bits;
+        std::memcpy(&bits, &d, sizeof bits);
+        return long_hash(bits);
+    }
+    case Type::boolean: return v.as_bool() ? 1231 : 1237;
+    case Type::vertex: case Type::edge: case Type::vertex_property: return java_hash(v.id());
+    default: return 0;
+    }
+}
+
+void java_hash_order(std::vector<std::pair<std::int32_t, std::uint32_t>>& items) {
+    std::uint64_t cap = 16;
+    while (static_cast<double>(items.size()) > 0.75 * static_cast<double>(cap)) cap *= 2;
+    auto bucket = [cap](std::int32_t h) {
+        auto u = static_cast<std::uint32_t>(h);
+        return (u ^ (u >> 16)) & static_cast<std::uint32_t>(cap - 1);
+    };
+    std::stable_sort(items.begin(), items.end(),
+                     [&](const auto& a, const auto& b) { return bucket(a.first) < bucket(b.first); });
+}
+
+namespace {
+// A vertex's incident edges in TinkerVertex order: a HashMap from label to a HashSet of edges.
+void tinker_order(const Snapshot& s, std::vector<std::uint32_t>& adj) {
+    if (adj.size() < 2) return;
+    std::vector<std::string> labels;
+    std::vector<std::pair<std::int32_t, std::uint32_t>> lk;
+    for (auto e : adj) {
+        const std::string& l = s.edges[e].label;
+        if (std::find(labels.begin(), labels.end(), l) == labels.end()) {
+            lk.emplace_back(java_hash(Value::string(l)), static_cast<std::uint32_t>(labels.size()));
+            labels.push_back(l);
+        }
+    }
+    java_hash_order(lk);
+    std::vector<std::uint32_t> out;
+    out.reserve(adj.size());
+    for (const auto& [h, li] : lk) {
+        std::vector<std::pair<std::int32_t, std::uint32_t>> es;
+        for (auto e : adj)
+            if (s.edges[e].label == labels[li]) es.emplace_back(java_hash(s.edges[e].id), e);
+        java_hash_order(es);
+        for (const auto& x : es) out.push_back(x.second);
+    }
+    adj = std::move(out);
+}
+}  // namespace
 
 void Snapshot::reindex() {
     vindex.clear();
@@ -46,6 +137,10 @@ void Snapshot::reindex() {
         vertices[e.out_v].out.push_back(i);
         vertices[e.in_v].in.push_back(i);
     }
+    for (auto& v : vertices) {
+        tinker_order(*this, v.out);
+        tinker_order(*this, v.in);
+    }
 }
 
 const VertexRec* Snapshot::find_vertex(const Value& id) const {
@@ -61,21 +156,46 @@ const EdgeRec* Snapshot::find_edge(const Value& id) const {
 Value Snapshot::convert_vertex_id(const Value& id) const {
     bool integral = id.type() == Type::byte || id.type() == Type::short_ || id.type() == Type::int_ ||
                     id.type() == Type::long_;
+    if (id.type() == Type::string && !id.str().empty()) {
+        // the LONG / INTEGER id managers parse String ids (g.V('1') finds vertex 1L)
+        errno = 0;
+        char* end = nullptr;
+        long long n = std::strtoll(id.str().c_str(), &end, 10);
+        if (errno == 0 && end && *end == '\0' && !std::isspace(static_cast<unsigned char>(id.str()[0])))
+            return mode == Graph::IdMode::long_ids ? Value::long_(n) : Value::int_(static_cast<std::int32_t>(n));
+        return id;
+    }
     if (!integral) return id;
     return mode == Graph::IdMode::long_ids ? Value::long_(id.as_int())
                                             : Value::int_(static_cast<std::int32_t>(id.as_int()));
 }
 
-Value Snapshot::generate_id(bool edge) {
+Value Snapshot::generate_id(bool /*edge*/) {
+    // TinkerGraph's id managers share one counter (reset by clear()) and skip numbers in use, so
+    // the stock server answers g.addV().id() = 0 after generateModern(). (TinkerGraph would then
+    // reuse 7–12, which only Int edge ids hold; the ids here compare across widths, so they are
+    // skipped.)
+    auto taken = [this](std::int64_t n) {
+        Value key = Value::long_(n);
+        // (the indexes may lag behind records added in this mutation; those ids came from this
+        // counter, so they are below n anyway)
+        if (auto it = vindex.find(key); it != vindex.end() && it->second < vertices.size()) return true;
+        if (auto it = eindex.find(key); it != eindex.end() && it->second < edges.size()) return true;
+        return false;
+    };
     for (;;) {
         std::int64_t n = next_id++;
-        Value key = Value::long_(n);
-        if (edge ? eindex.count(key) == 0 : vindex.count(key) == 0) {
+        if (!taken(n)) {
             // Stock server: vertices LONG, edges ANY (generates Long); Int mode: Int for both.
             if (mode == Graph::IdMode::int_ids) return Value::int_(static_cast<std::int32_t>(n));
             return Value::long_(n);
         }
     }
+}
+
+Value Snapshot::next_property_id() {
+    Value id = generate_id(false);
+    return Value::long_(id.as_int());
 }
 
 namespace {
@@ -87,7 +207,7 @@ void add_vertex(Snapshot& s, Value id, std::string label,
     v.label = std::move(label);
     for (const auto& [k, val] : props) {
         VPropRec p;
-        p.id = s.next_property_id();
+        p.id = Value::long_(s.next_id++);  // generateModern's explicit ids 0L–11L
         p.key = k;
         p.value = val;
         v.props.push_back(std::move(p));
@@ -123,8 +243,9 @@ void build_modern(Snapshot& s) {
     add_edge(s, 10, 3, 4, "created", 1.0);
     add_edge(s, 11, 3, 2, "created", 0.4);
     add_edge(s, 12, 5, 2, "created", 0.2);
-    // The stock server's id counter continues after the explicit ids and property ids.
-    s.next_id = 13;
+    // generateModern() supplies every id (vertex-property ids 0L–11L too), so the stock server's
+    // id counter is still at its start: the next generated id is 0.
+    s.next_id = 0;
 }
 
 Value materialize_element(const ElementRec& el, bool tokens) {

@@ -53,6 +53,14 @@ struct EdgeRec : ElementRec {
     EdgeRec() : ElementRec(ElKind::edge) {}
 };
 
+// Java's hashCode() of a value as a TinkerGraph would compute it (String, Integer, Long, Double,
+// Boolean, elements by id); 0 for values without a known Java hash.
+std::int32_t java_hash(const model::Value& v);
+// Reorders `items` (given their Java hash codes, in insertion order) into the iteration order of a
+// java.util.HashMap/HashSet holding them: by bucket of the spread hash for the table size a
+// default HashMap grows to, insertion order within a bucket.
+void java_hash_order(std::vector<std::pair<std::int32_t, std::uint32_t>>& items);
+
 // Normalised lookup key for ids: integral numbers of any width compare equal (TinkerGraph's id
 // managers convert Int/Long lookups), other values by structural equality.
 model::Value id_key(const model::Value& id);
@@ -77,8 +85,8 @@ struct Snapshot {
     model::Value generate_id(bool edge);
     // Converts a user-supplied vertex id as the stock server's id manager would.
     model::Value convert_vertex_id(const model::Value& id) const;
-    // Returns a new vertex-property id (Long).
-    model::Value next_property_id() { return model::Value::long_(next_id++); }
+    // Returns a new vertex-property id (Long), from the same counter as generate_id.
+    model::Value next_property_id();
 
     const VertexRec& out_vertex(const EdgeRec& e) const { return vertices[e.out_v]; }
     const VertexRec& in_vertex(const EdgeRec& e) const { return vertices[e.in_v]; }

@@ -447,6 +447,24 @@ std::uint32_t SideEffect::slot(const Value& key) {
     return n;
 }
 
+namespace {
+// group()/groupCount() results are java.util.HashMaps on a real server: entries in its iteration
+// order (so select(values), unfold() and the wire order match Gremlin Server's).
+Value java_ordered_map(std::vector<Value> kv) {
+    std::vector<std::pair<std::int32_t, std::uint32_t>> order;
+    for (std::size_t i = 0; i + 1 < kv.size(); i += 2)
+        order.emplace_back(java_hash(kv[i]), static_cast<std::uint32_t>(i));
+    java_hash_order(order);
+    std::vector<Value> out;
+    out.reserve(kv.size());
+    for (const auto& [h, i] : order) {
+        out.push_back(std::move(kv[i]));
+        out.push_back(std::move(kv[i + 1]));
+    }
+    return Value::map(std::move(out));
+}
+}  // namespace
+
 Value SideEffect::finalize(Ctx& ctx) const {
     switch (kind) {
     case Kind::group_count: {
@@ -455,7 +473,7 @@ Value SideEffect::finalize(Ctx& ctx) const {
             kv.push_back(keys[i]);
             kv.push_back(Value::long_(counts[i]));
         }
-        return Value::map(std::move(kv));
+        return java_ordered_map(std::move(kv));
     }
     case Kind::group: {
         std::vector<Value> kv;
@@ -503,7 +521,7 @@ Value SideEffect::finalize(Ctx& ctx) const {
                 kv.push_back(to_value(ctx, keep.obj));
             }
         }
-        return Value::map(std::move(kv));
+        return java_ordered_map(std::move(kv));
     }
     case Kind::collection: {
         // aggregate()/store() collect into a BulkSet (equal objects counted once, with a bulk),

@@ -675,7 +675,7 @@ void Compiler::compile_source_or_mid_graph(const Spec& s) {
             return;
         }
         for (const auto& id : ids) {
-            const ElementRec* el = vertices ? static_cast<const ElementRec*>(s.find_vertex(id))
+            const ElementRec* el = vertices ? static_cast<const ElementRec*>(s.find_vertex(s.convert_vertex_id(id)))
                                             : static_cast<const ElementRec*>(s.find_edge(id));
             if (el) emit(el);
         }
@@ -727,6 +727,22 @@ void Compiler::compile_has(const Instr& in) {
                 for (const auto& x : a.v.kids()) vals.push_back(x);
             else
                 vals.push_back(a.v);
+        }
+        bool all_strings = true;
+        for (const auto& v : vals)
+            if (v.type() != Type::string) all_strings = false;
+        if (all_strings) {
+            // TinkerPop's HasContainer compares String ids with the element id's toString()
+            Value p = Value::p("within", std::move(vals));
+            add_fn([p](Ctx& ctx, Traverser& t) {
+                const ElementRec* el = as_element(ctx, t.obj);
+                if (!el && t.obj.v.type() != Type::property) return false;
+                Obj id = token_value(ctx, t.obj, "id");
+                Value idv = id.el ? to_value(ctx, id) : id.v;
+                Value text = idv.type() == Type::string ? idv : Value::string(idv.to_string());
+                return test_p(ctx, p, Obj(text));
+            });
+            return;
         }
         token_pred("id", Value::p("within", std::move(vals)));
         return;

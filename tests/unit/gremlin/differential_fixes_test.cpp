@@ -96,9 +96,35 @@ TEST_CASE_FIXTURE(Fixture, "differential: group() value traversals without a red
     // by('name') folds; by(values('name')) keeps the last member's value; after order() the first
     CHECK(q("g.V().group().by(label).by('name')").at(0).find("software")->type() == Type::list);
     CHECK(q("g.V().group().by(label).by(values('name'))") ==
-          std::vector<Value>{Value::map({S("person"), S("peter"), S("software"), S("ripple")})});
+          std::vector<Value>{Value::map({S("software"), S("ripple"), S("person"), S("peter")})});
     CHECK(q("g.V().group().by(label).by(values('name').order().limit(1))") ==
-          std::vector<Value>{Value::map({S("person"), S("josh"), S("software"), S("lop")})});
+          std::vector<Value>{Value::map({S("software"), S("lop"), S("person"), S("josh")})});
     CHECK(q("g.V().group().by(label).by(out().values('name').order())") ==
           std::vector<Value>{Value::map({S("person"), S("josh")})});
+}
+
+TEST_CASE_FIXTURE(Fixture, "differential: adjacency and group maps iterate in TinkerGraph's (Java hash) order") {
+    CHECK(q("g.V(1).outE().id()") == std::vector<Value>{I(9), I(7), I(8)});
+    CHECK(q("g.V(4).bothE().id()") == std::vector<Value>{I(10), I(11), I(8)});
+    CHECK(q("g.V(1).union(out().values('name'),__.in().values('name'),constant('x')).fold()") ==
+          std::vector<Value>{Value::list(strs({"lop", "vadas", "josh", "x"}))});
+    CHECK(q("g.V().group().by('name').by(count()).unfold().select(keys)") ==
+          strs({"ripple", "peter", "vadas", "josh", "lop", "marko"}));
+    CHECK(q("g.V().groupCount().by('age').unfold().select(keys)") == std::vector<Value>{I(32), I(35), I(27), I(29)});
+}
+
+TEST_CASE_FIXTURE(Fixture, "differential: String ids: V('1') through the id manager, hasId('2') by toString") {
+    CHECK(q("g.V('1').values('name')") == strs({"marko"}));
+    CHECK(q("g.V().hasId('2').values('name')") == strs({"vadas"}));
+    CHECK(q("g.E().hasId('7').label()") == strs({"knows"}));
+    CHECK(q("g.V('x')").empty());
+}
+
+TEST_CASE_FIXTURE(Fixture, "differential: generated ids start at 0 after generateModern (stock server)") {
+    CHECK(q("g.addV('a').id()") == std::vector<Value>{L(0)});
+    // the counter moves on and skips ids in use
+    auto r = q("g.addV('b').property('x',1).properties('x').id()");
+    REQUIRE(r.size() == 1);
+    CHECK(r[0].type() == Type::long_);
+    CHECK(r[0].as_int() >= 13);
 }

@@ -169,17 +169,17 @@ TEST_CASE_FIXTURE(Fixture, "limit, range, skip, tail, dedup, order") {
 }
 
 TEST_CASE_FIXTURE(Fixture, "group and groupCount, with by() modulators and side effects") {
-    CHECK(q("g.V().groupCount().by(label)") == std::vector<Value>{map_of({S("person"), L(4), S("software"), L(2)})});
-    CHECK(q("g.V().label().groupCount()") == std::vector<Value>{map_of({S("person"), L(4), S("software"), L(2)})});
+    CHECK(q("g.V().groupCount().by(label)") == std::vector<Value>{map_of({S("software"), L(2), S("person"), L(4)})});
+    CHECK(q("g.V().label().groupCount()") == std::vector<Value>{map_of({S("software"), L(2), S("person"), L(4)})});
     CHECK(equivalent(q("g.V().group().by(label).by('name')").at(0),
                      map_of({S("person"), Value::list(strs({"marko", "vadas", "josh", "peter"})), S("software"),
                              Value::list(strs({"lop", "ripple"}))})));
-    CHECK(equivalent(q("g.V().group().by(label).by(count())").at(0), map_of({S("person"), L(4), S("software"), L(2)})));
+    CHECK(equivalent(q("g.V().group().by(label).by(count())").at(0), map_of({S("software"), L(2), S("person"), L(4)})));
     CHECK(q("g.V().group().by('age').count(local)") == std::vector<Value>{L(4)});  // no-age vertices skipped
     auto by_lang = q("g.V().hasLabel('software').group().by('name').by(values('lang'))");
     // a by(traversal) without a reducing step keeps one object (Gremlin Server 3.7.5)
     CHECK(equivalent(by_lang.at(0), map_of({S("lop"), S("java"), S("ripple"), S("java")})));
-    CHECK(equivalent(q("g.V().groupCount('x').by(label).cap('x')").at(0), map_of({S("person"), L(4), S("software"), L(2)})));
+    CHECK(equivalent(q("g.V().groupCount('x').by(label).cap('x')").at(0), map_of({S("software"), L(2), S("person"), L(4)})));
     CHECK(equivalent(q("g.V().group('x').by(label).by(values('name').fold()).cap('x')").at(0),
                      map_of({S("person"), Value::list(strs({"marko", "vadas", "josh", "peter"})), S("software"),
                              Value::list(strs({"lop", "ripple"}))})));
@@ -265,10 +265,11 @@ TEST_CASE_FIXTURE(Fixture, "branching: repeat/until/emit, union, choose, coalesc
     CHECK(same(q("g.V().coalesce(out('knows'), constant('none')).count()"), {L(7)}));
     CHECK(same(q("g.V().optional(out('knows')).values('name')"),
                strs({"vadas", "josh", "vadas", "lop", "josh", "ripple", "peter"})));
-    CHECK(same(q("g.V().local(outE().limit(1)).id()"), {I(7), I(10), I(12)}));
+    // (a TinkerVertex keeps its edges in a HashMap by label: marko's 'created' edge 9 comes first)
+    CHECK(same(q("g.V().local(outE().limit(1)).id()"), {I(9), I(10), I(12)}));
     CHECK(same(q("g.V().hasLabel('person').local(out().count())"), {L(3), L(0), L(2), L(1)}));
     CHECK(same(q("g.V(1).flatMap(out()).values('name')"), strs({"vadas", "josh", "lop"})));
-    CHECK(same(q("g.V(1).map(out().values('name'))"), strs({"vadas"})));
+    CHECK(same(q("g.V(1).map(out().values('name'))"), strs({"lop"})));
 }
 
 TEST_CASE_FIXTURE(Fixture, "side effects: aggregate, store, sideEffect, cap, inject, constant, identity") {
@@ -293,7 +294,7 @@ TEST_CASE_FIXTURE(Fixture, "side effects: aggregate, store, sideEffect, cap, inj
     CHECK(same(q("g.V().out().aggregate('x').in().where(without('x')).dedup().values('name')"), strs({"marko", "peter"})));
     CHECK(q("g.V().sideEffect(out()).count()") == std::vector<Value>{L(6)});
     CHECK(q("g.V().sideEffect(groupCount('c').by(label)).cap('c')") ==
-          std::vector<Value>{map_of({S("person"), L(4), S("software"), L(2)})});
+          std::vector<Value>{map_of({S("software"), L(2), S("person"), L(4)})});
     CHECK(q("g.inject(1, 2, 3)") == std::vector<Value>{I(1), I(2), I(3)});
     CHECK(q("g.V(1).values('name').inject('x')") == strs({"x", "marko"}));
     CHECK(q("g.V().constant(1).sum()") == std::vector<Value>{L(6)});
