@@ -45,7 +45,7 @@ TEST_CASE_FIXTURE(Fixture, "differential: a Path unfolds into its objects") {
     CHECK(q("g.V(1).out('knows').has('name','vadas').path().unfold().count()") == std::vector<Value>{L(2)});
 }
 
-TEST_CASE_FIXTURE(Fixture, "differential: Operator constants are imported bare; Order.incr/decr are gone (3.5)") {
+TEST_CASE_FIXTURE(Fixture, "differential: Operator constants are imported bare, Order.incr and decr are gone (3.5)") {
     CHECK(q("g.V().values('age').fold(0,sum)") == std::vector<Value>{I(123)});
     CHECK(q("g.V().values('age').fold(0,Operator.sum)") == std::vector<Value>{I(123)});
     CHECK(err("g.V().values('name').order().by(decr)").message.find("decr") != std::string::npos);
