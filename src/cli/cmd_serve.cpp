@@ -1,5 +1,8 @@
 // `tpbench serve` — runs the embedded reference server (ws37 and http4 on one port) until SIGINT
-// or SIGTERM. Knobs: gremlin-server.yaml keys via --config, overridden by flags.
+// or SIGTERM. Knobs: gremlin-server.yaml keys via --config, overridden by flags. TLS with
+// --tls-cert/--tls-key (or the yaml's ssl section), users with --credentials (or the yaml's
+// authentication section); a file that asks for TLS or authentication without usable material
+// makes serve refuse to start (never plaintext or open by surprise). Passwords are never printed.
 #include "commands.hpp"
 
 #include <tpbench/server/server.hpp>
@@ -34,6 +37,9 @@ struct ServeArgs {
     std::string graph_file;
     std::string version_byte = "0x84";
     std::string http4_language;
+    std::string tls_cert;
+    std::string tls_key;
+    std::string credentials_file;
 };
 
 int run_serve(const ServeArgs& a, const CLI::App& sub) {
@@ -62,6 +68,18 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
     cfg.int_vertex_ids = a.int_ids;
     if (!a.graph_file.empty()) cfg.graph_file = a.graph_file;
     if (given("--http4-language")) cfg.http4_default_language = a.http4_language;
+    // TLS and authentication: flags win over the file's ssl / authentication sections.
+    if (given("--tls-cert") || given("--tls-key")) {
+        cfg.tls.cert_file = a.tls_cert;
+        cfg.tls.key_file = a.tls_key;
+        cfg.tls.pkcs12_file.clear();
+        cfg.tls.pkcs12_password.clear();
+    }
+    if (given("--credentials"))
+        cfg.credentials = tpbench::server::load_credentials_file(a.credentials_file);
+    else if (!cfg.credentials_file.empty())
+        cfg.credentials = tpbench::server::load_credentials_file(cfg.credentials_file);
+    if (cfg.credentials) cfg.authentication_required = true;
     {
         std::size_t pos = 0;
         unsigned long v = std::stoul(a.version_byte, &pos, 0);
@@ -82,8 +100,12 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
     auto server = tpbench::server::start(cfg);
     const auto& h = server->host();
     auto p = server->port();
-    fmt::print("tpbench serve: listening on {}:{} (ws37 ws://{}:{}/gremlin, http4 POST http://{}:{}/gremlin)\n", h, p,
-               h, p, h, p);
+    bool tls = cfg.tls.enabled();
+    fmt::print("tpbench serve: listening on {}:{} (ws37 {}://{}:{}/gremlin, http4 POST {}://{}:{}/gremlin){}{}\n", h, p,
+               tls ? "wss" : "ws", h, p, tls ? "https" : "http", h, p, tls ? ", TLS" : "",
+               cfg.credentials ? fmt::format(", authentication: {} user(s) (SASL PLAIN on ws37, HTTP Basic on http4)",
+                                             cfg.credentials->users.size())
+                               : std::string());
     std::fflush(stdout);
     int sig = 0;
     sigwait(&set, &sig);
@@ -122,6 +144,14 @@ void register_serve(CLI::App& app) {
     sub->add_option("--version-byte", args->version_byte, "http4 GraphBinary response version byte (default 0x84)");
     sub->add_option("--http4-language", args->http4_language,
                     "http4 language when a request names none (default: gremlin-lang for 0x84, else gremlin-groovy)");
+    sub->add_option("--tls-cert", args->tls_cert,
+                    "PEM certificate chain: serve both protocols over TLS on the port (wss://, https://)")
+        ->check(CLI::ExistingFile);
+    sub->add_option("--tls-key", args->tls_key, "PEM private key (unencrypted) of --tls-cert")
+        ->check(CLI::ExistingFile);
+    sub->add_option("--credentials", args->credentials_file,
+                    "users file, one user:password per line: ws37 SASL PLAIN (407) and http4 Basic (401)")
+        ->check(CLI::ExistingFile);
     sub->callback([args, sub] {
         int rc = 0;
         try {

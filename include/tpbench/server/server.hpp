@@ -5,11 +5,42 @@
 // Depends on io + model + gremlin only — never on the client engine or backends.
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace tpbench::server {
+
+// TLS for the one listening port (both protocols). Disabled while no key material is set.
+// Key material is either a PEM certificate chain + PEM key, or a PKCS#12 keystore (the
+// `ssl.keyStore` of gremlin-server.yaml with keyStoreType PKCS12).
+struct TlsConfig {
+    std::string cert_file;         // PEM: leaf first, then intermediates
+    std::string key_file;          // PEM private key (unencrypted)
+    std::string pkcs12_file;       // alternative to cert_file/key_file
+    std::string pkcs12_password;   // never printed
+    // Allowed protocol versions ("TLSv1.2", "TLSv1.3"); empty = TLS 1.2 and 1.3.
+    std::vector<std::string> protocols;
+    bool enabled() const noexcept { return !cert_file.empty() || !key_file.empty() || !pkcs12_file.empty(); }
+};
+
+// SimpleAuthenticator-style users: name -> password. Passwords are never printed or logged.
+struct Credentials {
+    std::map<std::string, std::string, std::less<>> users;
+    // True when `user` exists with exactly `password` (constant-time comparison of the password).
+    bool check(std::string_view user, std::string_view password) const noexcept;
+};
+
+// Parses a credentials file: one `user:password` per line (the password is everything after the
+// first ':' and may contain ':'); blank lines and lines starting with '#' are ignored; a trailing
+// CR is dropped. Throws std::runtime_error naming the line number (never its content) for a line
+// without ':', an empty user name, a duplicate user, or a file with no user.
+Credentials parse_credentials(std::string_view text);
+// Reads and parses a credentials file; throws std::runtime_error naming the file.
+Credentials load_credentials_file(const std::string& path);
 
 // Knobs with Gremlin Server's defaults (profiling-application.md §8).
 struct ServerConfig {
@@ -32,16 +63,32 @@ struct ServerConfig {
     // version byte >= 0x84 as in 4.0.0-beta.1+, gremlin-groovy for 0x81 / master-http).
     std::string http4_default_language;
     std::size_t max_parameters = 16;         // script bindings per request (maxParameters)
+    TlsConfig tls;                           // TLS on the port when tls.enabled()
+    // Authentication when set: ws37 SASL PLAIN (407 challenge), http4 HTTP Basic (401 JSON).
+    std::optional<Credentials> credentials;
+    // From gremlin-server.yaml `authentication.config.credentialsFile` (tpbench's key): loaded by
+    // the CLI into `credentials` unless --credentials is given.
+    std::string credentials_file;
+    // Set by apply_yaml_config when the yaml enables authentication (SimpleAuthenticator) but names
+    // no credentials tpbench can read: start() refuses unless `credentials` is set by then.
+    bool authentication_required = false;
+    // Set by apply_yaml_config for `ssl: {enabled: true}`: start() refuses unless `tls` has key
+    // material by then (never plaintext when the file asks for TLS).
+    bool tls_required = false;
 };
 
 // Applies gremlin-server.yaml keys that matter here (host, port, threadPoolWorker, gremlinPool,
 // maxWorkQueueSize, evaluationTimeout/timeoutMillis, resultIterationBatchSize,
 // writeBufferHighWaterMark, writeBufferLowWaterMark, maxContentLength/maxRequestContentLength,
-// idleConnectionTimeout). Throws std::runtime_error naming the key on a bad value.
+// idleConnectionTimeout) and the `ssl:` and `authentication:` sections (block or flow style; see
+// docs/usage.md). Throws std::runtime_error naming the key on a bad value, and on any `ssl` /
+// `authentication` field this server cannot honour — it never silently serves plaintext or
+// unauthenticated what the file asks to secure.
 void apply_yaml_config(ServerConfig& cfg, const std::string& yaml_text);
 
-// Checks the knobs for consistency (batch size >= 1, low <= high water mark, …). Throws
-// std::runtime_error naming the knob. start() calls it too.
+// Checks the knobs for consistency (batch size >= 1, low <= high water mark, TLS cert without key,
+// authentication required without credentials, …). Throws std::runtime_error naming the knob.
+// start() calls it too.
 void validate_config(const ServerConfig& cfg);
 
 class ServerHandle {
@@ -57,8 +104,9 @@ public:
 
 // Binds and starts serving on background threads (thread_pool_worker I/O threads, each with its
 // own io_context, plus gremlin_pool evaluation threads). Loads the graph (modern or graph_file).
-// Throws std::runtime_error (with the address) when the port cannot be bound, and on a bad config
-// or unreadable/malformed graph file.
+// Throws std::runtime_error (with the address) when the port cannot be bound, and on a bad config,
+// unreadable/malformed graph file, or unusable TLS key material (message names the file, never a
+// password).
 std::unique_ptr<ServerHandle> start(const ServerConfig& cfg);
 
 }  // namespace tpbench::server

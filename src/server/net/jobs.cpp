@@ -42,7 +42,7 @@ public:
     }
 
     void reject_rate_limited() override {
-        push_ws37_status(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 429, "Rate limiting");
+        push_ws37_final(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 429, "Rate limiting");
     }
     bool single_batch() const override { return flushes_ == 0; }
     void abort() override { p_.outbox->close(); }
@@ -52,7 +52,7 @@ public:
             started_ = true;
             if (p_.deadline && Clock::now() >= *p_.deadline) return send_timeout();
             if (p_.plan.kind == Ws37Plan::Kind::session_close) {
-                push_ws37_status(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 204, "",
+                push_ws37_final(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 204, "",
                                  host_attributes());
                 return JobStep::done;
             }
@@ -107,7 +107,7 @@ public:
         }
         if (const auto& err = stream_->error()) return send_error(*err);
         if (count_ == 0 && flushes_ == 0) {
-            push_ws37_status(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 204, "", host_attributes());
+            push_ws37_final(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 204, "", host_attributes());
             return JobStep::done;
         }
         flush(200);
@@ -115,6 +115,12 @@ public:
     }
 
 private:
+    // The request's final status-only message (errors, 204, 429): releases its requestId.
+    void push_ws37_final(Outbox& ob, io::ws37::Format f, bool text, const model::Uuid& id, std::int32_t code,
+                         std::string message, Value attributes = Value::map()) {
+        push_ws37_status(ob, f, text, id, code, std::move(message), std::move(attributes), true);
+    }
+
     Value host_attributes() const { return Value::map({Value::string("host"), Value::string(p_.host)}); }
 
     void encode_current() {
@@ -179,6 +185,9 @@ private:
         Outbox::Entry e;
         e.kind = p_.text_frames ? Outbox::Kind::ws_text : Outbox::Kind::ws_binary;
         e.last = code != 206;
+        // The final message frees the requestId for reuse on this connection (in-flight set).
+        e.releases_request = e.last;
+        e.request_id = p_.request_id;
         e.bytes.reserve(batch_.size() + 128);
         io::ws37::encode_response_list(e.bytes, p_.format, h, count_, batch_);
         batch_.clear();
@@ -188,7 +197,7 @@ private:
     }
 
     JobStep send_status(std::int32_t code, std::string message, Value attributes) {
-        push_ws37_status(*p_.outbox, p_.format, p_.text_frames, p_.request_id, code, std::move(message),
+        push_ws37_final(*p_.outbox, p_.format, p_.text_frames, p_.request_id, code, std::move(message),
                          std::move(attributes));
         return JobStep::done;
     }
@@ -487,7 +496,7 @@ std::unique_ptr<Job> make_ws37_job(Ws37JobParams p) { return std::make_unique<Ws
 std::unique_ptr<Job> make_http4_job(Http4JobParams p) { return std::make_unique<Http4Job>(std::move(p)); }
 
 void push_ws37_status(Outbox& ob, io::ws37::Format f, bool text, const std::optional<model::Uuid>& id,
-                      std::int32_t code, std::string message, model::Value attributes) {
+                      std::int32_t code, std::string message, model::Value attributes, bool releases_request) {
     io::ws37::ResponseMessage m;
     m.header.request_id = id;
     m.header.code = code;
@@ -497,6 +506,8 @@ void push_ws37_status(Outbox& ob, io::ws37::Format f, bool text, const std::opti
     Outbox::Entry e;
     e.kind = text ? Outbox::Kind::ws_text : Outbox::Kind::ws_binary;
     e.last = true;
+    e.releases_request = releases_request && id.has_value();
+    if (id) e.request_id = *id;
     io::ws37::encode_response(e.bytes, m, f);
     ob.push(std::move(e));
 }

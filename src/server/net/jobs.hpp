@@ -86,8 +86,11 @@ struct Ws37JobParams {
 std::unique_ptr<Job> make_ws37_job(Ws37JobParams p);
 
 // Queues one complete ws37 response with no result data (errors, 204 for session close).
+// `releases_request`: this is the final message of a dispatched request, whose requestId leaves
+// the connection's in-flight set when the writer takes it (rejections before dispatch: false).
 void push_ws37_status(Outbox& ob, io::ws37::Format f, bool text, const std::optional<model::Uuid>& id,
-                      std::int32_t code, std::string message, model::Value attributes = model::Value::map());
+                      std::int32_t code, std::string message, model::Value attributes = model::Value::map(),
+                      bool releases_request = false);
 
 // ---- http4 ------------------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 #pragma once
-// Shared internals of the Beast-based listener (server.cpp) and the ws37 session (ws_session.cpp).
-// Heavy includes: only these two translation units include this header.
+// Shared internals of the Beast-based listener (server.cpp) and the ws37 session (ws_session.cpp
+// plain, ws_session_tls.cpp over TLS). Heavy includes: only these translation units include it.
+#include "auth_gate.hpp"
 #include "jobs.hpp"
 #include "outbox.hpp"
 #include "work_pool.hpp"
@@ -13,10 +14,12 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <boost/beast/ssl/ssl_stream.hpp>
 
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
@@ -101,9 +104,43 @@ std::shared_ptr<Outbox> make_connection_outbox(ServerState& st, asio::any_io_exe
 // known cheap and a worker is idle, else queued (full queue => job->reject_rate_limited()).
 void dispatch_job(ServerState& st, std::shared_ptr<Job> job, std::string cheap_key);
 
-// The ws37 session after a WebSocket upgrade request on /gremlin. Runs until the peer closes.
+// The TLS stream of a `--tls-cert` server (the plain one is beast::tcp_stream).
+using TlsStream = beast::ssl_stream<beast::tcp_stream>;
+
+// The ws37 session after a WebSocket upgrade request on /gremlin, over plain TCP or TLS (two
+// instantiations of one template, in ws_session.cpp and ws_session_tls.cpp). Runs until the peer
+// closes. On the connection's I/O thread.
 asio::awaitable<void> run_ws37_session(std::shared_ptr<ServerState> st, beast::tcp_stream stream,
                                        http::request<http::string_body> req, std::string host);
+asio::awaitable<void> run_ws37_session(std::shared_ptr<ServerState> st, TlsStream stream,
+                                       http::request<http::string_body> req, std::string host);
+
+struct UuidHash {
+    std::size_t operator()(const model::Uuid& u) const noexcept {
+        std::size_t h = 1469598103934665603ull;
+        for (auto b : u) h = (h ^ b) * 1099511628211ull;
+        return h;
+    }
+};
+
+// Per-ws37-connection state shared by its reader and writer coroutines, which both run on the
+// connection's I/O thread (no locking).
+struct Ws37Connection {
+    // SASL PLAIN when the server has credentials (auth_gate.hpp); empty = open.
+    std::optional<Ws37AuthGate> gate;
+    // requestIds dispatched and not yet finished: added by the reader when a job starts, removed
+    // by the writer when it takes the request's final message (Outbox::Entry::releases_request).
+    std::unordered_set<model::Uuid, UuidHash> in_flight;
+};
+
+// One ws37 frame: decoding (a malformed frame gets 499 saying what was wrong), the SASL gate,
+// validation, duplicate in-flight requestIds (500), job dispatch; every answer goes to `ob`.
+// Stream-independent (ws_session.cpp); on the connection's I/O thread.
+void handle_ws37_frame(ServerState& st, const std::shared_ptr<Outbox>& ob, std::string_view frame, bool text,
+                       const std::string& host, Ws37Connection& conn);
+
+// The message for a request whose requestId is still in flight on the same connection.
+std::string ws37_duplicate_request_message(const model::Uuid& id);
 
 // Logs an exception that escaped a connection coroutine (never a bare `detached`).
 void log_escaped(std::exception_ptr e, const char* what);

@@ -3,6 +3,7 @@
 // thread itself) and the connection's single writer coroutine. Thread-safe, no Asio: the writer
 // registers a waker (which posts to its io_context) and producers block in wait_writable() while
 // more than the high-water mark is queued (Gremlin Server's writeBufferHigh/LowWaterMark).
+#include <array>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -23,6 +24,10 @@ public:
         std::string bytes;
         Kind kind = Kind::raw;
         bool last = false;  // last entry of one response (http4: end the response)
+        // ws37: the final message of a dispatched request; the writer frees `request_id` in the
+        // connection's in-flight set when it takes the entry (before the client can see it).
+        bool releases_request = false;
+        std::array<std::uint8_t, 16> request_id{};
     };
     enum class Wait : std::uint8_t { ready, closed, deadline };
 

@@ -17,14 +17,21 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
+#include <openssl/err.h>
+#include <openssl/pkcs12.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+
 #include <pthread.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace tpbench::server {
@@ -36,31 +43,141 @@ constexpr auto tuple_awaitable = asio::as_tuple(asio::use_awaitable);
 
 std::string_view sv(beast::string_view s) { return {s.data(), s.size()}; }
 
+constexpr std::chrono::seconds tls_handshake_timeout{10};
+
+// Sends the TLS close_notify (bounded by the caller's expiry on the TCP layer); errors ignored.
+asio::awaitable<void> async_tls_close_notify(TlsStream& stream) {
+    auto [ec] = co_await stream.async_shutdown(tuple_awaitable);
+    (void)ec;
+}
+
+// The newest OpenSSL error as text (never contains a password: OpenSSL does not print them).
+std::string openssl_error() {
+    unsigned long e = ERR_get_error();
+    ERR_clear_error();
+    if (e == 0) return "unknown error";
+    char buf[256];
+    ERR_error_string_n(e, buf, sizeof buf);
+    return buf;
+}
+
+// ALPN: pick http/1.1 when the client offers it (the only protocol spoken here); otherwise carry
+// on without ALPN rather than failing the handshake.
+int select_alpn(SSL*, const unsigned char** out, unsigned char* outlen, const unsigned char* in, unsigned int inlen,
+                void*) {
+    static const unsigned char http11[] = {8, 'h', 't', 't', 'p', '/', '1', '.', '1'};
+    unsigned char* sel = nullptr;
+    unsigned char sel_len = 0;
+    if (SSL_select_next_proto(&sel, &sel_len, http11, sizeof http11, in, inlen) == OPENSSL_NPN_NEGOTIATED) {
+        *out = sel;
+        *outlen = sel_len;
+        return SSL_TLSEXT_ERR_OK;
+    }
+    return SSL_TLSEXT_ERR_NOACK;
+}
+
+// Builds the server's TLS context from PEM files or a PKCS#12 keystore. Throws
+// std::runtime_error naming the file and OpenSSL's reason (never the keystore password).
+std::unique_ptr<asio::ssl::context> make_tls_context(const TlsConfig& t) {
+    auto ctx = std::make_unique<asio::ssl::context>(asio::ssl::context::tls_server);
+    SSL_CTX* h = ctx->native_handle();
+    ctx->set_options(asio::ssl::context::default_workarounds | asio::ssl::context::no_sslv2 |
+                     asio::ssl::context::no_sslv3 | asio::ssl::context::single_dh_use);
+    int min_v = TLS1_2_VERSION, max_v = TLS1_3_VERSION;
+    if (!t.protocols.empty()) {
+        bool v12 = std::find(t.protocols.begin(), t.protocols.end(), "TLSv1.2") != t.protocols.end();
+        bool v13 = std::find(t.protocols.begin(), t.protocols.end(), "TLSv1.3") != t.protocols.end();
+        min_v = v12 ? TLS1_2_VERSION : TLS1_3_VERSION;
+        max_v = v13 ? TLS1_3_VERSION : TLS1_2_VERSION;
+    }
+    SSL_CTX_set_min_proto_version(h, min_v);
+    SSL_CTX_set_max_proto_version(h, max_v);
+    // An encrypted PEM key must fail, not prompt on the terminal.
+    ctx->set_password_callback([](std::size_t, asio::ssl::context::password_purpose) { return std::string(); });
+    boost::system::error_code ec;
+    if (!t.pkcs12_file.empty()) {
+        BIO* bio = BIO_new_file(t.pkcs12_file.c_str(), "rb");
+        if (!bio) throw std::runtime_error("TLS: cannot read keystore '" + t.pkcs12_file + "': " + openssl_error());
+        PKCS12* p12 = d2i_PKCS12_bio(bio, nullptr);
+        BIO_free(bio);
+        if (!p12) throw std::runtime_error("TLS: '" + t.pkcs12_file + "' is not a PKCS12 keystore: " + openssl_error());
+        EVP_PKEY* key = nullptr;
+        X509* cert = nullptr;
+        STACK_OF(X509)* chain = nullptr;
+        int ok = PKCS12_parse(p12, t.pkcs12_password.c_str(), &key, &cert, &chain);
+        PKCS12_free(p12);
+        if (!ok || !key || !cert) {
+            EVP_PKEY_free(key);
+            X509_free(cert);
+            sk_X509_pop_free(chain, X509_free);
+            throw std::runtime_error("TLS: cannot open keystore '" + t.pkcs12_file +
+                                     "' (wrong keyStorePassword, or no key entry): " + openssl_error());
+        }
+        bool used = SSL_CTX_use_certificate(h, cert) == 1 && SSL_CTX_use_PrivateKey(h, key) == 1;
+        for (int i = 0; used && chain && i < sk_X509_num(chain); ++i)
+            used = SSL_CTX_add1_chain_cert(h, sk_X509_value(chain, i)) == 1;
+        EVP_PKEY_free(key);
+        X509_free(cert);
+        sk_X509_pop_free(chain, X509_free);
+        if (!used) throw std::runtime_error("TLS: keystore '" + t.pkcs12_file + "' unusable: " + openssl_error());
+    } else {
+        ctx->use_certificate_chain_file(t.cert_file, ec);
+        if (ec) throw std::runtime_error("TLS: cannot load certificate '" + t.cert_file + "': " + ec.message());
+        ctx->use_private_key_file(t.key_file, asio::ssl::context::pem, ec);
+        if (ec && ERR_GET_REASON(static_cast<unsigned long>(ec.value())) == X509_R_KEY_VALUES_MISMATCH)
+            throw std::runtime_error("TLS: the private key '" + t.key_file + "' does not match the certificate '" +
+                                     t.cert_file + "'");
+        if (ec) throw std::runtime_error("TLS: cannot load private key '" + t.key_file + "': " + ec.message());
+    }
+    if (SSL_CTX_check_private_key(h) != 1)
+        throw std::runtime_error("TLS: the private key does not match the certificate: " + openssl_error());
+    // Session resumption: a server-side session cache (TLS 1.2) next to TLS 1.3 tickets.
+    static const unsigned char sid_ctx[] = "tpbench-serve";
+    SSL_CTX_set_session_id_context(h, sid_ctx, sizeof sid_ctx - 1);
+    SSL_CTX_set_session_cache_mode(h, SSL_SESS_CACHE_SERVER);
+    SSL_CTX_set_alpn_select_cb(h, select_alpn, nullptr);
+    return ctx;
+}
+
+// The connection helpers below are templates over the stream (beast::tcp_stream or TlsStream):
+// one instantiation each, the plain one identical to the code before TLS existed.
+template <class Stream>
+constexpr bool is_tls_v = std::is_same_v<Stream, TlsStream>;
+
 // Writes bytes; false on error.
-asio::awaitable<bool> async_write_all(beast::tcp_stream& stream, std::string_view bytes) {
+template <class Stream>
+asio::awaitable<bool> async_write_all(Stream& stream, std::string_view bytes) {
     auto [ec, n] = co_await asio::async_write(stream, asio::buffer(bytes.data(), bytes.size()), tuple_awaitable);
     co_return !ec;
 }
 
 // After an error response that ends the connection: stop sending, read and drop what the client
 // still sends (bounded in bytes and time) so it sees our response instead of a reset.
-asio::awaitable<void> async_linger_close(beast::tcp_stream& stream) {
+template <class Stream>
+asio::awaitable<void> async_linger_close(Stream& stream) {
     boost::system::error_code ec;
-    stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+    auto& tcp_layer = beast::get_lowest_layer(stream);
+    if constexpr (is_tls_v<Stream>) {
+        // close_notify first (bounded), so a TLS client reads the response as complete.
+        tcp_layer.expires_after(std::chrono::seconds(2));
+        co_await async_tls_close_notify(stream);
+    }
+    tcp_layer.socket().shutdown(tcp::socket::shutdown_send, ec);
     std::vector<char> sink(64 * 1024);
     std::size_t total = 0;
-    stream.expires_after(std::chrono::seconds(2));
+    tcp_layer.expires_after(std::chrono::seconds(2));
     while (total < (64u << 20)) {
-        auto [rec, n] = co_await stream.async_read_some(asio::buffer(sink), tuple_awaitable);
+        auto [rec, n] = co_await tcp_layer.async_read_some(asio::buffer(sink), tuple_awaitable);
         if (rec) break;
         total += n;
     }
-    stream.socket().close(ec);
+    tcp_layer.socket().close(ec);
 }
 
 // Writes the Outbox entries of one http4 response until its last entry; false when the
 // connection failed (the outbox is then closed).
-asio::awaitable<bool> async_drain_response(beast::tcp_stream& stream, Outbox& ob, WakeTimer& wake) {
+template <class Stream>
+asio::awaitable<bool> async_drain_response(Stream& stream, Outbox& ob, WakeTimer& wake) {
     std::vector<Outbox::Entry> entries;
     std::vector<asio::const_buffer> bufs;
     for (;;) {
@@ -131,6 +248,23 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
     } else {
         p.language = st.cfg.http4_version_byte >= 0x84 ? "gremlin-lang" : "gremlin-groovy";
     }
+    // Only the engines this server has: any other language is refused before evaluation, as 4.0
+    // does (GremlinError.scriptEngineNotAvailable: 400 InvalidRequestException), instead of
+    // evaluating it as Groovy (issue 11 #12).
+    auto refuse = [&](std::int32_t code, const std::string& message, std::string_view exception) {
+        out.immediate = http4_status_error_response(choice->format, choice->content_type, st.cfg.http4_version_byte,
+                                                    code, message, exception, keep_alive);
+        return out;
+    };
+    if (p.language != "gremlin-lang" && p.language != "gremlin-groovy")
+        return refuse(400, "Script engine [" + p.language + "] is not available.", "InvalidRequestException");
+    // A NUL is not part of any Gremlin token: a script carrying one is malformed, not "1+1".
+    if (auto nul = p.request.gremlin.find('\0'); nul != std::string::npos) {
+        std::string why = "Failed to interpret Gremlin query: the script contains a NUL character (U+0000) at offset " +
+                          std::to_string(nul);
+        if (p.language == "gremlin-lang") return refuse(400, why, "MalformedQueryException");
+        return refuse(500, why, "ServerErrorException");
+    }
     bool bulk_asked = p.request.bulk_results.value_or(false);
     if (!p.request.bulk_results) {
         for (auto name : {"bulkResults", "bulked"}) {
@@ -159,12 +293,12 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
     return out;
 }
 
-asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, tcp::socket sock) {
+// The per-connection HTTP loop (after the TLS handshake, if any): http4 requests, and the hand-off
+// of a WebSocket upgrade on /gremlin to the ws37 session.
+template <class Stream>
+asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream stream, std::string host) {
     boost::system::error_code ec;
-    sock.set_option(tcp::no_delay(true), ec);
-    auto rep = sock.remote_endpoint(ec);
-    std::string host = java_host(ec ? std::string("0.0.0.0") : rep.address().to_string(), ec ? 0 : rep.port());
-    beast::tcp_stream stream(std::move(sock));
+    auto& tcp_layer = beast::get_lowest_layer(stream);
     beast::flat_buffer buf;
     std::shared_ptr<WakeTimer> wake;
     std::shared_ptr<Outbox> ob;
@@ -174,9 +308,9 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, tcp::socke
         parser.header_limit(8192 + 4096);
         parser.body_limit(cfg.max_content_length);
         if (cfg.idle_connection_timeout.count() > 0)
-            stream.expires_after(cfg.idle_connection_timeout);
+            tcp_layer.expires_after(cfg.idle_connection_timeout);
         else
-            stream.expires_never();
+            tcp_layer.expires_never();
         auto [rec, n] = co_await http::async_read_header(stream, buf, parser, tuple_awaitable);
         if (!rec && !parser.is_done()) {
             // curl and others wait for "100 Continue" before sending a larger body.
@@ -191,14 +325,14 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, tcp::socke
             if (auto len = parser.content_length()) msg += " of " + std::to_string(*len) + " bytes";
             msg += " exceeds the maximum of " + std::to_string(cfg.max_content_length) +
                    " bytes - increase the maxRequestContentLength";
-            stream.expires_after(std::chrono::seconds(10));
+            tcp_layer.expires_after(std::chrono::seconds(10));
             co_await async_write_all(stream, simple_response(413, reason_phrase(413), "application/json",
                                                              json_error_body(msg), false));
             co_await async_linger_close(stream);
             break;
         }
         if (rec == http::error::header_limit) {
-            stream.expires_after(std::chrono::seconds(10));
+            tcp_layer.expires_after(std::chrono::seconds(10));
             co_await async_write_all(stream, simple_response(431, reason_phrase(431), "application/json",
                                                              json_error_body("request header too large"), false));
             co_await async_linger_close(stream);
@@ -206,7 +340,7 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, tcp::socke
         }
         if (rec && rec.category() == boost::system::error_code(http::error::bad_target).category() && rec != http::error::end_of_stream &&
             rec != http::error::partial_message) {
-            stream.expires_after(std::chrono::seconds(10));
+            tcp_layer.expires_after(std::chrono::seconds(10));
             co_await async_write_all(stream, simple_response(400, reason_phrase(400), "application/json",
                                                              json_error_body("malformed HTTP request: " + rec.message()),
                                                              false));
@@ -215,7 +349,7 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, tcp::socke
         }
         if (rec) break;  // end of stream, reset, idle timeout
         auto& req = parser.get();
-        stream.expires_never();
+        tcp_layer.expires_never();
 
         if (beast::websocket::is_upgrade(req)) {
             if (req.target() == "/gremlin") {
@@ -230,6 +364,21 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, tcp::socke
             co_await async_write_all(stream, simple_response(404, reason_phrase(404), "application/json",
                                                              json_error_body("WebSocket endpoint is /gremlin"), false));
             break;
+        }
+        // http4 HTTP Basic (HttpBasicAuthenticationHandler): every non-upgrade request, before
+        // anything else is looked at; the ws37 upgrade authenticates in-band with SASL instead.
+        if (st->cfg.credentials) {
+            auto auth_it = req.find(http::field::authorization);
+            std::optional<std::string_view> auth_value;
+            if (auth_it != req.end()) auth_value = sv(auth_it->value());
+            if (auto why = http4_basic_auth_failure(*st->cfg.credentials, auth_value)) {
+                bool keep_alive = req.keep_alive();
+                if (!co_await async_write_all(stream, simple_response(401, reason_phrase(401), "application/json",
+                                                                      json_error_body(*why), keep_alive)))
+                    break;
+                if (!keep_alive) break;
+                continue;
+            }
         }
         if (req.version() != 11) {
             co_await async_write_all(stream,
@@ -275,9 +424,44 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, tcp::socke
         ob->close();
         st->unregister_outbox(ob.get());
     }
-    stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-    stream.socket().close(ec);
+    if constexpr (is_tls_v<Stream>) {
+        tcp_layer.expires_after(std::chrono::seconds(2));
+        co_await async_tls_close_notify(stream);
+    }
+    tcp_layer.socket().shutdown(tcp::socket::shutdown_both, ec);
+    tcp_layer.socket().close(ec);
 }
+
+// Remote address as Java prints it, for the ws37 `host` attribute; TCP_NODELAY on.
+std::string prepare_socket(tcp::socket& sock) {
+    boost::system::error_code ec;
+    sock.set_option(tcp::no_delay(true), ec);
+    auto rep = sock.remote_endpoint(ec);
+    return java_host(ec ? std::string("0.0.0.0") : rep.address().to_string(), ec ? 0 : rep.port());
+}
+
+asio::awaitable<void> run_plain_connection(std::shared_ptr<ServerState> st, tcp::socket sock) {
+    std::string host = prepare_socket(sock);
+    co_await run_connection(std::move(st), beast::tcp_stream(std::move(sock)), std::move(host));
+}
+
+// TLS: the handshake (bounded by tls_handshake_timeout), then the same HTTP loop over TLS. A failed
+// handshake (plaintext client, untrusted/expired certificate on the client side, timeout) just
+// closes the connection, as Gremlin Server does.
+asio::awaitable<void> run_tls_connection(std::shared_ptr<ServerState> st, tcp::socket sock,
+                                         asio::ssl::context& ctx) {
+    std::string host = prepare_socket(sock);
+    TlsStream stream(beast::tcp_stream(std::move(sock)), ctx);
+    beast::get_lowest_layer(stream).expires_after(tls_handshake_timeout);
+    auto [hec] = co_await stream.async_handshake(asio::ssl::stream_base::server, tuple_awaitable);
+    if (hec) {
+        boost::system::error_code ec;
+        beast::get_lowest_layer(stream).socket().close(ec);
+        co_return;
+    }
+    co_await run_connection(std::move(st), std::move(stream), std::move(host));
+}
+
 
 // One I/O thread: its own io_context.
 struct IoThread {
@@ -300,6 +484,8 @@ public:
         } else if (cfg.load_modern) {
             st_->graph->load_modern();
         }
+        // Key material first: a bad certificate fails start() before anything is running.
+        if (cfg.tls.enabled()) tls_ = make_tls_context(cfg.tls);
         st_->pool = std::make_unique<WorkPool>(cfg.gremlin_pool, cfg.max_work_queue_size);
         for (unsigned i = 0; i < cfg.thread_pool_worker; ++i) io_.push_back(std::make_unique<IoThread>());
 
@@ -385,13 +571,18 @@ private:
                 continue;
             }
             auto ex = sock.get_executor();
-            asio::co_spawn(ex, run_connection(st_, std::move(sock)),
-                           [](std::exception_ptr e) { log_escaped(e, "connection"); });
+            if (tls_)
+                asio::co_spawn(ex, run_tls_connection(st_, std::move(sock), *tls_),
+                               [](std::exception_ptr e) { log_escaped(e, "TLS connection"); });
+            else
+                asio::co_spawn(ex, run_plain_connection(st_, std::move(sock)),
+                               [](std::exception_ptr e) { log_escaped(e, "connection"); });
         }
     }
 
     std::shared_ptr<ServerState> st_;
     std::vector<std::unique_ptr<IoThread>> io_;
+    std::unique_ptr<asio::ssl::context> tls_;  // set when cfg.tls.enabled()
     std::unique_ptr<tcp::acceptor> acceptor_;
     std::uint16_t port_ = 0;
     std::string host_;

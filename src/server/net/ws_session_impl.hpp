@@ -1,0 +1,121 @@
+#pragma once
+// The ws37 WebSocket session as a template over the next layer (beast::tcp_stream or TlsStream):
+// one reader coroutine decodes request frames and hands them to handle_ws37_frame; one writer
+// coroutine sends the Outbox's response frames in order (each request's messages stay ordered;
+// different requests interleave). Control frames (ping/pong, close) are answered by Beast inside
+// the read. Included only by ws_session.cpp (plain) and ws_session_tls.cpp (TLS): one
+// instantiation each, so the plain path's code is exactly what it was without TLS.
+#include "net_internal.hpp"
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <optional>
+#include <vector>
+
+namespace tpbench::server::detail::ws37_impl {
+
+namespace websocket = beast::websocket;
+constexpr auto tuple_awaitable = asio::as_tuple(asio::use_awaitable);
+
+// permessage-deflate output larger than Beast's write buffer would be split into continuation
+// frames; bigger messages are therefore sent uncompressed (allowed per message by RFC 7692).
+constexpr std::size_t ws_write_buffer = 64 * 1024 + 4096;
+constexpr std::size_t ws_compress_max = 60 * 1024;
+
+template <class WsStream>
+asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::shared_ptr<WakeTimer> wake,
+                                Ws37Connection& conn) {
+    std::vector<Outbox::Entry> entries;
+    for (;;) {
+        entries.clear();
+        if (!ob->take(entries)) {
+            if (ob->closed()) co_return;
+            wake->timer.expires_at(asio::steady_timer::time_point::max());
+            co_await wake->timer.async_wait(tuple_awaitable);
+            continue;
+        }
+        for (auto& e : entries) {
+            // The request is over once its final message is on its way: its id may be reused.
+            if (e.releases_request) conn.in_flight.erase(e.request_id);
+            ws.binary(e.kind != Outbox::Kind::ws_text);
+            // Only has an effect when the client negotiated permessage-deflate.
+            ws.compress(e.bytes.size() <= ws_compress_max);
+            auto [ec, n] = co_await ws.async_write(asio::buffer(e.bytes), tuple_awaitable);
+            ob->release(e.bytes.size());
+            if (ec) {
+                ob->close();
+                boost::system::error_code ignored;
+                beast::get_lowest_layer(ws).socket().close(ignored);
+                co_return;
+            }
+        }
+    }
+}
+
+template <class NextLayer>
+asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer stream,
+                                 http::request<http::string_body> req, std::string host) {
+    beast::get_lowest_layer(stream).expires_never();
+    websocket::stream<NextLayer> ws(std::move(stream));
+    websocket::permessage_deflate pmd;
+    pmd.server_enable = true;
+    pmd.client_enable = false;
+    ws.set_option(pmd);
+    ws.auto_fragment(false);
+    ws.read_message_max(st->cfg.max_content_length);
+    ws.write_buffer_bytes(ws_write_buffer);
+    websocket::stream_base::timeout to = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    if (st->cfg.idle_connection_timeout.count() > 0) to.idle_timeout = st->cfg.idle_connection_timeout;
+    ws.set_option(to);
+    ws.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(http::field::server, "tpbench"); }));
+
+    auto [aec] = co_await ws.async_accept(req, tuple_awaitable);
+    if (aec) co_return;
+
+    std::shared_ptr<WakeTimer> wake;
+    auto ex = co_await asio::this_coro::executor;
+    auto ob = make_connection_outbox(*st, ex, wake);
+
+    // SASL PLAIN per connection when the server has credentials (auth_gate.hpp).
+    Ws37Connection conn;
+    if (st->cfg.credentials) conn.gate.emplace(*st->cfg.credentials);
+
+    // The writer runs beside the reader; at the end the reader waits for it (writer_done).
+    bool writer_finished = false;
+    asio::steady_timer writer_done(ex, asio::steady_timer::time_point::max());
+    asio::co_spawn(ex, ws_writer(ws, ob, wake, conn),
+                   [&writer_finished, &writer_done](std::exception_ptr e) {
+                       log_escaped(e, "ws37 writer");
+                       writer_finished = true;
+                       writer_done.cancel();
+                   });
+
+    beast::flat_buffer buf;
+    asio::steady_timer pause(ex);
+    for (;;) {
+        // A client that sends requests but does not read responses stops being read once its
+        // responses pass the high-water mark (bounded server memory).
+        while (ob->above_high_water() && !ob->closed()) {
+            pause.expires_after(std::chrono::milliseconds(2));
+            co_await pause.async_wait(tuple_awaitable);
+        }
+        auto [ec, n] = co_await ws.async_read(buf, tuple_awaitable);
+        if (ec) break;  // close frame (answered by Beast), too big (closed with 1009), reset, timeout
+        std::string_view frame(static_cast<const char*>(buf.data().data()), buf.size());
+        handle_ws37_frame(*st, ob, frame, ws.got_text(), host, conn);
+        buf.consume(buf.size());
+        if (buf.capacity() > (1u << 20)) buf.shrink_to_fit();
+    }
+    ob->close();
+    if (!writer_finished) co_await writer_done.async_wait(tuple_awaitable);
+    st->unregister_outbox(ob.get());
+    boost::system::error_code ignored;
+    beast::get_lowest_layer(ws).socket().close(ignored);
+}
+
+}  // namespace tpbench::server::detail::ws37_impl
