@@ -4,16 +4,21 @@
 const { spawn } = require('child_process');
 const assert = require('assert');
 
-function startServer(bin, extraArgs = []) {
+// options.captureStderr: keep the server's stderr in `srv.output()` (with stdout) instead of
+// passing it through — for tests that check what the server printed.
+function startServer(bin, extraArgs = [], options = {}) {
   return new Promise((resolve, reject) => {
     const proc = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', '0', ...extraArgs],
-      { stdio: ['ignore', 'pipe', 'inherit'] });
+      { stdio: ['ignore', 'pipe', options.captureStderr ? 'pipe' : 'inherit'] });
     let out = '';
+    let all = '';
+    if (options.captureStderr) proc.stderr.on('data', (d) => { all += d; });
     const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error('server did not print its port in 20 s')); }, 20000);
     proc.on('error', (e) => { clearTimeout(timer); reject(e); });
     proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited early with ${code}: ${out}`)); });
     proc.stdout.on('data', (d) => {
       out += d;
+      all += d;
       const m = /listening on [^\s]+:(\d+) /.exec(out);
       if (m) {
         clearTimeout(timer);
@@ -22,6 +27,7 @@ function startServer(bin, extraArgs = []) {
         resolve({
           port,
           url: `ws://127.0.0.1:${port}/gremlin`,
+          output: () => all,
           stop: () => new Promise((res, rej) => {
             const t = setTimeout(() => { proc.kill('SIGKILL'); rej(new Error('server did not stop within 10 s of SIGTERM')); }, 10000);
             proc.on('exit', (code, signal) => { clearTimeout(t); res({ code, signal }); });

@@ -68,3 +68,110 @@ TEST_CASE("apply_yaml_config rejects bad values, naming the key") {
     CHECK(bad("host: \"unterminated\n").find("host") != std::string::npos);
     CHECK(bad("port: 8182\nunknownKey: 1\n").empty());
 }
+
+namespace {
+std::string config_error(const char* text, bool validate = false) {
+    ServerConfig c;
+    try {
+        tpbench::server::apply_yaml_config(c, text);
+        if (validate) tpbench::server::validate_config(c);
+    } catch (const std::runtime_error& e) {
+        return std::string(e.what());
+    }
+    return std::string();
+}
+}  // namespace
+
+TEST_CASE("apply_yaml_config: ssl and authentication sections, flow and block style") {
+    // The stock gremlin-server-secure.yaml shape (3.7): flow style over several lines, comments
+    // inside, a trailing comma before the closing brace.
+    ServerConfig c;
+    tpbench::server::apply_yaml_config(c, R"(host: localhost
+authentication: {
+  authenticator: org.apache.tinkerpop.gremlin.server.auth.SimpleAuthenticator,
+  config: {
+    credentialsDb: conf/tinkergraph-credentials.properties}}
+ssl: {
+  enabled: true,
+  sslEnabledProtocols: [TLSv1.2],
+  # You must configure a keyStore!
+  #keyStore: server.jks,
+  #keyStorePassword: changeit
+}
+port: 8183
+)");
+    CHECK(c.port == 8183);
+    CHECK(c.tls_required);
+    CHECK_FALSE(c.tls.enabled());
+    CHECK(c.tls.protocols == std::vector<std::string>{"TLSv1.2"});
+    CHECK(c.authentication_required);
+    CHECK(c.credentials_file.empty());
+    // Neither key material nor credentials: refuses to start, naming what is missing.
+    CHECK_THROWS_WITH_AS(tpbench::server::validate_config(c), doctest::Contains("ssl is enabled"), std::runtime_error);
+    c.tls.cert_file = "s.crt";
+    c.tls.key_file = "s.key";
+    CHECK_THROWS_WITH_AS(tpbench::server::validate_config(c), doctest::Contains("--credentials"), std::runtime_error);
+    c.credentials = tpbench::server::parse_credentials("u:p\n");
+    CHECK_NOTHROW(tpbench::server::validate_config(c));
+
+    ServerConfig b;
+    tpbench::server::apply_yaml_config(b, R"(ssl:
+  enabled: true
+  keyStore: /tmp/server.p12     # PKCS12
+  keyStorePassword: "change:it"
+  keyStoreType: PKCS12
+  sslEnabledProtocols:
+    - TLSv1.2
+    - TLSv1.3
+  needClientAuth: NONE
+authentication:
+  authenticator: org.apache.tinkerpop.gremlin.server.auth.SimpleAuthenticator
+  authenticationHandler: org.apache.tinkerpop.gremlin.server.handler.SaslAuthenticationHandler
+  config:
+    credentialsFile: /tmp/users.txt
+gremlinPool: 2
+)");
+    CHECK(b.tls.pkcs12_file == "/tmp/server.p12");
+    CHECK(b.tls.pkcs12_password == "change:it");
+    CHECK(b.tls.protocols == std::vector<std::string>{"TLSv1.2", "TLSv1.3"});
+    CHECK(b.credentials_file == "/tmp/users.txt");
+    CHECK(b.authentication_required);
+    CHECK(b.gremlin_pool == 2);
+
+    // Disabled / open sections change nothing.
+    ServerConfig d;
+    tpbench::server::apply_yaml_config(d, "ssl: {\n  enabled: false}\nauthentication: {\n  authenticator: "
+                                          "org.apache.tinkerpop.gremlin.server.auth.AllowAllAuthenticator,\n  "
+                                          "config: {}}\n");
+    CHECK_FALSE(d.tls_required);
+    CHECK_FALSE(d.authentication_required);
+    CHECK_NOTHROW(tpbench::server::validate_config(d));
+}
+
+TEST_CASE("apply_yaml_config: security fields tpbench serve cannot honour are refused loudly") {
+    CHECK(config_error("ssl: {enabled: true, keyStore: a.jks, keyStoreType: JKS}\n").find("keyStoreType JKS") !=
+          std::string::npos);
+    CHECK(config_error("ssl: {enabled: true, needClientAuth: REQUIRE}\n").find("needClientAuth") != std::string::npos);
+    CHECK(config_error("ssl: {enabled: true, sslCipherSuites: [TLS_AES_128_GCM_SHA256]}\n").find("sslCipherSuites") !=
+          std::string::npos);
+    CHECK(config_error("ssl: {enabled: true, sslEnabledProtocols: [TLSv1.1]}\n").find("TLSv1.1") != std::string::npos);
+    CHECK(config_error("ssl: {enabled: true, sslContext: x}\n").find("sslContext") != std::string::npos);
+    CHECK(config_error("authentication: {authenticator: org.apache.tinkerpop.gremlin.server.auth.Krb5Authenticator}\n")
+              .find("Krb5Authenticator") != std::string::npos);
+    CHECK(config_error("authentication: {authenticator: x.SimpleAuthenticator, config: {ldapUrl: y}}\n")
+              .find("config.ldapUrl") != std::string::npos);
+    CHECK(config_error("authorization: {authorizer: com.example.MyAuthorizer}\n").find("authorizer") !=
+          std::string::npos);
+    CHECK(config_error("ssl: {enabled: true,\n").find("unbalanced") != std::string::npos);
+    // Cert without key / key without cert.
+    ServerConfig c;
+    c.tls.cert_file = "a.crt";
+    CHECK_THROWS_WITH_AS(tpbench::server::validate_config(c), doctest::Contains("--tls-key"), std::runtime_error);
+    c.tls.cert_file.clear();
+    c.tls.key_file = "a.key";
+    CHECK_THROWS_WITH_AS(tpbench::server::validate_config(c), doctest::Contains("--tls-cert"), std::runtime_error);
+    // The keyStorePassword never appears in an error.
+    std::string e = config_error("ssl: {enabled: true, keyStorePassword: hunter2, keyStoreType: JKS, keyStore: k}\n");
+    CHECK_FALSE(e.empty());
+    CHECK(e.find("hunter2") == std::string::npos);
+}
