@@ -39,6 +39,7 @@ void Ws37AuthGate::fail_all(GateOutput& out, const GatedRequest& current, std::i
     stored_.reset();
     deferred_.clear();
     deferred_since_.reset();
+    deferred_bytes_ = 0;
     state_ = State::fresh;
 }
 
@@ -59,11 +60,19 @@ GateOutput Ws37AuthGate::on_request(GatedRequest r, Clock::time_point now) {
     }
     if (r.message.op != "authentication") {
         if (!deferred_since_) deferred_since_ = now;
-        if (now - *deferred_since_ > max_deferral || deferred_.size() >= max_deferred) {
+        if (now - *deferred_since_ > max_deferral) {
             // Java prints the Duration as PT5S and appends "s" — kept verbatim.
             fail_all(out, r, 401, "Authentication did not finish in the allowed duration (PT5Ss).");
             return out;
         }
+        if (deferred_.size() >= max_deferred || deferred_bytes_ + r.frame_bytes > max_deferred_bytes) {
+            fail_all(out, r, 401,
+                     "Too many requests sent before authentication finished (at most " +
+                         std::to_string(max_deferred) + " requests or " + std::to_string(max_deferred_bytes >> 20) +
+                         " MiB are held)");
+            return out;
+        }
+        deferred_bytes_ += r.frame_bytes;
         deferred_.push_back(std::move(r));
         return out;
     }
@@ -99,6 +108,7 @@ GateOutput Ws37AuthGate::on_request(GatedRequest r, Clock::time_point now) {
     deferred_.clear();
     deferred_.shrink_to_fit();
     deferred_since_.reset();
+    deferred_bytes_ = 0;
     return out;
 }
 

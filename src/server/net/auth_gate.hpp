@@ -3,7 +3,8 @@
 // pure per-connection state machine (no Asio; unit-tested in tests/unit/server/auth_gate_test.cpp):
 //
 //   first request (any op)      -> stored, answered 407 (same requestId, empty message/attributes)
-//   other requests meanwhile    -> deferred (answered 401 once a new one arrives after 5 s)
+//   other requests meanwhile    -> deferred (answered 401 once a new one arrives after 5 s, or
+//                                  beyond 1024 requests / 16 MiB of frames)
 //   `authentication` op, `sasl` = base64("authzid\0user\0password")
 //       good credentials        -> the stored request, then the deferred ones, run normally
 //       bad credentials         -> 401 "Username and/or password are incorrect" to the stored and
@@ -34,6 +35,7 @@ struct GatedRequest {
     io::ws37::RequestMessage message;
     io::ws37::Format format = io::ws37::Format::graphbinary_v1;
     bool text = false;
+    std::size_t frame_bytes = 0;  // size of the frame it came in (bounds what the gate stores)
 };
 
 // A status-only response the session must queue.
@@ -54,7 +56,10 @@ class Ws37AuthGate {
 public:
     using Clock = std::chrono::steady_clock;
     static constexpr std::chrono::seconds max_deferral{5};  // MAX_REQUEST_DEFERRABLE_DURATION
-    static constexpr std::size_t max_deferred = 1024;        // bound on stored requests (memory)
+    // Bounds on what an unauthenticated client can make the server hold (3.7 has none): beyond
+    // either, the negotiation ends with 401 for everything stored.
+    static constexpr std::size_t max_deferred = 1024;
+    static constexpr std::size_t max_deferred_bytes = 16u << 20;
 
     // `creds` must outlive the gate (it lives in the server state).
     explicit Ws37AuthGate(const Credentials& creds) noexcept : creds_(&creds) {}
@@ -78,6 +83,7 @@ private:
     std::optional<GatedRequest> stored_;
     std::vector<GatedRequest> deferred_;
     std::optional<Clock::time_point> deferred_since_;
+    std::size_t deferred_bytes_ = 0;
     std::string user_;
 };
 

@@ -455,6 +455,13 @@ asio::awaitable<void> run_tls_connection(std::shared_ptr<ServerState> st, tcp::s
     beast::get_lowest_layer(stream).expires_after(tls_handshake_timeout);
     auto [hec] = co_await stream.async_handshake(asio::ssl::stream_base::server, tuple_awaitable);
     if (hec) {
+        // Tell the operator why (e.g. "tlsv1 alert unknown ca": the client does not trust the
+        // certificate) without flooding: the first few, then every 1000th.
+        static std::atomic<std::uint64_t> failures{0};
+        auto n = ++failures;
+        if (n <= 5 || n % 1000 == 0)
+            std::fprintf(stderr, "tpbench serve: TLS handshake with %s failed: %s (%llu so far)\n", host.c_str() + 1,
+                         hec.message().c_str(), static_cast<unsigned long long>(n));
         boost::system::error_code ec;
         beast::get_lowest_layer(stream).socket().close(ec);
         co_return;

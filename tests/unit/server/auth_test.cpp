@@ -187,6 +187,33 @@ TEST_CASE("ws37 SASL gate: a request deferred for more than 5 s ends the negotia
     CHECK(out.replies[2].request_id == id(2));
 }
 
+TEST_CASE("ws37 SASL gate: what an unauthenticated client can make the server hold is bounded") {
+    auto c = creds();
+    auto t0 = Clock::now();
+    {
+        Ws37AuthGate gate(c);
+        gate.on_request(eval(1), t0);
+        for (std::size_t i = 0; i < Ws37AuthGate::max_deferred; ++i) CHECK(gate.on_request(eval(2), t0).replies.empty());
+        auto out = gate.on_request(eval(3), t0);
+        CHECK(out.replies.size() == Ws37AuthGate::max_deferred + 2);
+        CHECK(out.replies[0].code == 401);
+        CHECK(out.replies[0].message.find("Too many requests") != std::string::npos);
+    }
+    {
+        Ws37AuthGate gate(c);
+        gate.on_request(eval(1), t0);
+        auto big = eval(2);
+        big.frame_bytes = Ws37AuthGate::max_deferred_bytes / 2;
+        CHECK(gate.on_request(big, t0).replies.empty());
+        CHECK(gate.on_request(big, t0).replies.empty());
+        auto out = gate.on_request(big, t0);
+        REQUIRE(out.replies.size() == 4);
+        CHECK(out.replies[0].code == 401);
+        // After the refusal the gate starts over and holds nothing.
+        CHECK(gate.on_request(eval(4), t0).replies[0].code == 407);
+    }
+}
+
 TEST_CASE("ws37 SASL gate: the 407 challenge encodes as Gremlin Server's bytes") {
     // websocket-protocol-3.7.md §8: requestId cb682578-9d92-4499-9ebc-5c6aa73c5397.
     Outbox ob(1 << 20, 1 << 19);
