@@ -187,6 +187,15 @@ std::string render_json(const Report& r) {
     json::array ths;
     for (const auto& t : r.thresholds) ths.push_back({{"expression", t.expression}, {"passed", t.passed}, {"message", t.message}});
     root["thresholds"] = std::move(ths);
+    if (!r.ranks.empty()) {  // distributed runs (tpbench-mpi)
+        json::array rk;
+        for (const auto& x : r.ranks)
+            rk.push_back({{"rank", x.rank}, {"host", x.host}, {"status", x.status}, {"message", x.message},
+                          {"offered_rps", num(x.offered_rps)}, {"achieved_rps", num(x.achieved_rps)},
+                          {"duration_s", num(x.duration_s)}, {"planned", x.planned}, {"requests", x.requests},
+                          {"completed", x.completed}, {"failed", x.failed}, {"saturated", x.saturated}});
+        root["ranks"] = std::move(rk);
+    }
     return json::serialize(root) + "\n";
 }
 

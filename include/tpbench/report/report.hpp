@@ -121,6 +121,22 @@ struct ThresholdLine {
     std::string message;     // "p99<20ms: p99 = 12.000ms (limit < 20.000ms) -> ok"
 };
 
+// One rank of a distributed run (tpbench-mpi, docs/distributed.md); Report::ranks is empty otherwise.
+struct RankInfo {
+    int rank = 0;
+    std::string host;
+    std::string status;            // "ok" or "failed" (could not connect / did not run)
+    std::string message;           // failure or saturation reason
+    double offered_rps = 0;        // this rank's share of the offered rate
+    double achieved_rps = 0;       // measured-phase requests / duration_s, on this rank's own clock
+    double duration_s = 0;
+    std::uint64_t planned = 0;     // requests in this rank's share of the plan (warm-up included)
+    std::uint64_t requests = 0;    // measured phase
+    std::uint64_t completed = 0;
+    std::uint64_t failed = 0;
+    bool saturated = false;        // this client host could not keep its schedule
+};
+
 struct Report {
     std::string title;                       // headline
     std::string tool_version;                // "tpbench 0.1.0"
@@ -131,6 +147,7 @@ struct Report {
     std::vector<Side> sides;
     std::vector<ComparisonRow> comparisons;
     std::vector<ThresholdLine> thresholds;
+    std::vector<RankInfo> ranks;             // distributed runs only (JSON "ranks", omitted when empty)
 };
 
 // Builds an A/B row from K samples per side with stats::compare_ratio (seeded bootstrap).
