@@ -1,4 +1,5 @@
 #include "rate_mode.hpp"
+#include "run_hooks.hpp"
 
 #include <tpbench/report/hgrm.hpp>
 #include <tpbench/report/metrics.hpp>
@@ -34,6 +35,7 @@ struct StepResult {
     report::Side side;
     bool passed = true;   // SLO met and the schedule kept
     std::string why;
+    int rank_exit = -1;   // >= 0: a non-root rank of a distributed run (run_hooks): stop with this code
 };
 
 report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, const engine::LoadResult& r,
@@ -192,8 +194,15 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, con
     }
     StepResult out;
     out.offered = offered;
-    out.load = engine::run_load(spec, ep.factory, ep.session);
+    if (run_hooks.prepare) {  // a rank of a distributed run (tpbench-mpi): run this rank's share
+        engine::LoadSpec rank_spec = spec;
+        run_hooks.prepare(rank_spec);
+        out.load = engine::run_load(rank_spec, ep.factory, ep.session);
+    } else {
+        out.load = engine::run_load(spec, ep.factory, ep.session);
+    }
     progress_line.finish();
+    if (run_hooks.reduce && !run_hooks.reduce(out.load, out.rank_exit)) return out;
     // With a ramp, the offered rate of the measured phase is its average.
     const double measured_offered =
         a.ramp_to > 0 ? static_cast<double>(engine::scheduled_requests(spec, total_s) -
@@ -285,6 +294,7 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
     for (int step = 0; step < steps; ++step) {
         if (!a.quiet) fmt::print(stderr, "[{}] offering {:.0f} req/s for {} s ...\n", side.label, offered, a.duration_s);
         StepResult r = run_step(a, offered, side, o, live.get(), ep, target, workload);
+        if (r.rank_exit >= 0) return r.rank_exit;
         if (r.load.setup_failed) {
             fmt::print(stderr, "tpbench run: cannot connect to {}: {}\n", target, r.load.setup_error);
             return exit_run_failed;
@@ -330,6 +340,8 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         for (const auto& x : res.results) rep.thresholds.push_back({x.threshold.text, x.passed, x.message});
         if (!res.all_passed) rc = res.exit_code();
     }
+    if (run_hooks.annotate)
+        if (const int hook_rc = run_hooks.annotate(rep); hook_rc != 0 && rc == exit_ok) rc = hook_rc;
     fmt::print("{}", report::render(rep, *format));
     if (a.sweep) fmt::print("max sustainable rate for {}: {:.0f} req/s ({})\n", side.label, max_sustainable, a.slo);
     std::fflush(stdout);
