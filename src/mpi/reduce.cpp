@@ -1,0 +1,274 @@
+#include "reduce.hpp"
+
+#include <tpbench/engine/profiling.hpp>
+#include <tpbench/stats/hdr_codec.hpp>
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <stdexcept>
+
+namespace tpbench::mpi {
+
+namespace {
+
+class Writer {
+public:
+    void u64(std::uint64_t v) {
+        for (int i = 0; i < 8; ++i) out_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+    }
+    void i64(std::int64_t v) { u64(static_cast<std::uint64_t>(v)); }
+    void f64(double v) { u64(std::bit_cast<std::uint64_t>(v)); }
+    void b(bool v) { u64(v ? 1 : 0); }
+    void bytes(std::span<const std::uint8_t> s) {
+        u64(s.size());
+        out_.insert(out_.end(), s.begin(), s.end());
+    }
+    void str(const std::string& s) {
+        bytes(std::span(reinterpret_cast<const std::uint8_t*>(s.data()), s.size()));
+    }
+    void hist(const stats::Histogram& h) { bytes(stats::encode_v2(h)); }
+    std::vector<std::uint8_t> take() { return std::move(out_); }
+
+private:
+    std::vector<std::uint8_t> out_;
+};
+
+class Reader {
+public:
+    explicit Reader(std::span<const std::uint8_t> in) : in_(in) {}
+    std::uint64_t u64() {
+        need(8);
+        std::uint64_t v = 0;
+        for (int i = 0; i < 8; ++i) v |= static_cast<std::uint64_t>(in_[pos_ + static_cast<std::size_t>(i)]) << (8 * i);
+        pos_ += 8;
+        return v;
+    }
+    std::int64_t i64() { return static_cast<std::int64_t>(u64()); }
+    double f64() { return std::bit_cast<double>(u64()); }
+    bool b() { return u64() != 0; }
+    std::span<const std::uint8_t> bytes() {
+        const std::uint64_t n = u64();
+        need(n);
+        auto s = in_.subspan(pos_, static_cast<std::size_t>(n));
+        pos_ += static_cast<std::size_t>(n);
+        return s;
+    }
+    std::string str() {
+        auto s = bytes();
+        return std::string(reinterpret_cast<const char*>(s.data()), s.size());
+    }
+    stats::Histogram hist() {
+        auto d = stats::decode_v2(bytes());
+        if (!d) throw std::runtime_error("rank record: bad histogram: " + d.error());
+        return std::move(d->histogram);
+    }
+    bool done() const noexcept { return pos_ == in_.size(); }
+
+private:
+    void need(std::uint64_t n) const {
+        if (n > in_.size() - pos_) throw std::runtime_error("rank record: truncated");
+    }
+    std::span<const std::uint8_t> in_;
+    std::size_t pos_ = 0;
+};
+
+constexpr std::uint64_t kMagic = 0x31524d4250545f4dULL;  // "M_TPBMR1"
+
+}  // namespace
+
+std::size_t share(std::size_t total, int ranks, int rank) noexcept {
+    const auto n = static_cast<std::size_t>(ranks);
+    const auto r = static_cast<std::size_t>(rank);
+    return total / n + (r < total % n ? 1 : 0);
+}
+
+void partition_spec(engine::LoadSpec& spec, int ranks, int rank) {
+    if (ranks < 1 || rank < 0 || rank >= ranks) throw engine::ConfigError("mpi: bad rank/size");
+    if (ranks == 1) return;
+    const auto n = static_cast<std::size_t>(ranks);
+    if (spec.plan.size() < n)
+        throw engine::ConfigError(fmt::format("the run plans {} request(s), fewer than the {} ranks: raise --rate or "
+                                              "--duration, or use fewer ranks", spec.plan.size(), ranks));
+    if (spec.pool.max_connections < n)
+        throw engine::ConfigError(fmt::format("{} connection(s) cannot be split over {} ranks (each rank needs one): "
+                                              "raise --maxConnectionPoolSize to at least {}",
+                                              spec.pool.max_connections, ranks, ranks));
+    std::vector<std::uint32_t> mine;
+    mine.reserve(share(spec.plan.size(), ranks, rank));
+    for (std::size_t i = static_cast<std::size_t>(rank); i < spec.plan.size(); i += n) mine.push_back(spec.plan[i]);
+    spec.plan = std::move(mine);
+    // Indices r, r+N, ... below W: exactly share(W) of this rank's requests are warm-up.
+    spec.warmup_requests = share(spec.warmup_requests, ranks, rank);
+    spec.pool.max_connections = share(spec.pool.max_connections, ranks, rank);
+    spec.pool.min_connections = std::min(share(spec.pool.min_connections, ranks, rank), spec.pool.max_connections);
+    if (spec.max_outstanding > 0) spec.max_outstanding = std::max<std::size_t>(1, share(spec.max_outstanding, ranks, rank));
+    spec.rate /= static_cast<double>(ranks);
+    if (spec.rate_end > 0) spec.rate_end /= static_cast<double>(ranks);
+}
+
+std::string rank_name(const RankRecord& r) {
+    return r.host.empty() ? fmt::format("rank {}", r.rank) : fmt::format("rank {} ({})", r.rank, r.host);
+}
+
+std::vector<std::uint8_t> serialize(const RankRecord& r) {
+    Writer w;
+    w.u64(kMagic);
+    w.i64(r.rank);
+    w.str(r.host);
+    w.b(r.ran);
+    w.i64(r.exit_code);
+    w.str(r.message);
+    w.f64(r.offered_rps);
+    w.u64(r.planned);
+    if (!r.ran) return w.take();
+    const auto& l = r.load;
+    for (std::size_t ph = 0; ph < engine::phase_count; ++ph) {
+        const auto& p = l.phases[ph];
+        w.u64(p.issued);
+        w.u64(p.completed);
+        w.u64(p.failed);
+        w.u64(p.errors.size());
+        for (auto e : p.errors) w.u64(e);
+        w.u64(p.too_slow);
+        w.u64(p.result_mismatches);
+        w.u64(p.results);
+        w.u64(p.partial_responses);
+        w.u64(p.bytes_out);
+        w.u64(p.bytes_in);
+        w.b(p.first_issue != engine::Clock::time_point::max());
+        w.f64(p.wall_seconds());
+        w.hist(p.latency);
+        w.hist(p.service);
+        w.hist(p.ttfr);
+        w.hist(p.schedule_lag);
+    }
+    w.u64(l.intervals.size());
+    for (const auto& iv : l.intervals) {
+        w.u64(iv.completed);
+        w.u64(iv.failed);
+        w.hist(iv.latency);
+    }
+    w.u64(l.lanes);
+    w.u64(l.capacity);
+    w.u64(l.connections_opened);
+    w.u64(l.connect_failures);
+    w.u64(l.per_connection_in_flight);
+    w.b(l.setup_failed);
+    w.str(l.setup_error);
+    w.b(l.deadline_hit);
+    w.b(l.schedule_missed);
+    w.f64(l.elapsed_seconds);
+    w.str(l.first_error_message);
+    return w.take();
+}
+
+RankRecord deserialize(std::span<const std::uint8_t> bytes, engine::Clock::time_point anchor) {
+    Reader rd(bytes);
+    if (rd.u64() != kMagic) throw std::runtime_error("rank record: bad magic (different tpbench-mpi versions?)");
+    RankRecord r;
+    r.rank = static_cast<int>(rd.i64());
+    r.host = rd.str();
+    r.ran = rd.b();
+    r.exit_code = static_cast<int>(rd.i64());
+    r.message = rd.str();
+    r.offered_rps = rd.f64();
+    r.planned = rd.u64();
+    if (!r.ran) {
+        if (!rd.done()) throw std::runtime_error("rank record: trailing bytes");
+        return r;
+    }
+    auto& l = r.load;
+    for (std::size_t ph = 0; ph < engine::phase_count; ++ph) {
+        auto& p = l.phases[ph];
+        p.issued = rd.u64();
+        p.completed = rd.u64();
+        p.failed = rd.u64();
+        const std::uint64_t ne = rd.u64();
+        if (ne != p.errors.size()) throw std::runtime_error("rank record: error table size differs (different versions?)");
+        for (auto& e : p.errors) e = rd.u64();
+        p.too_slow = rd.u64();
+        p.result_mismatches = rd.u64();
+        p.results = rd.u64();
+        p.partial_responses = rd.u64();
+        p.bytes_out = rd.u64();
+        p.bytes_in = rd.u64();
+        const bool has_times = rd.b();
+        const double wall = rd.f64();
+        r.wall_s[ph] = wall;
+        if (has_times) {
+            p.first_issue = anchor;
+            p.last_done = anchor + std::chrono::duration_cast<engine::Clock::duration>(std::chrono::duration<double>(wall));
+        }
+        p.latency = rd.hist();
+        p.service = rd.hist();
+        p.ttfr = rd.hist();
+        p.schedule_lag = rd.hist();
+    }
+    const std::uint64_t ni = rd.u64();
+    if (ni > bytes.size()) throw std::runtime_error("rank record: bad interval count");
+    l.intervals.resize(static_cast<std::size_t>(ni));
+    for (auto& iv : l.intervals) {
+        iv.completed = rd.u64();
+        iv.failed = rd.u64();
+        iv.latency = rd.hist();
+    }
+    l.lanes = rd.u64();
+    l.capacity = rd.u64();
+    l.connections_opened = rd.u64();
+    l.connect_failures = rd.u64();
+    l.per_connection_in_flight = rd.u64();
+    l.setup_failed = rd.b();
+    l.setup_error = rd.str();
+    l.deadline_hit = rd.b();
+    l.schedule_missed = rd.b();
+    l.elapsed_seconds = rd.f64();
+    l.first_error_message = rd.str();
+    if (!rd.done()) throw std::runtime_error("rank record: trailing bytes");
+    return r;
+}
+
+engine::LoadResult merge_ranks(const std::vector<RankRecord>& ranks) {
+    engine::LoadResult m;
+    std::string failures;
+    bool any_ok = false;
+    for (const auto& r : ranks) {
+        if (!r.ran) {
+            failures += fmt::format("{}{}: {}", failures.empty() ? "" : "; ", rank_name(r), r.message);
+            continue;
+        }
+        const auto& l = r.load;
+        if (l.setup_failed) {
+            failures += fmt::format("{}{}: {}", failures.empty() ? "" : "; ", rank_name(r), l.setup_error);
+            m.connect_failures += l.connect_failures;
+            continue;
+        }
+        any_ok = true;
+        for (std::size_t ph = 0; ph < engine::phase_count; ++ph) m.phases[ph].merge(l.phases[ph]);
+        if (l.intervals.size() > m.intervals.size()) m.intervals.resize(l.intervals.size());
+        for (std::size_t i = 0; i < l.intervals.size(); ++i) {
+            m.intervals[i].completed += l.intervals[i].completed;
+            m.intervals[i].failed += l.intervals[i].failed;
+            m.intervals[i].latency.merge(l.intervals[i].latency);
+        }
+        m.lanes += l.lanes;
+        m.capacity += l.capacity;
+        m.connections_opened += l.connections_opened;
+        m.connect_failures += l.connect_failures;
+        m.per_connection_in_flight = std::max(m.per_connection_in_flight, l.per_connection_in_flight);
+        m.deadline_hit = m.deadline_hit || l.deadline_hit;
+        m.schedule_missed = m.schedule_missed || l.schedule_missed;
+        m.elapsed_seconds = std::max(m.elapsed_seconds, l.elapsed_seconds);
+        if (m.first_error_message.empty() && !l.first_error_message.empty())
+            m.first_error_message = rank_name(r) + ": " + l.first_error_message;
+    }
+    if (!any_ok) {
+        m.setup_failed = true;
+        m.setup_error = failures.empty() ? std::string("no rank ran") : failures;
+    }
+    return m;
+}
+
+}  // namespace tpbench::mpi

@@ -1,0 +1,58 @@
+#pragma once
+// tpbench-mpi's load split and exact reduction (docs/distributed.md). No MPI in here: the byte
+// records are moved by mpi_run.cpp with MPI_Gather/Gatherv; this part is pure and unit-tested.
+//
+// Split rule (rank r of N): the plan (request sequence one process would send) is dealt round
+// robin — rank r sends indices r, r+N, r+2N, ... — so the union over ranks is exactly the one
+// process's sequence; counts (requests, warm-up requests, connections, max outstanding) are
+// split evenly with the first `total % N` ranks getting one more; the offered rate (and ramp
+// end rate) is divided by N.
+//
+// Reduction: counters add, histograms merge element-wise (their V2 encodings carry every count,
+// so the merge is exact), per-second intervals add index by index. Wall times are sent as
+// durations measured by each rank on its own clock; the merged phase lasts as long as the
+// longest rank's (no time point of one host is ever compared with another host's).
+#include <tpbench/engine/load.hpp>
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace tpbench::mpi {
+
+// Share of `total` for rank `rank` of `ranks`: total / ranks, plus one for the first total % ranks.
+std::size_t share(std::size_t total, int ranks, int rank) noexcept;
+
+// Narrows a whole-run spec to rank `rank`'s share (rule above). Throws engine::ConfigError when
+// the run cannot be split (fewer requests or connections than ranks).
+void partition_spec(engine::LoadSpec& spec, int ranks, int rank);
+
+// What one rank sends to the root.
+struct RankRecord {
+    int rank = 0;
+    std::string host;
+    bool ran = false;            // reached the reduction with a measured LoadResult
+    int exit_code = 0;           // when !ran: the rank's exit code
+    std::string message;         // when !ran: why
+    double offered_rps = 0;      // this rank's share of the offered rate
+    std::uint64_t planned = 0;   // requests in this rank's plan
+    engine::LoadResult load;     // when ran (first_results are not transferred)
+    // Per phase, the wall seconds this rank measured (first intended send -> last completion).
+    std::array<double, engine::phase_count> wall_s{};
+};
+
+// Binary record (little-endian integers, uncompressed HdrHistogram V2 for every histogram).
+std::vector<std::uint8_t> serialize(const RankRecord& r);
+// Inverse of serialize. Time points are rebuilt on this process's clock from `anchor` and the
+// rank's wall seconds. Throws std::runtime_error on a malformed record.
+RankRecord deserialize(std::span<const std::uint8_t> bytes, engine::Clock::time_point anchor);
+
+// Exact merge of the ranks that ran (see above). When no rank ran or every rank failed to set
+// up, the result has setup_failed with a setup_error naming each rank.
+engine::LoadResult merge_ranks(const std::vector<RankRecord>& ranks);
+
+// "rank 1 (host)".
+std::string rank_name(const RankRecord& r);
+
+}  // namespace tpbench::mpi

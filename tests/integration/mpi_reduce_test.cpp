@@ -1,0 +1,220 @@
+// tpbench-mpi's split and reduction (src/mpi/reduce.*), on synthetic data: the merged histograms
+// equal the ones built from the union of all ranks' samples, counters add up, the plan's union
+// over ranks is exactly the one-process plan, and a failed rank is named.
+#include "reduce.hpp"
+
+#include <tpbench/engine/profiling.hpp>
+
+#include <doctest/doctest.h>
+
+#include <numeric>
+#include <random>
+
+using namespace tpbench;
+
+TEST_CASE("share: even split, the first total % N ranks get one more") {
+    CHECK(mpi::share(10, 3, 0) == 4);
+    CHECK(mpi::share(10, 3, 1) == 3);
+    CHECK(mpi::share(10, 3, 2) == 3);
+    CHECK(mpi::share(2, 3, 2) == 0);
+    for (std::size_t total : {0u, 1u, 7u, 100u, 101u})
+        for (int n = 1; n <= 5; ++n) {
+            std::size_t sum = 0;
+            for (int r = 0; r < n; ++r) sum += mpi::share(total, n, r);
+            CHECK(sum == total);
+        }
+}
+
+TEST_CASE("partition_spec: the ranks' plans interleave back into the one-process plan") {
+    engine::LoadSpec spec;
+    for (std::uint32_t i = 0; i < 101; ++i) spec.plan.push_back(i * 7 % 5);
+    spec.warmup_requests = 10;
+    spec.pool.max_connections = 8;
+    spec.pool.min_connections = 4;
+    spec.rate = 300;
+    spec.rate_end = 600;
+    const int n = 3;
+    std::vector<engine::LoadSpec> parts(n, spec);
+    std::size_t conns = 0, warm = 0, total = 0;
+    for (int r = 0; r < n; ++r) {
+        mpi::partition_spec(parts[r], n, r);
+        conns += parts[r].pool.max_connections;
+        warm += parts[r].warmup_requests;
+        total += parts[r].plan.size();
+        CHECK(parts[r].rate == doctest::Approx(100));
+        CHECK(parts[r].rate_end == doctest::Approx(200));
+        CHECK(parts[r].pool.min_connections <= parts[r].pool.max_connections);
+        // This rank's warm-up requests are exactly its indices below the global warm-up count.
+        std::size_t w = 0;
+        for (std::size_t i = static_cast<std::size_t>(r); i < 10; i += n) ++w;
+        CHECK(parts[r].warmup_requests == w);
+    }
+    CHECK(conns == 8);
+    CHECK(warm == 10);
+    CHECK(total == 101);
+    CHECK(parts[0].plan.size() == 34);  // 101 % 3 = 2: ranks 0 and 1 take one more
+    CHECK(parts[1].plan.size() == 34);
+    CHECK(parts[2].plan.size() == 33);
+    std::vector<std::uint32_t> back;
+    for (std::size_t k = 0; k < 34; ++k)
+        for (int r = 0; r < n; ++r)
+            if (k < parts[r].plan.size()) back.push_back(parts[r].plan[k]);
+    CHECK(back == spec.plan);
+}
+
+TEST_CASE("partition_spec: refuses fewer requests or connections than ranks") {
+    engine::LoadSpec spec;
+    spec.plan = {0, 0};
+    spec.pool.max_connections = 8;
+    CHECK_THROWS_AS(mpi::partition_spec(spec, 3, 0), engine::ConfigError);
+    spec.plan = {0, 0, 0, 0};
+    spec.pool.max_connections = 2;
+    CHECK_THROWS_AS(mpi::partition_spec(spec, 3, 0), engine::ConfigError);
+}
+
+namespace {
+
+// A rank's result with `n` synthetic requests; every sample also goes into `all_*`.
+mpi::RankRecord synthetic_rank(int rank, int n, std::mt19937_64& rng, engine::PhaseStats& all, engine::IntervalStats& all_iv0,
+                               double wall) {
+    mpi::RankRecord r;
+    r.rank = rank;
+    r.host = "host" + std::to_string(rank);
+    r.ran = true;
+    r.offered_rps = 100;
+    r.planned = static_cast<std::uint64_t>(n);
+    auto& m = r.load.phases[static_cast<std::size_t>(engine::Phase::measured)];
+    std::lognormal_distribution<double> lat(13.0, 1.0 + rank * 0.3);  // ~0.4 ms, wider per rank
+    r.load.intervals.resize(static_cast<std::size_t>(2 + rank));
+    for (int i = 0; i < n; ++i) {
+        const auto v = static_cast<std::int64_t>(lat(rng));
+        const auto s = v / 2 + 1;
+        const auto f = v / 3 + 1;
+        m.issued++;
+        if (i % 17 == 5) {
+            m.failed++;
+            m.errors[static_cast<std::size_t>(errc::timeout)]++;
+            all.failed++;
+            all.errors[static_cast<std::size_t>(errc::timeout)]++;
+            all.issued++;
+            continue;
+        }
+        m.completed++;
+        m.results += 3;
+        m.bytes_in += 100;
+        m.bytes_out += 40;
+        m.latency.record(v);
+        m.service.record(s);
+        m.ttfr.record(f);
+        all.issued++;
+        all.completed++;
+        all.results += 3;
+        all.bytes_in += 100;
+        all.bytes_out += 40;
+        all.latency.record(v);
+        all.service.record(s);
+        all.ttfr.record(f);
+        auto& iv = r.load.intervals[static_cast<std::size_t>(i) % r.load.intervals.size()];
+        iv.completed++;
+        iv.latency.record(v);
+        if (i % r.load.intervals.size() == 0) {
+            all_iv0.completed++;
+            all_iv0.latency.record(v);
+        }
+    }
+    const auto t0 = engine::Clock::now() - std::chrono::hours(rank + 1);  // each host's clock differs
+    m.first_issue = t0;
+    m.last_done = t0 + std::chrono::duration_cast<engine::Clock::duration>(std::chrono::duration<double>(wall));
+    r.load.connections_opened = 2;
+    r.load.capacity = 8;
+    r.load.lanes = 8;
+    r.load.per_connection_in_flight = 4;
+    r.load.elapsed_seconds = wall;
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("merge_ranks: exact merge equals the histogram of the union of the samples") {
+    std::mt19937_64 rng(12345);
+    engine::PhaseStats all;
+    engine::IntervalStats all_iv0;
+    std::vector<mpi::RankRecord> wire;
+    const auto anchor = engine::Clock::now();
+    const std::array<int, 3> counts{5000, 3001, 777};
+    const std::array<double, 3> walls{10.0, 10.25, 9.5};
+    for (int r = 0; r < 3; ++r) {
+        auto rec = synthetic_rank(r, counts[r], rng, all, all_iv0, walls[r]);
+        if (r == 2) rec.load.schedule_missed = true;
+        const auto bytes = mpi::serialize(rec);
+        wire.push_back(mpi::deserialize(bytes, anchor));  // through the wire format, as under MPI
+        CHECK(wire.back().host == rec.host);
+        CHECK(wire.back().wall_s[1] == doctest::Approx(walls[r]));
+        CHECK(wire.back().load.measured().latency.same_counts(rec.load.measured().latency));
+    }
+    const engine::LoadResult m = mpi::merge_ranks(wire);
+    const auto& ms = m.measured();
+    CHECK_FALSE(m.setup_failed);
+    CHECK(ms.issued == 5000 + 3001 + 777);
+    CHECK(ms.issued == all.issued);
+    CHECK(ms.completed == all.completed);
+    CHECK(ms.failed == all.failed);
+    CHECK(ms.errors[static_cast<std::size_t>(errc::timeout)] == all.errors[static_cast<std::size_t>(errc::timeout)]);
+    CHECK(ms.results == all.results);
+    CHECK(ms.bytes_in == all.bytes_in);
+    CHECK(ms.bytes_out == all.bytes_out);
+    CHECK(ms.latency.count() == static_cast<std::int64_t>(all.completed));
+    CHECK(ms.latency.same_counts(all.latency));
+    CHECK(ms.service.same_counts(all.service));
+    CHECK(ms.ttfr.same_counts(all.ttfr));
+    for (double p : {50.0, 90.0, 99.0, 99.9, 100.0}) CHECK(ms.latency.value_at_percentile(p) == all.latency.value_at_percentile(p));
+    // Wall time: the longest rank's own duration, not a difference of two hosts' clocks.
+    CHECK(ms.wall_seconds() == doctest::Approx(10.25));
+    CHECK(m.elapsed_seconds == doctest::Approx(10.25));
+    REQUIRE(m.intervals.size() == 4);
+    CHECK(m.intervals[0].completed == all_iv0.completed);
+    CHECK(m.intervals[0].latency.same_counts(all_iv0.latency));
+    CHECK(m.capacity == 24);
+    CHECK(m.connections_opened == 6);
+    CHECK(m.schedule_missed);  // one rank fell behind -> the merged run did
+}
+
+TEST_CASE("merge_ranks: a rank that could not connect is left out and named") {
+    std::mt19937_64 rng(7);
+    engine::PhaseStats all;
+    engine::IntervalStats iv0;
+    std::vector<mpi::RankRecord> recs;
+    recs.push_back(synthetic_rank(0, 100, rng, all, iv0, 1.0));
+    mpi::RankRecord bad;
+    bad.rank = 1;
+    bad.host = "h1";
+    bad.ran = true;
+    bad.load.setup_failed = true;
+    bad.load.setup_error = "connection refused";
+    recs.push_back(mpi::deserialize(mpi::serialize(bad), engine::Clock::now()));
+    mpi::RankRecord gone;
+    gone.rank = 2;
+    gone.exit_code = 2;
+    gone.message = "left before its run";
+    recs.push_back(mpi::deserialize(mpi::serialize(gone), engine::Clock::now()));
+    auto m = mpi::merge_ranks(recs);
+    CHECK_FALSE(m.setup_failed);
+    CHECK(m.measured().issued == 100);
+    CHECK(m.measured().latency.same_counts(all.latency));
+    // Every rank failing: setup_failed with each rank named.
+    recs.erase(recs.begin());
+    m = mpi::merge_ranks(recs);
+    CHECK(m.setup_failed);
+    CHECK(m.setup_error.find("rank 1 (h1): connection refused") != std::string::npos);
+    CHECK(m.setup_error.find("rank 2: left before its run") != std::string::npos);
+}
+
+TEST_CASE("deserialize: malformed records are errors, not crashes") {
+    mpi::RankRecord r;
+    r.ran = true;
+    auto bytes = mpi::serialize(r);
+    CHECK_THROWS(mpi::deserialize(std::span(bytes).first(bytes.size() - 3), engine::Clock::now()));
+    bytes[0] ^= 0xff;
+    CHECK_THROWS(mpi::deserialize(bytes, engine::Clock::now()));
+    CHECK_THROWS(mpi::deserialize({}, engine::Clock::now()));
+}

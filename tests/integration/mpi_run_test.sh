@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# mpirun tpbench-mpi on loopback against the embedded server (CTest label mpi).
+# usage: mpi_run_test.sh TPBENCH TPBENCH_MPI MPIEXEC CASE   (CASE: np2 | np3 | rank_fail)
+#   np2, np3: the merged report's request count equals the sum of the ranks, the per-rank split
+#             follows the remainder rule, and the total equals what one tpbench process sends for
+#             the same --rate/--duration; the merged latency histogram holds every completed
+#             request (JSON count and the .hgrm total).
+#   rank_fail: rank 1 gets a port where nothing listens (MPMD launch); the run ends in bounded
+#             time, non-zero, names rank 1, and still reports rank 0's measurements as incomplete.
+set -euo pipefail
+tpb=$1 tpbmpi=$2 mpiexec=$3 case=$4
+work=$(mktemp -d)
+srv=""
+cleanup() {
+  if [ -n "$srv" ]; then kill "$srv" 2>/dev/null || true; wait "$srv" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*" >&2; for f in "$work"/*.err; do [ -f "$f" ] && { echo "--- $f" >&2; tail -20 "$f" >&2; }; done; exit 1; }
+
+: >"$work/serve.out"
+"$tpb" serve --host 127.0.0.1 --port 0 >"$work/serve.out" 2>"$work/serve.err" &
+srv=$!
+port=""
+for _ in $(seq 1 100); do
+  port=$(sed -n 's/^tpbench serve: listening on 127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$work/serve.out")
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || fail "tpbench serve printed no port"
+
+mpi=("$mpiexec" --oversubscribe)
+[ "$(id -u)" = 0 ] && mpi+=(--allow-run-as-root)
+common=(--host 127.0.0.1 --port "$port" --rate 150 --duration 2 --minConnectionPoolSize 3 --maxConnectionPoolSize 6 --quiet --format json)
+
+case "$case" in
+np2|np3)
+  np=${case#np}
+  timeout 120 "${mpi[@]}" -np "$np" "$tpbmpi" run "${common[@]}" --hgrm "$work/merged.hgrm" \
+    >"$work/mpi.json" 2>"$work/mpi.err" || fail "mpirun -np $np exited $?"
+  timeout 60 "$tpb" run "${common[@]}" >"$work/one.json" 2>"$work/one.err" || fail "single tpbench run failed"
+  python3 - "$work/mpi.json" "$work/one.json" "$work/merged.hgrm" "$np" <<'PY'
+import json, re, sys
+doc = json.load(open(sys.argv[1])); one = json.load(open(sys.argv[2])); hgrm = open(sys.argv[3]).read(); n = int(sys.argv[4])
+side = doc["sides"][0]; ranks = doc["ranks"]
+def check(cond, msg):
+    if not cond: sys.exit("FAIL: " + msg)
+check(len(ranks) == n, f"{len(ranks)} rank entries, expected {n}")
+check([r["rank"] for r in ranks] == list(range(n)), "ranks out of order")
+check(all(r["status"] == "ok" for r in ranks), f"a rank failed: {ranks}")
+total = one["sides"][0]["requests"]
+check(total > 0, "single process sent nothing")
+check(side["requests"] == sum(r["requests"] for r in ranks), f"merged requests {side['requests']} != sum of ranks")
+check(side["completed"] == sum(r["completed"] for r in ranks), "merged completed != sum of ranks")
+check(side["requests"] == total, f"merged requests {side['requests']} != one process's {total}")
+# Remainder rule: the first total % n ranks plan one request more.
+planned = [r["planned"] for r in ranks]
+check(sum(planned) == total, f"planned {planned} does not add up to {total}")
+check(planned == [total // n + (1 if i < total % n else 0) for i in range(n)], f"split {planned} breaks the remainder rule")
+check(side["failed"] == 0, f"{side['failed']} failed requests")
+lat = side["histograms"]["latency"]
+check(lat["count"] == side["completed"], f"latency histogram count {lat['count']} != completed {side['completed']}")
+for k in ("service", "ttfr"):
+    check(side["histograms"][k]["count"] == side["completed"], f"{k} histogram count != completed")
+check(abs(side["config"]["offered_rps"] - 150) < 1e-6, "offered rate is not the total")
+check(all(abs(r["offered_rps"] - 150 / n) < 1e-6 for r in ranks), "per-rank offered rate is not rate / N")
+check("mpi_ranks" in doc["meta"] and doc["meta"]["mpi_ranks"] == str(n), "meta.mpi_ranks missing")
+m = re.search(r"Total count\s*=\s*(\d+)\]", hgrm)
+check(m and int(m.group(1)) == side["completed"], "merged .hgrm total count != completed")
+check(sum(iv["rps"] for iv in side["intervals"]) <= side["completed"] + 1e-9, "intervals count more than completed")
+print(f"ok: {n} ranks, {side['requests']} requests = {' + '.join(str(r['requests']) for r in ranks)}, split {planned}")
+PY
+  ;;
+rank_fail)
+  dead=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+  other=(--host 127.0.0.1 --port "$dead" --rate 150 --duration 2 --minConnectionPoolSize 3 --maxConnectionPoolSize 6 --quiet --format json)
+  start=$(date +%s)
+  rc=0
+  timeout 120 "${mpi[@]}" -np 1 "$tpbmpi" run "${common[@]}" : -np 1 "$tpbmpi" run "${other[@]}" \
+    >"$work/mpi.json" 2>"$work/mpi.err" || rc=$?
+  took=$(( $(date +%s) - start ))
+  [ "$rc" != 0 ] || fail "a failed rank must make the run fail"
+  [ "$rc" != 124 ] || fail "mpirun hung (timeout)"
+  [ "$took" -lt 60 ] || fail "took ${took}s"
+  grep -q "rank 1.*could not connect" "$work/mpi.err" || fail "stderr does not name rank 1"
+  python3 - "$work/mpi.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+def check(cond, msg):
+    if not cond: sys.exit("FAIL: " + msg)
+ranks = doc["ranks"]; side = doc["sides"][0]
+check(ranks[0]["status"] == "ok" and ranks[1]["status"] == "failed", f"statuses {ranks}")
+check("incomplete" in doc["meta"] and "rank 1" in doc["meta"]["incomplete"], "meta.incomplete does not name rank 1")
+check(side["requests"] == ranks[0]["requests"] > 0, "rank 0's measurements are not reported")
+check("INCOMPLETE" in side["notes"], "side not marked incomplete")
+print("ok: rank 1 reported:", doc["meta"]["incomplete"])
+PY
+  ;;
+*) fail "unknown case $case" ;;
+esac
