@@ -5,6 +5,7 @@
 #             follows the remainder rule, and the total equals what one tpbench process sends for
 #             the same --rate/--duration; the merged latency histogram holds every completed
 #             request (JSON count and the .hgrm total).
+#   refuse: closed loop, --sweep and a run without --host exit 2 with a reason on every rank.
 #   rank_fail: rank 1 gets a port where nothing listens (MPMD launch); the run ends in bounded
 #             time, non-zero, names rank 1, and still reports rank 0's measurements as incomplete.
 set -euo pipefail
@@ -36,8 +37,9 @@ common=(--host 127.0.0.1 --port "$port" --rate 150 --duration 2 --minConnectionP
 case "$case" in
 np2|np3)
   np=${case#np}
-  timeout 120 "${mpi[@]}" -np "$np" "$tpbmpi" run "${common[@]}" --hgrm "$work/merged.hgrm" \
+  timeout 120 "${mpi[@]}" -np "$np" "$tpbmpi" run "${common[@]}" --hgrm "$work/merged.hgrm" --hlog "$work/merged.hlog" \
     >"$work/mpi.json" 2>"$work/mpi.err" || fail "mpirun -np $np exited $?"
+  [ -s "$work/merged.hlog" ] || fail "rank 0 wrote no --hlog"
   timeout 60 "$tpb" run "${common[@]}" >"$work/one.json" 2>"$work/one.err" || fail "single tpbench run failed"
   python3 - "$work/mpi.json" "$work/one.json" "$work/merged.hgrm" "$np" <<'PY'
 import json, re, sys
@@ -95,6 +97,19 @@ check(side["requests"] == ranks[0]["requests"] > 0, "rank 0's measurements are n
 check("INCOMPLETE" in side["notes"], "side not marked incomplete")
 print("ok: rank 1 reported:", doc["meta"]["incomplete"])
 PY
+  ;;
+refuse)
+  # What is not distributed yet is refused on every rank (exit 2), never run N times, never hung.
+  for args in "--host 127.0.0.1 --port $port --requests 10" "--host 127.0.0.1 --port $port --sweep --rate 100" \
+              "--rate 100 --duration 1"; do
+    rc=0
+    # shellcheck disable=SC2086
+    timeout 60 "${mpi[@]}" -np 2 "$tpbmpi" run $args --quiet >"$work/refuse.out" 2>"$work/refuse.err" || rc=$?
+    [ "$rc" = 2 ] || fail "'$args' exited $rc, expected 2"
+    grep -q "tpbench-mpi run:" "$work/refuse.err" || fail "'$args': no reason given"
+    [ ! -s "$work/refuse.out" ] || fail "'$args' printed a report"
+  done
+  echo "ok: closed loop, --sweep and a missing --host are refused"
   ;;
 *) fail "unknown case $case" ;;
 esac
