@@ -53,6 +53,9 @@ main('secure_test.js', async (bin, check) => {
           all.forEach((r, i) => check(num(r.first()) === i * 3, `${mimeType}: pipelined ${i}*3`));
           rs = await client.submit('g.V().repeat(both()).times(3)', null, { batchSize: 8 });
           check(rs.length === 72, `${mimeType}: times(3) over wss gave ${rs.length}`);
+          // Many frames through TLS (92 batches of 64), as submit_test.js does in plaintext.
+          rs = await client.submit('g.V().repeat(both()).times(8)', null, { batchSize: 64 });
+          check(rs.length === 5910, `${mimeType}: times(8) over wss gave ${rs.length}`);
         } finally {
           await client.close();
         }

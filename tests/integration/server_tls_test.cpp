@@ -200,3 +200,56 @@ TEST_CASE("server TLS: PKCS12 keystore (ssl.keyStore) works; bad key material fa
     no_key.tls.cert_file = pki.server.cert.string();
     CHECK(start_error(no_key).find("--tls-key") != std::string::npos);
 }
+
+TEST_CASE("server TLS: a long ws37 stream and pipelined http4 requests complete over TLS") {
+    const auto& pki = shared_pki();
+    auto srv = start_test_server(tls_config(pki.server));
+    TlsClient w(srv->port(), trusting(pki));
+    REQUIRE(w.ok());
+    RawWs<TlsClient> ws(w);
+    REQUIRE(ws.upgrade());
+    auto walk = ws_eval("g.V().repeat(both()).times(8)", 3);
+    walk.args = model::Value::map({model::Value::string("gremlin"), model::Value::string("g.V().repeat(both()).times(8)"),
+                                   model::Value::string("batchSize"), model::Value::int_(64)});
+    REQUIRE(ws.send(walk));
+    // Two more requests behind it on the same connection, answered after or between its frames.
+    REQUIRE(ws.send(ws_eval("40+2", 4)));
+    REQUIRE(ws.send(ws_eval("g.V().count()", 5)));
+    std::size_t items = 0;
+    std::map<std::uint8_t, std::int64_t> small;
+    bool walk_done = false;
+    while (!walk_done || small.size() < 2) {
+        auto r = ws.read_response();
+        REQUIRE(r);
+        REQUIRE(r->header.request_id);
+        auto id = (*r->header.request_id)[15];
+        if (id == 3) {
+            if (r->data.type() == model::Type::list) items += r->data.kids().size();
+            if (io::ws37::is_final(r->header.code)) {
+                CHECK(r->header.code == 200);
+                walk_done = true;
+            }
+        } else {
+            CHECK(r->header.code == 200);
+            small[id] = first_number(*r).value_or(-1);
+        }
+    }
+    CHECK(items == 5910);
+    CHECK(small[4] == 42);
+    CHECK(small[5] == 6);
+
+    // http4: three requests written at once (pipelined) on one TLS connection.
+    TlsClient c(srv->port(), trusting(pki));
+    REQUIRE(c.ok());
+    std::string three;
+    for (int i = 1; i <= 3; ++i)
+        three += http_post(R"({"gremlin":")" + std::to_string(i) + R"(+100","language":"gremlin-groovy"})",
+                           "application/json", "application/json");
+    REQUIRE(c.send_all(three));
+    for (int i = 1; i <= 3; ++i) {
+        auto r = c.read_response();
+        REQUIRE(r);
+        CHECK(r->status == 200);
+        CHECK(r->body.find(R"({"@type":"g:Int32","@value":)" + std::to_string(100 + i) + "}") != std::string::npos);
+    }
+}
