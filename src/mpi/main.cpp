@@ -14,7 +14,6 @@
 #include "../cli/run_hooks.hpp"
 
 #include <tpbench/report/report.hpp>
-#include <tpbench/stats/compare.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -107,59 +106,9 @@ bool hook_reduce(engine::LoadResult& r, int& exit_code) {
 }
 
 int hook_annotate(report::Report& rep) {
-    int rc = 0;
-    rep.meta["mpi_ranks"] = std::to_string(g.size);
-    rep.meta["mpi_split"] = "rank r sends requests r, r+N, ... of the plan; rate / N each; counts: first total % N ranks get one more";
-    report::Side* side = rep.sides.empty() ? nullptr : &rep.sides.front();
-    std::vector<std::string> incomplete;
-    for (const auto& rec : g.records) {
-        report::RankInfo ri;
-        ri.rank = rec.rank;
-        ri.host = rec.host;
-        ri.offered_rps = rec.offered_rps;
-        ri.planned = rec.planned;
-        std::string line;
-        if (!rec.ran || rec.load.setup_failed) {
-            ri.status = "failed";
-            ri.message = rec.ran ? rec.load.setup_error : rec.message;
-            incomplete.push_back(fmt::format("{}: {}", mpi::rank_name(rec), ri.message));
-            line = "FAILED: " + ri.message;
-        } else {
-            const auto& m = rec.load.measured();
-            ri.status = "ok";
-            ri.requests = m.issued;
-            ri.completed = m.completed;
-            ri.failed = m.failed;
-            ri.duration_s = rec.wall_s[static_cast<std::size_t>(engine::Phase::measured)];
-            ri.achieved_rps = ri.duration_s > 0 ? static_cast<double>(m.issued) / ri.duration_s : 0;
-            // The measured phase's offered share (a ramp's average when --ramp-to).
-            const double offered = side ? side->config.offered_rps / g.size : rec.offered_rps;
-            const auto sat = stats::detect_saturation(offered, ri.achieved_rps);
-            if (rec.load.schedule_missed || sat.saturated) {
-                ri.saturated = true;
-                ri.message = rec.load.schedule_missed ? "more than 1% of sends left over 5 ms late" : sat.reason;
-            }
-            line = fmt::format("{} requests ({} ok, {} failed) in {:.3f} s, achieved {:.1f} of {:.1f} req/s{}", ri.requests,
-                               ri.completed, ri.failed, ri.duration_s, ri.achieved_rps, offered,
-                               ri.saturated ? ", SATURATED: " + ri.message : "");
-        }
-        rep.meta[fmt::format("mpi_rank_{}", rec.rank)] = fmt::format("{}: {}", rec.host, line);
-        if (ri.saturated && side) {
-            side->saturated = true;
-            side->notes += fmt::format("{}{} saturated: {}", side->notes.empty() ? "" : "; ", mpi::rank_name(rec), ri.message);
-            fmt::print(stderr, "WARNING: {} could not keep its schedule ({}): that client host, not the server, limited this run\n",
-                       mpi::rank_name(rec), ri.message);
-        }
-        rep.ranks.push_back(std::move(ri));
-    }
-    if (!incomplete.empty()) {
-        std::string all;
-        for (const auto& s : incomplete) all += (all.empty() ? "" : "; ") + s;
-        rep.meta["incomplete"] = fmt::format("{} of {} ranks did not run: {}", incomplete.size(), g.size, all);
-        if (side) side->notes += (side->notes.empty() ? "" : "; ") + std::string("INCOMPLETE: ") + rep.meta["incomplete"];
-        rc = cli::exit_run_failed;
-    }
-    return rc;
+    const auto out = mpi::annotate_report(rep, g.records, g.size);
+    for (const auto& w : out.warnings) fmt::print(stderr, "WARNING: {}\n", w);
+    return out.exit_code;
 }
 
 // Refuses what a distributed run does not support (yet); same answer on every rank.

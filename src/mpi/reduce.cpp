@@ -1,6 +1,7 @@
 #include "reduce.hpp"
 
 #include <tpbench/engine/profiling.hpp>
+#include <tpbench/stats/compare.hpp>
 #include <tpbench/stats/hdr_codec.hpp>
 
 #include <fmt/core.h>
@@ -269,6 +270,65 @@ engine::LoadResult merge_ranks(const std::vector<RankRecord>& ranks) {
         m.setup_error = failures.empty() ? std::string("no rank ran") : failures;
     }
     return m;
+}
+
+Annotation annotate_report(report::Report& rep, const std::vector<RankRecord>& ranks, int size) {
+    Annotation out;
+    rep.meta["mpi_ranks"] = std::to_string(size);
+    rep.meta["mpi_split"] = "rank r sends requests r, r+N, ... of the plan; rate / N each; counts: first total % N ranks get one more";
+    report::Side* side = rep.sides.empty() ? nullptr : &rep.sides.front();
+    std::vector<std::string> incomplete;
+    for (const auto& rec : ranks) {
+        report::RankInfo ri;
+        ri.rank = rec.rank;
+        ri.host = rec.host;
+        ri.offered_rps = rec.offered_rps;
+        ri.planned = rec.planned;
+        std::string line;
+        if (!rec.ran || rec.load.setup_failed) {
+            ri.status = "failed";
+            ri.message = rec.ran ? rec.load.setup_error : rec.message;
+            incomplete.push_back(fmt::format("{}: {}", rank_name(rec), ri.message));
+            line = "FAILED: " + ri.message;
+        } else {
+            const auto& m = rec.load.measured();
+            ri.status = "ok";
+            ri.requests = m.issued;
+            ri.completed = m.completed;
+            ri.failed = m.failed;
+            ri.duration_s = m.wall_seconds();  // this rank's own clock (rebuilt from its duration on the root)
+            ri.achieved_rps = ri.duration_s > 0 ? static_cast<double>(m.issued) / ri.duration_s : 0;
+            // The measured phase's offered share (a ramp's average when --ramp-to).
+            const double offered = side && size > 0 ? side->config.offered_rps / size : rec.offered_rps;
+            const auto sat = stats::detect_saturation(offered, ri.achieved_rps);
+            if (rec.load.schedule_missed || sat.saturated) {
+                ri.saturated = true;
+                ri.message = rec.load.schedule_missed ? "more than 1% of sends left over 5 ms late" : sat.reason;
+            }
+            line = fmt::format("{} requests ({} ok, {} failed) in {:.3f} s, achieved {:.1f} of {:.1f} req/s{}", ri.requests,
+                               ri.completed, ri.failed, ri.duration_s, ri.achieved_rps, offered,
+                               ri.saturated ? ", SATURATED: " + ri.message : "");
+        }
+        rep.meta[fmt::format("mpi_rank_{}", rec.rank)] = rec.host.empty() ? line : fmt::format("{}: {}", rec.host, line);
+        if (ri.saturated) {
+            if (side) {
+                side->saturated = true;
+                side->notes += fmt::format("{}{} saturated: {}", side->notes.empty() ? "" : "; ", rank_name(rec), ri.message);
+            }
+            out.warnings.push_back(fmt::format("{} could not keep its schedule ({}): that client host, not the server, "
+                                               "limited this run",
+                                               rank_name(rec), ri.message));
+        }
+        rep.ranks.push_back(std::move(ri));
+    }
+    if (!incomplete.empty()) {
+        std::string all;
+        for (const auto& s : incomplete) all += (all.empty() ? "" : "; ") + s;
+        rep.meta["incomplete"] = fmt::format("{} of {} ranks did not run: {}", incomplete.size(), size, all);
+        if (side) side->notes += (side->notes.empty() ? "" : "; ") + std::string("INCOMPLETE: ") + rep.meta["incomplete"];
+        out.exit_code = 1;  // cli::exit_run_failed
+    }
+    return out;
 }
 
 }  // namespace tpbench::mpi

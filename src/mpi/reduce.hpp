@@ -13,6 +13,7 @@
 // durations measured by each rank on its own clock; the merged phase lasts as long as the
 // longest rank's (no time point of one host is ever compared with another host's).
 #include <tpbench/engine/load.hpp>
+#include <tpbench/report/report.hpp>
 
 #include <cstdint>
 #include <span>
@@ -51,6 +52,17 @@ RankRecord deserialize(std::span<const std::uint8_t> bytes, engine::Clock::time_
 // Exact merge of the ranks that ran (see above). When no rank ran or every rank failed to set
 // up, the result has setup_failed with a setup_error naming each rank.
 engine::LoadResult merge_ranks(const std::vector<RankRecord>& ranks);
+
+// Root, before rendering: one report::RankInfo per rank in rep.ranks, an `mpi_rank_<r>` line per
+// rank and `mpi_ranks`/`mpi_split` in rep.meta. A rank that could not keep its share of the schedule
+// (more than 1% of sends over 5 ms late, or achieved < 95% of offered / ranks) makes the first side
+// saturated with a note naming it (so comparisons refuse it, like a saturated process); a rank that
+// did not run adds meta["incomplete"], an INCOMPLETE note, and exit code 1.
+struct Annotation {
+    int exit_code = 0;
+    std::vector<std::string> warnings;  // for stderr, one per saturated rank
+};
+Annotation annotate_report(report::Report& rep, const std::vector<RankRecord>& ranks, int size);
 
 // "rank 1 (host)".
 std::string rank_name(const RankRecord& r);

@@ -218,3 +218,62 @@ TEST_CASE("deserialize: malformed records are errors, not crashes") {
     CHECK_THROWS(mpi::deserialize(bytes, engine::Clock::now()));
     CHECK_THROWS(mpi::deserialize({}, engine::Clock::now()));
 }
+
+TEST_CASE("annotate_report: per-rank lines; a saturated rank makes the side saturated and a comparison refuse it") {
+    std::mt19937_64 rng(99);
+    engine::PhaseStats all;
+    engine::IntervalStats iv0;
+    std::vector<mpi::RankRecord> recs;
+    recs.push_back(synthetic_rank(0, 1000, rng, all, iv0, 10.0));  // 100 req/s = its share of 200
+    recs.push_back(synthetic_rank(1, 500, rng, all, iv0, 10.0));   // 50 req/s: fell behind
+    recs[0].offered_rps = recs[1].offered_rps = 100;
+    report::Report rep;
+    report::Side side;
+    side.name = "ws37";
+    side.config.offered_rps = 200;
+    rep.sides.push_back(side);
+    const auto out = mpi::annotate_report(rep, recs, 2);
+    CHECK(out.exit_code == 0);
+    REQUIRE(rep.ranks.size() == 2);
+    CHECK(rep.ranks[0].status == "ok");
+    CHECK_FALSE(rep.ranks[0].saturated);
+    CHECK(rep.ranks[0].requests == 1000);
+    CHECK(rep.ranks[0].achieved_rps == doctest::Approx(100));
+    CHECK(rep.ranks[1].saturated);
+    CHECK(rep.sides[0].saturated);
+    CHECK(rep.sides[0].notes.find("rank 1 (host1) saturated") != std::string::npos);
+    REQUIRE(out.warnings.size() == 1);
+    CHECK(out.warnings[0].find("rank 1 (host1)") != std::string::npos);
+    CHECK(rep.meta.at("mpi_ranks") == "2");
+    CHECK(rep.meta.at("mpi_rank_1").find("SATURATED") != std::string::npos);
+    CHECK(rep.meta.count("incomplete") == 0);
+    // The merged side is refused by a comparison, as a saturated single process is.
+    const std::array<double, 3> a{1.0, 1.1, 0.9}, b{2.0, 2.1, 1.9};
+    stats::CompareOptions opt;
+    opt.b_saturated = rep.sides[0].saturated;
+    CHECK(report::compare_metric("p99 latency", "ns", "x", "ws37", a, b, opt).verdict == "refused");
+}
+
+TEST_CASE("annotate_report: a rank that did not connect marks the report incomplete and fails the run") {
+    std::mt19937_64 rng(5);
+    engine::PhaseStats all;
+    engine::IntervalStats iv0;
+    std::vector<mpi::RankRecord> recs;
+    recs.push_back(synthetic_rank(0, 1000, rng, all, iv0, 10.0));
+    mpi::RankRecord bad;
+    bad.rank = 1;
+    bad.host = "h1";
+    bad.ran = true;
+    bad.load.setup_failed = true;
+    bad.load.setup_error = "connection refused";
+    recs.push_back(bad);
+    report::Report rep;
+    rep.sides.emplace_back();
+    rep.sides[0].config.offered_rps = 200;
+    const auto out = mpi::annotate_report(rep, recs, 2);
+    CHECK(out.exit_code == 1);
+    CHECK(rep.ranks[1].status == "failed");
+    CHECK(rep.ranks[1].message == "connection refused");
+    CHECK(rep.meta.at("incomplete").find("rank 1 (h1): connection refused") != std::string::npos);
+    CHECK(rep.sides[0].notes.find("INCOMPLETE") != std::string::npos);
+}
