@@ -100,7 +100,9 @@ std::unique_ptr<asio::ssl::context> make_tls_context(const TlsConfig& t) {
         if (!bio) throw std::runtime_error("TLS: cannot read keystore '" + t.pkcs12_file + "': " + openssl_error());
         PKCS12* p12 = d2i_PKCS12_bio(bio, nullptr);
         BIO_free(bio);
-        if (!p12) throw std::runtime_error("TLS: '" + t.pkcs12_file + "' is not a PKCS12 keystore: " + openssl_error());
+        if (!p12)
+            throw std::runtime_error("TLS: '" + t.pkcs12_file + "' is not a PKCS12 keystore (convert a JKS one with keytool "
+                                     "-importkeystore -deststoretype PKCS12): " + openssl_error());
         EVP_PKEY* key = nullptr;
         X509* cert = nullptr;
         STACK_OF(X509)* chain = nullptr;
