@@ -269,8 +269,11 @@ net::awaitable<std::error_code> Connection::async_connect() {
     if (ec) co_return make_error_code(errc::connect_failed);
     sock.socket().set_option(tcp::no_delay(true), ec);
 
-    ws_.set_option(websocket::stream_base::decorator([](websocket::request_type& r) {
+    ws_.set_option(websocket::stream_base::decorator([pmd = compression_](websocket::request_type& r) {
         r.set(beast::http::field::user_agent, kUserAgent);
+        // Beast always offers server_max_window_bits=15, which Netty's default handshaker (Gremlin
+        // Server's WebSocketServerCompressionHandler) refuses, silently disabling compression.
+        if (pmd) r.set(beast::http::field::sec_websocket_extensions, "permessage-deflate; client_max_window_bits");
     }));
     if (compression_) {
         websocket::permessage_deflate pmd;
