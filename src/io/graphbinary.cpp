@@ -14,7 +14,7 @@
 //     always a list of strings (1.0 writes the first one); parent slots are kept as read.
 //   Graph 0x10: edges' in/out vertex label slots (always null from Java) are read and dropped:
 //     they are stored as null and always written as fe 01.
-//   Enums (0x13 … 0x2f) -> enum_(kind = code, name); Traverser 0x21 -> traverser;
+//   Enums (0x13 … 0x2f, 1.0 GType 0x30 new in 3.8: EnumKind 0x30, unnamed) -> enum_(kind = code, name); Traverser 0x21 -> traverser;
 //   Bytecode/P/TextP/Binding/Lambda/Class/TraversalStrategy/Metrics/TraversalMetrics (1.0)
 //   Marker 0xfd (4.0) -> marker; CompositePDT 0xf0 / PrimitivePDT 0xf1 (4.0) -> composite_pdt /
 //   primitive_pdt; Custom 0x00 -> raw(aux 0x00, s = every byte after the type code: name, type
@@ -67,6 +67,7 @@ constexpr std::uint8_t custom = 0x00, int_ = 0x01, long_ = 0x02, string = 0x03, 
                        big_decimal = 0x22, big_integer = 0x23, byte = 0x24, binary = 0x25,
                        short_ = 0x26, boolean = 0x27, text_p = 0x28, strategy = 0x29, bulk_set = 0x2a,
                        tree = 0x2b, metrics = 0x2c, traversal_metrics = 0x2d, merge = 0x2e, dt = 0x2f,
+                       gtype = 0x30,
                        char_ = 0x80, duration = 0x81, inet_address = 0x82, composite_pdt = 0xf0,
                        primitive_pdt = 0xf1, marker = 0xfd, null = 0xfe;
 }  // namespace code
@@ -80,7 +81,9 @@ struct CodeTables {
 
 constexpr CodeTables make_code_tables() {
     CodeTables t;
-    for (unsigned c = 0x00; c <= 0x2f; ++c) t.v1[c] = true;
+    // 0x30 GType: TinkerPop 3.8 GraphBinary 1.0 (DataType.GTYPE). 4.0.0-beta.2 declares it without
+    // registering it and beta.3 removed it again, so it stays out of the 4.0 table.
+    for (unsigned c = 0x00; c <= 0x30; ++c) t.v1[c] = true;
     for (unsigned c = 0x80; c <= 0x8e; ++c) t.v1[c] = true;
     t.v1[code::null] = true;
     for (std::uint8_t c : {0x00, 0x01, 0x02, 0x03, 0x04, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e,
@@ -141,6 +144,7 @@ const char* code_name(std::uint8_t c, bool v4) noexcept {
     case 0x2d: return "TraversalMetrics";
     case 0x2e: return "Merge";
     case 0x2f: return "DT";
+    case 0x30: return "GType";
     case 0x80: return "Char";
     case 0x81: return "Duration";
     case 0x82: return "InetAddress";
@@ -230,7 +234,7 @@ bool is_enum_code(std::uint8_t c) {
     switch (c) {
     case code::barrier: case code::cardinality: case code::column: case code::direction:
     case code::operator_: case code::order: case code::pick: case code::pop: case code::scope:
-    case code::t: case code::merge: case code::dt:
+    case code::t: case code::merge: case code::dt: case code::gtype:
         return true;
     default:
         return false;

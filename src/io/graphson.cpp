@@ -38,7 +38,7 @@ enum class Tag : std::uint8_t {
     local_time, month_day, offset_date_time, offset_time, period, year, year_month, zoned_date_time,
     zone_offset, list, set, map, bulk_set, vertex, edge, vertex_property, property, path, tree, graph,
     traverser, e_barrier, e_cardinality, e_column, e_direction, e_operator, e_order, e_pick, e_pop,
-    e_scope, e_t, e_merge, e_dt, p, text_p, lambda, binding, bytecode, metrics, traversal_metrics,
+    e_scope, e_t, e_merge, e_dt, e_gtype, p, text_p, lambda, binding, bytecode, metrics, traversal_metrics,
     composite_pdt, primitive_pdt, strategy,
 };
 
@@ -63,7 +63,7 @@ constexpr NameTag name_table[] = {
     {"Traverser", Tag::traverser}, {"Barrier", Tag::e_barrier}, {"Cardinality", Tag::e_cardinality},
     {"Column", Tag::e_column}, {"Direction", Tag::e_direction}, {"Operator", Tag::e_operator},
     {"Order", Tag::e_order}, {"Pick", Tag::e_pick}, {"Pop", Tag::e_pop}, {"Scope", Tag::e_scope},
-    {"T", Tag::e_t}, {"Merge", Tag::e_merge}, {"DT", Tag::e_dt}, {"P", Tag::p}, {"TextP", Tag::text_p},
+    {"T", Tag::e_t}, {"Merge", Tag::e_merge}, {"DT", Tag::e_dt}, {"GType", Tag::e_gtype}, {"P", Tag::p}, {"TextP", Tag::text_p},
     {"Lambda", Tag::lambda}, {"Binding", Tag::binding}, {"Bytecode", Tag::bytecode},
     {"Metrics", Tag::metrics}, {"TraversalMetrics", Tag::traversal_metrics},
     {"CompositePdt", Tag::composite_pdt}, {"PrimitivePdt", Tag::primitive_pdt},
@@ -123,6 +123,7 @@ EnumKind enum_kind_of(Tag t) {
     case Tag::e_scope: return EnumKind::scope;
     case Tag::e_t: return EnumKind::t;
     case Tag::e_merge: return EnumKind::merge;
+    case Tag::e_gtype: return static_cast<EnumKind>(0x30);  // 3.8 GType (GraphBinary code 0x30)
     default: return EnumKind::dt;
     }
 }
@@ -875,7 +876,7 @@ private:
         }
         case Tag::e_barrier: case Tag::e_cardinality: case Tag::e_column: case Tag::e_direction:
         case Tag::e_operator: case Tag::e_order: case Tag::e_pick: case Tag::e_pop: case Tag::e_scope:
-        case Tag::e_t: case Tag::e_merge: case Tag::e_dt:
+        case Tag::e_t: case Tag::e_merge: case Tag::e_dt: case Tag::e_gtype:
             if (!typed_string(s)) return false;
             out = Value::enum_(enum_kind_of(tag), std::move(s));
             return true;
@@ -1748,6 +1749,8 @@ private:
         case EnumKind::merge: return "g:Merge";
         case EnumKind::dt: return "g:DT";
         }
+        // 3.8 GType 0x30 (no named EnumKind: model::EnumKind values equal the GraphBinary codes)
+        if (static_cast<std::uint8_t>(k) == 0x30) return "g:GType";
         return "g:Enum";
     }
 

@@ -790,10 +790,10 @@ TEST_CASE("graphbinary: hostile input gives clear errors without allocating") {
         CHECK(ml.error().code == errc::bad_length);
         CHECK(ml.error().message == "String length 5 exceeds the limit of 4");
         // Unknown type codes.
-        auto u = gb_decode(unhex("3000"), ver);
+        auto u = gb_decode(unhex("3100"), ver);
         REQUIRE(!u.ok());
         CHECK(u.error().code == errc::unknown_type);
-        CHECK(u.error().message.find("unknown type code 0x30") == 0);
+        CHECK(u.error().message.find("unknown type code 0x31") == 0);
         CHECK(decode_err(unhex("0900" "00000001" "9900"), ver) == errc::unknown_type);
         // Invalid UTF-8: bad continuation, overlong, surrogate, beyond U+10FFFF; in a Char too.
         for (const char* bad : {"c328", "c0af", "eda080", "f4908080", "ff", "e282"}) {
@@ -949,4 +949,46 @@ TEST_CASE("graphbinary: fuzz regressions replay cleanly") {
             check_hostile(unhex(h), ver);
         }
     }
+}
+
+// GType (TinkerPop 3.8): model::EnumKind values are the GraphBinary codes; 0x30 has no name.
+constexpr EnumKind kGType = static_cast<EnumKind>(0x30);
+
+TEST_CASE("graphbinary: GType 0x30 (TinkerPop 3.8, GraphBinary 1.0 only)") {
+    // EnumSerializer layout: {0x30}{flag} then a fully qualified String with the constant name.
+    const std::string wire = unhex("3000" "0300" "00000003" "494e54");  // GType.INT
+    const Value v = decode_ok(wire, GbVersion::v1);
+    REQUIRE(v.type() == Type::enum_);
+    CHECK(v.enum_kind() == kGType);
+    CHECK(v.str() == "INT");
+    CHECK(encode(v, GbVersion::v1) == wire);
+    CHECK(encode(Value::enum_(kGType, "VPROPERTY"), GbVersion::v1) ==
+          unhex("3000" "0300" "00000009") + "VPROPERTY");
+    // inside a List (as a 3.8 result batch would carry it), read and skipped alike
+    const std::string list = unhex("0900" "00000002" "3000" "0300" "00000006") + "NUMBER" + unhex("0100" "00000007");
+    const Value l = decode_ok(list, GbVersion::v1);
+    REQUIRE(l.size() == 2);
+    CHECK(l[0] == Value::enum_(kGType, "NUMBER"));
+    CHECK(l[1] == I(7));
+    auto sk = gb_skip(list, 0, GbVersion::v1);
+    REQUIRE(sk.ok());
+    CHECK(sk.value() == list.size());
+    // typed null
+    const Value n = decode_ok(unhex("3001"), GbVersion::v1);
+    CHECK(n.is_null());
+    CHECK(n.aux() == 0x30);
+    CHECK(encode(n, GbVersion::v1) == unhex("3001"));
+    // the name must be a non-null String; every proper prefix fails (truncated, or bad_length once
+    // the String length is readable and exceeds the rest of the input)
+    CHECK(decode_err(unhex("3000" "0100" "00000001"), GbVersion::v1) == errc::bad_value);
+    CHECK(decode_err(unhex("3000" "0301"), GbVersion::v1) == errc::bad_value);
+    for (std::size_t i = 1; i < wire.size(); ++i) {
+        CAPTURE(i);
+        CHECK(decode_err(wire.substr(0, i), GbVersion::v1) == (i < 8 ? errc::truncated : errc::bad_length));
+        CHECK(!gb_skip(wire.substr(0, i), 0, GbVersion::v1).ok());
+    }
+    // 4.0 has no GType on the wire (beta.2 declared it unregistered, beta.3 removed it)
+    CHECK(decode_err(wire, GbVersion::v4) == errc::unknown_type);
+    // writing one in 4.0 falls back to its String name, like the other 1.0-only enums
+    CHECK(encode(v, GbVersion::v4) == unhex("0300" "00000003" "494e54"));
 }

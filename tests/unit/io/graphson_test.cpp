@@ -822,3 +822,18 @@ TEST_CASE("string scanning: special bytes at every position of the 8-byte fast p
         }
     }
 }
+
+// GType (TinkerPop 3.8): model::EnumKind values are the GraphBinary codes; 0x30 has no name.
+constexpr EnumKind kGType = static_cast<EnumKind>(0x30);
+
+TEST_CASE("graphson: g:GType (TinkerPop 3.8) reads as an enum and writes back") {
+    const std::string text = R"({"@type":"g:GType","@value":"INT"})";
+    auto r = gs_read(text, opts(GsVersion::v3, true));
+    REQUIRE(r.ok());
+    CHECK(r.value().type() == Type::enum_);
+    CHECK(r.value().enum_kind() == kGType);
+    CHECK(r.value().str() == "INT");
+    std::string out;
+    gs_write(out, r.value(), opts(GsVersion::v3, true));
+    CHECK(out == text);
+}
