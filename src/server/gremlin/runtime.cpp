@@ -309,6 +309,115 @@ Obj token_value(Ctx& ctx, const Obj& o, const std::string& token) {
     fail(EvalError::Kind::evaluation, "T." + token + " is not available on this element", "IllegalArgumentException");
 }
 
+// ---- BigDecimal ----------------------------------------------------------------------------------
+
+namespace {
+__extension__ typedef unsigned __int128 BigU128;
+constexpr BigInt128 kBigMax = static_cast<BigInt128>(~static_cast<BigU128>(0) >> 1);
+
+bool mul_ovf(BigInt128 a, BigInt128 b, BigInt128& r) { return __builtin_mul_overflow(a, b, &r); }
+bool rescale(BigInt128& u, std::int32_t from, std::int32_t to) {
+    for (std::int32_t i = from; i < to; ++i)
+        if (mul_ovf(u, 10, u)) return false;
+    return true;
+}
+}  // namespace
+
+bool bigdec_parts(const Value& v, BigInt128& unscaled, std::int32_t& scale) {
+    switch (v.type()) {
+    case Type::byte: case Type::short_: case Type::int_: case Type::long_:
+        unscaled = v.as_int();
+        scale = 0;
+        return true;
+    case Type::big_decimal: {
+        const std::string& b = v.str();
+        if (b.empty() || b.size() > 16) return false;
+        BigU128 u = (static_cast<unsigned char>(b[0]) & 0x80) ? ~static_cast<BigU128>(0) : 0;
+        for (unsigned char c : b) u = (u << 8) | c;
+        unscaled = static_cast<BigInt128>(u);
+        scale = static_cast<std::int32_t>(v.as_int());
+        return scale >= 0 && scale <= 60;
+    }
+    default: return false;
+    }
+}
+
+Value bigdec_make(BigInt128 x, std::int32_t scale) {
+    std::string out;
+    for (;;) {
+        auto b = static_cast<unsigned char>(static_cast<BigU128>(x) & 0xff);
+        out.insert(out.begin(), static_cast<char>(b));
+        BigInt128 rest = x >> 8;
+        bool sign = (b & 0x80) != 0;
+        if ((rest == 0 && !sign) || (rest == -1 && sign)) break;
+        x = rest;
+    }
+    return Value::big_decimal(scale, std::move(out));
+}
+
+std::optional<Value> bigdec_arith(char op, const Value& a, const Value& b) {
+    BigInt128 x, y;
+    std::int32_t sx, sy;
+    if (!bigdec_parts(a, x, sx) || !bigdec_parts(b, y, sy)) return std::nullopt;
+    BigInt128 r;
+    if (op == '*') {
+        if (mul_ovf(x, y, r) || sx + sy > 60) return std::nullopt;
+        return bigdec_make(r, sx + sy);
+    }
+    std::int32_t s = std::max(sx, sy);
+    if (!rescale(x, sx, s) || !rescale(y, sy, s)) return std::nullopt;
+    bool ovf = op == '+' ? __builtin_add_overflow(x, y, &r) : __builtin_sub_overflow(x, y, &r);
+    if (ovf) return std::nullopt;
+    return bigdec_make(r, s);
+}
+
+std::optional<Value> bigdec_div(const Value& a, const Value& b) {
+    BigInt128 x, y;
+    std::int32_t sx, sy;
+    if (!bigdec_parts(a, x, sx) || !bigdec_parts(b, y, sy) || y == 0) return std::nullopt;
+    bool neg = (x < 0) != (y < 0);
+    BigU128 ux = x < 0 ? static_cast<BigU128>(-x) : static_cast<BigU128>(x);
+    BigU128 uy = y < 0 ? static_cast<BigU128>(-y) : static_cast<BigU128>(y);
+    // value = (ux / uy) * 10^(sy - sx); produce digits at scale `scale`
+    const std::int32_t preferred = sx - sy;
+    const std::int32_t limit = std::max({sx, sy, 10});
+    // numerator scaled so the quotient has scale `q_scale`: ux * 10^(q_scale - preferred) / uy
+    auto quotient = [&](std::int32_t q_scale, BigU128& q, BigU128& rem) {
+        BigU128 n = ux, d = uy;
+        std::int32_t k = q_scale - preferred;
+        for (; k > 0; --k) {
+            if (n > (static_cast<BigU128>(kBigMax) / 10)) return false;
+            n *= 10;
+        }
+        for (; k < 0; ++k) {
+            if (d > (static_cast<BigU128>(kBigMax) / 10)) return false;
+            d *= 10;
+        }
+        q = n / d;
+        rem = n % d;
+        return true;
+    };
+    BigU128 q = 0, rem = 0;
+    std::int32_t scale = std::max(preferred, 0);
+    // exact: the smallest scale >= preferred (and >= 0) at which the division terminates
+    for (; scale <= limit; ++scale) {
+        if (!quotient(scale, q, rem)) return std::nullopt;
+        if (rem == 0) break;
+    }
+    if (rem != 0) {
+        scale = limit;
+        if (!quotient(scale, q, rem)) return std::nullopt;
+        BigU128 n2 = rem * 2;
+        // compare 2*rem with the divisor used at this scale
+        BigU128 d = uy;
+        for (std::int32_t k = scale - preferred; k < 0; ++k) d *= 10;
+        if (n2 >= d) ++q;
+    }
+    if (q > static_cast<BigU128>(kBigMax)) return std::nullopt;
+    BigInt128 sq = static_cast<BigInt128>(q);
+    return bigdec_make(neg ? -sq : sq, scale);
+}
+
 // ---- paths --------------------------------------------------------------------------------------
 
 void advance(Ctx& ctx, Traverser& t, Obj o) {

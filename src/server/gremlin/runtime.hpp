@@ -4,6 +4,7 @@
 #include "engine.hpp"
 
 #include <deque>
+#include <optional>
 #include <functional>
 
 namespace tpbench::server::detail {
@@ -25,6 +26,19 @@ void property_values(Ctx& ctx, const Obj& o, const std::vector<std::string>& key
 bool key_value(Ctx& ctx, const Obj& o, const std::string& key, Obj& out);
 // T.id / T.label / T.key / T.value of an object; throws for non-elements.
 Obj token_value(Ctx& ctx, const Obj& o, const std::string& token);
+
+// ---- BigDecimal arithmetic (exact while the unscaled value fits 127 bits) ------------------------
+
+__extension__ typedef __int128 BigInt128;
+// Unscaled value and scale of a BigDecimal, or of an integral number (scale 0); false otherwise or
+// when the unscaled value does not fit.
+bool bigdec_parts(const model::Value& v, BigInt128& unscaled, std::int32_t& scale);
+model::Value bigdec_make(BigInt128 unscaled, std::int32_t scale);
+// a + b, a - b, a * b exactly; nullopt on overflow (the caller falls back to double).
+std::optional<model::Value> bigdec_arith(char op, const model::Value& a, const model::Value& b);
+// Groovy's BigDecimal division: exact when the quotient terminates (at the preferred scale
+// a.scale - b.scale or more), else rounded HALF_UP to max(a.scale, b.scale, 10) digits.
+std::optional<model::Value> bigdec_div(const model::Value& a, const model::Value& b);
 
 // ---- paths ----------------------------------------------------------------------------------------
 

@@ -292,7 +292,7 @@ constexpr std::size_t kMaxNodes = 50000;
 
 class Parser {
 public:
-    explicit Parser(std::string_view src) : src_(src), lex_(src) {}
+    Parser(std::string_view src, bool groovy) : src_(src), lex_(src), groovy_(groovy) {}
 
     std::vector<NodePtr> script() {
         std::vector<NodePtr> stmts;
@@ -479,7 +479,11 @@ private:
     }
     NodePtr number(const Token& t) {
         auto n = node(Node::K::literal, t.pos);
-        if (t.suffix == 'M' || t.suffix == 'N' || t.suffix == 'G') {
+        // Groovy: a decimal literal without a suffix is a BigDecimal (1.5 is 1.5G); with an
+        // exponent (1e3) it stays a Double here.
+        bool groovy_decimal = groovy_ && t.kind == Tok::decimal && t.suffix == 0 &&
+                              t.text.find_first_of("eE") == std::string::npos;
+        if (t.suffix == 'M' || t.suffix == 'N' || t.suffix == 'G' || groovy_decimal) {
             // BigDecimal (gremlin-lang 1.5m) / BigInteger (1n, Groovy 1G), up to 38 digits
             bool hex = t.text.size() > 2 && (t.text[1] == 'x' || t.text[1] == 'X');
             i128 unscaled = 0;
@@ -497,7 +501,8 @@ private:
                 unscaled = unscaled * 10 + (c - '0');
                 if (frac) ++scale;
             }
-            if (t.suffix == 'M') n->lit = Value::big_decimal(scale, twos_complement(unscaled));
+            if (t.suffix == 'M' || groovy_decimal || (t.suffix == 'G' && frac))
+                n->lit = Value::big_decimal(scale, twos_complement(unscaled));
             else if (frac) syntax(src_, t.pos, "BigInteger literal with a fraction");
             else n->lit = Value::big_integer(twos_complement(unscaled));
             return n;
@@ -625,6 +630,7 @@ private:
 
     std::string_view src_;
     Lexer lex_;
+    bool groovy_ = true;  // Groovy literal rules (decimal literals are BigDecimal)
     std::deque<Token> win_;
     std::size_t base_ = 0;  // absolute index of win_.front()
     std::size_t nodes_ = 0;
@@ -714,9 +720,8 @@ bool is_textp_name(const std::string& n) {
 bool integral(const Value& v) {
     return v.type() == Type::int_ || v.type() == Type::long_ || v.type() == Type::short_ || v.type() == Type::byte;
 }
-bool floating(const Value& v) {
-    return v.type() == Type::double_ || v.type() == Type::float_ || v.type() == Type::big_decimal;
-}
+bool floating(const Value& v) { return v.type() == Type::double_ || v.type() == Type::float_; }
+bool big_dec(const Value& v) { return v.type() == Type::big_decimal; }
 
 std::string groovy_string(const Value& v) {
     switch (v.type()) {
@@ -770,10 +775,18 @@ Value arith(const std::string& op, const Value& a, const Value& b, std::size_t p
              "MissingMethodException");
     if (op == "/") {
         if (floating(a) || floating(b)) return Value::double_(a.to_double() / b.to_double());
-        if (b.to_int64() == 0) fail(EvalError::Kind::evaluation, "Division by zero", "ArithmeticException");
+        if (b.to_double() == 0) fail(EvalError::Kind::evaluation, "Division by zero", "ArithmeticException");
+        if (big_dec(a) || big_dec(b)) {
+            if (auto r = detail::bigdec_div(a, b)) return *r;
+            return Value::double_(a.to_double() / b.to_double());
+        }
         return big_decimal_div(a.to_int64(), b.to_int64());
     }
-    if (floating(a) || floating(b)) {
+    // Groovy: BigDecimal with an integral or BigDecimal operand stays exact (1.5 + 1 = 2.5G)
+    if ((big_dec(a) || big_dec(b)) && !floating(a) && !floating(b) && op != "%") {
+        if (auto r = detail::bigdec_arith(op[0], a, b)) return *r;
+    }
+    if (floating(a) || floating(b) || big_dec(a) || big_dec(b)) {
         double x = a.to_double(), y = b.to_double();
         if (op == "+") return Value::double_(x + y);
         if (op == "-") return Value::double_(x - y);
@@ -901,8 +914,11 @@ private:
                 fail(EvalError::Kind::evaluation, "cannot apply unary " + n.name + " to " + v.to_string(),
                      "MissingMethodException");
             if (n.name == "+") return val(v);
-            if (floating(v)) return val(v.type() == Type::float_ ? Value::float_(static_cast<float>(-v.as_double()))
-                                                                  : Value::double_(-v.to_double()));
+            if (big_dec(v))
+                if (auto r = detail::bigdec_arith('-', Value::int_(0), v)) return val(*r);
+            if (floating(v) || big_dec(v))
+                return val(v.type() == Type::float_ ? Value::float_(static_cast<float>(-v.as_double()))
+                                                    : Value::double_(-v.to_double()));
             if (v.type() == Type::long_) return val(Value::long_(static_cast<std::int64_t>(0 - static_cast<std::uint64_t>(v.as_int()))));
             return val(Value::int_(static_cast<std::int32_t>(0 - static_cast<std::uint32_t>(v.as_int()))));
         }
@@ -1308,7 +1324,7 @@ private:
 
 std::unique_ptr<ResultStream> evaluate_script(Graph& graph, std::string_view script, const EvalOptions& opts) {
     try {
-        Parser p(script);
+        Parser p(script, opts.language != "gremlin-lang");
         auto stmts = p.script();
         Evaluator ev(graph, script, opts);
         SVal r = ev.run(stmts);

@@ -1344,6 +1344,10 @@ void Compiler::compile_order(const Spec& s, bool local) {
 // Groovy/TinkerPop NumberHelper-style addition: the wider type wins; Int overflow promotes to Long.
 Value num_add(const Value& a, const Value& b) {
     if (a.is_null()) return b;
+    // BigDecimal with BigDecimal or an integral number stays exact (inject(1,2L,3.5).sum() = 6.5G)
+    if ((a.type() == Type::big_decimal || b.type() == Type::big_decimal) && a.type() != Type::double_ &&
+        a.type() != Type::float_ && b.type() != Type::double_ && b.type() != Type::float_)
+        if (auto r = bigdec_arith('+', a, b)) return *r;
     auto fp = [](const Value& v) { return v.type() == Type::double_ || v.type() == Type::float_ ||
                                           v.type() == Type::big_decimal; };
     if (fp(a) || fp(b)) {
@@ -1362,6 +1366,8 @@ Value num_add(const Value& a, const Value& b) {
 
 Value num_mul_bulk(const Value& a, std::int64_t bulk) {
     if (bulk == 1) return a;
+    if (a.type() == Type::big_decimal)
+        if (auto r = bigdec_arith('*', a, Value::long_(bulk))) return *r;
     if (a.type() == Type::double_ || a.type() == Type::float_ || a.type() == Type::big_decimal)
         return Value::double_(a.to_double() * static_cast<double>(bulk));
     std::int64_t r;
@@ -1374,6 +1380,9 @@ Value num_mul_bulk(const Value& a, std::int64_t bulk) {
 
 // NumberHelper-style multiplication (fold(seed, mult)): the wider type wins.
 Value num_mul(const Value& a, const Value& b) {
+    if ((a.type() == Type::big_decimal || b.type() == Type::big_decimal) && a.type() != Type::double_ &&
+        a.type() != Type::float_ && b.type() != Type::double_ && b.type() != Type::float_)
+        if (auto r = bigdec_arith('*', a, b)) return *r;
     auto fp = [](const Value& v) { return v.type() == Type::double_ || v.type() == Type::float_ ||
                                           v.type() == Type::big_decimal; };
     if (fp(a) || fp(b)) return Value::double_(a.to_double() * b.to_double());

@@ -128,3 +128,43 @@ TEST_CASE_FIXTURE(Fixture, "differential: generated ids start at 0 after generat
     CHECK(r[0].type() == Type::long_);
     CHECK(r[0].as_int() >= 13);
 }
+
+namespace {
+// BigDecimal from an unscaled int64 and a scale (minimal two's-complement big-endian bytes).
+Value BD(std::int64_t unscaled, std::int32_t scale) {
+    std::string b;
+    for (;;) {
+        auto byte = static_cast<unsigned char>(static_cast<std::uint64_t>(unscaled) & 0xff);
+        b.insert(b.begin(), static_cast<char>(byte));
+        std::int64_t rest = unscaled >> 8;
+        if ((rest == 0 && !(byte & 0x80)) || (rest == -1 && (byte & 0x80))) break;
+        unscaled = rest;
+    }
+    return Value::big_decimal(scale, b);
+}
+}  // namespace
+
+TEST_CASE_FIXTURE(Fixture, "differential: Groovy decimal literals and their arithmetic are BigDecimal") {
+    CHECK(q("1.5") == std::vector<Value>{BD(15, 1)});
+    CHECK(q("g.inject(1.5)") == std::vector<Value>{BD(15, 1)});
+    CHECK(q("1.5+1") == std::vector<Value>{BD(25, 1)});
+    CHECK(q("1.5 * 2") == std::vector<Value>{BD(30, 1)});
+    CHECK(q("1.5 - 1") == std::vector<Value>{BD(5, 1)});
+    CHECK(q("0.1 + 0.2") == std::vector<Value>{BD(3, 1)});
+    CHECK(q("7.0/2") == std::vector<Value>{BD(35, 1)});
+    CHECK(q("10 / 4") == std::vector<Value>{BD(25, 1)});
+    CHECK(q("1 / 3") == std::vector<Value>{BD(3333333333, 10)});
+    CHECK(q("2.0 / 3") == std::vector<Value>{BD(6666666667, 10)});
+    CHECK(q("-1.5") == std::vector<Value>{BD(-15, 1)});
+    CHECK(q("1.0d + 1") == std::vector<Value>{D(2.0)});
+    CHECK(q("g.inject(1.5d,1).sum()") == std::vector<Value>{D(2.5)});
+    CHECK(q("g.inject(1,2L,3.5).sum()") == std::vector<Value>{BD(65, 1)});
+    // comparisons across types still work
+    CHECK(q("g.inject(1.0).is(1)") == std::vector<Value>{BD(10, 1)});
+    CHECK(same(q("g.E().has('weight',0.4).id()"), {I(9), I(11)}));
+    CHECK(q("g.inject(3,1L,2.5).order()") == std::vector<Value>{L(1), BD(25, 1), I(3)});
+    // gremlin-lang keeps Double for unsuffixed decimals
+    server::EvalOptions lang;
+    lang.language = "gremlin-lang";
+    CHECK(ok(g, "g.inject(1.5)", lang) == std::vector<Value>{D(1.5)});
+}

@@ -105,8 +105,9 @@ TEST_CASE("memory: a 10 MiB script costs at most a small multiple of its size (i
         bool failed = false;
         std::string message;
         const auto peak = peak_while_evaluating(g, c.script, failed, message);
-        INFO(c.name << ": peak " << peak << " bytes above the baseline for a " << c.script.size()
+        INFO(std::string(c.name) << ": peak " << peak << " bytes above the baseline for a " << c.script.size()
                     << "-byte script; error: " << message);
+        MESSAGE(std::string(c.name) << ": peak " << peak << " bytes for " << c.script.size() << " bytes of script");
         CHECK(failed);  // each of these exceeds a parser or evaluator limit
         CHECK(peak < static_cast<std::int64_t>(2 * c.script.size()));
     }
