@@ -162,6 +162,7 @@ PlanPtr compile(const Code& code, bool source);
 // Options a traversal source sets (g.with(...)).
 struct SourceOptions {
     std::optional<bool> tokens;
+    bool read_only = false;  // withStrategies(ReadOnlyStrategy)
     std::vector<std::pair<std::string, model::Value>> side_effects;
 };
 SourceOptions source_options(const Code& code);

@@ -14,6 +14,19 @@ EvalError internal_error(const std::exception& e) {
     return EvalError{EvalError::Kind::evaluation, std::string("internal error: ") + e.what(), "RuntimeException"};
 }
 
+// The first mutating step of a traversal (nested ones too), for ReadOnlyStrategy.
+static const std::string* mutating_step(const Code& code) {
+    for (const auto& in : code.steps) {
+        if (in.name == "addV" || in.name == "addE" || in.name == "property" || in.name == "drop" ||
+            in.name == "mergeV" || in.name == "mergeE")
+            return &in.name;
+        for (const auto& a : in.args)
+            if (a.t)
+                if (const std::string* m = mutating_step(*a.t)) return m;
+    }
+    return nullptr;
+}
+
 // A compiled source traversal pulled lazily.
 class TraversalStream final : public ResultStream {
 public:
@@ -25,6 +38,11 @@ public:
                          " are supported",
                      "IllegalArgumentException");
             SourceOptions so = source_options(code);
+            if (so.read_only)
+                if (const std::string* m = mutating_step(code))
+                    fail(EvalError::Kind::evaluation,
+                         "The provided traversal has a mutating step and thus is not read only: " + *m + "()",
+                         "VerificationException");
             plan_ = compile(code, true);
             ctx_.graph = &graph;
             ctx_.set_snapshot(graph.store().snapshot());

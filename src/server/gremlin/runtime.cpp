@@ -281,6 +281,15 @@ Obj token_value(Ctx& ctx, const Obj& o, const std::string& token) {
             if (token == "key") return Obj(o.v[0]);
             if (token == "value") return Obj(o.v[1]);
         }
+        if (o.v.type() == Type::map && (token == "keys" || token == "values")) {
+            // Column.keys / Column.values: of a map entry (order(local) over a map, unfold()) the
+            // key or value; of a whole map the keys or values
+            std::size_t off = token == "keys" ? 0 : 1;
+            if (o.v.size() == 2) return Obj(o.v[off]);
+            std::vector<Value> xs;
+            for (std::size_t i = off; i < o.v.size(); i += 2) xs.push_back(o.v[i]);
+            return Obj(Value::list(std::move(xs)));
+        }
         fail(EvalError::Kind::evaluation,
              "The provided object does not have accessible T." + token + ": " + o.v.to_string(),
              "IllegalArgumentException");

@@ -997,6 +997,20 @@ private:
             }
         Value tok;
         if (bare_token(n.name, tok)) return val(tok);
+        // Strategy classes Gremlin-Groovy imports (withStrategies(ReadOnlyStrategy),
+        // withoutStrategies(CountStrategy)); the evaluator decides which ones it can honour.
+        static const char* strategies[] = {
+            "ReadOnlyStrategy", "EdgeLabelVerificationStrategy", "LambdaRestrictionStrategy",
+            "ReservedKeysVerificationStrategy", "CountStrategy", "LazyBarrierStrategy", "PathRetractionStrategy",
+            "FilterRankingStrategy", "InlineFilterStrategy", "IncidentToAdjacentStrategy",
+            "AdjacentToIncidentStrategy", "RepeatUnrollStrategy", "MatchPredicateStrategy", "EarlyLimitStrategy",
+            "IdentityRemovalStrategy", "ByModulatorOptimizationStrategy", "ProductiveByStrategy",
+            "ConnectiveStrategy", "SubgraphStrategy", "PartitionStrategy", "ElementIdStrategy",
+            "HaltedTraverserStrategy", "OptionsStrategy", "SeedStrategy", "ReferenceElementStrategy",
+            "TinkerGraphStepStrategy", "TinkerGraphCountStrategy"};
+        for (const char* c : strategies)
+            if (n.name == c)
+                return val(Value::compound(Type::strategy, {Value::string(std::string("strategy.") + c), Value::map()}));
         fail(EvalError::Kind::evaluation,
              "No such property: " + n.name + " for class: Script1 (at " + where_text(src_, n.pos) + ")",
              "MissingPropertyException");

@@ -3,6 +3,8 @@
 // per traverser.
 #include "runtime.hpp"
 
+#include <cstring>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -2813,9 +2815,26 @@ SourceOptions source_options(const Code& code) {
             for (const auto& a : in.args) {
                 if (a.t || a.v.type() != Type::strategy || a.v.size() < 2) bad_args(in);
                 const Value& cfg = a.v[1];
-                // Only OptionsStrategy is understood; silently ignoring e.g. ReadOnlyStrategy or
-                // SubgraphStrategy would return wrong results.
-                if (a.v[0].str().find("OptionsStrategy") == std::string::npos)
+                // OptionsStrategy and ReadOnlyStrategy are honoured, pure optimisations change no
+                // result and are accepted; silently ignoring e.g. SubgraphStrategy or
+                // PartitionStrategy would return wrong results, so they are refused.
+                const std::string& cls = a.v[0].str();
+                if (cls.find("ReadOnlyStrategy") != std::string::npos) {
+                    o.read_only = true;
+                    continue;
+                }
+                static const char* optimisations[] = {
+                    "CountStrategy", "LazyBarrierStrategy", "PathRetractionStrategy", "FilterRankingStrategy",
+                    "InlineFilterStrategy", "IncidentToAdjacentStrategy", "AdjacentToIncidentStrategy",
+                    "RepeatUnrollStrategy", "MatchPredicateStrategy", "EarlyLimitStrategy", "IdentityRemovalStrategy",
+                    "ByModulatorOptimizationStrategy", "ProductiveByStrategy", "TinkerGraphStepStrategy",
+                    "TinkerGraphCountStrategy"};
+                bool optimisation = false;
+                for (const char* x : optimisations)
+                    if (cls.size() >= std::strlen(x) && cls.compare(cls.size() - std::strlen(x), std::string::npos, x) == 0)
+                        optimisation = true;
+                if (optimisation) continue;
+                if (cls.find("OptionsStrategy") == std::string::npos)
                     fail(EvalError::Kind::unsupported,
                          "unsupported traversal strategy " + a.v[0].str() + " at " + code.where + " " +
                              std::to_string(in.pos),

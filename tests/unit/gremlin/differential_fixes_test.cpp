@@ -168,3 +168,31 @@ TEST_CASE_FIXTURE(Fixture, "differential: Groovy decimal literals and their arit
     lang.language = "gremlin-lang";
     CHECK(ok(g, "g.inject(1.5)", lang) == std::vector<Value>{D(1.5)});
 }
+
+TEST_CASE_FIXTURE(Fixture, "differential: order(local) sorts map entries by(keys) and by(values)") {
+    auto keys_of = [](const std::vector<Value>& r) {
+        REQUIRE(r.size() == 1);
+        REQUIRE(r[0].type() == Type::map);
+        std::vector<Value> ks;
+        for (std::size_t i = 0; i < r[0].size(); i += 2) ks.push_back(r[0][i]);
+        return ks;
+    };
+    CHECK(keys_of(q("g.V(1).valueMap().order(local).by(keys)")) == strs({"age", "name"}));
+    CHECK(keys_of(q("g.V(1).valueMap().order(local).by(keys, desc)")) == strs({"name", "age"}));
+    CHECK(keys_of(q("g.V().groupCount().by(label).order(local).by(values)")) == strs({"software", "person"}));
+    CHECK(keys_of(q("g.V().groupCount().by(label).order(local).by(values, desc)")) == strs({"person", "software"}));
+}
+
+TEST_CASE_FIXTURE(Fixture, "differential: strategy classes: ReadOnlyStrategy enforced, optimisations accepted") {
+    CHECK(q("g.withStrategies(ReadOnlyStrategy).V().count()") == std::vector<Value>{L(6)});
+    CHECK(q("g.withoutStrategies(CountStrategy).V().count()") == std::vector<Value>{L(6)});
+    CHECK(q("g.withStrategies(LazyBarrierStrategy).V().out().count()") == std::vector<Value>{L(6)});
+    auto e = err("g.withStrategies(ReadOnlyStrategy).V(1).property('age', 1)");
+    CHECK(e.message.find("not read only") != std::string::npos);
+    CHECK(g.vertex_count() == 6);
+    CHECK(err("g.withStrategies(ReadOnlyStrategy).V().union(identity(), addV('x'))").message.find("addV") !=
+          std::string::npos);
+    CHECK(q("g.V(1).values('age')") == std::vector<Value>{I(29)});
+    // result-changing strategies are refused rather than ignored
+    CHECK(err("g.withStrategies(SubgraphStrategy).V()").kind == server::EvalError::Kind::unsupported);
+}

@@ -257,10 +257,19 @@ TEST_CASE_FIXTURE(Fixture, "bytecode: traversers with bulk") {
 
     Value readonly = Value::compound(Type::strategy, {S("org.apache.tinkerpop.gremlin.process.traversal.strategy.verification.ReadOnlyStrategy"),
                                                       map_of({})});
+    // ReadOnlyStrategy is honoured: reads run, mutating steps are refused
     r = drain(server::evaluate_bytecode(g, bytecode({instr("V")}, {instr("withStrategies", {readonly})}), {}));
+    CHECK_FALSE(r.error);
+    CHECK(r.items.size() == 6);
+    r = drain(server::evaluate_bytecode(g, bytecode({instr("addV", {S("x")})}, {instr("withStrategies", {readonly})}), {}));
+    REQUIRE(r.error);
+    CHECK(r.error->message.find("not read only") != std::string::npos);
+    Value subgraph = Value::compound(Type::strategy, {S("org.apache.tinkerpop.gremlin.process.traversal.strategy.decoration.SubgraphStrategy"),
+                                                      map_of({})});
+    r = drain(server::evaluate_bytecode(g, bytecode({instr("V")}, {instr("withStrategies", {subgraph})}), {}));
     REQUIRE(r.error);
     CHECK(r.error->kind == Kind::unsupported);
-    CHECK(r.error->message.find("ReadOnlyStrategy") != std::string::npos);
+    CHECK(r.error->message.find("SubgraphStrategy") != std::string::npos);
 
     // Errors
     r = drain(server::evaluate_bytecode(g, bytecode({instr("V"), instr("nope")}), {}));
