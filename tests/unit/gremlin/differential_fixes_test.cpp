@@ -196,3 +196,47 @@ TEST_CASE_FIXTURE(Fixture, "differential: strategy classes: ReadOnlyStrategy enf
     // result-changing strategies are refused rather than ignored
     CHECK(err("g.withStrategies(SubgraphStrategy).V()").kind == server::EvalError::Kind::unsupported);
 }
+
+TEST_CASE_FIXTURE(Fixture, "differential: 3.7 string steps") {
+    CHECK(q("g.V(1).values('name').toUpper()") == strs({"MARKO"}));
+    CHECK(q("g.inject('Marko').toLower()") == strs({"marko"}));
+    CHECK(q("g.V(1).values('name').length()") == std::vector<Value>{I(5)});
+    CHECK(q("g.V(1).values('name').substring(1,3)") == strs({"ar"}));
+    CHECK(q("g.V(1).values('name').substring(-3)") == strs({"rko"}));
+    CHECK(q("g.V(1).values('name').substring(3,1)") == strs({""}));
+    CHECK(q("g.inject(' a b ').trim()") == strs({"a b"}));
+    CHECK(q("g.inject(' a b ').lTrim()") == strs({"a b "}));
+    CHECK(q("g.inject(' a b ').rTrim()") == strs({" a b"}));
+    CHECK(q("g.V(1).values('name').reverse()") == strs({"okram"}));
+    CHECK(q("g.inject([1,2,3]).reverse()") == std::vector<Value>{Value::list({I(3), I(2), I(1)})});
+    CHECK(q("g.V(2).values('name').replace('a','A')") == strs({"vAdAs"}));
+    CHECK(q("g.V(2).values('name').split('a')") == std::vector<Value>{Value::list(strs({"v", "d", "s"}))});
+    CHECK(q("g.inject('a,b,,c').split(',')") == std::vector<Value>{Value::list(strs({"a", "b", "c"}))});
+    CHECK(q("g.inject('a b  c').split(null)") == std::vector<Value>{Value::list(strs({"a", "b", "c"}))});
+    CHECK(q("g.inject('abc').split('')") == std::vector<Value>{Value::list(strs({"abc"}))});
+    CHECK(q("g.inject('ab').concat('c','d')") == strs({"abcd"}));
+    CHECK(q("g.V(1).values('name').concat(__.V(2).values('name'))") == strs({"markovadas"}));
+    CHECK(q("g.V(1).values('age').asString()") == strs({"29"}));
+    CHECK(q("g.inject(1.0d).asString()") == strs({"1.0"}));
+    CHECK(q("g.V().values('name').fold().toUpper(local)") ==
+          std::vector<Value>{Value::list(strs({"MARKO", "VADAS", "LOP", "JOSH", "RIPPLE", "PETER"}))});
+    CHECK(q("g.inject(null).toUpper()") == std::vector<Value>{Value()});
+    CHECK(err("g.inject(1).toUpper()").message.find("string") != std::string::npos);
+}
+
+TEST_CASE_FIXTURE(Fixture, "differential: 3.7 list steps") {
+    CHECK(q("g.V().values('age').fold().conjoin('-')") == strs({"29-27-32-35"}));
+    CHECK(q("g.inject(['a',null,'b']).conjoin('+')") == strs({"a+b"}));
+    CHECK(q("g.V().values('age').fold().all(gt(20)).count()") == std::vector<Value>{L(1)});
+    CHECK(q("g.V().values('age').fold().all(gt(30)).count()") == std::vector<Value>{L(0)});
+    CHECK(q("g.V().values('age').fold().any(gt(30)).count()") == std::vector<Value>{L(1)});
+    CHECK(q("g.inject([1,2]).merge([2,3])") == std::vector<Value>{Value::set({I(1), I(2), I(3)})});
+    CHECK(q("g.inject([1,2]).combine([2,3])") == std::vector<Value>{Value::list({I(1), I(2), I(2), I(3)})});
+    CHECK(q("g.inject([1,2]).intersect([2,3])") == std::vector<Value>{Value::set({I(2)})});
+    CHECK(q("g.inject([1,2]).difference([2,3])") == std::vector<Value>{Value::set({I(1)})});
+    CHECK(q("g.inject([1,2]).disjunct([2,3])") == std::vector<Value>{Value::set({I(1), I(3)})});
+    CHECK(q("g.inject([1,2]).product([3,4])") ==
+          std::vector<Value>{Value::list({Value::list({I(1), I(3)}), Value::list({I(1), I(4)}),
+                                          Value::list({I(2), I(3)}), Value::list({I(2), I(4)})})});
+    CHECK(q("g.V(1).values('name').index()") == std::vector<Value>{Value::list({Value::list({S("marko"), I(0)})})});
+}
