@@ -1,9 +1,12 @@
 # The differential check of the embedded server against a real Apache TinkerPop Gremlin Server
-# (issue 8 item 4). Included from tests/CMakeLists.txt.
-#   differential_recorded   (no JVM): the embedded server against answers recorded from a real
-#                           3.7 server (tests/data/differential/expected-3.7.txt)
-#   differential_realserver (label realserver): starts a real 3.7 server with scripts/gremlin-server
-#                           (port 18301), compares live, stops it
+# (issue 8 item 4). Included from tests/CMakeLists.txt (after tests/realserver/CMakeLists.txt).
+#   differential_recorded   (no JVM): the embedded server against the answers recorded from a
+#                           real 3.7.5 server (tests/data/differential/expected-3.7.txt)
+#   differential_realserver (label realserver): live against the realserver helper's 3.7 fixture
+#                           (rs_37 on TPBENCH_REALSERVER_PORT_BASE + 0, one JVM shared with the other
+#                           realserver tests); writes the real answers to
+#                           BUILD/tests/differential-expected-3.7.txt (copy it over the recorded file
+#                           after changing queries.txt)
 if(TARGET tpbench::server AND TARGET tpbench::backends)
   add_executable(tpbench_differential
     ${CMAKE_CURRENT_LIST_DIR}/differential_main.cpp
@@ -17,8 +20,15 @@ if(TARGET tpbench::server AND TARGET tpbench::backends)
     COMMAND tpbench_differential --queries ${_diff_data}/queries.txt --known ${_diff_data}/known-differences.txt
             --expected ${_diff_data}/expected-3.7.txt --report ${CMAKE_CURRENT_BINARY_DIR}/differential-recorded.txt)
   set_tests_properties(differential_recorded PROPERTIES TIMEOUT 600 LABELS differential)
-  add_test(NAME differential_realserver
-    COMMAND ${CMAKE_CURRENT_LIST_DIR}/differential.sh $<TARGET_FILE:tpbench_differential> ${PROJECT_SOURCE_DIR}
-            ${CMAKE_CURRENT_BINARY_DIR})
-  set_tests_properties(differential_realserver PROPERTIES TIMEOUT 1200 LABELS "realserver;differential" SKIP_RETURN_CODE 77)
+  # The realserver fixtures exist when java and mvn were found and TPBENCH_REALSERVER is ON.
+  if(TPBENCH_REALSERVER AND DEFINED CACHE{TPBENCH_REALSERVER_PORT_BASE})
+    math(EXPR _diff_port "${TPBENCH_REALSERVER_PORT_BASE} + 0")
+    add_test(NAME differential_realserver
+      COMMAND tpbench_differential --queries ${_diff_data}/queries.txt --known ${_diff_data}/known-differences.txt
+              --real-port ${_diff_port} --record ${CMAKE_CURRENT_BINARY_DIR}/differential-expected-3.7.txt
+              --label "Gremlin Server 3.7 via scripts/gremlin-server"
+              --report ${CMAKE_CURRENT_BINARY_DIR}/differential-realserver.txt)
+    set_tests_properties(differential_realserver PROPERTIES TIMEOUT 900 LABELS "realserver;differential"
+      FIXTURES_REQUIRED rs_37 RESOURCE_LOCK rs_37)
+  endif()
 endif()
