@@ -122,6 +122,20 @@ void check_supported(CLI::App& run) {
         throw std::invalid_argument("give --host/--port of the server (without them every rank would start its own embedded server)");
 }
 
+// `ab --rate R`: each side runs `run --rate` in turn, so every rank takes part in the same
+// collectives per side. Same refusals as run, and every side must name its server.
+void check_supported_ab(CLI::App& ab) {
+    if (ab.get_option("--sweep")->count())
+        throw std::invalid_argument("--sweep is not supported under MPI yet (run one rate per job)");
+    if (!ab.get_option("--rate")->count() || ab.get_option("--rate")->as<double>() <= 0)
+        throw std::invalid_argument("only open-loop A/B runs (ab --rate R) are distributed so far; add --rate");
+    const auto sides = ab.get_option("--side")->results();
+    if (sides.size() < 2) throw std::invalid_argument("give at least two --side values, each with @HOST:PORT");
+    for (const auto& t : sides)
+        if (!cli::parse_side(t).host)
+            throw std::invalid_argument("side '" + t + "' has no @HOST:PORT (every rank would start its own embedded server)");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -142,7 +156,17 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "tpbench-mpi 0.1.0");
     app.require_subcommand(1, 1);
     register_run(app);
+    register_ab(app);
     CLI::App* run = app.get_subcommand("run");
+    CLI::App* ab = app.get_subcommand("ab");
+    ab->parse_complete_callback([ab] {
+        try {
+            check_supported_ab(*ab);
+        } catch (const std::exception& e) {
+            if (g.rank == 0) fmt::print(stderr, "tpbench-mpi ab: {}\n", e.what());
+            throw CLI::RuntimeError(cli::exit_bad_args);
+        }
+    });
     run->parse_complete_callback([run] {
         try {
             check_supported(*run);

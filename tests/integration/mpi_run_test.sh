@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # mpirun tpbench-mpi on loopback against the embedded server (CTest label mpi).
-# usage: mpi_run_test.sh TPBENCH TPBENCH_MPI MPIEXEC CASE   (CASE: np2 | np3 | rank_fail)
+# usage: mpi_run_test.sh TPBENCH TPBENCH_MPI MPIEXEC CASE   (CASE: np2 | np3 | rank_fail | ab | refuse)
 #   np2, np3: the merged report's request count equals the sum of the ranks, the per-rank split
 #             follows the remainder rule, and the total equals what one tpbench process sends for
 #             the same --rate/--duration; the merged latency histogram holds every completed
 #             request (JSON count and the .hgrm total).
+#   ab: `ab --rate` over 2 ranks prints one merged report per side.
 #   refuse: closed loop, --sweep and a run without --host exit 2 with a reason on every rank.
 #   rank_fail: rank 1 gets a port where nothing listens (MPMD launch); the run ends in bounded
 #             time, non-zero, names rank 1, and still reports rank 0's measurements as incomplete.
@@ -98,6 +99,26 @@ check("INCOMPLETE" in side["notes"], "side not marked incomplete")
 print("ok: rank 1 reported:", doc["meta"]["incomplete"])
 PY
   ;;
+ab)
+  # ab --rate: each side is one distributed run; one merged report per side, from rank 0 only.
+  timeout 120 "${mpi[@]}" -np 2 "$tpbmpi" ab --rate 100 --duration 1 --quiet --format json \
+    --side "ws37@127.0.0.1:$port minConnectionPoolSize=2 maxConnectionPoolSize=4" \
+    --side "http4@127.0.0.1:$port maxConnectionPoolSize=4" >"$work/ab.json" 2>"$work/ab.err" || fail "mpirun ab exited $?"
+  python3 - "$work/ab.json" <<'PY'
+import json, sys
+docs = [json.loads(l) for l in open(sys.argv[1]) if l.strip().startswith("{")]
+def check(cond, msg):
+    if not cond: sys.exit("FAIL: " + msg)
+check(len(docs) == 2, f"{len(docs)} reports, expected one per side (2)")
+check([d["sides"][0]["config"]["backend"] for d in docs] == ["ws37", "http4"], "sides out of order")
+for d in docs:
+    s = d["sides"][0]; r = d["ranks"]
+    check(len(r) == 2 and all(x["status"] == "ok" for x in r), f"ranks {r}")
+    check(s["requests"] == sum(x["requests"] for x in r) == 100, f"{s['config']['backend']}: {s['requests']} requests")
+    check(s["histograms"]["latency"]["count"] == s["completed"] == sum(x["completed"] for x in r), "histogram count")
+print("ok: ab over 2 ranks, 2 merged reports of 100 requests each")
+PY
+  ;;
 refuse)
   # What is not distributed yet is refused on every rank (exit 2), never run N times, never hung.
   for args in "--host 127.0.0.1 --port $port --requests 10" "--host 127.0.0.1 --port $port --sweep --rate 100" \
@@ -109,6 +130,10 @@ refuse)
     grep -q "tpbench-mpi run:" "$work/refuse.err" || fail "'$args': no reason given"
     [ ! -s "$work/refuse.out" ] || fail "'$args' printed a report"
   done
+  rc=0
+  timeout 60 "${mpi[@]}" -np 2 "$tpbmpi" ab --rate 100 --side ws37 --side http4 >"$work/refuse.out" 2>"$work/refuse.err" || rc=$?
+  [ "$rc" = 2 ] || fail "ab without hosts exited $rc, expected 2"
+  grep -q "has no @HOST:PORT" "$work/refuse.err" || fail "ab without hosts: no reason given"
   echo "ok: closed loop, --sweep and a missing --host are refused"
   ;;
 *) fail "unknown case $case" ;;
