@@ -3122,6 +3122,108 @@ void Compiler::compile_step(const Spec& s) {
     }
     if (n == "addV" || n == "addE" || n == "property" || n == "drop") return compile_mutation(s);
     if (compile_string_or_list(in)) return;
+    if (n == "coin") {
+        // each unit of bulk survives with probability p (CoinStep)
+        if (in.args.size() != 1 || in.args[0].t || !in.args[0].v.is_number()) bad_args(in);
+        double p = in.args[0].v.to_double();
+        add_fn([p](Ctx&, Traverser& t) {
+            if (p >= 1.0) return true;
+            if (p <= 0.0) return false;
+            thread_local std::mt19937_64 rng(std::random_device{}());
+            std::uniform_real_distribution<double> u(0.0, 1.0);
+            std::int64_t keep = 0;
+            for (std::int64_t b = 0; b < t.bulk && b < (1 << 20); ++b)
+                if (u(rng) < p) ++keep;
+            t.bulk = keep;
+            return keep > 0;
+        });
+        return;
+    }
+    if (n == "sample") {
+        // a barrier that keeps `n` units chosen uniformly at random (global scope)
+        if (in.args.size() != 1 || !is_int_arg(in.args[0])) bad_args(in);
+        std::int64_t want = in.args[0].v.as_int();
+        add([want](Ctx&) {
+            auto all = std::make_shared<std::vector<Traverser>>();
+            auto b = std::make_unique<BarrierStep>();
+            b->consume = [all](Traverser& t) { all->push_back(std::move(t)); };
+            b->finish = [all, want](std::vector<Traverser>& out) {
+                std::int64_t total = 0;
+                for (const auto& t : *all) total += t.bulk;
+                thread_local std::mt19937_64 rng(std::random_device{}());
+                std::int64_t left = std::min(want, total);
+                // sequential selection sampling over the units
+                for (auto& t : *all) {
+                    std::int64_t take = 0;
+                    for (std::int64_t k = 0; k < t.bulk && left > 0; ++k, --total) {
+                        std::uniform_int_distribution<std::int64_t> d(0, total - 1);
+                        if (d(rng) < left) {
+                            ++take;
+                            --left;
+                        }
+                    }
+                    if (take > 0) {
+                        t.bulk = take;
+                        out.push_back(std::move(t));
+                    }
+                }
+                all->clear();
+            };
+            b->clear = [all] { all->clear(); };
+            return std::unique_ptr<Step>(std::move(b));
+        });
+        return;
+    }
+    if (n == "timeLimit") {
+        // passes traversers until the limit has passed since the first one was requested
+        if (in.args.size() != 1 || !is_int_arg(in.args[0])) bad_args(in);
+        auto limit = std::chrono::milliseconds(in.args[0].v.as_int());
+        add([limit](Ctx&) {
+            auto f = std::make_unique<FnStep>();
+            auto start = std::make_shared<std::optional<std::chrono::steady_clock::time_point>>();
+            f->fn = [limit, start](Traverser&) {
+                auto now = std::chrono::steady_clock::now();
+                if (!*start) *start = now;
+                return now - **start <= limit;
+            };
+            f->on_reset = [start] { start->reset(); };
+            return std::unique_ptr<Step>(std::move(f));
+        });
+        return;
+    }
+    if (n == "format") {
+        // format('%{name} is %{age}'): properties / map keys / step labels; %{_} the object
+        if (in.args.size() != 1 || !is_str(in.args[0])) bad_args(in);
+        std::string fmt = in.args[0].v.str();
+        need(PathMode::labeled);
+        add_fn([fmt](Ctx& ctx, Traverser& t) {
+            std::string out;
+            for (std::size_t i = 0; i < fmt.size();) {
+                if (fmt.compare(i, 2, "%{") == 0) {
+                    std::size_t e = fmt.find('}', i + 2);
+                    if (e != std::string::npos) {
+                        std::string var = fmt.substr(i + 2, e - i - 2);
+                        Obj o;
+                        bool found = false;
+                        if (var == "_") {
+                            o = t.obj;
+                            found = true;
+                        } else {
+                            found = key_value(ctx, t.obj, var, o) || scope_get(ctx, t, var, "last", o);
+                        }
+                        if (!found) return false;  // an unresolved variable filters the traverser
+                        out += java_string(o.el ? to_value(ctx, o) : o.v);
+                        i = e + 1;
+                        continue;
+                    }
+                }
+                out += fmt[i++];
+            }
+            advance(ctx, t, Obj(Value::string(out)));
+            return true;
+        });
+        return;
+    }
     if (n == "times" || n == "until" || n == "emit")
         fail(EvalError::Kind::evaluation, n + "() must modulate repeat()", "IllegalStateException");
     fail(EvalError::Kind::unsupported,

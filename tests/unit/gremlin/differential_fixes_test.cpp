@@ -240,3 +240,18 @@ TEST_CASE_FIXTURE(Fixture, "differential: 3.7 list steps") {
                                           Value::list({I(2), I(3)}), Value::list({I(2), I(4)})})});
     CHECK(q("g.V(1).values('name').index()") == std::vector<Value>{Value::list({Value::list({S("marko"), I(0)})})});
 }
+
+TEST_CASE_FIXTURE(Fixture, "differential: coin, sample, timeLimit, format") {
+    CHECK(q("g.V().coin(1.0).count()") == std::vector<Value>{L(6)});
+    CHECK(q("g.V().coin(0.0).count()") == std::vector<Value>{L(0)});
+    auto half = q("g.V().repeat(both()).times(8).coin(0.5).count()").at(0).as_int();
+    CHECK(half > 5910 / 4);
+    CHECK(half < 5910 * 3 / 4);
+    CHECK(q("g.V().sample(2).count()") == std::vector<Value>{L(2)});
+    CHECK(q("g.V().sample(99).count()") == std::vector<Value>{L(6)});
+    CHECK(q("g.V().repeat(both()).times(8).sample(5).count()") == std::vector<Value>{L(5)});
+    CHECK(q("g.V().timeLimit(100000).count()") == std::vector<Value>{L(6)});
+    CHECK(q("g.V(1).format('%{name} is %{age}')") == strs({"marko is 29"}));
+    CHECK(same(q("g.V().format('%{name} %{lang}')"), strs({"lop java", "ripple java"})));
+    CHECK(q("g.inject('a').format('<%{_}>')") == strs({"<a>"}));
+}
