@@ -12,14 +12,14 @@
 # Rows: latency g.V(), times(15), times(18) (one execution: it takes ~1 min per side here), throughput
 # 1+1 and exercise, and the seed's long exercise row (10x the requests). Request counts are scaled to
 # this 2-core machine, where client and servers share the cores: compare ratios within one run.
-# Environment: TPBENCH (binary, default build/src/cli/tpbench), P37 (18182), P38 (18184), KEEP=1 keeps
+# Environment: TPBENCH (binary, default build/src/cli/tpbench), P37 (18782), P38 (18784), KEEP=1 keeps
 # the servers running afterwards, SKIP18=1 leaves out the times(18) row.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tp="${TPBENCH:-$here/build/src/cli/tpbench}"
 req="${1:-50000}"
-p37="${P37:-18182}"
-p38="${P38:-18184}"
+p37="${P37:-18782}"
+p38="${P38:-18784}"
 [ -x "$tp" ] || { echo "seed_table_realserver: $tp not built (scripts/build)" >&2; exit 1; }
 "$here/scripts/gremlin-server" start 3.7 "$p37" >/dev/null
 "$here/scripts/gremlin-server" start 3.8 "$p38" >/dev/null
