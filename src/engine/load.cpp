@@ -106,6 +106,8 @@ public:
     const std::string& setup_error() const noexcept { return setup_error_; }
     const std::string& first_error() const noexcept { return first_error_; }
     bool deadline_hit() const noexcept { return deadline_hit_; }
+    errc fatal() const noexcept { return fatal_; }
+    const ConnectStats& connect_stats() const noexcept { return connect_stats_; }
     std::array<PhaseStats, phase_count>& phases() noexcept { return phases_; }
     std::vector<IntervalStats>& intervals() noexcept { return intervals_; }
     std::vector<model::Value>& first_results() noexcept { return first_results_; }
@@ -115,6 +117,11 @@ private:
         auto ex = co_await asio::this_coro::executor;
         const std::size_t opened = count_ > 0 ? co_await pool_->async_open_min(true) : 0;
         if (count_ > 0 && opened == 0) setup_error_ = pool_->last_connect_error();
+        // A credentials/TLS refusal on any connection fails the setup, even if others opened.
+        if (count_ > 0 && pool_->fatal_error()) {
+            setup_error_ = pool_->last_connect_error();
+            fatal_ = classify_error(pool_->fatal_error());
+        }
         {
             std::lock_guard lock(control_.mutex);
             ++control_.ready;
@@ -154,6 +161,7 @@ private:
         co_await pool_->async_close_all(2s);
         connect_failures_ = pool_->connect_failures();
         opened_ = pool_->connections_opened();
+        connect_stats_ = pool_->connect_stats();
         // Sessions may keep reader coroutines alive a little longer: stop the loop explicitly.
         ioc_.stop();
     }
@@ -193,6 +201,13 @@ private:
                 record_failure(st, classify_error(lease.error), lease.error.message());
                 st.last_done = std::max(st.last_done, Clock::now());
                 bump_progress();
+                // Wrong credentials / untrusted certificate: stop this worker's run now (the rest
+                // are counted as cancelled) rather than fail every remaining request in turn.
+                if (is_fatal_connect_error(lease.error)) {
+                    fatal_ = classify_error(lease.error);
+                    stopping_ = true;
+                    pool_->wake_all();
+                }
                 continue;
             }
             if (current_template != tidx) {
@@ -367,6 +382,8 @@ private:
     bool stopping_ = false;
     bool finished_ = false;
     bool deadline_hit_ = false;
+    errc fatal_ = errc::ok;
+    ConnectStats connect_stats_;
     Clock::time_point start_{};
     Clock::time_point run_end_{Clock::time_point::max()};
     Clock::duration grace_ = std::chrono::seconds(1);
@@ -487,6 +504,29 @@ errc PhaseStats::top_error() const noexcept {
 
 IntervalStats::IntervalStats() : latency(interval_config()) {}
 
+ConnectStats::ConnectStats() : tcp(latency_config()), tls(latency_config()), protocol(latency_config()) {}
+
+void ConnectStats::add(const ConnectTimings& t) {
+    ++connections;
+    tcp.record(std::max<std::int64_t>(0, t.tcp.count()));
+    if (t.tls.count() > 0) {
+        ++tls_handshakes;
+        tls.record(t.tls.count());
+        if (t.tls_resumed) ++tls_resumed;
+    }
+    if (t.protocol.count() > 0) protocol.record(t.protocol.count());
+}
+
+void ConnectStats::merge(const ConnectStats& o) {
+    connections += o.connections;
+    tls_handshakes += o.tls_handshakes;
+    tls_resumed += o.tls_resumed;
+    failures += o.failures;
+    tcp.merge(o.tcp);
+    tls.merge(o.tls);
+    protocol.merge(o.protocol);
+}
+
 LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory, const SessionConfig& session_config) {
     if (spec.workers == 0) throw std::invalid_argument("load: workers must be at least 1");
     if (spec.pool.max_connections == 0) throw std::invalid_argument("load: max connections must be at least 1");
@@ -569,7 +609,12 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory, const S
         result.connect_failures += w->connect_failures();
         result.per_connection_in_flight = std::max(result.per_connection_in_flight, w->per_connection());
         result.deadline_hit = result.deadline_hit || w->deadline_hit();
-        if (result.setup_error.empty() && !w->setup_error().empty()) result.setup_error = w->setup_error();
+        if (!w->setup_error().empty() && (result.setup_error.empty() || w->fatal() != errc::ok)) {
+            result.setup_error = w->setup_error();
+            if (w->fatal() != errc::ok) result.setup_error_class = w->fatal();
+        }
+        if (w->fatal() != errc::ok) result.fatal_error = w->fatal();
+        result.connect.merge(w->connect_stats());
         if (result.first_error_message.empty()) result.first_error_message = w->first_error();
         if (!w->first_results().empty()) result.first_results = std::move(w->first_results());
     }

@@ -33,6 +33,10 @@ bool is_connection_error(const std::error_code& ec) noexcept {
     }
 }
 
+bool is_fatal_connect_error(const std::error_code& ec) noexcept {
+    return ec == make_error_code(errc::auth_failed) || ec == make_error_code(errc::tls_failed);
+}
+
 ConnectionPool::ConnectionPool(asio::any_io_executor ex, SessionFactory factory, SessionConfig config,
                                PoolLimits limits)
     : ex_(std::move(ex)), factory_(std::move(factory)), config_(std::move(config)), limits_(limits) {
@@ -79,12 +83,19 @@ asio::awaitable<std::error_code> ConnectionPool::async_open_one(std::size_t& slo
     slot.connecting = false;
     if (ec) {
         ++connect_failures_;
+        ++connect_stats_.failures;
         if (last_connect_error_.empty() || ec != make_error_code(errc::connect_failed))
             last_connect_error_ = ec.message();
         if (session) retired_.push_back(std::move(session));
+        // Wrong credentials or an untrusted certificate: keep the class, and never retry.
+        if (is_fatal_connect_error(ec)) {
+            if (!fatal_) fatal_ = ec;
+            co_return ec;
+        }
         co_return make_error_code(errc::connect_failed);
     }
     ++opened_;
+    connect_stats_.add(session->connect_timings());
     slot.limit = std::max<std::size_t>(1, std::min(session->max_in_flight(), limits_.max_simultaneous));
     if (per_connection_limit_ == 0) per_connection_limit_ = slot.limit;
     slot.session = std::move(session);
@@ -114,8 +125,9 @@ asio::awaitable<std::size_t> ConnectionPool::async_open_min(bool at_least_one) {
         while (done < n) co_await all_done.async_wait(asio::as_tuple(asio::use_awaitable));
         started += n;
         ok += succeeded;
-        // Nothing will work if the first batch could not open a single connection.
-        if (succeeded == 0) break;
+        // Nothing will work if the first batch could not open a single connection, nor after a
+        // credentials/TLS refusal.
+        if (succeeded == 0 || fatal_) break;
     }
     co_return ok;
 }
@@ -132,6 +144,8 @@ asio::awaitable<ConnectionPool::Lease> ConnectionPool::async_acquire() {
         for (auto& s : slots_)
             if (s.session && s.session->is_open()) ++live;
         if (live < limits_.max) {
+            // No reconnect storm after a credentials/TLS refusal: every new connection would fail alike.
+            if (fatal_) co_return Lease{nullptr, 0, fatal_};
             std::size_t idx = 0;
             if (auto ec = co_await async_open_one(idx)) {
                 notify_one();

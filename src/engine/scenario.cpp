@@ -185,6 +185,7 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         e.connections = r.connections_opened;
         e.per_connection = r.per_connection_in_flight;
         e.first_error = r.first_error_message;
+        rep.connect.merge(r.connect);
         PhaseStats all = r.measured();
         all.merge(r.warmup());
         e.requests = all.issued;
@@ -195,6 +196,15 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         if (r.setup_failed) {
             e.failed = true;
             e.failure = fmt::format("cannot connect to {}:{} ({})", scfg.target.host, scfg.target.port, r.setup_error);
+            // Wrong credentials or an untrusted certificate will not get better in the next
+            // execution: end the run now instead of retrying every warm-up and test.
+            if (r.setup_error_class == errc::auth_failed || r.setup_error_class == errc::tls_failed) {
+                rep.aborted = true;
+                rep.abort_reason = e.failure + (r.setup_error_class == errc::auth_failed
+                                                    ? ": the server refused the credentials (auth_failed); not retrying"
+                                                    : ": the TLS handshake failed (tls_failed); not retrying");
+                return std::nullopt;
+            }
             if (!has_errors_column(g) || rep.latency) {
                 // 3.7.3 and master-http rethrow; latency mode aborts on any failure.
                 rep.aborted = true;
@@ -205,6 +215,13 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
             return e;
         }
         e.seconds = r.elapsed_seconds;
+        if (r.fatal_error != errc::ok) {
+            // A connection opened mid-execution was refused for credentials/TLS: stop the run.
+            rep.aborted = true;
+            rep.abort_reason = fmt::format("{}: a new connection to {}:{} was refused ({}): not retrying", name,
+                                           scfg.target.host, scfg.target.port, errc_name(r.fatal_error));
+            return std::nullopt;
+        }
         if (rep.latency) {
             if (e.errors > 0) {
                 rep.aborted = true;

@@ -87,6 +87,35 @@ std::vector<Row> summary_rows(const Report& r) {
         add(h.section, "max",
             cell([](const stats::Histogram& x) { return format_ns(static_cast<double>(x.highest_equivalent(x.max()))); }));
     }
+    // Connection opening, reported apart from request latency (TLS handshakes are per connection).
+    bool any_connect = false;
+    for (const auto& s : r.sides) any_connect = any_connect || s.connect.has_value();
+    if (any_connect) {
+        const char* sec = "connections (not in latency)";
+        add(sec, "opened", [](const Side& s) { return s.connect ? integer(s.connect->connections) : std::string("-"); });
+        add(sec, "failed", [](const Side& s) { return s.connect ? integer(s.connect->failures) : std::string("-"); });
+        add(sec, "TLS handshakes (resumed)", [](const Side& s) {
+            return s.connect ? integer(s.connect->tls_handshakes) + " (" + integer(s.connect->tls_resumed) + ")"
+                             : std::string("-");
+        });
+        struct Stage {
+            const char* label;
+            std::optional<stats::Histogram> ConnectTimes::*member;
+        };
+        const Stage stages[] = {{"TCP connect", &ConnectTimes::tcp},
+                                {"TLS handshake", &ConnectTimes::tls},
+                                {"protocol handshake", &ConnectTimes::protocol}};
+        for (const auto& st : stages) {
+            for (double p : {50.0, 99.0}) {
+                add(sec, std::string(st.label) + " " + percentile_label(p), [&st, p](const Side& s) -> std::string {
+                    if (!s.connect) return "-";
+                    const auto& h = (*s.connect).*(st.member);
+                    if (!h || h->count() == 0) return "-";
+                    return format_ns(static_cast<double>(h->value_at_percentile(p)));
+                });
+            }
+        }
+    }
     return rows;
 }
 

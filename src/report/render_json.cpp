@@ -172,6 +172,15 @@ std::string render_json(const Report& r) {
             iv.push_back({{"t_s", num(p.t_s)}, {"rps", num(p.rps)}, {"p50_ns", num(p.p50_ns)}, {"p99_ns", num(p.p99_ns)},
                           {"errors", p.errors}});
         o["intervals"] = std::move(iv);
+        if (s.connect) {
+            const auto& c = *s.connect;
+            o["connect"] = {{"connections", c.connections}, {"tls_handshakes", c.tls_handshakes},
+                            {"tls_resumed", c.tls_resumed}, {"failures", c.failures},
+                            {"histograms", {{"tcp", hist_json(c.tcp)}, {"tls", hist_json(c.tls)},
+                                            {"protocol", hist_json(c.protocol)}}}};
+        } else {
+            o["connect"] = nullptr;
+        }
         sides.push_back(std::move(o));
     }
     root["sides"] = std::move(sides);
@@ -265,6 +274,19 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
                     s.intervals.push_back({rd.dbl(po, "t_s"), rd.dbl(po, "rps"), rd.dbl(po, "p50_ns"), rd.dbl(po, "p99_ns"),
                                            rd.u64(po, "errors")});
                 }
+            if (const auto* c = rd.obj(so, "connect")) {
+                ConnectTimes ct;
+                ct.connections = rd.u64(*c, "connections");
+                ct.tls_handshakes = rd.u64(*c, "tls_handshakes");
+                ct.tls_resumed = rd.u64(*c, "tls_resumed");
+                ct.failures = rd.u64(*c, "failures");
+                if (const auto* h = rd.obj(*c, "histograms")) {
+                    ct.tcp = rd.hist(*h, "tcp");
+                    ct.tls = rd.hist(*h, "tls");
+                    ct.protocol = rd.hist(*h, "protocol");
+                }
+                s.connect = std::move(ct);
+            }
             r.sides.push_back(std::move(s));
         }
     }

@@ -15,6 +15,7 @@
 // Every run is bounded: by the plan's length, by per-request deadlines, and by `run_deadline`
 // after which outstanding requests are counted as errc::timeout and the workers stop.
 #include <tpbench/engine/backend.hpp>
+#include <tpbench/engine/connect_stats.hpp>
 #include <tpbench/stats/histogram.hpp>
 
 #include <array>
@@ -153,6 +154,11 @@ struct LoadResult {
     std::size_t per_connection_in_flight = 0;     // min(session max_in_flight, max_simultaneous_usage)
     bool setup_failed = false;                    // no connection could be opened: nothing ran
     std::string setup_error;                      // message when setup_failed
+    errc setup_error_class = errc::ok;            // auth_failed / tls_failed when that was the cause
+    // A connect was refused for credentials or TLS during the run (errc::auth_failed /
+    // tls_failed): the run stopped at once, the requests not yet sent are counted as cancelled.
+    errc fatal_error = errc::ok;
+    ConnectStats connect;                         // stage timings of every connection opened (all workers)
     bool deadline_hit = false;                    // run_deadline expired with requests outstanding
     bool schedule_missed = false;                 // open loop: sends fell behind schedule (see usage.md)
     double elapsed_seconds = 0;                   // start signal -> last completion

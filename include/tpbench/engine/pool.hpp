@@ -9,6 +9,7 @@
 // Threading: single-threaded; every member must be called from coroutines on the pool's executor
 // (one worker's io_context). Nothing here is shared between workers.
 #include <tpbench/engine/backend.hpp>
+#include <tpbench/engine/connect_stats.hpp>
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -52,7 +53,9 @@ public:
 
     // Borrows capacity on one connection, opening a new one when all are full and the pool is
     // below max, otherwise waiting up to max_wait. Errors: errc::pool_exhausted after max_wait;
-    // errc::connect_failed when the new connection it opened failed. Never throws.
+    // errc::connect_failed when the new connection it opened failed; errc::auth_failed /
+    // errc::tls_failed (kept as they are) when that connect was refused for credentials or TLS,
+    // and at once, without connecting, for every later call (fatal_error()). Never throws.
     boost::asio::awaitable<Lease> async_acquire();
 
     // Returns a lease. `broken` retires the connection (it is closed once idle and its slot can be
@@ -77,6 +80,11 @@ public:
     std::size_t per_connection_limit() const noexcept { return per_connection_limit_; }
     // Highest number of requests ever in flight on one connection (for tests and reports).
     std::size_t peak_in_flight() const noexcept { return peak_in_flight_; }
+    // Stage timings of every successful connect so far (Session::connect_timings()).
+    const ConnectStats& connect_stats() const noexcept { return connect_stats_; }
+    // Set once a connect failed with errc::auth_failed or errc::tls_failed: retrying cannot help,
+    // so from then on async_acquire fails at once with this error instead of reconnecting.
+    std::error_code fatal_error() const noexcept { return fatal_; }
 
 private:
     struct Slot {
@@ -102,7 +110,12 @@ private:
     std::size_t per_connection_limit_ = 0;
     std::size_t peak_in_flight_ = 0;
     std::string last_connect_error_;
+    ConnectStats connect_stats_;
+    std::error_code fatal_;
 };
+
+// True for connect errors no retry can fix (wrong credentials, untrusted certificate).
+bool is_fatal_connect_error(const std::error_code& ec) noexcept;
 
 // True for errors after which a connection cannot be trusted (closed, write failed, protocol
 // violation): the engine retires the connection. A timeout alone does not (a multiplexed ws37

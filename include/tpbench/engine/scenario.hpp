@@ -56,6 +56,7 @@ struct ProfilingReport {
     std::size_t capacity = 0;         // effective concurrency (max over executions)
     std::size_t per_connection = 0;
     std::size_t connections = 0;      // connections opened in the last execution
+    ConnectStats connect;             // stage timings of every connection opened (all executions)
 
     // Total failed requests over the test executions.
     std::uint64_t test_errors() const noexcept;

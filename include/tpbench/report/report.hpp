@@ -71,6 +71,18 @@ struct IntervalPoint {
     std::uint64_t errors = 0;  // failed requests in the interval
 };
 
+// What opening the side's connections cost, by stage, kept apart from request latency (a TLS
+// handshake is paid per new connection, not per request).
+struct ConnectTimes {
+    std::uint64_t connections = 0;     // connections opened (one sample each in tcp)
+    std::uint64_t tls_handshakes = 0;  // of which over TLS (samples in tls)
+    std::uint64_t tls_resumed = 0;     // of which resumed a TLS session
+    std::uint64_t failures = 0;        // connects that failed
+    std::optional<stats::Histogram> tcp;       // ns; resolve + TCP connect
+    std::optional<stats::Histogram> tls;       // ns; TLS handshake
+    std::optional<stats::Histogram> protocol;  // ns; WebSocket upgrade / SASL exchange
+};
+
 // One backend / configuration / run.
 struct Side {
     std::string name;                      // label used in tables and plots (unique in a report)
@@ -89,6 +101,7 @@ struct Side {
     std::optional<stats::Histogram> ttlr;     // ns; send -> last result decoded
     std::vector<ErrorClass> errors;
     std::vector<IntervalPoint> intervals;
+    std::optional<ConnectTimes> connect;   // connection-opening costs (absent when not measured)
     bool saturated = false;                // the generator, not the server, was the bottleneck
     std::string notes;                     // free text shown under the side ("schedule missed", ...)
 

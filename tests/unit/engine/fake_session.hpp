@@ -27,6 +27,9 @@ struct FakeBehavior {
     std::size_t error_mid_stream_every = 0;  // every Nth request: some results then a server error
     bool stall = false;                      // requests never answer
     bool honour_deadline = true;             // a stalled request ends with timeout at its deadline
+    std::error_code connect_error;           // set: async_connect returns it (after fail_connects_after)
+    std::size_t fail_connects_after = 0;     // connect_error only from the (N+1)th connect attempt on
+    ConnectTimings timings;                  // what connect_timings() reports after a connect
 };
 
 // Shared across all sessions of one test (possibly several worker threads).
@@ -45,8 +48,9 @@ public:
         : ex_(std::move(ex)), b_(b), c_(std::move(c)) {}
 
     boost::asio::awaitable<std::error_code> async_connect() override {
-        ++c_->connect_attempts;
+        const std::size_t attempt = ++c_->connect_attempts;
         if (b_.connect_fails) co_return make_error_code(errc::connect_failed);
+        if (b_.connect_error && attempt > b_.fail_connects_after) co_return b_.connect_error;
         open_ = true;
         ++c_->connects;
         co_return std::error_code{};
@@ -119,6 +123,7 @@ public:
     std::size_t max_in_flight() const noexcept override { return b_.max_in_flight; }
     bool is_open() const noexcept override { return open_; }
     std::string_view name() const noexcept override { return "fake"; }
+    ConnectTimings connect_timings() const noexcept override { return open_ ? b_.timings : ConnectTimings{}; }
 
 private:
     boost::asio::any_io_executor ex_;
