@@ -115,18 +115,16 @@ SideSpec parse_side(std::string_view text) {
     if (!engine::find_backend(s.backend))
         throw ConfigError(fmt::format("side '{}': unknown backend '{}' (known: ws37, http4)", text, s.backend));
     if (at != std::string::npos) {
-        std::string hp = head.substr(at + 1);
-        const auto colon = hp.rfind(':');
-        std::string host = colon == std::string::npos ? hp : hp.substr(0, colon);
-        if (host.empty()) throw ConfigError(fmt::format("side '{}': empty host", text));
-        s.host = host;
-        if (colon != std::string::npos) {
-            const std::string p = hp.substr(colon + 1);
-            auto port = engine::java_parse_int(p);
-            if (!port || *port < 1 || *port > 65535)
-                throw ConfigError(fmt::format("side '{}': bad port '{}'", text, p));
-            s.port = static_cast<std::uint16_t>(*port);
+        HostUrl u;
+        try {
+            u = parse_host(head.substr(at + 1));
+        } catch (const ConfigError& e) {
+            throw ConfigError(fmt::format("side '{}': {}", text, e.what()));
         }
+        s.host = u.host;
+        if (u.port) s.port = *u.port;
+        if (!u.path.empty()) s.path = u.path;
+        if (u.tls()) s.security["tls"] = "true";
     }
     s.label = s.backend;
     for (std::size_t i = 1; i < words.size(); ++i) {
@@ -145,29 +143,79 @@ SideSpec parse_side(std::string_view text) {
             throw ConfigError(fmt::format("side '{}': give the target as BACKEND@HOST:PORT", text));
         } else if (is_profiling_key(key)) {
             s.profiling.emplace_back(key, value);
+        } else if (is_security_key(key)) {
+            s.security[key] = value;
         } else {
+            try {
+                check_backend_option(s.backend, key);
+            } catch (const ConfigError& e) {
+                throw ConfigError(fmt::format("side '{}': {}", text, e.what()));
+            }
             s.backend_options[key] = value;
         }
     }
+    finish_security(s);
     return s;
 }
 
+void check_backend_option(std::string_view backend, std::string_view key) {
+    // The keys each backend reads from Target::options (backends/*/session.cpp; docs/backends.md).
+    static const std::vector<std::string_view> ws37 = {"compression"};
+    static const std::vector<std::string_view> http4 = {"body", "dialect", "compression", "bulkResults", "g"};
+    const auto& known = backend == "http4" ? http4 : ws37;
+    if (std::find(known.begin(), known.end(), key) != known.end()) return;
+    std::string list;
+    for (auto k : known) list += fmt::format("{}{}", list.empty() ? "" : ", ", k);
+    throw ConfigError(fmt::format("unknown {} option '{}' (known: {})", backend, key, list));
+}
+
+void finish_security(SideSpec& side) {
+    Security sec = resolve_security(side.security, side.backend, side.host.value_or(""));
+    side.tls = sec.tls;
+    side.auth = sec.auth;
+    add_secrets(side.auth);
+    // Each warning once per process, however many sides or rounds use the same settings.
+    static std::vector<std::string> shown;
+    for (const auto& w : sec.warnings) {
+        if (std::find(shown.begin(), shown.end(), w) != shown.end()) continue;
+        shown.push_back(w);
+        say(stderr, "tpbench: {}\n", w);
+    }
+}
+
 void TargetFlags::add_to(CLI::App& app) {
-    app.add_option("--backend", backend, "protocol backend: ws37 | http4")->capture_default_str();
-    app.add_option("--host", host, "Gremlin Server host (default: start the embedded server on 127.0.0.1, ephemeral port)");
-    app.add_option("--port", port, "Gremlin Server port")->capture_default_str()->check(CLI::Range(1, 65535));
+    app_ = &app;
+    app.add_option("--backend", backend, "protocol backend: ws37 | http4 (default ws37, or as a ws(s):// / http(s):// --host implies)")
+        ->capture_default_str();
+    app.add_option("--host", host,
+                   "Gremlin Server host, HOST or a URL ws[s]://HOST[:PORT][/PATH] | http[s]://...; wss/https turn on "
+                   "TLS (default: start the embedded server on 127.0.0.1, ephemeral port)");
+    app.add_option("--port", port, "Gremlin Server port (a port in a --host URL wins)")->capture_default_str()->check(CLI::Range(1, 65535));
     app.add_option("--serializer", serializer, "serializer (graphbinary-v1, graphson-v3, graphbinary-v4, ... or GRAPHBINARY_V1 style)");
     app.add_option("--generation", generation, "ProfilingApplication generation: 3.7.3 | 3.7 | master-http | 4.0");
     app.add_option("--path", path, "endpoint path")->capture_default_str();
-    app.add_option("--option", options, "backend option key=value (e.g. dialect=4.0, compression=true); repeatable");
+    app.add_option("--option", options, "backend option key=value (ws37: compression; http4: dialect, body, compression, bulkResults, g); repeatable");
+    security.add_to(app);
 }
 
 SideSpec TargetFlags::side() const {
-    std::string text = backend;
-    if (!host.empty()) text += fmt::format("@{}:{}", host, port);
-    SideSpec s = parse_side(text);
+    std::optional<HostUrl> url;
+    if (!host.empty()) url = parse_host(host);
+    std::string b = backend;
+    // A URL scheme picks the backend unless --backend was given.
+    const bool backend_given = app_ && app_->get_option("--backend")->count() > 0;
+    if (url && !url->backend().empty() && !backend_given) b = url->backend();
+    if (url && !url->backend().empty() && backend_given && url->backend() != b)
+        say(stderr, "tpbench: note: --host scheme {}:// with --backend {}\n", url->scheme, b);
+    SideSpec s = parse_side(b);
     s.serializer = serializer;
     s.path = path;
+    if (url) {
+        s.host = url->host;
+        s.port = url->port ? *url->port : static_cast<std::uint16_t>(port);
+        const bool path_given = app_ && app_->get_option("--path")->count() > 0;
+        if (!url->path.empty() && !path_given) s.path = url->path;
+    }
     if (!generation.empty()) {
         s.generation = engine::parse_generation(generation);
         if (!s.generation)
@@ -176,8 +224,12 @@ SideSpec TargetFlags::side() const {
     for (const auto& kv : options) {
         const auto eq = kv.find('=');
         if (eq == std::string::npos || eq == 0) throw ConfigError(fmt::format("--option expects key=value, got '{}'", kv));
+        check_backend_option(s.backend, kv.substr(0, eq));
         s.backend_options[kv.substr(0, eq)] = kv.substr(eq + 1);
     }
+    s.security = security.given();
+    if (url && url->tls() && !s.security.count("tls")) s.security["tls"] = "true";
+    finish_security(s);
     return s;
 }
 
@@ -195,6 +247,11 @@ engine::Endpoint Targets::endpoint(const SideSpec& side) {
     ep.session.target.path = side.path;
     ep.session.target.options = side.backend_options;
     ep.session.target.serializer = engine::backend_serializer_name(side.backend, side.serializer);
+    ep.session.target.tls = side.tls;
+    ep.session.target.auth = side.auth;
+    if (!side.host && side.tls.enabled)
+        throw ConfigError(fmt::format("{}: TLS needs --host (the embedded server speaks plaintext; run `tpbench serve` "
+                                      "with a certificate and point --host at it)", side.label));
     if (side.host) {
         ep.session.target.host = *side.host;
         ep.session.target.port = side.port;
@@ -223,8 +280,17 @@ engine::Endpoint Targets::endpoint(const SideSpec& side) {
 }
 
 std::string Targets::describe(const SideSpec& side) {
-    if (side.host) return fmt::format("{}:{}", *side.host, side.port);
-    return server_ ? fmt::format("127.0.0.1:{} (embedded)", server_->port()) : std::string("embedded");
+    using M = engine::AuthOptions::Mechanism;
+    std::string extra;
+    if (side.tls.enabled) extra += side.tls.insecure ? " TLS (NOT verified)" : " TLS";
+    switch (side.auth.mechanism) {
+    case M::sasl_plain: extra += " SASL PLAIN as " + side.auth.username; break;
+    case M::basic: extra += " Basic as " + side.auth.username; break;
+    case M::sigv4: extra += " SigV4 " + side.auth.region + "/" + side.auth.service; break;
+    case M::none: break;
+    }
+    if (side.host) return fmt::format("{}:{}{}", *side.host, side.port, extra);
+    return server_ ? fmt::format("127.0.0.1:{} (embedded){}", server_->port(), extra) : "embedded" + extra;
 }
 
 engine::ProfilingOptions side_options(const SideSpec& side, const ProfilingFlags* base,
@@ -244,6 +310,19 @@ engine::ProfilingOptions side_options(const SideSpec& side, const ProfilingFlags
     return o;
 }
 
+std::optional<report::ConnectTimes> connect_times(const engine::ConnectStats& c) {
+    if (c.connections == 0 && c.failures == 0) return std::nullopt;
+    report::ConnectTimes t;
+    t.connections = c.connections;
+    t.tls_handshakes = c.tls_handshakes;
+    t.tls_resumed = c.tls_resumed;
+    t.failures = c.failures;
+    t.tcp = c.tcp;
+    if (c.tls.count() > 0) t.tls = c.tls;
+    if (c.protocol.count() > 0) t.protocol = c.protocol;
+    return t;
+}
+
 std::string concurrency_text(const engine::ProfilingReport& rep) {
     const std::size_t per = std::max<std::size_t>(1, rep.per_connection);
     return fmt::format("{} connection{} x {} in flight = {}", rep.capacity / per, rep.capacity / per == 1 ? "" : "s", per,
@@ -253,29 +332,42 @@ std::string concurrency_text(const engine::ProfilingReport& rep) {
 void print_summary(const engine::ProfilingReport& rep, const std::string& label, const std::string& target) {
     const auto& m = rep.measured;
     auto ms = [](std::int64_t ns) { return fmt::format("{:.3f}", static_cast<double>(ns) / 1e6); };
-    fmt::print("--- tpbench summary: {} (generation {}) -> {}\n", label, engine::generation_name(rep.generation), target);
-    fmt::print("effective concurrency: {}\n", concurrency_text(rep));
-    fmt::print("requests: {} issued, {} completed, {} failed, {} too slow, {} wrong result count\n", m.issued,
+    say(stdout, "--- tpbench summary: {} (generation {}) -> {}\n", label, engine::generation_name(rep.generation), target);
+    say(stdout, "effective concurrency: {}\n", concurrency_text(rep));
+    say(stdout, "requests: {} issued, {} completed, {} failed, {} too slow, {} wrong result count\n", m.issued,
                m.completed, m.failed, m.too_slow, m.result_mismatches);
     if (m.latency.count() > 0) {
-        fmt::print("latency ms: p50 {} | p90 {} | p99 {} | p99.9 {} | max {}\n", ms(m.latency.value_at_percentile(50)),
+        say(stdout, "latency ms: p50 {} | p90 {} | p99 {} | p99.9 {} | max {}\n", ms(m.latency.value_at_percentile(50)),
                    ms(m.latency.value_at_percentile(90)), ms(m.latency.value_at_percentile(99)),
                    ms(m.latency.value_at_percentile(99.9)), ms(m.latency.max()));
-        fmt::print("time to first result ms: p50 {} | p99 {}\n", ms(m.ttfr.value_at_percentile(50)),
+        say(stdout, "time to first result ms: p50 {} | p99 {}\n", ms(m.ttfr.value_at_percentile(50)),
                    ms(m.ttfr.value_at_percentile(99)));
     }
-    fmt::print("results: {} | bytes out: {} | bytes in: {}\n", m.results, m.bytes_out, m.bytes_in);
+    say(stdout, "results: {} | bytes out: {} | bytes in: {}\n", m.results, m.bytes_out, m.bytes_in);
+    // Connection opening is reported apart from request latency (a TLS handshake per connection).
+    const auto& c = rep.connect;
+    if (c.connections > 0 || c.failures > 0) {
+        std::string line = fmt::format("connections: {} opened, {} failed | TCP connect ms: p50 {} p99 {}", c.connections,
+                                       c.failures, ms(c.tcp.value_at_percentile(50)), ms(c.tcp.value_at_percentile(99)));
+        if (c.tls_handshakes > 0)
+            line += fmt::format(" | TLS handshake ms: p50 {} p99 {} max {} ({} resumed)", ms(c.tls.value_at_percentile(50)),
+                                ms(c.tls.value_at_percentile(99)), ms(c.tls.max()), c.tls_resumed);
+        if (c.protocol.count() > 0)
+            line += fmt::format(" | protocol handshake ms: p50 {} p99 {}", ms(c.protocol.value_at_percentile(50)),
+                                ms(c.protocol.value_at_percentile(99)));
+        say(stdout, "{}\n", line);
+    }
     std::string errs;
     for (std::size_t i = 0; i < engine::errc_slots; ++i)
         if (rep.errors_by_class[i])
             errs += fmt::format("{}{} {}", errs.empty() ? "" : ", ", engine::errc_name(static_cast<errc>(i)),
                                 rep.errors_by_class[i]);
-    fmt::print("errors: {}\n", errs.empty() ? std::string("none") : errs);
+    say(stdout, "errors: {}\n", errs.empty() ? std::string("none") : errs);
     // Executions that could not run at all (e.g. no connection) are outcomes too.
     for (const auto* list : {&rep.warmups, &rep.tests})
         for (const auto& e : *list)
-            if (e.failed) fmt::print("failed execution: {}: {}\n", e.name, e.failure);
-    if (rep.aborted) fmt::print("aborted: {}\n", rep.abort_reason);
+            if (e.failed) say(stdout, "failed execution: {}: {}\n", e.name, e.failure);
+    if (rep.aborted) say(stdout, "aborted: {}\n", rep.abort_reason);
 }
 
 }  // namespace tpbench::cli

@@ -2,7 +2,10 @@
 // Shared pieces of the load-generating subcommands (run, ab, profile and the default A/B):
 // ProfilingApplication options as long flags, side specifications, the embedded server, and
 // turning a side into an engine Endpoint. Runs on the main thread only.
+#include "security.hpp"
+
 #include <tpbench/engine/scenario.hpp>
+#include <tpbench/report/report.hpp>
 
 #include <map>
 #include <memory>
@@ -44,8 +47,11 @@ private:
 // One side of a comparison: backend + target + options.
 // Text form: `BACKEND[@HOST[:PORT]] [key=value ...]`, e.g. `ws37`,
 // `http4@127.0.0.1:8182 maxConnectionPoolSize=5000 dialect=4.0`. Keys: any ProfilingApplication
-// key; `generation` (3.7.3 | 3.7 | master-http | 4.0); `serializer`; `label`; `path`; anything
-// else is a backend option (Target::options, e.g. dialect, compression, bulkResults).
+// key; `generation` (3.7.3 | 3.7 | master-http | 4.0); `serializer`; `label`; `path`; the TLS and
+// credential keys of SecurityFlags without the dashes (`tls=true`, `tls-ca=FILE`, `user=bob`,
+// `password-env=VAR`, `auth=sigv4`, `aws-region=us-east-1`, ...); anything else must be a known
+// option of the backend (Target::options, e.g. dialect, compression, bulkResults). HOST may be a
+// URL: `ws37@wss://db.example.com:8182/gremlin` (the scheme turns TLS on, the path sets `path`).
 struct SideSpec {
     std::string label;                     // shown in tables ("ws37", or label=)
     std::string backend;                   // "ws37" | "http4"
@@ -56,14 +62,26 @@ struct SideSpec {
     std::optional<engine::Generation> generation;  // none = derived from backend + dialect
     std::vector<std::pair<std::string, std::string>> profiling;  // ProfilingApplication overrides
     std::map<std::string, std::string> backend_options;
+    std::map<std::string, std::string> security;  // TLS/credential keys as given (resolved below)
+    engine::TlsOptions tls;                // resolved by finish_security()
+    engine::AuthOptions auth;              // resolved by finish_security(); secrets registered
 
     // The generation this side follows.
     engine::Generation effective_generation() const;
 };
 
-// Parses a side spec. Throws engine::ConfigError naming the problem (unknown backend, bad port,
-// malformed key=value).
+// Parses a side spec (and resolves its TLS/credential keys with finish_security). Throws
+// engine::ConfigError naming the problem (unknown backend, bad port, malformed key=value, unknown
+// backend option, missing credentials).
 SideSpec parse_side(std::string_view text);
+
+// Resolves side.security into side.tls / side.auth, registers the secrets for redaction and prints
+// the warnings (insecure TLS, --password, clear-text credentials) on stderr once each. Throws
+// engine::ConfigError.
+void finish_security(SideSpec& side);
+
+// Throws engine::ConfigError when `key` is not an option `backend` knows (issue 11 #7).
+void check_backend_option(std::string_view backend, std::string_view key);
 
 // Target flags shared by run/profile (--backend, --host, --port, --serializer, --generation,
 // --path, --option key=value).
@@ -75,10 +93,14 @@ struct TargetFlags {
     std::string generation;
     std::string path = "/gremlin";
     std::vector<std::string> options;      // key=value backend options
+    SecurityFlags security;                // --tls, --auth, --user, ...
 
     void add_to(CLI::App& app);
     // The side these flags describe. Throws engine::ConfigError.
     SideSpec side() const;
+
+private:
+    CLI::App* app_ = nullptr;
 };
 
 // Owns the embedded server (started on first use, on 127.0.0.1 port 0) and builds endpoints.
@@ -106,6 +128,9 @@ engine::ProfilingOptions side_options(const SideSpec& side, const ProfilingFlags
 // Prints a compact summary of a profiling report (latency percentiles, errors by class, bytes,
 // effective concurrency) to stdout.
 void print_summary(const engine::ProfilingReport& rep, const std::string& label, const std::string& target);
+
+// The report form of the engine's connect statistics (absent when no connection was attempted).
+std::optional<report::ConnectTimes> connect_times(const engine::ConnectStats& c);
 
 // "ws37 4 connections x 64 in flight = 256" style description of the concurrency a report used.
 std::string concurrency_text(const engine::ProfilingReport& rep);

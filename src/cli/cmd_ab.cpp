@@ -79,10 +79,10 @@ CaseRun run_case(cli::Targets& targets, const cli::SideSpec& side, const Case& c
     engine::ProfilingSinks sinks;
     if (echo_lines)
         sinks.out = [](const std::string& l) {
-            fmt::print("{}\n", l);
+            cli::say(stdout, "{}\n", l);
             std::fflush(stdout);
         };
-    if (!quiet) sinks.progress = [](const std::string& l) { fmt::print(stderr, "  {}\n", l); };
+    if (!quiet) sinks.progress = [](const std::string& l) { cli::say(stderr, "  {}\n", l); };
     r.report = engine::run_profiling(r.options, side.effective_generation(), ep, sinks, c.expected);
     if (r.report.aborted) {
         r.failed = true;
@@ -141,9 +141,9 @@ std::string result_text(const CaseRun& r) {
 }
 
 void print_table(const std::vector<CaseRun>& runs) {
-    fmt::print("| Branch | Test Type | Arguments | Query | Result |\n|---|---|---|---|---|\n");
+    cli::say(stdout, "| Branch | Test Type | Arguments | Query | Result |\n|---|---|---|---|---|\n");
     for (const auto& r : runs)
-        fmt::print("| {} | {} | {} | {} | {} |\n", branch_text(r), r.c->test_type, arguments_text(r), query_text(r),
+        cli::say(stdout, "| {} | {} | {} | {} | {} |\n", branch_text(r), r.c->test_type, arguments_text(r), query_text(r),
                    result_text(r));
     std::fflush(stdout);
 }
@@ -179,6 +179,7 @@ report::Side to_report_side(const CaseRun& r, const std::string& name) {
     for (std::size_t i = 0; i < engine::errc_slots; ++i)
         if (rep.errors_by_class[i]) s.errors.push_back({engine::errc_name(static_cast<errc>(i)), rep.errors_by_class[i]});
     if (r.failed) s.notes = "FAILED: " + r.failure;
+    s.connect = cli::connect_times(rep.connect);
     return s;
 }
 
@@ -229,8 +230,8 @@ int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides) {
         best.emplace_back(side.label, max_rps);
     }
     if (a.sweep) {
-        fmt::print("\n| side | max sustainable rate ({}) |\n|---|---|\n", a.slo);
-        for (const auto& [label, rps] : best) fmt::print("| {} | {:.0f} req/s |\n", label, rps);
+        cli::say(stdout, "\n| side | max sustainable rate ({}) |\n|---|---|\n", a.slo);
+        for (const auto& [label, rps] : best) cli::say(stdout, "| {} | {:.0f} req/s |\n", label, rps);
     }
     return rc;
 }
@@ -263,9 +264,9 @@ int run_ab(const AbArgs& a) {
     for (int k = 0; k < a.repeat; ++k)
         for (std::size_t i = 0; i < sides.size(); ++i) {
             if (!a.quiet)
-                fmt::print(stderr, "tpbench ab: round {}/{}: {} ...\n", k + 1, a.repeat, sides[i].label);
+                cli::say(stderr, "tpbench ab: round {}/{}: {} ...\n", k + 1, a.repeat, sides[i].label);
             if (*format == report::Format::markdown && a.repeat == 1)
-                fmt::print("### {} -> {}\n", sides[i].label, targets.describe(sides[i]));
+                cli::say(stdout, "### {} -> {}\n", sides[i].label, targets.describe(sides[i]));
             runs[i].push_back(run_case(targets, sides[i], c, &a.profiling, a.quiet,
                                        *format == report::Format::markdown && a.repeat == 1));
         }
@@ -317,16 +318,17 @@ int run_ab(const AbArgs& a) {
     if (*format == report::Format::markdown) {
         print_table(last);
         for (const auto& row : rep.comparisons)
-            fmt::print("\n{} {} vs {}: ratio {:.3f}{} — {}{}\n", row.metric, row.b, row.a, row.ratio,
+            cli::say(stdout, "\n{} {} vs {}: ratio {:.3f}{} — {}{}\n", row.metric, row.b, row.a, row.ratio,
                        row.ci_low ? fmt::format(" (95% CI {:.3f}..{:.3f}, {} rounds)", *row.ci_low, *row.ci_high, a.repeat) : "",
                        row.verdict, row.note.empty() ? "" : " (" + row.note + ")");
     } else {
-        fmt::print("{}", report::render(rep, *format));
+        cli::redact_report(rep);
+        cli::say(stdout, "{}", report::render(rep, *format));
     }
     if (!a.report_file.empty()) {
         auto w = report::write_report_file(rep, a.report_file);
         if (!w) throw std::runtime_error(w.error());
-        if (!a.quiet) fmt::print(stderr, "tpbench ab: report written to {}\n", a.report_file);
+        if (!a.quiet) cli::say(stderr, "tpbench ab: report written to {}\n", a.report_file);
     }
     return failed ? cli::exit_run_failed : cli::exit_ok;
 }
@@ -377,7 +379,7 @@ int run_demo(const DemoArgs& a) {
     cli::Targets targets;
     // Start the embedded server (if used) before printing where it listens.
     for (const auto& s : sides) (void)targets.endpoint(s);
-    fmt::print("tpbench A/B: {} — latency: executions {}, warmups {}; throughput: parallelism 16, requests {}, "
+    cli::say(stdout, "tpbench A/B: {} — latency: executions {}, warmups {}; throughput: parallelism 16, requests {}, "
                "executions {}, warmups {} (1000 requests each), pauseBetweenRuns 0, minExpectedRps 0\n\n",
                [&] {
                    std::string s;
@@ -393,10 +395,10 @@ int run_demo(const DemoArgs& a) {
     for (const auto& c : cases)
         for (const auto& side : sides) {
             if (!a.quiet)
-                fmt::print(stderr, "[{}/{}] {} {} {} ({:.0f} s elapsed)\n", runs.size() + 1, total, side.label, c.test_type,
+                cli::say(stderr, "[{}/{}] {} {} {} ({:.0f} s elapsed)\n", runs.size() + 1, total, side.label, c.test_type,
                            c.query, std::chrono::duration<double>(engine::Clock::now() - t0).count());
             runs.push_back(run_case(targets, side, c, nullptr, a.quiet, false));
-            if (!a.quiet) fmt::print(stderr, "  -> {}\n", result_text(runs.back()));
+            if (!a.quiet) cli::say(stderr, "  -> {}\n", result_text(runs.back()));
         }
     print_table(runs);
     bool failed = false;
@@ -408,11 +410,12 @@ int run_demo(const DemoArgs& a) {
         rep.created_utc = report::now_utc_iso8601();
         for (const auto& r : runs)
             rep.sides.push_back(to_report_side(r, fmt::format("{} {} {}", r.side->label, r.c->test_type, r.c->query)));
+        cli::redact_report(rep);
         auto w = report::write_report_file(rep, a.report_file);
         if (!w) throw std::runtime_error(w.error());
     }
     if (!a.quiet)
-        fmt::print(stderr, "done in {:.0f} s{}\n", std::chrono::duration<double>(engine::Clock::now() - t0).count(),
+        cli::say(stderr, "done in {:.0f} s{}\n", std::chrono::duration<double>(engine::Clock::now() - t0).count(),
                    failed ? " — some rows FAILED" : "");
     return failed ? cli::exit_run_failed : cli::exit_ok;
 }
@@ -423,10 +426,10 @@ void run_reporting_errors(const char* what, F f) {
     try {
         rc = f();
     } catch (const engine::ConfigError& e) {
-        fmt::print(stderr, "{}: {}\n", what, e.what());
+        cli::say(stderr, "{}: {}\n", what, e.what());
         throw CLI::RuntimeError(cli::exit_bad_args);
     } catch (const std::exception& e) {
-        fmt::print(stderr, "{}: {}\n", what, e.what());
+        cli::say(stderr, "{}: {}\n", what, e.what());
         throw CLI::RuntimeError(cli::exit_run_failed);
     }
     if (rc != 0) throw CLI::RuntimeError(rc);
@@ -438,8 +441,9 @@ void register_ab(CLI::App& app) {
     auto* sub = app.add_subcommand("ab", "run one scenario on several sides (default: ws37 vs http4 on the embedded server)");
     auto args = std::make_shared<AbArgs>();
     sub->add_option("--side", args->sides,
-                    "BACKEND[@HOST:PORT] [key=value ...], e.g. 'http4@127.0.0.1:8182 maxConnectionPoolSize=5000 "
-                    "dialect=4.0'; repeat for each side");
+                    "BACKEND[@HOST:PORT | @URL] [key=value ...], e.g. 'http4@127.0.0.1:8182 maxConnectionPoolSize=5000 "
+                    "dialect=4.0' or 'ws37@wss://db:8182/gremlin user=bob password-env=PW tls-ca=ca.pem'; repeat for "
+                    "each side (keys: docs/usage.md)");
     args->profiling.add_to(*sub);
     sub->add_option("--expect-results", args->expect_results, "latency mode: result count every execution must return");
     sub->add_option("--format", args->format, "markdown | table | json | csv | html")->capture_default_str();

@@ -20,6 +20,7 @@ struct ProfileArgs {
     int port = 8182;
     std::string generation;
     std::vector<std::string> options;
+    cli::SecurityFlags security;
     bool quiet = false;
 };
 
@@ -32,11 +33,12 @@ int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
     for (const auto& o : a.options) {
         const auto eq = o.find('=');
         if (eq == std::string::npos || eq == 0) throw engine::ConfigError(fmt::format("--option expects key=value, got '{}'", o));
+        cli::check_backend_option(side.backend, o.substr(0, eq));
         side.backend_options[o.substr(0, eq)] = o.substr(eq + 1);
     }
     const engine::Generation g = side.effective_generation();
     engine::ParsedArgs parsed = engine::parse_profiling_args(kv, g);
-    for (const auto& w : parsed.warnings) fmt::print(stderr, "tpbench profile: warning: {}\n", w);
+    for (const auto& w : parsed.warnings) cli::say(stderr, "tpbench profile: warning: {}\n", w);
     engine::ProfilingOptions o = parsed.options;
     // ProfilingApplication reads `host` (default localhost, port fixed at 8182); without a host
     // key tpbench profiles its embedded server.
@@ -45,23 +47,25 @@ int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
         side.host = o.host;
         side.port = static_cast<std::uint16_t>(a.port);
     }
+    side.security = a.security.given();
+    cli::finish_security(side);
     // (parse_profiling_args already ignored the WebSocket-only pool keys for HTTP generations.)
     side.serializer = o.serializer;
     o.validate();
     cli::Targets targets;
     engine::Endpoint ep = targets.endpoint(side);
     if (!a.quiet)
-        fmt::print(stderr, "tpbench profile: {} (generation {}) -> {}\n", side.label, engine::generation_name(g),
+        cli::say(stderr, "tpbench profile: {} (generation {}) -> {}\n", side.label, engine::generation_name(g),
                    targets.describe(side));
     engine::ProfilingSinks sinks;
     sinks.out = [](const std::string& line) {
-        fmt::print("{}\n", line);
+        cli::say(stdout, "{}\n", line);
         std::fflush(stdout);
     };
-    if (!a.quiet) sinks.progress = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };
+    if (!a.quiet) sinks.progress = [](const std::string& line) { cli::say(stderr, "{}\n", line); };
     engine::ProfilingReport rep = engine::run_profiling(o, g, ep, sinks);
     if (rep.aborted) {
-        fmt::print(stderr, "tpbench profile: {}\n", rep.abort_reason);
+        cli::say(stderr, "tpbench profile: {}\n", rep.abort_reason);
         return cli::exit_run_failed;
     }
     return cli::exit_ok;
@@ -80,16 +84,17 @@ void register_profile(CLI::App& app) {
     sub->add_option("--generation", args->generation, "3.7.3 | 3.7 | master-http | 4.0 (default per backend)");
     sub->add_option("--option", args->options, "backend option key=value; repeatable");
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");
+    args->security.add_to(*sub);
     sub->prefix_command();
     sub->callback([args, sub] {
         int rc = 0;
         try {
             rc = run_profile(*args, sub->remaining());
         } catch (const engine::ConfigError& e) {
-            fmt::print(stderr, "tpbench profile: {}\n", e.what());
+            cli::say(stderr, "tpbench profile: {}\n", e.what());
             throw CLI::RuntimeError(cli::exit_bad_args);
         } catch (const std::exception& e) {
-            fmt::print(stderr, "tpbench profile: {}\n", e.what());
+            cli::say(stderr, "tpbench profile: {}\n", e.what());
             throw CLI::RuntimeError(cli::exit_run_failed);
         }
         if (rc != 0) throw CLI::RuntimeError(rc);

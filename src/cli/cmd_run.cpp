@@ -50,33 +50,33 @@ int run_run(const RunArgs& a) {
     }
     engine::Endpoint ep = targets.endpoint(side);
     const std::string where = targets.describe(side);
-    if (!a.quiet) fmt::print(stderr, "tpbench run: {} (generation {}) -> {}\n", side.label, engine::generation_name(g), where);
+    if (!a.quiet) cli::say(stderr, "tpbench run: {} (generation {}) -> {}\n", side.label, engine::generation_name(g), where);
     engine::ProfilingSinks sinks;
     sinks.out = [](const std::string& line) {
-        fmt::print("{}\n", line);
+        cli::say(stdout, "{}\n", line);
         std::fflush(stdout);
     };
-    if (!a.quiet) sinks.progress = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };
+    if (!a.quiet) sinks.progress = [](const std::string& line) { cli::say(stderr, "{}\n", line); };
     engine::ProfilingReport rep = engine::run_profiling(o, g, ep, sinks, a.expect_results, workload ? &*workload : nullptr);
     if (rep.aborted) {
-        fmt::print(stderr, "tpbench run: {}\n", rep.abort_reason);
+        cli::say(stderr, "tpbench run: {}\n", rep.abort_reason);
         return cli::exit_run_failed;
     }
     cli::print_summary(rep, side.label, where);
     for (const auto* list : {&rep.warmups, &rep.tests})
         for (const auto& e : *list)
             if (e.failed) {
-                fmt::print(stderr, "tpbench run: FAILED: {}: {}\n", e.name, e.failure);
+                cli::say(stderr, "tpbench run: FAILED: {}: {}\n", e.name, e.failure);
                 return cli::exit_run_failed;
             }
     if (rep.test_mismatches() > 0) {
-        fmt::print(stderr, "tpbench run: FAILED: {} request(s) returned an unexpected result count\n", rep.test_mismatches());
+        cli::say(stderr, "tpbench run: FAILED: {} request(s) returned an unexpected result count\n", rep.test_mismatches());
         return cli::exit_run_failed;
     }
     std::uint64_t issued = rep.measured.issued;
     for (const auto& w : rep.warmups) issued += w.requests;
     if (issued > 0 && rep.measured.completed == 0 && rep.test_cycle_ran) {
-        fmt::print(stderr, "tpbench run: FAILED: no request succeeded\n");
+        cli::say(stderr, "tpbench run: FAILED: no request succeeded\n");
         return cli::exit_run_failed;
     }
     return cli::exit_ok;
@@ -99,10 +99,10 @@ void register_run(CLI::App& app) {
         try {
             rc = run_run(*args);
         } catch (const engine::ConfigError& e) {
-            fmt::print(stderr, "tpbench run: {}\n", e.what());
+            cli::say(stderr, "tpbench run: {}\n", e.what());
             throw CLI::RuntimeError(cli::exit_bad_args);
         } catch (const std::exception& e) {
-            fmt::print(stderr, "tpbench run: {}\n", e.what());
+            cli::say(stderr, "tpbench run: {}\n", e.what());
             throw CLI::RuntimeError(cli::exit_run_failed);
         }
         if (rc != 0) throw CLI::RuntimeError(rc);

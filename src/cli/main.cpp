@@ -1,5 +1,6 @@
 // tpbench — load generator and protocol profiler for Gremlin Server.
 // Thin entry point: each subcommand lives in its own cmd_*.cpp and registers itself here.
+#include "cli_common.hpp"
 #include "commands.hpp"
 
 #include <CLI/CLI.hpp>
@@ -16,6 +17,16 @@ int main(int argc, char** argv) {
     register_profile(app);
     register_merge(app);
     register_default(app);
-    CLI11_PARSE(app, argc, argv);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::RuntimeError& e) {
+        // A command's own outcome (0, 1 run failed, 2 bad arguments, 99 thresholds): already reported.
+        return e.get_exit_code();
+    } catch (const CLI::ParseError& e) {
+        // --help / --version print and exit 0; every argument error (unknown flag, value out of
+        // range, missing file) exits with the documented code 2, not CLI11's own numbers.
+        const int rc = app.exit(e);
+        return rc == 0 ? 0 : tpbench::cli::exit_bad_args;
+    }
     return 0;
 }

@@ -38,6 +38,26 @@ struct StepResult {
     int rank_exit = -1;   // >= 0: a non-root rank of a distributed run (run_hooks): stop with this code
 };
 
+// Why an open-loop run fell behind its schedule (issue 11 #9). Sends wait for a free
+// outstanding-request slot, so a late send means either the server held every slot (it answers
+// too slowly or not at all: Little's law, offered rate x service time >= slots) or the generator
+// itself could not keep up (CPU, too few workers) while slots were free.
+std::string saturation_cause(const engine::LoadResult& r, double offered) {
+    const auto& m = r.measured();
+    const std::uint64_t timeouts = m.errors[static_cast<std::size_t>(errc::timeout)];
+    if (m.issued > 0 && m.completed == 0)
+        return fmt::format("server not answering ({} of {} requests completed, {} timed out)", m.completed, m.issued,
+                           timeouts);
+    const double mean_service_s = m.service.count() > 0 ? m.service.mean() / 1e9 : 0;
+    const double needed = offered * mean_service_s;
+    const double slots = static_cast<double>(std::max<std::size_t>(1, r.lanes));
+    if (needed >= 0.8 * slots || timeouts * 10 >= m.issued)
+        return fmt::format("server not keeping up (all {} outstanding-request slots busy: {:.0f} req/s x mean service "
+                           "time {:.3f} ms needs {:.0f}; {} timed out)",
+                           r.lanes, offered, mean_service_s * 1e3, needed, timeouts);
+    return "generator behind schedule";
+}
+
 report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, const engine::LoadResult& r,
                        double offered, double duration_s, const std::string& target) {
     report::Side s;
@@ -68,6 +88,7 @@ report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, 
     s.ttlr = m.service;
     for (std::size_t i = 0; i < engine::errc_slots; ++i)
         if (m.errors[i]) s.errors.push_back({engine::errc_name(static_cast<errc>(i)), m.errors[i]});
+    s.connect = connect_times(r.connect);
     for (std::size_t i = 0; i < r.intervals.size(); ++i) {
         const auto& iv = r.intervals[i];
         if (iv.completed == 0 && iv.failed == 0) continue;
@@ -82,10 +103,14 @@ report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, 
     const auto sat = stats::detect_saturation(offered, s.config.achieved_rps);
     if (r.schedule_missed || sat.saturated) {
         s.saturated = true;
-        s.notes = "generator could not keep the schedule: ";
+        s.notes = saturation_cause(r, offered) + ": ";
         s.notes += r.schedule_missed ? fmt::format("more than 1% of sends left over 5 ms late (send lag p99 {:.3f} ms)",
                                                    static_cast<double>(m.schedule_lag.value_at_percentile(99)) / 1e6)
                                      : sat.reason;
+    }
+    if (m.result_mismatches > 0) {
+        if (!s.notes.empty()) s.notes += "; ";
+        s.notes += fmt::format("FAILED: {} request(s) returned an unexpected result count", m.result_mismatches);
     }
     return s;
 }
@@ -216,9 +241,24 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, con
 
 void RateArgs::add_to(CLI::App& app) {
     const char* g = "Open-loop rate mode (issue 5)";
-    app.add_option("--rate", rate, "offered load in requests/second (open loop); with --sweep the starting rate")
+    // --rate 0 is an error, not closed-loop mode (issue 11 #6): omit --rate for closed loop.
+    app.add_option("--rate", rate, "offered load in requests/second (open loop, > 0); with --sweep the starting rate")
         ->group(g)
-        ->check(CLI::Range(0.0, 10'000'000.0));
+        ->check(CLI::Validator(
+            [](std::string& v) -> std::string {
+                double d = 0;
+                try {
+                    std::size_t used = 0;
+                    d = std::stod(v, &used);
+                    if (used != v.size()) return "--rate: not a number: '" + v + "'";
+                } catch (const std::exception&) {
+                    return "--rate: not a number: '" + v + "'";
+                }
+                if (!(d > 0)) return "--rate must be greater than 0 (omit --rate for closed-loop mode)";
+                if (d > 10'000'000.0) return "--rate above 10000000 req/s";
+                return "";
+            },
+            "RATE>0"));
     app.add_option("--duration", duration_s, "measured seconds at each rate")->group(g)->capture_default_str()->check(CLI::Range(0.1, 86400.0));
     app.add_option("--warmup-time", warmup_s, "warm-up seconds before the measured phase")->group(g)->check(CLI::Range(0.0, 3600.0));
     app.add_option("--warmup-count", warmup_requests, "warm-up requests before the measured phase")->group(g);
@@ -283,28 +323,35 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         metrics = std::make_unique<report::MetricsServer>(
             a.metrics_host, static_cast<std::uint16_t>(a.metrics_port),
             [l = live.get()] { return report::render_openmetrics({l->snapshot()}); });
-        fmt::print(stderr, "[{}] live metrics: http://{}:{}/metrics\n", side.label, a.metrics_host, metrics->port());
+        say(stderr, "[{}] live metrics: http://{}:{}/metrics\n", side.label, a.metrics_host, metrics->port());
     }
     const double run_started_s =
         std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
     StepResult last;
+    std::uint64_t mismatches = 0;  // wrong result counts over every step, warm-up included
     double max_sustainable = 0;
     const int steps = a.sweep ? a.sweep_steps : 1;
     double offered = start_rate;
     for (int step = 0; step < steps; ++step) {
-        if (!a.quiet) fmt::print(stderr, "[{}] offering {:.0f} req/s for {} s ...\n", side.label, offered, a.duration_s);
+        if (!a.quiet) say(stderr, "[{}] offering {:.0f} req/s for {} s ...\n", side.label, offered, a.duration_s);
         StepResult r = run_step(a, offered, side, o, live.get(), ep, target, workload);
         if (r.rank_exit >= 0) return r.rank_exit;
+        mismatches += r.load.measured().result_mismatches + r.load.warmup().result_mismatches;
         if (r.load.setup_failed) {
-            fmt::print(stderr, "tpbench run: cannot connect to {}: {}\n", target, r.load.setup_error);
+            say(stderr, "tpbench run: cannot connect to {}: {}\n", target, r.load.setup_error);
             return exit_run_failed;
         }
-        if (r.side.saturated)
-            fmt::print(stderr,
-                       "WARNING: [{}] the load generator could not keep the schedule at {:.0f} req/s (achieved {:.0f} "
-                       "req/s; {}): the generator, not the server, limited this run; use more --nioPoolSize, more "
-                       "connections or a lower --rate\n",
-                       side.label, offered, r.side.config.achieved_rps, r.side.notes);
+        if (r.side.saturated) {
+            const bool server_side = r.side.notes.rfind("server", 0) == 0;
+            say(stderr,
+                  "WARNING: [{}] the schedule of {:.0f} req/s was not kept (achieved {:.0f} req/s; {}): {}\n",
+                  side.label, offered, r.side.config.achieved_rps, r.side.notes,
+                  server_side ? "the server (or too few connections / in-flight slots) limited this run, not the "
+                                "generator's CPU; offer a lower --rate or raise maxConnectionPoolSize / "
+                                "maxInProcessPerConnection"
+                              : "the generator, not the server, limited this run; use more --nioPoolSize, more "
+                                "connections or a lower --rate");
+        }
         if (a.sweep) {
             const auto& m = r.load.measured();
             auto res = stats::evaluate_thresholds(
@@ -313,7 +360,7 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
             r.passed = res.all_passed && !r.side.saturated && r.side.config.achieved_rps >= 0.95 * offered;
             for (const auto& x : res.results) r.why += x.message + "; ";
             if (!a.quiet)
-                fmt::print(stderr, "[{}] {:.0f} req/s: achieved {:.0f}, {} -> {}\n", side.label, offered,
+                say(stderr, "[{}] {:.0f} req/s: achieved {:.0f}, {} -> {}\n", side.label, offered,
                            r.side.config.achieved_rps, r.why, r.passed ? "sustainable" : "NOT sustainable");
             r.side.name = fmt::format("{} @ {:.0f} req/s", side.label, offered);
             rep.sides.push_back(r.side);
@@ -342,8 +389,9 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
     }
     if (run_hooks.annotate)
         if (const int hook_rc = run_hooks.annotate(rep); hook_rc != 0 && rc == exit_ok) rc = hook_rc;
-    fmt::print("{}", report::render(rep, *format));
-    if (a.sweep) fmt::print("max sustainable rate for {}: {:.0f} req/s ({})\n", side.label, max_sustainable, a.slo);
+    redact_report(rep);
+    say(stdout, "{}", report::render(rep, *format));
+    if (a.sweep) say(stdout, "max sustainable rate for {}: {:.0f} req/s ({})\n", side.label, max_sustainable, a.slo);
     std::fflush(stdout);
     if (!a.report_file.empty()) {
         auto w = report::write_report_file(rep, a.report_file);
@@ -372,6 +420,11 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         if (!w) throw std::runtime_error(w.error());
     }
     if (rc == exit_ok && last.load.measured().completed == 0) rc = exit_run_failed;
+    // A workload line's "expect" is checked in rate mode too (issue 11 #2).
+    if (mismatches > 0) {
+        say(stderr, "tpbench run: FAILED: {} request(s) returned an unexpected result count\n", mismatches);
+        if (rc == exit_ok) rc = exit_run_failed;
+    }
     return rc;
 }
 

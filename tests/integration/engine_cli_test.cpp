@@ -2,13 +2,22 @@
 // an unreachable server exits non-zero quickly.
 #include <doctest/doctest.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -18,9 +27,9 @@ struct Result {
     std::vector<std::string> lines;
 };
 
-Result run(const std::string& args) {
+Result run(const std::string& args, bool with_stderr = false) {
     Result r;
-    const std::string cmd = std::string(TPBENCH_BINARY) + " " + args + " 2>/dev/null";
+    const std::string cmd = std::string(TPBENCH_BINARY) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
     FILE* p = popen(cmd.c_str(), "r");
     REQUIRE(p != nullptr);
     std::array<char, 4096> buf{};
@@ -31,6 +40,59 @@ Result run(const std::string& args) {
     std::istringstream ss(all);
     for (std::string l; std::getline(ss, l);) r.lines.push_back(l);
     return r;
+}
+
+// stdout and stderr of a run as one text.
+std::string text_of(const Result& r) {
+    std::string t;
+    for (const auto& l : r.lines) t += l + "\n";
+    return t;
+}
+
+// A TCP listener on 127.0.0.1 that accepts connections and never answers (nor reads).
+class SilentServer {
+public:
+    SilentServer() {
+        fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+        REQUIRE(fd_ >= 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        a.sin_port = 0;
+        REQUIRE(::bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
+        REQUIRE(::listen(fd_, 512) == 0);
+        socklen_t len = sizeof a;
+        REQUIRE(::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len) == 0);
+        port_ = ntohs(a.sin_port);
+        thread_ = std::thread([this] {
+            while (!stop_) {
+                const int c = ::accept(fd_, nullptr, nullptr);
+                if (c < 0) break;
+                accepted_.push_back(c);
+            }
+        });
+    }
+    ~SilentServer() {
+        stop_ = true;
+        ::shutdown(fd_, SHUT_RDWR);
+        ::close(fd_);
+        thread_.join();
+        for (int c : accepted_) ::close(c);
+    }
+    int port() const { return port_; }
+
+private:
+    int fd_ = -1;
+    int port_ = 0;
+    std::atomic<bool> stop_{false};
+    std::vector<int> accepted_;
+    std::thread thread_;
+};
+
+std::string temp_file(const std::string& name, const std::string& content) {
+    const auto p = std::filesystem::temp_directory_path() / ("tpbench-cli-" + std::to_string(::getpid()) + "-" + name);
+    std::ofstream(p, std::ios::binary) << content;
+    return p.string();
 }
 
 }  // namespace
@@ -75,5 +137,63 @@ TEST_CASE("tpbench run: unreachable server fails fast with a message") {
     const auto t0 = std::chrono::steady_clock::now();
     auto r = run("run --quiet --host 127.0.0.1 --port 1 --requests 100 --executions 1 --warmups 0 --pauseBetweenRuns 0");
     CHECK(r.code == 1);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
+}
+
+// ---- issue 11 regressions (each failed on the old code) ---------------------------------------
+
+TEST_CASE("issue 11 #5: argument errors exit with the documented code 2, not CLI11's 105") {
+    CHECK(run("run --quiet --port 0").code == 2);
+    CHECK(run("run --quiet --rate -1").code == 2);
+    CHECK(run("run --quiet --rate 100 --duration 0").code == 2);
+    CHECK(run("run --quiet --workload /nonexistent/workload.jsonl").code == 2);
+    CHECK(run("run --quiet --no-such-flag").code == 2);
+    CHECK(run("--help").code == 0);
+}
+
+TEST_CASE("issue 11 #6: --rate 0 is an argument error, not a silent closed-loop run") {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto r = run("run --quiet --rate 0 --duration 1", true);
+    CHECK(r.code == 2);
+    CHECK(text_of(r).find("--rate must be greater than 0") != std::string::npos);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));
+}
+
+TEST_CASE("issue 11 #7: unknown --option, --executions 0 and an out-of-range --requests are refused up front") {
+    auto a = run("run --quiet --option nonsense=1", true);
+    CHECK(a.code == 2);
+    CHECK(text_of(a).find("unknown ws37 option 'nonsense'") != std::string::npos);
+    CHECK(run("run --quiet --backend http4 --option dialect=4.0 --option nonsense=1").code == 2);
+    CHECK(run("ab --quiet --side 'http4 nonsense=1'").code == 2);
+    const auto t0 = std::chrono::steady_clock::now();
+    auto e = run("run --quiet --executions 0", true);
+    CHECK(e.code == 2);
+    CHECK(text_of(e).find("executions must be at least 1") != std::string::npos);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(3));  // no warm-up first
+    auto q = run("run --quiet --requests 99999999999", true);
+    CHECK(q.code == 2);
+    CHECK(text_of(q).find("requests: 99999999999 is out of range") != std::string::npos);
+}
+
+TEST_CASE("issue 11 #2: a workload line's expect is checked in rate mode") {
+    const auto f = temp_file("expect.jsonl", "{\"gremlin\":\"g.V()\",\"expect\":99}\n");
+    auto r = run("run --quiet --workload " + f + " --rate 50 --duration 0.5 --format csv", true);
+    CHECK(r.code == 1);
+    CHECK(text_of(r).find("returned an unexpected result count") != std::string::npos);
+    // The right count passes.
+    const auto ok = temp_file("expect-ok.jsonl", "{\"gremlin\":\"g.V()\",\"expect\":6}\n");
+    CHECK(run("run --quiet --workload " + ok + " --rate 50 --duration 0.5 --format csv").code == 0);
+}
+
+TEST_CASE("issue 11 #9: rate mode against a server that never answers says so, not 'the generator limited this run'") {
+    SilentServer server;
+    const auto t0 = std::chrono::steady_clock::now();
+    auto r = run("run --quiet --backend http4 --host 127.0.0.1 --port " + std::to_string(server.port()) +
+                     " --rate 20 --duration 1 --requestTimeout 500 --format csv",
+                 true);
+    const std::string t = text_of(r);
+    CHECK(r.code == 1);
+    CHECK(t.find("server not answering") != std::string::npos);
+    CHECK(t.find("the generator, not the server, limited this run") == std::string::npos);
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
 }
