@@ -341,7 +341,15 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
             say(stderr, "tpbench run: cannot connect to {}: {}\n", target, r.load.setup_error);
             return exit_run_failed;
         }
-        if (r.side.saturated) {
+        if (r.load.fatal_error != errc::ok) {
+            // Wrong credentials / TLS refused mid-run: the engine stopped at once; say why.
+            say(stderr, "tpbench run: {}: {} after {} request(s); stopped, not retrying{}\n", target,
+                r.load.fatal_error == errc::auth_failed ? "the server refused the credentials (auth_failed)"
+                                                        : "TLS failed (tls_failed)",
+                r.load.measured().completed + r.load.measured().failed - r.load.measured().errors[static_cast<std::size_t>(errc::cancelled)],
+                r.load.first_error_message.empty() ? std::string() : " (server: " + r.load.first_error_message + ")");
+        }
+        if (r.side.saturated && r.load.fatal_error == errc::ok) {
             const bool server_side = r.side.notes.rfind("server", 0) == 0;
             say(stderr,
                   "WARNING: [{}] the schedule of {:.0f} req/s was not kept (achieved {:.0f} req/s; {}): {}\n",
@@ -366,8 +374,9 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
             rep.sides.push_back(r.side);
             if (r.passed) max_sustainable = offered;
         }
+        const bool fatal = r.load.fatal_error != errc::ok;
         last = std::move(r);
-        if (a.sweep && !last.passed) break;
+        if (fatal || (a.sweep && !last.passed)) break;
         offered *= a.sweep_factor;
     }
     if (!a.sweep) rep.sides.push_back(last.side);

@@ -228,6 +228,13 @@ private:
             lane_timed_out_[lane] = false;
             pool_->release(lease, is_connection_error(out.error) || watchdog_fired);
             record(st, tpl, out, intended, handed, watchdog_fired, warm);
+            // A request refused for its credentials (http4 401/403) means every other one will be
+            // too: stop this worker now instead of sending the rest of the plan to be refused.
+            if (is_fatal_connect_error(out.error)) {
+                fatal_ = classify_error(out.error);
+                stopping_ = true;
+                pool_->wake_all();
+            }
             if (req.keep_results) first_results_ = std::move(out.results);
             bump_progress();
         }

@@ -218,8 +218,11 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         if (r.fatal_error != errc::ok) {
             // A connection opened mid-execution was refused for credentials/TLS: stop the run.
             rep.aborted = true;
-            rep.abort_reason = fmt::format("{}: a new connection to {}:{} was refused ({}): not retrying", name,
-                                           scfg.target.host, scfg.target.port, errc_name(r.fatal_error));
+            rep.abort_reason = fmt::format("{}: {}:{} refused the {} ({}{}): stopped, not retrying", name,
+                                           scfg.target.host, scfg.target.port,
+                                           r.fatal_error == errc::auth_failed ? "credentials" : "TLS connection",
+                                           errc_name(r.fatal_error),
+                                           r.first_error_message.empty() ? "" : ": " + r.first_error_message);
             return std::nullopt;
         }
         if (rep.latency) {

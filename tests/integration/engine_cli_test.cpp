@@ -5,6 +5,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -87,6 +88,50 @@ private:
     std::atomic<bool> stop_{false};
     std::vector<int> accepted_;
     std::thread thread_;
+};
+
+// `tpbench serve --port 0 ARGS...` as a child process; port() from its first stdout line.
+class ServeProcess {
+public:
+    explicit ServeProcess(std::vector<std::string> args) {
+        int fds[2];
+        REQUIRE(::pipe(fds) == 0);
+        pid_ = ::fork();
+        REQUIRE(pid_ >= 0);
+        if (pid_ == 0) {
+            ::dup2(fds[1], 1);
+            ::close(fds[0]);
+            ::close(fds[1]);
+            std::vector<std::string> all{TPBENCH_BINARY, "serve", "--port", "0"};
+            all.insert(all.end(), args.begin(), args.end());
+            std::vector<char*> argv;
+            for (auto& a : all) argv.push_back(a.data());
+            argv.push_back(nullptr);
+            ::execv(TPBENCH_BINARY, argv.data());
+            ::_exit(127);
+        }
+        ::close(fds[1]);
+        out_ = ::fdopen(fds[0], "r");
+        std::array<char, 1024> buf{};
+        if (std::fgets(buf.data(), buf.size(), out_)) first_line_ = buf.data();
+        const std::regex re(R"(listening on 127\.0\.0\.1:(\d+))");
+        std::smatch m;
+        if (std::regex_search(first_line_, m, re)) port_ = std::stoi(m[1]);
+    }
+    ~ServeProcess() {
+        ::kill(pid_, SIGTERM);
+        int status = 0;
+        ::waitpid(pid_, &status, 0);
+        if (out_) std::fclose(out_);
+    }
+    int port() const { return port_; }
+    const std::string& first_line() const { return first_line_; }
+
+private:
+    pid_t pid_ = -1;
+    FILE* out_ = nullptr;
+    std::string first_line_;
+    int port_ = 0;
 };
 
 std::string temp_file(const std::string& name, const std::string& content) {
@@ -196,4 +241,33 @@ TEST_CASE("issue 11 #9: rate mode against a server that never answers says so, n
     CHECK(t.find("server not answering") != std::string::npos);
     CHECK(t.find("the generator, not the server, limited this run") == std::string::npos);
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
+}
+
+TEST_CASE("bad credentials against tpbench serve --credentials: auth_failed, bounded, no retry storm, no secret printed") {
+    const auto users = temp_file("users.txt", "stephen:right-password-0001\n");
+    ServeProcess serve({"--credentials", users});
+    REQUIRE_MESSAGE(serve.port() > 0, serve.first_line());
+    const std::string secret = "Wrong-Zebra-Pass-9931";
+    const auto pwfile = temp_file("pw", secret + "\n");
+    const std::string target = " --host 127.0.0.1 --port " + std::to_string(serve.port());
+    const auto t0 = std::chrono::steady_clock::now();
+    // Closed loop: 20,000 requests planned; the first refusal ends the run.
+    auto a = run("run --quiet --backend http4" + target + " --user stephen --password-file " + pwfile +
+                     " --requests 20000 --executions 3 --warmups 2 --pauseBetweenRuns 0",
+                 true);
+    const std::string ta = text_of(a);
+    CHECK(a.code == 1);
+    CHECK(ta.find("auth_failed") != std::string::npos);
+    CHECK(ta.find("not retrying") != std::string::npos);
+    CHECK(ta.find(secret) == std::string::npos);
+    // Rate mode: the same, and the report says so too.
+    auto b = run("run --quiet --backend http4" + target + " --user stephen --password " + secret +
+                     " --rate 200 --duration 5 --format json",
+                 true);
+    const std::string tb = text_of(b);
+    CHECK(b.code == 1);
+    CHECK(tb.find("refused the credentials (auth_failed)") != std::string::npos);
+    CHECK(tb.find("\"class\":\"auth_failed\"") != std::string::npos);
+    CHECK(tb.find(secret) == std::string::npos);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(15));  // the 5 s rate run stopped early
 }

@@ -155,8 +155,8 @@ struct LoadResult {
     bool setup_failed = false;                    // no connection could be opened: nothing ran
     std::string setup_error;                      // message when setup_failed
     errc setup_error_class = errc::ok;            // auth_failed / tls_failed when that was the cause
-    // A connect was refused for credentials or TLS during the run (errc::auth_failed /
-    // tls_failed): the run stopped at once, the requests not yet sent are counted as cancelled.
+    // A connect or a request was refused for credentials or TLS during the run (errc::auth_failed
+    // / tls_failed): the run stopped at once, the requests not yet sent are counted as cancelled.
     errc fatal_error = errc::ok;
     ConnectStats connect;                         // stage timings of every connection opened (all workers)
     bool deadline_hit = false;                    // run_deadline expired with requests outstanding

@@ -114,7 +114,8 @@ private:
     std::error_code fatal_;
 };
 
-// True for connect errors no retry can fix (wrong credentials, untrusted certificate).
+// True for connect (or request) errors no retry can fix: errc::auth_failed (wrong credentials),
+// errc::tls_failed (untrusted certificate, handshake refused).
 bool is_fatal_connect_error(const std::error_code& ec) noexcept;
 
 // True for errors after which a connection cannot be trusted (closed, write failed, protocol

@@ -135,3 +135,45 @@ TEST_CASE("profiling scenario: a credentials refusal aborts the whole run, not e
     CHECK(rep.warmups.empty());
     CHECK(Clock::now() - t0 < 2s);
 }
+
+TEST_CASE("auth_failed on a request (http4 401): the run stops instead of sending the whole plan to be refused") {
+    // A session whose requests are all refused for their credentials, as http4 reports a 401.
+    struct Refusing final : Session {
+        explicit Refusing(boost::asio::any_io_executor) {}
+        boost::asio::awaitable<std::error_code> async_connect() override {
+            open_ = true;
+            co_return std::error_code{};
+        }
+        boost::asio::awaitable<Outcome> async_execute(const Request&) override {
+            ++*executed;
+            Outcome o;
+            o.sent = o.done = Clock::now();
+            o.error = make_error_code(errc::auth_failed);
+            o.status_code = 401;
+            o.status_message = "Username and/or password are incorrect";
+            co_return o;
+        }
+        boost::asio::awaitable<void> async_close() override {
+            open_ = false;
+            co_return;
+        }
+        std::size_t max_in_flight() const noexcept override { return 1; }
+        bool is_open() const noexcept override { return open_; }
+        std::string_view name() const noexcept override { return "refusing"; }
+        bool open_ = false;
+        std::shared_ptr<std::atomic<int>> executed;
+    };
+    auto executed = std::make_shared<std::atomic<int>>(0);
+    SessionFactory f = [executed](boost::asio::any_io_executor ex, const SessionConfig&) -> std::unique_ptr<Session> {
+        auto s = std::make_unique<Refusing>(ex);
+        s->executed = executed;
+        return s;
+    };
+    LoadResult r = run_load(small_spec(50'000, 2), f, SessionConfig{});
+    CHECK(r.fatal_error == errc::auth_failed);
+    CHECK(*executed <= 2);  // one per lane at most, not 50,000
+    const auto& m = r.measured();
+    CHECK(m.completed + m.failed == m.issued);
+    CHECK(m.errors[static_cast<std::size_t>(errc::auth_failed)] == static_cast<std::uint64_t>(executed->load()));
+    CHECK(r.first_error_message == "Username and/or password are incorrect");
+}

@@ -205,3 +205,47 @@ TEST_CASE("format selection") {
     CHECK(render(testing::sample_report(), Format::json).find("\"schema\":\"tpbench.report/1\"") != std::string::npos);
     CHECK_FALSE(write_report_file(testing::sample_report(), "/nonexistent-dir/x.html").ok());
 }
+
+TEST_CASE("connect times: JSON round trip and a 'connections (not in latency)' section in table, markdown and HTML") {
+    Report r;
+    r.title = "tls";
+    Side& s = r.sides.emplace_back();
+    s.name = "ws37";
+    ConnectTimes c;
+    c.connections = 4;
+    c.tls_handshakes = 4;
+    c.tls_resumed = 1;
+    c.failures = 2;
+    tpbench::stats::Histogram tcp, tls;
+    for (int i = 0; i < 4; ++i) {
+        tcp.record(200'000);
+        tls.record(3'000'000 + i);
+    }
+    c.tcp = tcp;
+    c.tls = tls;
+    s.connect = c;
+    r.sides.emplace_back().name = "http4";  // a side without connect figures
+
+    const auto text = render_json(r);
+    const auto v = json::parse(text).as_object();
+    const auto& side0 = v.at("sides").as_array()[0].as_object();
+    CHECK(side0.at("connect").at("connections").to_number<int>() == 4);
+    CHECK(side0.at("connect").at("tls_resumed").to_number<int>() == 1);
+    CHECK(side0.at("connect").at("histograms").at("protocol").is_null());
+    CHECK(v.at("sides").as_array()[1].as_object().at("connect").is_null());
+    auto back = parse_report_json(text);
+    REQUIRE_MESSAGE(back.ok(), back.error());
+    REQUIRE(back->sides[0].connect.has_value());
+    CHECK(back->sides[0].connect->failures == 2);
+    REQUIRE(back->sides[0].connect->tls.has_value());
+    CHECK(back->sides[0].connect->tls->count() == 4);
+    CHECK_FALSE(back->sides[1].connect.has_value());
+    CHECK(render_json(*back) == text);
+
+    for (auto f : {Format::table, Format::markdown, Format::html}) {
+        const auto out = render(r, f);
+        CHECK(out.find("connections (not in latency)") != std::string::npos);
+        CHECK(out.find("TLS handshake p50") != std::string::npos);
+        CHECK(out.find("3.000ms") != std::string::npos);
+    }
+}
