@@ -266,8 +266,10 @@ TEST_CASE("bad credentials against tpbench serve --credentials: auth_failed, bou
                  true);
     const std::string tb = text_of(b);
     CHECK(b.code == 1);
-    CHECK(tb.find("refused the credentials (auth_failed)") != std::string::npos);
-    CHECK(tb.find("\"class\":\"auth_failed\"") != std::string::npos);
+    // http4 meets the 401 at connect (its dialect probe) or on the first request: either way it is
+    // named as an authentication failure.
+    CHECK((tb.find("authentication failed") != std::string::npos ||
+           tb.find("refused the credentials (auth_failed)") != std::string::npos));
     CHECK(tb.find(secret) == std::string::npos);
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(15));  // the 5 s rate run stopped early
 }
