@@ -141,13 +141,21 @@ PendingTable::Dispatch PendingTable::on_response(const std::optional<model::Uuid
         return d;
     }
     if (code == 407) {
-        // A SASL challenge: this client does not authenticate, so the request cannot proceed.
-        finish(e, errc::server_error, code, "server requires authentication (SASL is not supported)", now);
-    } else {
-        finish(e, classify_status(code), code, message, now);
+        // A SASL challenge: the entry goes on (the caller answers it or finishes it).
+        d.kind = Dispatch::Kind::challenge;
+        return d;
     }
+    finish(e, classify_status(code), code, message, now);
     d.kind = Dispatch::Kind::final;
     return d;
+}
+
+void PendingTable::finish_entry(std::size_t slot, errc err, std::int32_t code, std::string_view message,
+                                Clock::time_point now) {
+    Entry& e = entries_[slot];
+    if (e.state == State::free) return;
+    finish(e, err, code, message, now);
+    maybe_free(slot);
 }
 
 std::size_t PendingTable::fail_all(errc err, std::string_view message, Clock::time_point now) {

@@ -12,7 +12,8 @@
 //     with it (written, or skipped by begin_write) a slot belongs to the writer's queue and is
 //     never reused, even if its request was abandoned meanwhile — so the writer's queue can never
 //     hold more entries than the table has slots;
-//   * on_response() routes 206 partials and the final message by request id;
+//   * on_response() routes 206 partials and the final message by request id, and reports a 407
+//                  challenge without finishing the entry;
 //   * fail_all()   finishes every active entry with one error (connection loss, null request id);
 //   * abandon()    finishes an entry with errc::timeout and remembers its id so late responses are
 //                  recognised and dropped;
@@ -76,6 +77,8 @@ public:
             late,      // for a request abandoned earlier (dropped)
             unknown,   // for no request this connection knows (dropped)
             null_id,   // requestId null: every active request was failed (see fail_all)
+            challenge, // 407 (SASL challenge) for an active request: not finished; the caller
+                       // answers it or finishes the entry (finish_entry)
         };
         Kind kind = Kind::unknown;
         std::size_t slot = 0;  // valid for partial and final
@@ -107,6 +110,12 @@ public:
     Dispatch on_response(const std::optional<model::Uuid>& id, std::int32_t code,
                          std::string_view message, std::uint64_t results, std::uint64_t bytes_in,
                          Clock::time_point first_byte, Clock::time_point now);
+
+    // Finishes one entry that is not free with `e` (status code and message kept for the outcome);
+    // an entry already done is overwritten (the caller knows better, e.g. after authentication).
+    void finish_entry(std::size_t slot, errc e, std::int32_t code, std::string_view message, Clock::time_point now);
+    // Adds wire bytes written on behalf of the entry (e.g. the answer to its SASL challenge).
+    void add_bytes_out(std::size_t slot, std::uint64_t n) noexcept { entries_[slot].bytes_out += n; }
 
     // Finishes every entry that is not done yet with `e` (message kept for the outcome).
     // Returns how many entries it finished.

@@ -1,30 +1,28 @@
-// The ws37 session: TinkerPop 3.7 requests multiplexed over one Beast WebSocket connection.
-// All Beast WebSocket code of the client lives in this one translation unit (it is expensive to
-// compile). Shape (Boost.Redis multiplexer): one reader coroutine demultiplexes responses by
-// requestId through the pure PendingTable, one writer coroutine serialises request frames, and
-// every request coroutine waits on its own steady_timer, which doubles as its deadline.
+// The ws37 session: the thin I/O layer that carries the pure protocol core (client_protocol.hpp)
+// over one Beast WebSocket on the shared transport (backends/common/stream.hpp: TCP, TLS or the
+// in-memory stream). All Beast WebSocket code of the client lives in this one translation unit
+// (it is expensive to compile; websocket::stream is instantiated once, on AnyStream). Shape
+// (Boost.Redis multiplexer): one reader coroutine hands every message to the core, one writer
+// coroutine sends what the core says is next, and every request coroutine waits on its own
+// steady_timer, which doubles as its deadline; the core's hooks cancel those timers.
 #include <tpbench/backends/ws37.hpp>
 
-#include "backends/common/counting_policy.hpp"
-#include "backends/common/connect.hpp"
-#include "backends/ws37/pending_table.hpp"
+#include "backends/common/stream.hpp"
+#include "backends/common/transport.hpp"
+#include "backends/ws37/client_protocol.hpp"
 
-#include <tpbench/io/ws37.hpp>
+#include <tpbench/auth/auth.hpp>
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
-#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <boost/beast/core/basic_stream.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/field.hpp>
 #include <boost/beast/websocket.hpp>
 
 #include <cstdio>
-#include <cstring>
 #include <exception>
-#include <functional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -36,10 +34,9 @@ namespace {
 namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
-using tcp = net::ip::tcp;
 using Clock = engine::Clock;
-using Stream = beast::basic_stream<tcp, net::any_io_executor, backends_detail::CountingRatePolicy>;
-using Ws = websocket::stream<Stream>;
+using backends_detail::AnyStream;
+using Ws = websocket::stream<AnyStream>;
 
 constexpr auto use_tuple = net::as_tuple(net::use_awaitable);
 constexpr std::size_t kReadChunk = 64 * 1024;
@@ -48,32 +45,21 @@ constexpr std::size_t kReadChunk = 64 * 1024;
 constexpr std::size_t kMaxMessage = 16 * 1024 * 1024;
 constexpr std::string_view kUserAgent = "tpbench/0.1 ws37 (Boost.Beast)";
 
-io::ws37::Format parse_serializer(std::string_view name) {
-    if (name.empty() || name == "graphbinary-v1") return io::ws37::Format::graphbinary_v1;
-    if (name == "graphson-v3") return io::ws37::Format::graphson_v3;
-    if (name == "graphson-v3-untyped") return io::ws37::Format::graphson_v3_untyped;
-    throw std::invalid_argument("ws37: unknown serializer '" + std::string(name) +
-                                "' (expected graphbinary-v1, graphson-v3 or graphson-v3-untyped)");
+std::string option(const engine::Target& t, const char* key, const char* fallback) {
+    const auto it = t.options.find(key);
+    return it == t.options.end() || it->second.empty() ? std::string(fallback) : it->second;
 }
 
-bool option_true(const engine::Target& t, const char* key) {
-    const auto it = t.options.find(key);
-    return it != t.options.end() && it->second == "true";
+bool parse_bool_option(const engine::Target& t, const char* key) {
+    const std::string v = option(t, key, "false");
+    if (v == "true") return true;
+    if (v == "false") return false;
+    throw std::invalid_argument(std::string("ws37: option ") + key + " must be true or false, got '" + v + "'");
 }
 
 // Wire size of one unmasked server frame carrying `n` payload bytes (RFC 6455 §5.2).
 std::uint64_t server_frame_bytes(std::size_t n) noexcept {
     return n + 2 + (n < 126 ? 0 : (n <= 0xffff ? 2 : 8));
-}
-
-void write_uuid_text(char* out, const model::Uuid& u) noexcept {
-    static constexpr char hex[] = "0123456789abcdef";
-    std::size_t o = 0;
-    for (std::size_t i = 0; i < 16; ++i) {
-        if (i == 4 || i == 6 || i == 8 || i == 10) out[o++] = '-';
-        out[o++] = hex[u[i] >> 4];
-        out[o++] = hex[u[i] & 0x0f];
-    }
 }
 
 void report_exception(const char* what, std::exception_ptr e) noexcept {
@@ -86,172 +72,91 @@ void report_exception(const char* what, std::exception_ptr e) noexcept {
     }
 }
 
-// One request's waiting point and reusable buffers.
-struct Slot {
-    explicit Slot(const net::any_io_executor& ex) : signal(ex) {}
-    net::steady_timer signal;            // expires at the request deadline; cancelled to wake
-    std::string frame;                   // the encoded request frame (capacity reused)
-    bool keep_results = false;
-    std::vector<model::Value> results;   // materialised results when keep_results
-};
+ClientProtocol::Config protocol_config(const engine::SessionConfig& cfg, io::ws37::Format format) {
+    ClientProtocol::Config c;
+    c.format = format;
+    c.capacity = cfg.max_in_process_per_connection;
+    const auto& a = cfg.target.auth;
+    if (a.mechanism == engine::AuthOptions::Mechanism::sasl_plain)
+        c.sasl = ClientProtocol::Sasl{a.authzid, a.username, a.password};
+    return c;
+}
 
-// The last request encoded on this connection, kept so that repeating the same request (the
-// benchmark's common case) costs a memcpy and a 16-byte id patch instead of a full encode.
-struct EncodedTemplate {
-    bool valid = false;
-    std::string gremlin;
-    std::optional<model::Value> bytecode;
-    model::Value bindings;
-    std::string language;
-    std::int32_t batch_size = 0;
-    std::optional<std::int64_t> server_timeout_ms;
-    bool materialize_tokens = false;
-    std::string frame;
-    std::size_t id_offset = 0;
-    bool id_is_text = false;  // GraphSON: 36-char text; GraphBinary: 16 raw bytes
-
-    bool matches(const engine::Request& r) const {
-        return valid && r.batch_size == batch_size && r.materialize_tokens == materialize_tokens &&
-               r.server_timeout_ms == server_timeout_ms && r.gremlin == gremlin &&
-               r.language == language && r.bytecode.has_value() == bytecode.has_value() &&
-               (!r.bytecode || *r.bytecode == *bytecode) && r.bindings == bindings;
+// What the server said when it refused the upgrade, or why the upgrade did not happen.
+std::string upgrade_failure(const boost::system::error_code& ec, const websocket::response_type& res,
+                            const std::string& where, std::chrono::milliseconds timeout) {
+    const std::string what = "WebSocket upgrade at " + where;
+    // Only a response that was read says anything (Beast fills `res` with a 500 on other errors).
+    if (ec == websocket::error::upgrade_declined && res.result_int() != 101) {
+        std::string m = what + " answered HTTP " + std::to_string(res.result_int());
+        if (!res.reason().empty()) m += " " + std::string(res.reason());
+        return m;
     }
-};
+    if (ec == beast::error::timeout) return what + " timed out after " + std::to_string(timeout.count()) + " ms";
+    return what + " failed: " + ec.message();
+}
 
-class Connection : public std::enable_shared_from_this<Connection> {
+class Connection : public std::enable_shared_from_this<Connection>, private ProtocolHooks {
 public:
-    Connection(const net::any_io_executor& ex, const engine::SessionConfig& cfg, io::ws37::Format format)
-        : ex_(ex), cfg_(cfg), format_(format), compression_(option_true(cfg.target, "compression")),
-          ws_(ex), table_(cfg.max_in_process_per_connection), writer_signal_(ex), done_signal_(ex),
-          rng_(std::random_device{}()) {
-        slots_.reserve(cfg.max_in_process_per_connection);
+    Connection(const net::any_io_executor& ex, const engine::SessionConfig& cfg, io::ws37::Format format,
+               std::shared_ptr<backends_detail::TlsClient> tls, bool compression, bool eager_auth)
+        : ex_(ex), cfg_(cfg), compression_(compression), eager_auth_(eager_auth), ws_(ex, std::move(tls)),
+          proto_(protocol_config(cfg, format), *this, std::random_device{}() ^ (std::uint64_t{std::random_device{}()} << 32)),
+          writer_signal_(ex), done_signal_(ex) {
+        signals_.reserve(cfg.max_in_process_per_connection);
         for (std::size_t i = 0; i < cfg.max_in_process_per_connection; ++i)
-            slots_.push_back(std::make_unique<Slot>(ex));
-        write_queue_.resize(cfg.max_in_process_per_connection);
-        collect_ = [this](model::Value&& v) { scratch_items_.push_back(std::move(v)); };
+            signals_.push_back(std::make_unique<net::steady_timer>(ex));
     }
 
     net::awaitable<std::error_code> async_connect();
     net::awaitable<engine::Outcome> async_execute(const engine::Request& req);
     net::awaitable<void> async_close();
-    bool is_open() const noexcept { return open_ && !closing_; }
+    bool is_open() const noexcept { return alive_ && ready_ && !closing_; }
+    const engine::ConnectTimings& timings() const noexcept { return timings_; }
+    const std::string& connect_error() const noexcept { return connect_error_; }
 
     // Closes the socket without a close handshake; pending requests fail with connection_closed.
     void abort() noexcept {
-        if (!open_) return;
+        if (!alive_) return;
         on_lost("session destroyed");
     }
 
 private:
+    // ProtocolHooks
+    void on_finished(std::size_t slot) override { signals_[slot]->cancel(); }
+    void on_write_ready() override { writer_signal_.cancel(); }
+    void on_fatal(errc, std::string_view) override { drop(); }
+
     net::awaitable<void> reader();
     net::awaitable<void> writer();
-    void handle_message(std::string_view frame, Clock::time_point first_byte, std::uint64_t wire);
+    net::awaitable<std::error_code> authenticate(Clock::time_point deadline);
     void on_lost(std::string_view why, errc e = errc::connection_closed) noexcept;
-    void wake_all() noexcept;
-    model::Uuid next_id() noexcept;
-    void encode(const engine::Request& req, const model::Uuid& id, std::string& out);
-    void enqueue(std::size_t slot) noexcept;
+    void drop() noexcept;
     void spawn(net::awaitable<void> (Connection::*fn)(), const char* what);
     net::awaitable<void> wait_until(bool Connection::*running, std::chrono::milliseconds limit);
+    std::error_code fail_connect(errc e, std::string message) {
+        connect_error_ = std::move(message);
+        return make_error_code(e);
+    }
 
     net::any_io_executor ex_;
     engine::SessionConfig cfg_;
-    io::ws37::Format format_;
     bool compression_;
+    bool eager_auth_;
     Ws ws_;
-    PendingTable table_;
-    std::vector<std::unique_ptr<Slot>> slots_;
-    std::vector<std::size_t> write_queue_;  // ring of slot indices
-    std::size_t wq_head_ = 0;
-    std::size_t wq_count_ = 0;
+    ClientProtocol proto_;
+    std::vector<std::unique_ptr<net::steady_timer>> signals_;  // one per slot
     net::steady_timer writer_signal_;  // the writer sleeps on it; cancelled when work arrives
     net::steady_timer done_signal_;    // async_close sleeps on it; cancelled when a loop exits
     beast::flat_buffer read_buf_;
-    std::vector<model::Value> scratch_items_;
-    std::function<void(model::Value&&)> collect_;
-    std::size_t keep_count_ = 0;       // in-flight requests that want materialised results
-    EncodedTemplate template_;
-    std::mt19937_64 rng_;
-    bool open_ = false;
+    engine::ConnectTimings timings_;
+    std::string connect_error_;
+    bool alive_ = false;    // the socket is up and the loops run
+    bool ready_ = false;    // async_connect finished (upgrade and authentication done)
     bool closing_ = false;
     bool reader_running_ = false;
     bool writer_running_ = false;
 };
-
-model::Uuid Connection::next_id() noexcept {
-    model::Uuid u;
-    const std::uint64_t a = rng_();
-    const std::uint64_t b = rng_();
-    std::memcpy(u.data(), &a, 8);
-    std::memcpy(u.data() + 8, &b, 8);
-    u[6] = static_cast<std::uint8_t>((u[6] & 0x0f) | 0x40);  // version 4
-    u[8] = static_cast<std::uint8_t>((u[8] & 0x3f) | 0x80);  // RFC 4122 variant
-    return u;
-}
-
-void Connection::encode(const engine::Request& req, const model::Uuid& id, std::string& out) {
-    if (template_.matches(req)) {
-        out.assign(template_.frame);
-        if (template_.id_is_text)
-            write_uuid_text(out.data() + template_.id_offset, id);
-        else
-            std::memcpy(out.data() + template_.id_offset, id.data(), 16);
-        return;
-    }
-    io::ws37::RequestMessage m;
-    m.request_id = id;
-    std::vector<model::Value> kv;
-    kv.reserve(16);
-    auto add = [&kv](const char* k, model::Value v) {
-        kv.push_back(model::Value::string(k));
-        kv.push_back(std::move(v));
-    };
-    if (req.bytecode) {
-        m.op = "bytecode";
-        m.processor = "traversal";
-        add("gremlin", *req.bytecode);
-    } else {
-        m.op = "eval";
-        m.processor = "";
-        add("gremlin", model::Value::string(req.gremlin));
-        if (req.bindings.type() == model::Type::map && req.bindings.size() > 0) add("bindings", req.bindings);
-        if (!req.language.empty()) add("language", model::Value::string(req.language));
-    }
-    add("batchSize", model::Value::int_(req.batch_size));
-    add("aliases", model::Value::map({model::Value::string("g"), model::Value::string("g")}));
-    if (req.server_timeout_ms) add("evaluationTimeout", model::Value::long_(*req.server_timeout_ms));
-    if (req.materialize_tokens) add("materializeProperties", model::Value::string("tokens"));
-    m.args = model::Value::map(std::move(kv));
-    out.clear();
-    io::ws37::encode_request(out, m, format_, true);
-
-    // Remember where the id sits so the next identical request only patches it.
-    template_.valid = false;
-    std::size_t offset = std::string::npos;
-    bool text = false;
-    if (format_ == io::ws37::Format::graphbinary_v1) {
-        const std::size_t at = 1 + io::ws37::mime_type(format_).size() + 1;  // mime prefix + version
-        if (out.size() >= at + 16 && std::memcmp(out.data() + at, id.data(), 16) == 0) offset = at;
-    } else {
-        char txt[36];
-        write_uuid_text(txt, id);
-        offset = out.find(std::string_view(txt, 36));
-        text = true;
-    }
-    if (offset != std::string::npos) {
-        template_.valid = true;
-        template_.gremlin = req.gremlin;
-        template_.bytecode = req.bytecode;
-        template_.bindings = req.bindings;
-        template_.language = req.language;
-        template_.batch_size = req.batch_size;
-        template_.server_timeout_ms = req.server_timeout_ms;
-        template_.materialize_tokens = req.materialize_tokens;
-        template_.frame = out;
-        template_.id_offset = offset;
-        template_.id_is_text = text;
-    }
-}
 
 void Connection::spawn(net::awaitable<void> (Connection::*fn)(), const char* what) {
     net::co_spawn(ex_, (this->*fn)(), [self = shared_from_this(), what](std::exception_ptr e) {
@@ -263,18 +168,36 @@ void Connection::spawn(net::awaitable<void> (Connection::*fn)(), const char* wha
 }
 
 net::awaitable<std::error_code> Connection::async_connect() {
+    auto self = shared_from_this();
     const auto& t = cfg_.target;
-    auto& sock = beast::get_lowest_layer(ws_);
-    boost::system::error_code ec = co_await backends_detail::async_connect_host(sock, t.host, t.port, cfg_.connect_timeout);
-    if (ec) co_return make_error_code(errc::connect_failed);
-    sock.socket().set_option(tcp::no_delay(true), ec);
+    const auto t0 = Clock::now();
+    const auto deadline = t0 + cfg_.connect_timeout;
+    AnyStream& stream = ws_.next_layer();
+    const auto opened = co_await backends_detail::async_open(stream, t.host, t.port, cfg_.connect_timeout);
+    if (opened.error) co_return fail_connect(static_cast<errc>(opened.error.value()), opened.message);
+    timings_ = opened.timings;
+    const auto t_up = Clock::now();
 
-    ws_.set_option(websocket::stream_base::decorator([pmd = compression_](websocket::request_type& r) {
-        r.set(beast::http::field::user_agent, kUserAgent);
-        // Beast always offers server_max_window_bits=15, which Netty's default handshaker (Gremlin
-        // Server's WebSocketServerCompressionHandler) refuses, silently disabling compression.
-        if (pmd) r.set(beast::http::field::sec_websocket_extensions, "permessage-deflate; client_max_window_bits");
-    }));
+    const std::string host = t.host + ":" + std::to_string(t.port);
+    std::vector<auth::Header> signed_headers;
+    if (t.auth.mechanism == engine::AuthOptions::Mechanism::sigv4) {
+        // AWS Signature V4 over the upgrade GET (Neptune): Host is signed, the body is empty.
+        auth::SigV4Request sr;
+        sr.method = "GET";
+        sr.path = t.path;
+        sr.headers.push_back({"host", host});
+        const auth::SigV4Credentials creds{t.auth.access_key_id, t.auth.secret_access_key, t.auth.session_token,
+                                           t.auth.region, t.auth.service};
+        signed_headers = auth::sigv4_sign(sr, creds, std::chrono::system_clock::now());
+    }
+    ws_.set_option(websocket::stream_base::decorator(
+        [pmd = compression_, signed_headers = std::move(signed_headers)](websocket::request_type& r) {
+            r.set(beast::http::field::user_agent, kUserAgent);
+            // Beast always offers server_max_window_bits=15, which Netty's default handshaker (Gremlin
+            // Server's WebSocketServerCompressionHandler) refuses, silently disabling compression.
+            if (pmd) r.set(beast::http::field::sec_websocket_extensions, "permessage-deflate; client_max_window_bits");
+            for (const auto& h : signed_headers) r.set(h.name, h.value);
+        }));
     if (compression_) {
         websocket::permessage_deflate pmd;
         pmd.client_enable = true;
@@ -283,15 +206,19 @@ net::awaitable<std::error_code> Connection::async_connect() {
     ws_.binary(true);
     ws_.auto_fragment(false);  // one Gremlin message = one frame
     ws_.read_message_max(kMaxMessage);
-    const std::string host = t.host + ":" + std::to_string(t.port);
-    auto [hec] = co_await ws_.async_handshake(host, t.path, use_tuple);
+    // The upgrade is bounded by what is left of the connect timeout (the transport's expiry).
+    stream.expires_at(deadline);
+    websocket::response_type res;
+    auto [hec] = co_await ws_.async_handshake(res, host, t.path, use_tuple);
     if (hec) {
-        sock.close();
-        co_return make_error_code(errc::connect_failed);
+        stream.close();
+        co_return fail_connect(errc::connect_failed,
+                               upgrade_failure(hec, res, backends_detail::describe_endpoint(t.host, t.port) + t.path,
+                                               cfg_.connect_timeout));
     }
-    // From here the websocket's own timeouts apply (the tcp_stream's must be off). Per-request
+    // From here the websocket's own timeouts apply (the transport's must be off). Per-request
     // deadlines are the slots' timers; an idle connection is not an error.
-    sock.expires_never();
+    stream.expires_never();
     websocket::stream_base::timeout to{};
     to.handshake_timeout = std::chrono::duration_cast<std::chrono::seconds>(cfg_.connect_timeout) +
                            std::chrono::seconds(1);
@@ -299,93 +226,87 @@ net::awaitable<std::error_code> Connection::async_connect() {
     to.keep_alive_pings = false;
     ws_.set_option(to);
 
-    open_ = true;
+    alive_ = true;
     reader_running_ = writer_running_ = true;
     spawn(&Connection::reader, "reader");
     spawn(&Connection::writer, "writer");
+    if (eager_auth_) {
+        if (auto ec = co_await authenticate(deadline)) co_return ec;
+    }
+    timings_.protocol = Clock::now() - t_up;
+    ready_ = true;
     co_return std::error_code{};
 }
 
-void Connection::enqueue(std::size_t slot) noexcept {
-    write_queue_[(wq_head_ + wq_count_) % write_queue_.size()] = slot;
-    ++wq_count_;
-    writer_signal_.cancel();
+net::awaitable<std::error_code> Connection::authenticate(Clock::time_point deadline) {
+    const auto slot = proto_.authenticate_now();
+    if (!slot) co_return fail_connect(errc::connect_failed, "ws37: no slot for the authentication request");
+    auto& signal = *signals_[*slot];
+    while (!proto_.finished(*slot) && Clock::now() < deadline) {
+        signal.expires_at(deadline);
+        co_await signal.async_wait(use_tuple);
+    }
+    const bool timed_out = !proto_.finished(*slot);
+    if (timed_out) proto_.abandon(*slot, Clock::now());
+    engine::Outcome out;
+    proto_.take_outcome(*slot, out);
+    if (!out.error) co_return std::error_code{};
+    on_lost("authentication failed");
+    if (timed_out)
+        co_return fail_connect(errc::auth_failed, "SASL authentication with " +
+                                                      backends_detail::describe_endpoint(cfg_.target.host,
+                                                                                         cfg_.target.port) +
+                                                      " got no answer within the connect timeout (" +
+                                                      std::to_string(cfg_.connect_timeout.count()) + " ms)");
+    co_return fail_connect(static_cast<errc>(out.error.value()), out.status_message);
 }
 
 net::awaitable<engine::Outcome> Connection::async_execute(const engine::Request& req) {
     // Keep the connection alive across suspensions even if the session is destroyed meanwhile.
     auto self = shared_from_this();
     engine::Outcome out;
-    if (!open_ || closing_) {
+    if (!is_open()) {
         out.error = make_error_code(errc::connection_closed);
         out.status_message = "ws37 connection is not open";
         out.done = out.first_result = Clock::now();
         co_return out;
     }
-    const auto id = next_id();
-    const auto slot_index = table_.add(id);
-    if (!slot_index) {
+    const auto slot = proto_.submit(req);
+    if (!slot) {
         out.error = make_error_code(errc::pool_exhausted);
         out.status_message = "more concurrent requests than max_in_flight() on this ws37 connection";
         out.done = out.first_result = Clock::now();
         co_return out;
     }
-    const std::size_t si = *slot_index;
-    Slot& slot = *slots_[si];
-    encode(req, id, slot.frame);
-    slot.keep_results = req.keep_results;
-    slot.results.clear();
-    if (slot.keep_results) ++keep_count_;
-    enqueue(si);
-
-    slot.signal.expires_at(req.deadline);
-    co_await slot.signal.async_wait(use_tuple);
-    // Woken by the reader (cancel) or by the deadline: the table says which.
-    if (!table_.finished(si)) table_.abandon(si, Clock::now());
-    const PendingTable::Entry& e = table_.entry(si);
-    if (e.error != errc::ok) out.error = make_error_code(e.error);
-    out.status_code = e.status_code;
-    out.status_message = e.status_message;
-    out.sent = e.sent;
-    out.first_byte = e.first_byte;
-    out.first_result = e.first_result;
-    out.done = e.done;
-    out.bytes_out = e.bytes_out;
-    out.bytes_in = e.bytes_in;
-    out.result_count = e.result_count;
-    out.partial_responses = e.partial_responses;
-    if (slot.keep_results) {
-        --keep_count_;
-        out.results = std::move(slot.results);
-        slot.results = {};
-        slot.keep_results = false;
+    auto& signal = *signals_[*slot];
+    // Woken by the core (cancel) or by the deadline; a wake for another reason waits again.
+    while (!proto_.finished(*slot) && Clock::now() < req.deadline) {
+        signal.expires_at(req.deadline);
+        co_await signal.async_wait(use_tuple);
     }
-    table_.release(si);
+    if (!proto_.finished(*slot)) proto_.abandon(*slot, Clock::now());
+    proto_.take_outcome(*slot, out);
     co_return out;
 }
 
 net::awaitable<void> Connection::writer() {
     auto self = shared_from_this();
-    auto& policy = beast::get_lowest_layer(ws_).rate_policy();
+    AnyStream& stream = ws_.next_layer();
     for (;;) {
-        while (wq_count_ == 0 && open_ && !closing_) {
+        std::optional<ClientProtocol::Write> w;
+        while (alive_ && !closing_ && !(w = proto_.next_write())) {
             writer_signal_.expires_at(Clock::time_point::max());
             co_await writer_signal_.async_wait(use_tuple);
         }
-        if (!open_ || closing_) break;
-        const std::size_t si = write_queue_[wq_head_];
-        wq_head_ = (wq_head_ + 1) % write_queue_.size();
-        --wq_count_;
-        // A request abandoned (deadline) or failed before its turn is not sent.
-        if (!table_.begin_write(si)) continue;
-        const std::uint64_t before = policy.bytes_written();
-        auto [ec, n] = co_await ws_.async_write(net::buffer(slots_[si]->frame), use_tuple);
-        table_.end_write(si, !ec, Clock::now(), policy.bytes_written() - before);
+        if (!w) break;
+        const std::uint64_t before = stream.bytes_written();
+        auto [ec, n] = co_await ws_.async_write(net::buffer(w->frame.data(), w->frame.size()), use_tuple);
+        proto_.on_written(*w, !ec, Clock::now(), stream.bytes_written() - before);
         if (ec) {
-            slots_[si]->signal.cancel();
             on_lost("request could not be written: " + ec.message());
             break;
         }
+        if (!alive_ || closing_) break;
     }
     // Requests still queued when the loop ends are failed by on_lost / async_close.
     writer_running_ = false;
@@ -394,15 +315,18 @@ net::awaitable<void> Connection::writer() {
 
 net::awaitable<void> Connection::reader() {
     auto self = shared_from_this();
-    auto& policy = beast::get_lowest_layer(ws_).rate_policy();
-    std::uint64_t counted = policy.bytes_read();
+    AnyStream& stream = ws_.next_layer();
+    // Without compression or TLS a message is one frame, so its wire size is exact; otherwise only
+    // the transport's counter knows the bytes (compressed payloads, TLS records).
+    const bool exact_frames = !compression_ && stream.kind() != AnyStream::Kind::tls;
+    std::uint64_t counted = stream.bytes_read();
     for (;;) {
         read_buf_.clear();
         Clock::time_point first{};
         do {
             auto [ec, n] = co_await ws_.async_read_some(read_buf_, kReadChunk, use_tuple);
             if (ec) {
-                if (open_) {
+                if (alive_) {
                     // Frame-level errors (bad frame, message too big, bad UTF-8 …) are the peer
                     // breaking the protocol; anything else is the connection going away.
                     const bool ws_error = ec != websocket::error::closed &&
@@ -421,72 +345,31 @@ net::awaitable<void> Connection::reader() {
             if (first == Clock::time_point{}) first = Clock::now();
         } while (!ws_.is_message_done());
         const std::string_view frame(static_cast<const char*>(read_buf_.data().data()), read_buf_.size());
-        // Without compression a message is one frame, so its wire size is exact; with
-        // permessage-deflate only the socket counter knows the compressed size.
         std::uint64_t wire = server_frame_bytes(frame.size());
-        if (compression_) {
-            wire = policy.bytes_read() - counted;
-            counted = policy.bytes_read();
+        if (!exact_frames) {
+            wire = stream.bytes_read() - counted;
+            counted = stream.bytes_read();
         }
-        handle_message(frame, first, wire);
-        if (!open_) break;
+        proto_.on_message(frame, first, Clock::now(), wire);
+        if (!alive_) break;
     }
     reader_running_ = false;
     done_signal_.cancel();
 }
 
-void Connection::handle_message(std::string_view frame, Clock::time_point first_byte, std::uint64_t wire) {
-    scratch_items_.clear();
-    // Count mode unless some request on this connection asked for its results.
-    auto summary = keep_count_ > 0 ? io::ws37::scan_response(frame, format_, collect_)
-                                   : io::ws37::scan_response(frame, format_);
-    const auto now = Clock::now();
-    if (!summary) {
-        // Bytes that are not a ResponseMessage: the stream cannot be trusted any more.
-        const std::string why = "undecodable response: " + summary.error().to_string();
-        table_.fail_all(errc::protocol_violation, why, now);
-        on_lost(why);
-        return;
-    }
-    const auto& sm = *summary;
-    const auto d = table_.on_response(sm.request_id, sm.code, sm.message, sm.result_count, wire,
-                                      first_byte, now);
-    using Kind = PendingTable::Dispatch::Kind;
-    switch (d.kind) {
-    case Kind::partial:
-    case Kind::final: {
-        Slot& slot = *slots_[d.slot];
-        if (slot.keep_results) {
-            for (auto& v : scratch_items_) slot.results.push_back(std::move(v));
-        }
-        if (d.kind == Kind::final) slot.signal.cancel();
-        break;
-    }
-    case Kind::null_id:
-        // The Java driver's rule: a response without a request id fails every pending request.
-        wake_all();
-        break;
-    case Kind::late:
-    case Kind::unknown:
-        break;  // dropped (counted by the table)
-    }
-}
-
-void Connection::wake_all() noexcept {
-    for (auto& s : slots_) s->signal.cancel();
+void Connection::drop() noexcept {
+    const bool was_alive = alive_;
+    alive_ = false;
+    writer_signal_.cancel();
+    if (was_alive) ws_.next_layer().close();
 }
 
 void Connection::on_lost(std::string_view why, errc e) noexcept {
-    const bool was_open = open_;
-    open_ = false;
-    table_.fail_all(e, why, Clock::now());
-    wake_all();
+    const bool was_alive = alive_;
+    alive_ = false;
+    proto_.on_connection_lost(e, why, Clock::now());
     writer_signal_.cancel();
-    if (was_open) {
-        boost::system::error_code ignored;
-        beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
-        beast::get_lowest_layer(ws_).close();
-    }
+    if (was_alive) ws_.next_layer().close();
 }
 
 net::awaitable<void> Connection::wait_until(bool Connection::*running, std::chrono::milliseconds limit) {
@@ -499,30 +382,39 @@ net::awaitable<void> Connection::wait_until(bool Connection::*running, std::chro
 
 net::awaitable<void> Connection::async_close() {
     auto self = shared_from_this();
-    if (!open_ || closing_) co_return;
+    if (!alive_ || closing_) co_return;
     closing_ = true;
     // Stop the writer first: the close frame must not interleave with a request frame.
     writer_signal_.cancel();
     co_await wait_until(&Connection::writer_running_, std::chrono::milliseconds(2000));
-    table_.fail_all(errc::cancelled, "session closed", Clock::now());
-    wake_all();
+    proto_.on_connection_lost(errc::cancelled, "session closed", Clock::now());
     // A writer still stuck in a write (the peer stopped reading) would block the close frame
     // behind it forever: drop the connection instead of closing gracefully.
     if (writer_running_) on_lost("session closed while a request frame was still being written");
-    if (open_) {
+    if (alive_) {
         auto [ec] = co_await ws_.async_close(websocket::close_code::normal, use_tuple);
         (void)ec;  // a failed close handshake still ends in closing the socket below
     }
-    if (open_) on_lost("session closed");
+    if (alive_) on_lost("session closed");
     co_await wait_until(&Connection::reader_running_, std::chrono::milliseconds(2000));
 }
 
 class Ws37Session final : public engine::Session {
 public:
     Ws37Session(net::any_io_executor ex, const engine::SessionConfig& cfg)
-        : ex_(std::move(ex)), cfg_(cfg), format_(parse_serializer(cfg.target.serializer)) {
+        : ex_(std::move(ex)), cfg_(cfg), format_(parse_serializer(cfg.target.serializer)),
+          tls_(backends_detail::TlsClient::for_target(cfg.target.tls)),
+          compression_(parse_bool_option(cfg.target, "compression")) {
         if (cfg.max_in_process_per_connection == 0)
             throw std::invalid_argument("ws37: max_in_process_per_connection must be >= 1");
+        const std::string sasl = option(cfg.target, "sasl", "eager");
+        if (sasl != "eager" && sasl != "lazy")
+            throw std::invalid_argument("ws37: option sasl must be eager or lazy, got '" + sasl + "'");
+        const auto& a = cfg.target.auth;
+        if (a.mechanism == engine::AuthOptions::Mechanism::basic)
+            throw std::invalid_argument("ws37: HTTP Basic authentication is not part of the 3.7 WebSocket protocol "
+                                        "(use SASL PLAIN or SigV4)");
+        eager_auth_ = a.mechanism == engine::AuthOptions::Mechanism::sasl_plain && sasl == "eager";
     }
     ~Ws37Session() override {
         if (conn_) conn_->abort();
@@ -530,9 +422,12 @@ public:
 
     net::awaitable<std::error_code> async_connect() override {
         if (conn_) conn_->abort();
-        conn_ = std::make_shared<Connection>(ex_, cfg_, format_);
+        conn_ = std::make_shared<Connection>(ex_, cfg_, format_, tls_, compression_, eager_auth_);
         auto c = conn_;
-        co_return co_await c->async_connect();
+        const auto ec = co_await c->async_connect();
+        timings_ = ec ? engine::ConnectTimings{} : c->timings();
+        connect_error_ = ec ? c->connect_error() : std::string();
+        co_return ec;
     }
     net::awaitable<engine::Outcome> async_execute(const engine::Request& req) override {
         if (!conn_) {
@@ -553,12 +448,19 @@ public:
     std::size_t max_in_flight() const noexcept override { return cfg_.max_in_process_per_connection; }
     bool is_open() const noexcept override { return conn_ && conn_->is_open(); }
     std::string_view name() const noexcept override { return "ws37"; }
+    engine::ConnectTimings connect_timings() const noexcept override { return timings_; }
+    std::string connect_error_message() const override { return connect_error_; }
 
 private:
     net::any_io_executor ex_;
     engine::SessionConfig cfg_;
     io::ws37::Format format_;
+    std::shared_ptr<backends_detail::TlsClient> tls_;
+    bool compression_;
+    bool eager_auth_ = false;
     std::shared_ptr<Connection> conn_;
+    engine::ConnectTimings timings_;
+    std::string connect_error_;
 };
 
 }  // namespace

@@ -126,6 +126,11 @@ public:
     virtual std::string_view name() const noexcept = 0;
     // Stage timings of the last successful async_connect (zeros before one).
     virtual ConnectTimings connect_timings() const noexcept { return {}; }
+    // Why the last async_connect failed, for the user: the OS reason (refused, DNS, timeout), the
+    // TLS verification error, the HTTP status of a refused WebSocket upgrade, the server's
+    // authentication message. Never contains a secret. "" after a success, or when the backend
+    // has nothing to add to the error code.
+    virtual std::string connect_error_message() const { return {}; }
 };
 
 // Per-backend configuration derived from the CLI (pool knobs that affect the protocol layer).

@@ -227,14 +227,26 @@ TEST_CASE("a failed write finishes the entry with write_failed") {
     CHECK(t.in_use() == 0);
 }
 
-TEST_CASE("a 407 challenge ends the request as a server error (no SASL support)") {
+TEST_CASE("a 407 challenge is reported without finishing the request; finish_entry ends it") {
     PendingTable t(1);
     auto s = *t.add(id_of(1));
     t.begin_write(s);
     t.end_write(s, true, at(0), 1);
-    CHECK(t.on_response(id_of(1), 407, "", 0, 1, at(1), at(1)).kind == Kind::final);
-    CHECK(t.entry(s).error == errc::server_error);
+    const auto d = t.on_response(id_of(1), 407, "", 0, 5, at(1), at(1));
+    CHECK(d.kind == Kind::challenge);
+    CHECK(d.slot == s);
+    CHECK_FALSE(t.finished(s));
+    CHECK(t.entry(s).bytes_in == 5);
+    CHECK(t.entry(s).first_byte == at(1));
+    t.add_bytes_out(s, 10);
+    CHECK(t.entry(s).bytes_out == 11);
+    t.finish_entry(s, errc::auth_failed, 407, "no credentials", at(2));
+    CHECK(t.finished(s));
+    CHECK(t.entry(s).error == errc::auth_failed);
     CHECK(t.entry(s).status_code == 407);
+    CHECK(t.entry(s).status_message == "no credentials");
+    t.release(s);
+    CHECK(t.in_use() == 0);
 }
 
 TEST_CASE("release before finishing acts as abandon") {

@@ -3,6 +3,7 @@
 // client finished with the right error code.
 #include <tpbench/backends/ws37.hpp>
 
+#include <tpbench/auth/auth.hpp>
 #include <tpbench/io/ws37.hpp>
 
 #include <boost/asio/as_tuple.hpp>
@@ -15,12 +16,15 @@
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
 #include <boost/beast/websocket.hpp>
 #include <doctest/doctest.h>
 
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -99,6 +103,8 @@ public:
     std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
     int connections = 0;
     std::string user_agent;
+    std::string authorization;
+    std::string amz_date;
 
 private:
     net::awaitable<void> accept_loop() {
@@ -123,6 +129,8 @@ private:
         auto [hec, hn] = co_await beast::http::async_read(ws->next_layer(), buf, req, use_tuple);
         if (hec) co_return;
         user_agent = std::string(req[beast::http::field::user_agent]);
+        authorization = std::string(req[beast::http::field::authorization]);
+        amz_date = std::string(req["X-Amz-Date"]);
         REQUIRE(req.target() == "/gremlin");
         auto [aec] = co_await ws->async_accept(req, use_tuple);
         if (aec) co_return;
@@ -611,4 +619,238 @@ TEST_CASE("ws37: a server that stops reading blocks the writer; requests time ou
         CHECK(Clock::now() - c0 < 5s);
         CHECK_FALSE(s->is_open());
     }, 15s);
+}
+
+// ---- SASL, upgrade failures, SigV4 ------------------------------------------------------------
+
+namespace {
+
+constexpr const char* kUser = "stephen";
+constexpr const char* kPassword = "pa55-w0rd!";
+
+// The Java server's SaslAuthenticationHandler, reduced: the first message is stored and
+// challenged (407); other requests are deferred; an `authentication` op with a good sasl argument
+// releases the stored request (an authentication op stored as the first message gets 498, as the
+// standard processor answers it) and the deferred ones; a bad one gets 401 for each of them.
+// Afterwards requests are served like streaming_server. Counts authentication ops seen.
+struct SaslServer {
+    int auth_ops = 0;
+    int challenges = 0;
+    net::awaitable<void> operator()(ServerWs& ws) {
+        std::optional<Received> stored;
+        std::vector<Received> deferred;
+        bool authenticated = false;
+        for (;;) {
+            auto r = co_await read_request(ws);
+            if (!r) co_return;
+            if (!authenticated && !stored) {
+                stored = *r;
+                ++challenges;
+                co_await send(ws, response(*r, 407, {}));
+                continue;
+            }
+            if (!authenticated && r->req.message.op != "authentication") {
+                deferred.push_back(*r);
+                continue;
+            }
+            if (!authenticated) {
+                ++auth_ops;
+                const Value* sasl = r->req.message.args.find("sasl");
+                const auto raw = sasl ? tpbench::auth::base64_decode(sasl->str()) : std::nullopt;
+                const auto creds = raw ? tpbench::auth::parse_sasl_plain(*raw) : std::nullopt;
+                const bool ok = creds && creds->user == kUser && creds->password == kPassword;
+                std::vector<Received> todo{*stored};
+                todo.insert(todo.end(), deferred.begin(), deferred.end());
+                deferred.clear();
+                if (!ok) {
+                    for (const auto& t : todo)
+                        co_await send(ws, response(t, 401, {}, "Username and/or password are incorrect"));
+                    continue;  // the real server keeps the channel unusable
+                }
+                authenticated = true;
+                for (const auto& t : todo) {
+                    if (t.req.message.op == "authentication")
+                        co_await send(ws, response(t, 498, {}, "authentication is not a valid op"));
+                    else
+                        co_await send(ws, response(t, 200, ints(0, 3)));
+                }
+                continue;
+            }
+            co_await send(ws, response(*r, 200, ints(0, 3)));
+        }
+    }
+};
+
+SessionConfig sasl_config(std::uint16_t port, std::string password, std::string mode = "eager") {
+    SessionConfig cfg = config_for(port);
+    cfg.target.auth.mechanism = tpbench::engine::AuthOptions::Mechanism::sasl_plain;
+    cfg.target.auth.username = kUser;
+    cfg.target.auth.password = std::move(password);
+    cfg.target.options["sasl"] = std::move(mode);
+    return cfg;
+}
+
+}  // namespace
+
+TEST_CASE("ws37: SASL PLAIN at connect (eager): requests then run without challenges") {
+    net::io_context ioc;
+    SaslServer sasl;
+    FakeServer server(ioc, std::ref(sasl));
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), sasl_config(server.port(), kPassword));
+        REQUIRE_FALSE(co_await s->async_connect());
+        CHECK(s->is_open());
+        CHECK(s->connect_timings().protocol > std::chrono::nanoseconds(0));
+        for (int i = 0; i < 3; ++i) {
+            Outcome o = co_await s->async_execute(request("g.V()"));
+            CHECK_FALSE(o.error);
+            CHECK(o.result_count == 3);
+        }
+        co_await s->async_close();
+    });
+    CHECK(sasl.challenges == 1);
+    CHECK(sasl.auth_ops == 1);
+}
+
+TEST_CASE("ws37: SASL PLAIN on the challenge (lazy), with concurrent requests multiplexed") {
+    net::io_context ioc;
+    SaslServer sasl;
+    FakeServer server(ioc, std::ref(sasl));
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), sasl_config(server.port(), kPassword, "lazy"));
+        REQUIRE_FALSE(co_await s->async_connect());
+        int done = 0;
+        net::steady_timer all(ioc, Clock::time_point::max());
+        for (int i = 0; i < 5; ++i) {
+            net::co_spawn(ioc, [&]() -> net::awaitable<void> {
+                Outcome o = co_await s->async_execute(request("g.V()"));
+                CHECK_FALSE(o.error);
+                CHECK(o.result_count == 3);
+                if (++done == 5) all.cancel();
+            }, [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+        }
+        while (done < 5) co_await all.async_wait(use_tuple);
+        co_await s->async_close();
+    });
+    CHECK(sasl.auth_ops == 1);
+}
+
+TEST_CASE("ws37: a wrong password ends async_connect with auth_failed, in bounded time, without the password") {
+    for (const char* mode : {"eager", "lazy"}) {
+        CAPTURE(mode);
+        net::io_context ioc;
+        SaslServer sasl;
+        FakeServer server(ioc, std::ref(sasl));
+        run(ioc, [&]() -> net::awaitable<void> {
+            const std::string wrong = "not-the-password";
+            auto s = tpbench::ws37::make_session(ioc.get_executor(), sasl_config(server.port(), wrong, mode));
+            const auto t0 = Clock::now();
+            const auto ec = co_await s->async_connect();
+            if (std::string(mode) == "eager") {
+                CHECK(ec == make_error_code(errc::auth_failed));
+                CHECK_FALSE(s->is_open());
+                const std::string why = s->connect_error_message();
+                CHECK(why.find("SASL authentication failed for user 'stephen'") == 0);
+                CHECK(why.find("Username and/or password are incorrect (401)") != std::string::npos);
+                CHECK(why.find(wrong) == std::string::npos);
+            } else {
+                REQUIRE_FALSE(ec);
+                Outcome o = co_await s->async_execute(request("g.V()"));
+                CHECK(o.error == make_error_code(errc::auth_failed));
+                CHECK(o.status_message.find(wrong) == std::string::npos);
+                CHECK_FALSE(s->is_open());  // no retry on this connection
+            }
+            CHECK(Clock::now() - t0 < 3s);
+        });
+        CHECK(sasl.auth_ops == 1);
+    }
+}
+
+TEST_CASE("ws37: a SASL challenge without credentials is auth_failed with a clear message") {
+    net::io_context ioc;
+    SaslServer sasl;
+    FakeServer server(ioc, std::ref(sasl));
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        Outcome o = co_await s->async_execute(request("g.V()"));
+        CHECK(o.error == make_error_code(errc::auth_failed));
+        CHECK(o.status_code == 407);
+        CHECK(o.status_message.find("no credentials are configured") != std::string::npos);
+        co_await s->async_close();
+    });
+}
+
+TEST_CASE("ws37: connect failures say why: refused, upgrade answered with an HTTP status, upgrade timeout") {
+    net::io_context ioc;
+    SUBCASE("refused") {
+        std::uint16_t closed_port = 0;
+        {
+            tcp::acceptor a(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+            closed_port = a.local_endpoint().port();
+        }
+        run(ioc, [&]() -> net::awaitable<void> {
+            auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(closed_port));
+            CHECK(co_await s->async_connect() == make_error_code(errc::connect_failed));
+            CHECK(s->connect_error_message() ==
+                  "connect to 127.0.0.1:" + std::to_string(closed_port) + " failed: Connection refused");
+        });
+    }
+    SUBCASE("HTTP 503 on the upgrade") {
+        tcp::acceptor acc(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+        net::co_spawn(ioc, [&]() -> net::awaitable<void> {
+            auto [ec, sock] = co_await acc.async_accept(use_tuple);
+            beast::flat_buffer buf;
+            beast::http::request<beast::http::string_body> req;
+            co_await beast::http::async_read(sock, buf, req, use_tuple);
+            co_await net::async_write(
+                sock, net::buffer(std::string_view("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n")),
+                use_tuple);
+        }, [](std::exception_ptr) {});
+        run(ioc, [&]() -> net::awaitable<void> {
+            auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(acc.local_endpoint().port()));
+            CHECK(co_await s->async_connect() == make_error_code(errc::connect_failed));
+            CHECK(s->connect_error_message() == "WebSocket upgrade at 127.0.0.1:" +
+                                                    std::to_string(acc.local_endpoint().port()) +
+                                                    "/gremlin answered HTTP 503 Service Unavailable");
+        });
+    }
+    SUBCASE("a TCP listener that never answers the upgrade") {
+        tcp::acceptor acc(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+        std::optional<tcp::socket> held;
+        acc.async_accept([&](boost::system::error_code, tcp::socket sock) { held.emplace(std::move(sock)); });
+        run(ioc, [&]() -> net::awaitable<void> {
+            auto cfg = config_for(acc.local_endpoint().port());
+            cfg.connect_timeout = 300ms;
+            auto s = tpbench::ws37::make_session(ioc.get_executor(), cfg);
+            const auto t0 = Clock::now();
+            CHECK(co_await s->async_connect() == make_error_code(errc::connect_failed));
+            CHECK(Clock::now() - t0 < 2s);
+            CHECK_MESSAGE(s->connect_error_message().find("timed out after 300 ms") != std::string::npos,
+                          s->connect_error_message());
+        });
+    }
+}
+
+TEST_CASE("ws37: SigV4 signs the WebSocket upgrade") {
+    net::io_context ioc;
+    FakeServer server(ioc, streaming_server);
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto cfg = config_for(server.port());
+        auto& a = cfg.target.auth;
+        a.mechanism = tpbench::engine::AuthOptions::Mechanism::sigv4;
+        a.region = "us-east-1";
+        a.access_key_id = "AKIDEXAMPLE";
+        a.secret_access_key = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY";
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), cfg);
+        REQUIRE_FALSE(co_await s->async_connect());
+        Outcome o = co_await s->async_execute(request("n=2"));
+        CHECK_FALSE(o.error);
+        co_await s->async_close();
+    });
+    CHECK(server.authorization.find("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/") == 0);
+    CHECK(server.authorization.find("/us-east-1/neptune-db/aws4_request") != std::string::npos);
+    CHECK(server.authorization.find("SignedHeaders=host;x-amz-date") != std::string::npos);
+    CHECK(server.authorization.find("wJalrXUtnFEMI") == std::string::npos);
+    CHECK(server.amz_date.size() == 16);  // yyyymmddThhmmssZ
 }

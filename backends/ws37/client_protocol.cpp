@@ -1,0 +1,390 @@
+#include "backends/ws37/client_protocol.hpp"
+
+#include <tpbench/auth/auth.hpp>
+
+#include <cstring>
+#include <stdexcept>
+
+namespace tpbench::ws37 {
+
+namespace {
+
+void write_uuid_text(char* out, const model::Uuid& u) noexcept {
+    static constexpr char hex[] = "0123456789abcdef";
+    std::size_t o = 0;
+    for (std::size_t i = 0; i < 16; ++i) {
+        if (i == 4 || i == 6 || i == 8 || i == 10) out[o++] = '-';
+        out[o++] = hex[u[i] >> 4];
+        out[o++] = hex[u[i] & 0x0f];
+    }
+}
+
+std::string uuid_text(const model::Uuid& u) {
+    std::string s(36, '\0');
+    write_uuid_text(s.data(), u);
+    return s;
+}
+
+bool is_auth_rejection(std::int32_t code) noexcept { return code == 401 || code == 403; }
+
+}  // namespace
+
+io::ws37::Format parse_serializer(std::string_view name) {
+    if (name.empty() || name == "graphbinary-v1") return io::ws37::Format::graphbinary_v1;
+    if (name == "graphson-v3") return io::ws37::Format::graphson_v3;
+    if (name == "graphson-v3-untyped") return io::ws37::Format::graphson_v3_untyped;
+    throw std::invalid_argument("ws37: unknown serializer '" + std::string(name) +
+                                "' (expected graphbinary-v1, graphson-v3 or graphson-v3-untyped)");
+}
+
+bool ClientProtocol::EncodedTemplate::matches(const engine::Request& r) const {
+    return valid && r.batch_size == batch_size && r.materialize_tokens == materialize_tokens &&
+           r.server_timeout_ms == server_timeout_ms && r.gremlin == gremlin && r.language == language &&
+           r.bytecode.has_value() == bytecode.has_value() && (!r.bytecode || *r.bytecode == *bytecode) &&
+           r.bindings == bindings;
+}
+
+ClientProtocol::ClientProtocol(Config cfg, ProtocolHooks& hooks, std::uint64_t seed)
+    : cfg_(std::move(cfg)), hooks_(hooks), table_(cfg_.capacity), slots_(cfg_.capacity),
+      write_queue_(cfg_.capacity), rng_(seed) {
+    collect_ = [this](model::Value&& v) { scratch_items_.push_back(std::move(v)); };
+}
+
+model::Uuid ClientProtocol::next_id() noexcept {
+    model::Uuid u;
+    const std::uint64_t a = rng_();
+    const std::uint64_t b = rng_();
+    std::memcpy(u.data(), &a, 8);
+    std::memcpy(u.data() + 8, &b, 8);
+    u[6] = static_cast<std::uint8_t>((u[6] & 0x0f) | 0x40);  // version 4
+    u[8] = static_cast<std::uint8_t>((u[8] & 0x3f) | 0x80);  // RFC 4122 variant
+    return u;
+}
+
+void ClientProtocol::encode(const engine::Request& req, const model::Uuid& id, std::string& out) {
+    if (template_.matches(req)) {
+        out.assign(template_.frame);
+        if (template_.id_is_text)
+            write_uuid_text(out.data() + template_.id_offset, id);
+        else
+            std::memcpy(out.data() + template_.id_offset, id.data(), 16);
+        return;
+    }
+    io::ws37::RequestMessage m;
+    m.request_id = id;
+    std::vector<model::Value> kv;
+    kv.reserve(16);
+    auto add = [&kv](const char* k, model::Value v) {
+        kv.push_back(model::Value::string(k));
+        kv.push_back(std::move(v));
+    };
+    if (req.bytecode) {
+        m.op = "bytecode";
+        m.processor = "traversal";
+        add("gremlin", *req.bytecode);
+    } else {
+        m.op = "eval";
+        m.processor = "";
+        add("gremlin", model::Value::string(req.gremlin));
+        if (req.bindings.type() == model::Type::map && req.bindings.size() > 0) add("bindings", req.bindings);
+        if (!req.language.empty()) add("language", model::Value::string(req.language));
+    }
+    add("batchSize", model::Value::int_(req.batch_size));
+    add("aliases", model::Value::map({model::Value::string("g"), model::Value::string("g")}));
+    if (req.server_timeout_ms) add("evaluationTimeout", model::Value::long_(*req.server_timeout_ms));
+    if (req.materialize_tokens) add("materializeProperties", model::Value::string("tokens"));
+    m.args = model::Value::map(std::move(kv));
+    out.clear();
+    io::ws37::encode_request(out, m, cfg_.format, true);
+
+    // Remember where the id sits so the next identical request only patches it.
+    template_.valid = false;
+    std::size_t offset = std::string::npos;
+    bool text = false;
+    if (cfg_.format == io::ws37::Format::graphbinary_v1) {
+        const std::size_t at = 1 + io::ws37::mime_type(cfg_.format).size() + 1;  // mime prefix + version
+        if (out.size() >= at + 16 && std::memcmp(out.data() + at, id.data(), 16) == 0) offset = at;
+    } else {
+        char txt[36];
+        write_uuid_text(txt, id);
+        offset = out.find(std::string_view(txt, 36));
+        text = true;
+    }
+    if (offset != std::string::npos) {
+        template_.valid = true;
+        template_.gremlin = req.gremlin;
+        template_.bytecode = req.bytecode;
+        template_.bindings = req.bindings;
+        template_.language = req.language;
+        template_.batch_size = req.batch_size;
+        template_.server_timeout_ms = req.server_timeout_ms;
+        template_.materialize_tokens = req.materialize_tokens;
+        template_.frame = out;
+        template_.id_offset = offset;
+        template_.id_is_text = text;
+    }
+}
+
+void ClientProtocol::encode_auth(const model::Uuid& id, bool with_mechanism, std::string& out) {
+    const Sasl& s = *cfg_.sasl;
+    io::ws37::RequestMessage m;
+    m.request_id = id;
+    m.op = "authentication";
+    m.processor = "";
+    std::vector<model::Value> kv;
+    if (with_mechanism) {
+        kv.push_back(model::Value::string("saslMechanism"));
+        kv.push_back(model::Value::string("PLAIN"));
+    }
+    kv.push_back(model::Value::string("sasl"));
+    kv.push_back(model::Value::string(auth::base64_encode(auth::sasl_plain_message(s.authzid, s.user, s.password))));
+    m.args = model::Value::map(std::move(kv));
+    out.clear();
+    io::ws37::encode_request(out, m, cfg_.format, true);
+}
+
+void ClientProtocol::enqueue(std::size_t slot) noexcept {
+    write_queue_[(wq_head_ + wq_count_) % write_queue_.size()] = slot;
+    ++wq_count_;
+    hooks_.on_write_ready();
+}
+
+std::optional<std::size_t> ClientProtocol::submit(const engine::Request& req) {
+    if (dead_) return std::nullopt;
+    const auto id = next_id();
+    const auto slot = table_.add(id);
+    if (!slot) return std::nullopt;
+    SlotData& d = slots_[*slot];
+    encode(req, id, d.frame);
+    d.keep_results = req.keep_results;
+    d.results.clear();
+    if (d.keep_results) ++keep_count_;
+    enqueue(*slot);
+    return slot;
+}
+
+std::optional<std::size_t> ClientProtocol::authenticate_now() {
+    if (!cfg_.sasl) throw std::logic_error("ws37: authenticate_now() without credentials");
+    if (dead_) return std::nullopt;
+    const auto id = next_id();
+    const auto slot = table_.add(id);
+    if (!slot) return std::nullopt;
+    SlotData& d = slots_[*slot];
+    encode_auth(id, true, d.frame);
+    d.keep_results = false;
+    d.results.clear();
+    auth_ = AuthState::challenged;
+    auth_slot_ = *slot;
+    auth_eager_ = true;
+    auth_answers_ = 0;
+    enqueue(*slot);
+    return slot;
+}
+
+std::optional<ClientProtocol::Write> ClientProtocol::next_write() {
+    if (dead_) return std::nullopt;
+    if (auth_frame_queued_) {
+        auth_frame_queued_ = false;
+        return Write{auth_frame_, *auth_slot_, true};
+    }
+    while (wq_count_ > 0) {
+        const std::size_t si = write_queue_[wq_head_];
+        // While the server has not answered the authentication, only its own frame may go.
+        if (auth_ == AuthState::challenged && si != auth_slot_) return std::nullopt;
+        wq_head_ = (wq_head_ + 1) % write_queue_.size();
+        --wq_count_;
+        // A request abandoned (deadline) or failed before its turn is not sent.
+        if (!table_.begin_write(si)) continue;
+        return Write{slots_[si].frame, si, false};
+    }
+    return std::nullopt;
+}
+
+void ClientProtocol::on_written(const Write& w, bool ok, Clock::time_point now, std::uint64_t bytes_out) {
+    if (w.auth) {
+        // The answer to a challenge: its bytes belong to the challenged request.
+        table_.add_bytes_out(w.slot, bytes_out);
+        if (!ok) fail_everything(errc::write_failed, "authentication could not be written", now);
+        return;
+    }
+    table_.end_write(w.slot, ok, now, bytes_out);
+    if (!ok) {
+        finish_slot(w.slot);
+        fail_everything(errc::write_failed, "request could not be written", now);
+    }
+}
+
+void ClientProtocol::finish_slot(std::size_t slot) noexcept {
+    if (auth_slot_ && *auth_slot_ == slot && table_.finished(slot)) auth_slot_.reset();
+    hooks_.on_finished(slot);
+}
+
+void ClientProtocol::fail_everything(errc e, std::string_view why, Clock::time_point now) {
+    const std::string msg = with_unknown_note(why);
+    table_.fail_all(e, msg, now);
+    for (std::size_t i = 0; i < slots_.size(); ++i) hooks_.on_finished(i);
+    if (!dead_) {
+        dead_ = true;
+        hooks_.on_fatal(e, msg);
+    }
+}
+
+void ClientProtocol::on_connection_lost(errc e, std::string_view why, Clock::time_point now) {
+    const std::string msg = with_unknown_note(why);
+    table_.fail_all(e, msg, now);
+    dead_ = true;
+    for (std::size_t i = 0; i < slots_.size(); ++i) hooks_.on_finished(i);
+}
+
+void ClientProtocol::on_challenge(std::size_t slot, Clock::time_point now) {
+    if (!cfg_.sasl) {
+        table_.finish_entry(slot, errc::auth_failed, 407,
+                            "the server requires SASL authentication (407) and no credentials are configured", now);
+        finish_slot(slot);
+        return;
+    }
+    if (auth_slot_ && *auth_slot_ != slot) {
+        // One negotiation per connection; a second challenged request is a server we do not know.
+        table_.finish_entry(slot, errc::protocol_violation, 407,
+                            "a second SASL challenge while one was being answered", now);
+        finish_slot(slot);
+        return;
+    }
+    if (auth_answers_ > 0) {
+        fail_everything(errc::auth_failed, "SASL authentication failed: the server challenged again "
+                                           "(only PLAIN with one round is supported)", now);
+        return;
+    }
+    ++auth_answers_;
+    auth_ = AuthState::challenged;
+    auth_slot_ = slot;
+    // Same requestId as the challenged request, as gremlin-javascript does (the server only looks
+    // at op and args).
+    encode_auth(table_.entry(slot).id, true, auth_frame_);
+    auth_frame_queued_ = true;
+    hooks_.on_write_ready();
+}
+
+void ClientProtocol::on_message(std::string_view payload, Clock::time_point first_byte, Clock::time_point now,
+                                std::uint64_t wire) {
+    if (dead_) return;
+    scratch_items_.clear();
+    // Count mode unless some request on this connection asked for its results.
+    auto summary = keep_count_ > 0 ? io::ws37::scan_response(payload, cfg_.format, collect_)
+                                   : io::ws37::scan_response(payload, cfg_.format);
+    if (!summary) {
+        // Bytes that are not a ResponseMessage: the stream cannot be trusted any more.
+        fail_everything(errc::protocol_violation, "undecodable response: " + summary.error().to_string(), now);
+        return;
+    }
+    const auto& sm = *summary;
+    // Authentication outcome: the answer to the challenged request decides.
+    if (sm.request_id && auth_slot_ && auth_ == AuthState::challenged && sm.code != 407 &&
+        table_.entry(*auth_slot_).id == *sm.request_id) {
+        if (is_auth_rejection(sm.code)) {
+            auth_ = AuthState::failed;
+            const std::string user = cfg_.sasl ? cfg_.sasl->user : std::string();
+            fail_everything(errc::auth_failed,
+                            "SASL authentication failed for user '" + user + "': " +
+                                (sm.message.empty() ? std::string("rejected") : sm.message) + " (" +
+                                std::to_string(sm.code) + ")",
+                            now);
+            return;
+        }
+        auth_ = AuthState::authenticated;
+        if (auth_eager_) {
+            // The server answered our stored authentication op: nothing else to learn from it.
+            const std::size_t s = *auth_slot_;
+            table_.on_response(sm.request_id, sm.code, sm.message, 0, wire, first_byte, now);
+            table_.finish_entry(s, errc::ok, sm.code, "", now);
+            auth_eager_ = false;
+            auth_slot_.reset();
+            hooks_.on_finished(s);
+            if (wq_count_ > 0) hooks_.on_write_ready();
+            return;
+        }
+        // Lazy: the server now processes the challenged request; held requests may go.
+        if (wq_count_ > 0) hooks_.on_write_ready();
+    } else if (auth_ == AuthState::challenged && is_auth_rejection(sm.code)) {
+        // A deferred request rejected while negotiating ("did not finish in the allowed duration").
+        auth_ = AuthState::failed;
+        fail_everything(errc::auth_failed, "SASL authentication failed: " + sm.message, now);
+        return;
+    }
+    const auto d = table_.on_response(sm.request_id, sm.code, sm.message, sm.result_count, wire, first_byte, now);
+    using Kind = PendingTable::Dispatch::Kind;
+    switch (d.kind) {
+    case Kind::partial:
+    case Kind::final: {
+        SlotData& slot = slots_[d.slot];
+        if (slot.keep_results)
+            for (auto& v : scratch_items_) slot.results.push_back(std::move(v));
+        if (d.kind == Kind::final) finish_slot(d.slot);
+        break;
+    }
+    case Kind::challenge:
+        on_challenge(d.slot, now);
+        break;
+    case Kind::null_id:
+        // The Java driver's rule: a response without a request id fails every pending request.
+        for (std::size_t i = 0; i < slots_.size(); ++i) hooks_.on_finished(i);
+        break;
+    case Kind::unknown:
+        // Counted by the table; remembered for the messages of requests that end in error.
+        last_unknown_ = *sm.request_id;
+        last_unknown_code_ = sm.code;
+        break;
+    case Kind::late:
+        break;  // for a request abandoned earlier (counted by the table)
+    }
+}
+
+std::string ClientProtocol::with_unknown_note(std::string_view message) const {
+    std::string s(message);
+    const std::uint64_t n = table_.unknown_responses();
+    if (n == 0) return s;
+    s += " [this connection received " + std::to_string(n) + " response" + (n == 1 ? "" : "s") +
+         " for unknown requestIds, last " + uuid_text(last_unknown_) + " status " +
+         std::to_string(last_unknown_code_) + ": the server may be answering with wrong requestIds]";
+    return s;
+}
+
+void ClientProtocol::abandon(std::size_t slot, Clock::time_point now) {
+    table_.abandon(slot, now);
+    if (auth_slot_ && *auth_slot_ == slot) {
+        auth_slot_.reset();
+        // Requests held behind an authentication that never finished would wait forever.
+        if (auth_ == AuthState::challenged)
+            fail_everything(errc::timeout, "SASL authentication did not finish before the request deadline", now);
+    }
+}
+
+void ClientProtocol::take_outcome(std::size_t slot, engine::Outcome& out) {
+    const PendingTable::Entry& e = table_.entry(slot);
+    if (e.error != errc::ok) {
+        out.error = make_error_code(e.error);
+        // Timeouts decided by the request side were finished without the note: add it here.
+        out.status_message = e.error == errc::timeout ? with_unknown_note(e.status_message) : e.status_message;
+    } else {
+        out.status_message = e.status_message;
+    }
+    out.status_code = e.status_code;
+    out.sent = e.sent;
+    out.first_byte = e.first_byte;
+    out.first_result = e.first_result;
+    out.done = e.done;
+    out.bytes_out = e.bytes_out;
+    out.bytes_in = e.bytes_in;
+    out.result_count = e.result_count;
+    out.partial_responses = e.partial_responses;
+    SlotData& d = slots_[slot];
+    if (d.keep_results) {
+        --keep_count_;
+        out.results = std::move(d.results);
+        d.results = {};
+        d.keep_results = false;
+    }
+    table_.release(slot);
+}
+
+}  // namespace tpbench::ws37

@@ -1,0 +1,464 @@
+// The ws37 client protocol core without sockets (Boost.MySQL algo_test style): requests in →
+// frames out, messages in → events out, scripted step by step, and for each exchange a failure
+// injected at every step (write error, undecodable message, connection loss) — the request must
+// finish with the right class, never hang, and give its slot back. SASL PLAIN (lazy and eager),
+// unknown requestIds and multiplexing are covered the same way.
+#include "backends/ws37/client_protocol.hpp"
+
+#include <tpbench/auth/auth.hpp>
+#include <tpbench/io/ws37.hpp>
+
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace tpbench;
+using tpbench::ws37::ClientProtocol;
+using Clock = std::chrono::steady_clock;
+using model::Value;
+namespace ws37io = tpbench::io::ws37;
+
+constexpr const char* kPassword = "s3cret-Pa55";
+
+Clock::time_point at(int ms) { return Clock::time_point{} + std::chrono::milliseconds(1000 + ms); }
+
+struct Hooks : ws37::ProtocolHooks {
+    std::multiset<std::size_t> finished;
+    int write_ready = 0;
+    std::optional<errc> fatal;
+    std::string fatal_why;
+    void on_finished(std::size_t slot) override { finished.insert(slot); }
+    void on_write_ready() override { ++write_ready; }
+    void on_fatal(errc e, std::string_view why) override {
+        fatal = e;
+        fatal_why = why;
+    }
+};
+
+struct Fixture {
+    explicit Fixture(std::size_t capacity = 4, bool sasl = false,
+                     ws37io::Format format = ws37io::Format::graphbinary_v1)
+        : proto(config(capacity, sasl, format), hooks, 42), format(format) {}
+    static ClientProtocol::Config config(std::size_t capacity, bool sasl, ws37io::Format format) {
+        ClientProtocol::Config c;
+        c.format = format;
+        c.capacity = capacity;
+        if (sasl) c.sasl = ClientProtocol::Sasl{"", "stephen", kPassword};
+        return c;
+    }
+
+    // Pops the next frame, decodes it and reports the write as done.
+    ws37io::RequestMessage write(bool ok = true, int t = 1, std::uint64_t bytes = 100) {
+        auto w = proto.next_write();
+        REQUIRE(w.has_value());
+        auto d = ws37io::decode_request(w->frame, false);
+        REQUIRE(d.ok());
+        last_write = *w;
+        proto.on_written(*w, ok, at(t), bytes);
+        return d->message;
+    }
+
+    std::string response(const model::Uuid& id, std::int32_t code, std::vector<Value> items = {},
+                         std::string message = "") {
+        ws37io::ResponseMessage m;
+        m.header.request_id = id;
+        m.header.code = code;
+        m.header.message = message;
+        if (code == 200 || code == 206) m.data = Value::list(std::move(items));
+        std::string out;
+        ws37io::encode_response(out, m, format);
+        return out;
+    }
+    void receive(const std::string& frame, int t = 2) { proto.on_message(frame, at(t), at(t), frame.size() + 4); }
+
+    // The outcome of a finished request (an abandoned one is already given back: no check).
+    engine::Outcome take(std::size_t slot, bool abandoned = false) {
+        if (!abandoned) REQUIRE(proto.finished(slot));
+        engine::Outcome o;
+        proto.take_outcome(slot, o);
+        return o;
+    }
+
+    Hooks hooks;
+    ClientProtocol proto;
+    ws37io::Format format;
+    ClientProtocol::Write last_write;
+};
+
+engine::Request req(std::string g = "g.V()") {
+    engine::Request r;
+    r.gremlin = std::move(g);
+    return r;
+}
+
+std::vector<Value> ints(int n) {
+    std::vector<Value> v;
+    for (int i = 0; i < n; ++i) v.push_back(Value::int_(i));
+    return v;
+}
+
+// The failures a step can meet.
+enum class Fault { write_error, garbage, lost };
+const char* name(Fault f) {
+    switch (f) {
+    case Fault::write_error: return "write error";
+    case Fault::garbage: return "undecodable message";
+    case Fault::lost: return "connection lost";
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("ws37 protocol: one request, 206 then 200; every Outcome field") {
+    for (auto format : {ws37io::Format::graphbinary_v1, ws37io::Format::graphson_v3}) {
+        CAPTURE(static_cast<int>(format));
+        Fixture f(4, false, format);
+        auto r = req();
+        r.keep_results = true;
+        const auto slot = f.proto.submit(r);
+        REQUIRE(slot);
+        CHECK(f.hooks.write_ready == 1);
+        const auto m = f.write(true, 1, 120);
+        CHECK(m.op == "eval");
+        CHECK(m.processor.empty());
+        CHECK(m.args.find("gremlin")->str() == "g.V()");
+        CHECK(m.args.find("batchSize")->as_int() == 64);
+        CHECK_FALSE(f.proto.next_write());
+        f.receive(f.response(m.request_id, 206, ints(2)), 2);
+        CHECK_FALSE(f.proto.finished(*slot));
+        f.receive(f.response(m.request_id, 200, ints(1)), 3);
+        CHECK(f.hooks.finished.count(*slot) == 1);
+        const auto o = f.take(*slot);
+        CHECK_FALSE(o.error);
+        CHECK(o.status_code == 200);
+        CHECK(o.result_count == 3);
+        CHECK(o.results.size() == 3);
+        CHECK(o.partial_responses == 1);
+        CHECK(o.bytes_out == 120);
+        CHECK(o.bytes_in > 0);
+        CHECK(o.sent == at(1));
+        CHECK(o.first_byte == at(2));
+        CHECK(o.done == at(3));
+        CHECK(f.proto.in_flight() == 0);
+    }
+}
+
+TEST_CASE("ws37 protocol: a failure injected at every step of a streamed request") {
+    // Steps: 0 = write, 1 = the 206, 2 = the 200.
+    for (int step = 0; step < 3; ++step) {
+        for (Fault fault : {Fault::write_error, Fault::garbage, Fault::lost}) {
+            if (fault == Fault::write_error && step != 0) continue;
+            CAPTURE(step);
+            CAPTURE(name(fault));
+            Fixture f;
+            const auto slot = f.proto.submit(req());
+            REQUIRE(slot);
+            const bool fail_write = step == 0 && fault == Fault::write_error;
+            if (step == 0 && fault != Fault::write_error) {
+                // Fails before the write completes: the writer still owns the frame.
+                auto w = f.proto.next_write();
+                REQUIRE(w);
+                if (fault == Fault::garbage)
+                    f.receive("\x21not a response");
+                else
+                    f.proto.on_connection_lost(errc::connection_closed, "connection lost: reset", at(1));
+                f.proto.on_written(*w, false, at(1), 0);
+            } else {
+                const auto m = f.write(!fail_write);
+                if (!fail_write) {
+                    auto inject = [&] {
+                        if (fault == Fault::garbage)
+                            f.receive("\x21garbage", 5);
+                        else
+                            f.proto.on_connection_lost(errc::connection_closed, "connection lost: reset", at(5));
+                    };
+                    if (step == 1) inject();
+                    else f.receive(f.response(m.request_id, 206, ints(2)));
+                    if (step == 2) inject();
+                }
+            }
+            REQUIRE(f.proto.finished(*slot));
+            const auto o = f.take(*slot);
+            const errc want = fault == Fault::write_error ? errc::write_failed
+                              : fault == Fault::garbage   ? errc::protocol_violation
+                                                          : errc::connection_closed;
+            CHECK(o.error == make_error_code(want));
+            CHECK_FALSE(o.status_message.empty());
+            if (fault != Fault::lost) CHECK(f.hooks.fatal == want);
+            CHECK(f.proto.in_flight() == 0);
+            // A dead connection takes no more requests.
+            CHECK_FALSE(f.proto.submit(req()));
+        }
+    }
+}
+
+TEST_CASE("ws37 protocol: multiplexed requests are routed by requestId in any order") {
+    Fixture f(3);
+    std::vector<std::size_t> slots;
+    std::vector<model::Uuid> ids;
+    for (int i = 0; i < 3; ++i) {
+        slots.push_back(*f.proto.submit(req("g.V().limit(" + std::to_string(i) + ")")));
+        ids.push_back(f.write().request_id);
+    }
+    CHECK(ids[0] != ids[1]);
+    CHECK_FALSE(f.proto.submit(req()));  // capacity reached
+    f.receive(f.response(ids[2], 206, ints(1)));
+    f.receive(f.response(ids[0], 204));
+    f.receive(f.response(ids[1], 200, ints(4)));
+    f.receive(f.response(ids[2], 597, {}, "boom"));
+    CHECK(f.take(slots[0]).status_code == 204);
+    CHECK(f.take(slots[1]).result_count == 4);
+    const auto o2 = f.take(slots[2]);
+    CHECK(o2.error == make_error_code(errc::server_evaluation));
+    CHECK(o2.status_message == "boom");
+    CHECK(o2.result_count == 1);
+    CHECK(f.proto.in_flight() == 0);
+}
+
+TEST_CASE("ws37 protocol: the encode template patches only the requestId") {
+    for (auto format : {ws37io::Format::graphbinary_v1, ws37io::Format::graphson_v3}) {
+        Fixture f(2, false, format);
+        f.proto.submit(req("1+1"));
+        f.proto.submit(req("1+1"));
+        auto a = f.proto.next_write();
+        const std::string fa(a->frame);
+        f.proto.on_written(*a, true, at(1), 1);
+        auto b = f.proto.next_write();
+        const std::string fb(b->frame);
+        REQUIRE(fa.size() == fb.size());
+        std::size_t diff = 0;
+        for (std::size_t i = 0; i < fa.size(); ++i) diff += fa[i] != fb[i];
+        CHECK(diff > 0);
+        CHECK(diff <= (format == ws37io::Format::graphbinary_v1 ? 16u : 36u));
+        auto da = ws37io::decode_request(fa, false);
+        auto db = ws37io::decode_request(fb, false);
+        CHECK(da->message.request_id != db->message.request_id);
+        CHECK(da->message.args == db->message.args);
+    }
+}
+
+TEST_CASE("ws37 protocol: responses for unknown requestIds are counted and explain the timeouts") {
+    Fixture f;
+    const auto slot = *f.proto.submit(req());
+    const auto m = f.write();
+    model::Uuid other = m.request_id;
+    other[15] ^= 0xff;
+    f.receive(f.response(other, 200, ints(1)));
+    f.receive(f.response(other, 200, ints(1)));
+    CHECK(f.proto.unknown_responses() == 2);
+    CHECK_FALSE(f.proto.finished(slot));
+    CHECK_FALSE(f.hooks.fatal);  // the connection stays usable
+    f.proto.abandon(slot, at(9));
+    const auto o = f.take(slot, true);
+    CHECK(o.error == make_error_code(errc::timeout));
+    CHECK(o.status_message.find("client-side request deadline expired") == 0);
+    CHECK(o.status_message.find("received 2 responses for unknown requestIds") != std::string::npos);
+    // A late answer for the abandoned request is recognised, not unknown.
+    f.receive(f.response(m.request_id, 200, ints(1)));
+    CHECK(f.proto.late_responses() == 1);
+    CHECK(f.proto.unknown_responses() == 2);
+}
+
+TEST_CASE("ws37 protocol: a null requestId fails every pending request") {
+    Fixture f;
+    const auto a = *f.proto.submit(req());
+    const auto b = *f.proto.submit(req());
+    f.write();
+    f.write();
+    ws37io::ResponseMessage m;
+    m.header.request_id = std::nullopt;
+    m.header.code = 499;
+    m.header.message = "bad request";
+    std::string frame;
+    ws37io::encode_response(frame, m, ws37io::Format::graphbinary_v1);
+    f.receive(frame);
+    CHECK(f.take(a).error == make_error_code(errc::server_bad_request));
+    CHECK(f.take(b).error == make_error_code(errc::server_bad_request));
+}
+
+TEST_CASE("ws37 protocol: SASL PLAIN on the server's challenge (lazy); held requests wait") {
+    Fixture f(4, /*sasl=*/true);
+    const auto x = *f.proto.submit(req("g.V().count()"));
+    const auto mx = f.write(true, 1, 50);
+    f.receive(f.response(mx.request_id, 407));
+    CHECK_FALSE(f.proto.finished(x));
+    CHECK(f.proto.auth_state() == ClientProtocol::AuthState::challenged);
+    // A request arriving during the negotiation is held back until the server answers.
+    const auto y = *f.proto.submit(req("g.E().count()"));
+    const auto auth = f.write(true, 3, 70);
+    CHECK(f.last_write.auth);
+    CHECK(auth.op == "authentication");
+    CHECK(auth.processor.empty());
+    CHECK(auth.request_id == mx.request_id);
+    CHECK(auth.args.find("saslMechanism")->str() == "PLAIN");
+    CHECK(auth.args.find("sasl")->str() == auth::base64_encode(std::string("\0stephen\0", 9) + kPassword));
+    CHECK_FALSE(f.proto.next_write());  // y is held
+    f.receive(f.response(mx.request_id, 200, ints(1)), 4);
+    CHECK(f.proto.auth_state() == ClientProtocol::AuthState::authenticated);
+    const auto ox = f.take(x);
+    CHECK_FALSE(ox.error);
+    CHECK(ox.result_count == 1);
+    CHECK(ox.bytes_out == 120);  // request + its authentication answer
+    const auto my = f.write();
+    CHECK(my.args.find("gremlin")->str() == "g.E().count()");
+    f.receive(f.response(my.request_id, 204));
+    CHECK_FALSE(f.take(y).error);
+}
+
+TEST_CASE("ws37 protocol: a rejected password is auth_failed for every request, fatal, and never shows the password") {
+    Fixture f(4, true);
+    const auto x = *f.proto.submit(req());
+    const auto y = *f.proto.submit(req());
+    const auto mx = f.write();
+    const auto my = f.write();  // sent before the challenge arrived: deferred by the server
+    f.receive(f.response(mx.request_id, 407));
+    f.write();  // the answer
+    f.receive(f.response(mx.request_id, 401, {}, "Username and/or password are incorrect"));
+    CHECK(f.proto.auth_state() == ClientProtocol::AuthState::failed);
+    REQUIRE(f.hooks.fatal);
+    CHECK(*f.hooks.fatal == errc::auth_failed);
+    for (auto s : {x, y}) {
+        const auto o = f.take(s);
+        CHECK(o.error == make_error_code(errc::auth_failed));
+        CHECK(o.status_message.find("SASL authentication failed for user 'stephen'") == 0);
+        CHECK(o.status_message.find("Username and/or password are incorrect (401)") != std::string::npos);
+        CHECK(o.status_message.find(kPassword) == std::string::npos);
+    }
+    CHECK(f.hooks.fatal_why.find(kPassword) == std::string::npos);
+    (void)my;
+    // No retry: nothing more to write, no new requests.
+    CHECK_FALSE(f.proto.next_write());
+    CHECK_FALSE(f.proto.submit(req()));
+}
+
+TEST_CASE("ws37 protocol: a challenge without credentials is auth_failed with a clear message") {
+    Fixture f(2, false);
+    const auto x = *f.proto.submit(req());
+    const auto mx = f.write();
+    f.receive(f.response(mx.request_id, 407));
+    const auto o = f.take(x);
+    CHECK(o.error == make_error_code(errc::auth_failed));
+    CHECK(o.status_code == 407);
+    CHECK(o.status_message.find("no credentials are configured") != std::string::npos);
+}
+
+TEST_CASE("ws37 protocol: eager authentication before any request") {
+    SUBCASE("challenged, answered, accepted (the stock server answers the stored op with 498)") {
+        Fixture f(2, true);
+        const auto s = *f.proto.authenticate_now();
+        // Requests submitted meanwhile wait for the outcome.
+        const auto x = *f.proto.submit(req());
+        const auto first = f.write();
+        CHECK(first.op == "authentication");
+        CHECK(first.args.find("sasl"));
+        CHECK_FALSE(f.proto.next_write());
+        f.receive(f.response(first.request_id, 407));
+        const auto answer = f.write();
+        CHECK(answer.op == "authentication");
+        CHECK(answer.request_id == first.request_id);
+        CHECK_FALSE(f.proto.next_write());
+        f.receive(f.response(first.request_id, 498, {}, "authentication is not an op of the standard processor"));
+        CHECK(f.proto.auth_state() == ClientProtocol::AuthState::authenticated);
+        CHECK_FALSE(f.take(s).error);
+        const auto mx = f.write();
+        CHECK(mx.op == "eval");
+        f.receive(f.response(mx.request_id, 200, ints(2)));
+        CHECK(f.take(x).result_count == 2);
+    }
+    SUBCASE("rejected") {
+        Fixture f(2, true);
+        const auto s = *f.proto.authenticate_now();
+        const auto first = f.write();
+        f.receive(f.response(first.request_id, 407));
+        f.write();
+        f.receive(f.response(first.request_id, 401, {}, "Username and/or password are incorrect"));
+        const auto o = f.take(s);
+        CHECK(o.error == make_error_code(errc::auth_failed));
+        CHECK(o.status_message.find(kPassword) == std::string::npos);
+        CHECK(f.hooks.fatal == errc::auth_failed);
+    }
+    SUBCASE("a server that authenticates the first message directly") {
+        Fixture f(2, true);
+        const auto s = *f.proto.authenticate_now();
+        const auto first = f.write();
+        f.receive(f.response(first.request_id, 204));
+        CHECK(f.proto.auth_state() == ClientProtocol::AuthState::authenticated);
+        CHECK_FALSE(f.take(s).error);
+    }
+    SUBCASE("a second challenge (a mechanism with more rounds) is refused") {
+        Fixture f(2, true);
+        const auto s = *f.proto.authenticate_now();
+        const auto first = f.write();
+        f.receive(f.response(first.request_id, 407));
+        f.write();
+        f.receive(f.response(first.request_id, 407));
+        const auto o = f.take(s);
+        CHECK(o.error == make_error_code(errc::auth_failed));
+        CHECK(o.status_message.find("challenged again") != std::string::npos);
+    }
+}
+
+TEST_CASE("ws37 protocol: a failure injected at every step of the SASL exchange") {
+    // Steps: 0 = write of the request, 1 = the 407, 2 = write of the answer, 3 = the 200.
+    for (int step = 0; step < 4; ++step) {
+        for (Fault fault : {Fault::write_error, Fault::garbage, Fault::lost}) {
+            const bool write_step = step == 0 || step == 2;
+            if ((fault == Fault::write_error) != write_step) continue;
+            CAPTURE(step);
+            CAPTURE(name(fault));
+            Fixture f(2, true);
+            const auto x = *f.proto.submit(req());
+            auto inject = [&] {
+                if (fault == Fault::garbage)
+                    f.receive("\x21junk");
+                else
+                    f.proto.on_connection_lost(errc::connection_closed, "connection lost", at(7));
+            };
+            const auto mx = f.write(!(step == 0));
+            if (step > 0) {
+                if (step == 1) inject();
+                else f.receive(f.response(mx.request_id, 407));
+            }
+            if (step > 1 && !f.hooks.fatal) {
+                f.write(!(step == 2));
+                if (step == 3) inject();
+            }
+            REQUIRE(f.proto.finished(x));
+            const auto o = f.take(x);
+            const errc want = fault == Fault::write_error ? errc::write_failed
+                              : fault == Fault::garbage   ? errc::protocol_violation
+                                                          : errc::connection_closed;
+            CHECK(o.error == make_error_code(want));
+            CHECK(o.status_message.find(kPassword) == std::string::npos);
+            CHECK(f.proto.in_flight() == 0);
+        }
+    }
+}
+
+TEST_CASE("ws37 protocol: an authentication that outlives the request deadline fails the held requests") {
+    Fixture f(3, true);
+    const auto x = *f.proto.submit(req());
+    const auto mx = f.write();
+    f.receive(f.response(mx.request_id, 407));
+    const auto y = *f.proto.submit(req());
+    f.write();  // the answer; the server never replies
+    f.proto.abandon(x, at(9));
+    CHECK(f.take(x, true).error == make_error_code(errc::timeout));
+    REQUIRE(f.proto.finished(y));
+    const auto oy = f.take(y);
+    CHECK(oy.error == make_error_code(errc::timeout));
+    CHECK(oy.status_message.find("SASL authentication did not finish") != std::string::npos);
+}
+
+TEST_CASE("ws37 protocol: unknown serializer names are configuration errors") {
+    CHECK(ws37::parse_serializer("") == ws37io::Format::graphbinary_v1);
+    CHECK(ws37::parse_serializer("graphson-v3-untyped") == ws37io::Format::graphson_v3_untyped);
+    CHECK_THROWS_AS(ws37::parse_serializer("graphson-v9"), std::invalid_argument);
+}
