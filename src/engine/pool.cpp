@@ -85,7 +85,7 @@ asio::awaitable<std::error_code> ConnectionPool::async_open_one(std::size_t& slo
         ++connect_failures_;
         ++connect_stats_.failures;
         if (last_connect_error_.empty() || ec != make_error_code(errc::connect_failed))
-            last_connect_error_ = ec.message();
+            last_connect_error_ = session && !session->connect_error_message().empty() ? session->connect_error_message() : ec.message();
         if (session) retired_.push_back(std::move(session));
         // Wrong credentials or an untrusted certificate: keep the class, and never retry.
         if (is_fatal_connect_error(ec)) {

@@ -5,3 +5,9 @@ if(TARGET tpbench::server AND TARGET tpbench::backends)
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/backend_sessions_test.cpp
     LIBS tpbench::backends tpbench::server tpbench::asio)
 endif()
+# ws37 over TLS with SASL against the embedded server's --tls-cert/--tls-key --credentials.
+if(TARGET tpbench::server AND TARGET tpbench::ws37 AND TARGET tpbench::test_common)
+  tpbench_add_test(backend_ws37_secure_tests
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/backend_ws37_secure_test.cpp
+    LIBS tpbench::ws37 tpbench::server tpbench::test_common tpbench::asio)
+endif()
