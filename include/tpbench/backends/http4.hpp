@@ -1,8 +1,8 @@
 #pragma once
-// The http4 backend: TinkerPop 4 Gremlin Server over HTTP/1.1 keep-alive (Beast HTTP over a TCP
-// stream), one request in flight per connection, response bodies decoded chunk by chunk as they
-// arrive. Implementation: backends/http4/session.cpp (Beast), backends/http4/inflater.* and
-// backends/http4/status.* (pure).
+// The http4 backend: TinkerPop 4 Gremlin Server over HTTP/1.1 keep-alive (plain TCP or TLS, through
+// the shared transport of backends/common), one request in flight per connection, response bodies
+// decoded chunk by chunk as they arrive. Implementation: backends/http4/protocol.* (the pure
+// protocol core), backends/http4/session.cpp (the thin I/O layer), inflater.* and status.* (pure).
 #include <tpbench/engine/backend.hpp>
 
 #include <memory>
@@ -23,7 +23,11 @@ inline constexpr std::string_view default_serializer = "graphbinary-v4";
 //                   gremlin-groovy for master-http, none (server default gremlin-lang) otherwise)
 //   "compression" = "true"  sends Accept-Encoding: deflate and inflates the body
 //   "bulkResults" = "true"  asks for bulked results (counted with bulks expanded)
-// Throws std::invalid_argument on an unknown serializer or option value (configuration errors);
+// Target::tls.enabled = https (see backends/common/transport.hpp); Target::auth basic = HTTP Basic on
+// every request, sigv4 = every request signed (AWS Signature V4 over headers and body); sasl_plain
+// is refused (a WebSocket mechanism).
+// Throws std::invalid_argument on an unknown serializer or option value, SASL, incomplete SigV4
+// credentials or an unreadable TLS CA/certificate/key file (configuration errors);
 // all run-time errors are Outcome values. A keep-alive connection closed by the server between
 // requests is re-opened transparently (Outcome::reconnects). The session must outlive every
 // async_execute call on it.
