@@ -154,6 +154,7 @@ public:
         close_stream();
         auto ec = co_await open_stream();
         if (!ec && !dialect_) ec = co_await detect_dialect();
+        if (!ec) connect_message_.clear();
         co_return ec;
     }
 
@@ -167,6 +168,8 @@ public:
     bool is_open() const noexcept override { return open_ && stream_ && stream_->is_open(); }
     std::string_view name() const noexcept override { return "http4"; }
     engine::ConnectTimings connect_timings() const noexcept override { return timings_; }
+    // The OS / OpenSSL reason or the server's 401 message of the last failed connect (no secrets).
+    std::string connect_error_message() const override { return connect_message_; }
 
 private:
     // Creates a new stream from the source and opens it (TCP connect, TLS handshake), timed.

@@ -126,6 +126,8 @@ TEST_CASE("http4 + tpbench serve: wrong password is auth_failed, untrusted CA is
         const auto t0 = Clock::now();
         auto bad = tpbench::http4::make_session(ioc.get_executor(), config(server->port(), "wrong-Pa55"));
         CHECK(co_await bad->async_connect() == make_error_code(errc::auth_failed));  // the probe got 401
+        CHECK(bad->connect_error_message().find("401") != std::string::npos);
+        CHECK(bad->connect_error_message().find("wrong-Pa55") == std::string::npos);
         Outcome o = co_await bad->async_execute(request("g.V()"));
         CHECK(o.error == make_error_code(errc::auth_failed));
         CHECK(o.status_message.find("wrong-Pa55") == std::string::npos);

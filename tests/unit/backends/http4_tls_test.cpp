@@ -173,6 +173,7 @@ TEST_CASE("http4 over TLS: untrusted or wrong-host certificates are tls_failed, 
         run(ioc, [&]() -> net::awaitable<void> {
             auto s = tpbench::http4::make_session(ioc.get_executor(), https_config(server.port(), pki().ca.cert));
             CHECK(co_await s->async_connect() == make_error_code(errc::tls_failed));
+            CHECK(s->connect_error_message().find("certificate") != std::string::npos);
             CHECK_FALSE(s->is_open());
             const Outcome o = co_await s->async_execute(request());
             CHECK(o.error == make_error_code(errc::tls_failed));
