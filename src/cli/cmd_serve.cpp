@@ -16,6 +16,7 @@
 #include <memory>
 #include <pthread.h>
 #include <sstream>
+#include <vector>
 #include <stdexcept>
 
 namespace {
@@ -40,6 +41,8 @@ struct ServeArgs {
     std::string tls_cert;
     std::string tls_key;
     std::string credentials_file;
+    std::vector<std::string> faults;
+    std::uint64_t fault_seed = 1;
 };
 
 int run_serve(const ServeArgs& a, const CLI::App& sub) {
@@ -80,6 +83,8 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
     else if (!cfg.credentials_file.empty())
         cfg.credentials = tpbench::server::load_credentials_file(cfg.credentials_file);
     if (cfg.credentials) cfg.authentication_required = true;
+    cfg.faults = a.faults;
+    cfg.fault_seed = a.fault_seed;
     {
         std::size_t pos = 0;
         unsigned long v = std::stoul(a.version_byte, &pos, 0);
@@ -106,6 +111,11 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
                cfg.credentials ? fmt::format(", authentication: {} user(s) (SASL PLAIN on ws37, HTTP Basic on http4)",
                                              cfg.credentials->users.size())
                                : std::string());
+    if (!cfg.faults.empty()) {
+        std::string list;
+        for (const auto& f : cfg.faults) list += (list.empty() ? "" : ", ") + f;
+        fmt::print("tpbench serve: FAULT INJECTION on (seed {}): {}\n", cfg.fault_seed, list);
+    }
     std::fflush(stdout);
     int sig = 0;
     sigwait(&set, &sig);
@@ -152,6 +162,10 @@ void register_serve(CLI::App& app) {
     sub->add_option("--credentials", args->credentials_file,
                     "users file, one user:password per line: ws37 SASL PLAIN (407) and http4 Basic (401)")
         ->check(CLI::ExistingFile);
+    sub->add_option("--fault", args->faults,
+                    "inject a failure, repeatable: status=429|500|503 or drop-after-results=N, then optional "
+                    ":RATE (fraction 0..1) and @count=K (see docs/usage.md, Rehearsing failures)");
+    sub->add_option("--fault-seed", args->fault_seed, "seed of the --fault RATE draws (default 1)");
     sub->callback([args, sub] {
         int rc = 0;
         try {

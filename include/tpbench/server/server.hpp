@@ -75,6 +75,11 @@ struct ServerConfig {
     // Set by apply_yaml_config for `ssl: {enabled: true}`: start() refuses unless `tls` has key
     // material by then (never plaintext when the file asks for TLS).
     bool tls_required = false;
+    // `tpbench serve --fault SPEC` (docs/usage.md "Rehearsing failures"): injected failures, none
+    // by default. Bad specs make validate_config()/start() throw. `fault_seed` makes the per-request
+    // draws of a RATE repeatable.
+    std::vector<std::string> faults;
+    std::uint64_t fault_seed = 1;
 };
 
 // Applies gremlin-server.yaml keys that matter here (host, port, threadPoolWorker, gremlinPool,

@@ -3,6 +3,8 @@
 // and the credentials file.
 #include <tpbench/server/server.hpp>
 
+#include "fault_plan.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
@@ -477,6 +479,13 @@ void apply_yaml_config(ServerConfig& cfg, const std::string& yaml_text) {
 void validate_config(const ServerConfig& cfg) {
     validate_knobs(cfg);
     validate_security(cfg);
+    for (const auto& f : cfg.faults) {
+        try {
+            detail::parse_fault_spec(f);
+        } catch (const std::invalid_argument& e) {
+            throw std::runtime_error(e.what());
+        }
+    }
 }
 
 namespace {

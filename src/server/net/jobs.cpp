@@ -39,6 +39,8 @@ public:
     explicit Ws37Job(Ws37JobParams p) : p_(std::move(p)) {
         if (p_.batch_size <= 0) p_.batch_size = 64;
         gs_ = p_.format != io::ws37::Format::graphbinary_v1;
+        batch_size_ = p_.batch_size;
+        clamp_batch_to_drop();
     }
 
     void reject_rate_limited() override {
@@ -51,6 +53,7 @@ public:
         if (!started_) {
             started_ = true;
             if (p_.deadline && Clock::now() >= *p_.deadline) return send_timeout();
+            if (p_.drop_after_results == 0) return drop_now();
             if (p_.plan.kind == Ws37Plan::Kind::session_close) {
                 push_ws37_final(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 204, "",
                                  host_attributes());
@@ -175,8 +178,31 @@ private:
         cur_ = &scratch_;
     }
 
-    // Sends the current batch with `code`; false when the connection is gone.
+    // drop-after-results: batches end exactly where the N-th result is.
+    void clamp_batch_to_drop() {
+        if (p_.drop_after_results > 0)
+            p_.batch_size = static_cast<std::int32_t>(
+                std::min<std::int64_t>(batch_size_, p_.drop_after_results - static_cast<std::int64_t>(sent_)));
+    }
+
+    // drop-after-results=0: the connection closes before anything of this response.
+    JobStep drop_now() {
+        Outbox::Entry e;
+        e.close_after = true;
+        p_.outbox->push(std::move(e));
+        return JobStep::done;
+    }
+
+    // Sends the current batch with `code`; false when the connection is gone (or dropped by a
+    // drop-after-results fault: the batch with the N-th result goes out as 206, then the close).
     bool flush(std::int32_t code) {
+        bool drop = false;
+        if (p_.drop_after_results >= 0) {
+            sent_ += static_cast<std::uint64_t>(count_);
+            drop = static_cast<std::int64_t>(sent_) >= p_.drop_after_results;
+            if (drop) code = 206;
+            clamp_batch_to_drop();
+        }
         io::ws37::ResponseHeader h;
         h.request_id = p_.request_id;
         h.code = code;
@@ -193,7 +219,8 @@ private:
         batch_.clear();
         count_ = 0;
         if (code == 206) ++flushes_;
-        return p_.outbox->push(std::move(e));
+        e.close_after = drop;
+        return p_.outbox->push(std::move(e)) && !drop;
     }
 
     JobStep send_status(std::int32_t code, std::string message, Value attributes) {
@@ -235,6 +262,8 @@ private:
     std::string batch_;
     std::int32_t count_ = 0;
     std::uint64_t flushes_ = 0;
+    std::int32_t batch_size_ = 64;  // before any drop-after-results clamp
+    std::uint64_t sent_ = 0;        // results sent (counted only with drop-after-results)
     ElementCache cache_;
 };
 
@@ -306,6 +335,8 @@ public:
         if (p_.batch_size <= 0) p_.batch_size = 64;
         gb_ = p_.format == io::http4::ResponseFormat::graphbinary_v4;
         if (p_.deflate) deflater_ = std::make_unique<Deflater>();
+        batch_size_ = p_.batch_size;
+        clamp_batch_to_drop();
     }
 
     void reject_rate_limited() override {
@@ -329,6 +360,13 @@ public:
                 e.bytes = http4_status_error_response(p_.format, p_.content_type, p_.version, 500,
                                                       http4_timeout_message(p_.request.gremlin),
                                                       "ServerTimeoutExceededException", p_.keep_alive);
+                p_.outbox->push(std::move(e));
+                return JobStep::done;
+            }
+            if (p_.drop_after_results == 0) {
+                // drop-after-results=0: the connection closes before the head.
+                Outbox::Entry e;
+                e.close_after = true;
                 p_.outbox->push(std::move(e));
                 return JobStep::done;
             }
@@ -394,6 +432,11 @@ public:
                                         "ServerErrorException");
             }
         }
+        if (p_.drop_after_results >= 0 &&
+            static_cast<std::int64_t>(sent_) + count_ >= p_.drop_after_results) {
+            flush(false);  // the N-th result, then the close (no footer)
+            return JobStep::done;
+        }
         io::http4::write_response_end(chunk_, p_.format, 200);
         flush(true, 200, {});
         return JobStep::done;
@@ -448,8 +491,23 @@ private:
         return JobStep::done;
     }
 
-    // Sends the current chunk (and the head first); `last` adds the terminating chunk.
+    void clamp_batch_to_drop() {
+        if (p_.drop_after_results > 0)
+            p_.batch_size = static_cast<std::int32_t>(
+                std::min<std::int64_t>(batch_size_, p_.drop_after_results - static_cast<std::int64_t>(sent_)));
+    }
+
+    // Sends the current chunk (and the head first); `last` adds the terminating chunk. With a
+    // drop-after-results fault, the chunk holding the N-th result is the last thing written
+    // before the connection closes (no terminating chunk, no trailers).
     bool flush(bool last, std::int32_t code = 200, std::string_view exception = {}) {
+        bool drop = false;
+        if (p_.drop_after_results >= 0 && code == 200) {
+            sent_ += static_cast<std::uint64_t>(count_);
+            drop = static_cast<std::int64_t>(sent_) >= p_.drop_after_results;
+            if (drop) last = false;
+            clamp_batch_to_drop();
+        }
         Outbox::Entry e;
         e.last = last;
         e.bytes.reserve(chunk_.size() + 300);
@@ -467,7 +525,8 @@ private:
         chunk_.clear();
         count_ = 0;
         if (!last) ++flushes_;
-        return p_.outbox->push(std::move(e));
+        e.close_after = drop;
+        return p_.outbox->push(std::move(e)) && !drop;
     }
 
     Http4JobParams p_;
@@ -487,6 +546,8 @@ private:
     std::uint64_t flushes_ = 0;
     std::unique_ptr<Deflater> deflater_;
     std::string zbuf_;
+    std::int32_t batch_size_ = 64;  // before any drop-after-results clamp
+    std::uint64_t sent_ = 0;        // results sent (counted only with drop-after-results)
     ElementCache cache_;
 };
 

@@ -79,6 +79,8 @@ struct Ws37JobParams {
     std::optional<Clock::time_point> deadline;   // from submission
     std::string host;                            // "/127.0.0.1:PORT" for the final attributes
     std::size_t max_frame = 10u << 20;
+    // Fault injection: close the connection once this many results were sent (-1 = never).
+    std::int64_t drop_after_results = -1;
     // Tests: produce the result stream instead of evaluating the plan.
     std::function<std::unique_ptr<ResultStream>()> stream_factory;
 };
@@ -108,6 +110,8 @@ struct Http4JobParams {
     std::uint8_t version = 0x84;
     std::size_t max_parameters = 16;
     std::optional<Clock::time_point> deadline;
+    // Fault injection: close the connection once this many results were sent (-1 = never).
+    std::int64_t drop_after_results = -1;
     // Tests: produce the result stream instead of evaluating the request.
     std::function<std::unique_ptr<ResultStream>()> stream_factory;
 };

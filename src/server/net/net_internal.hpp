@@ -2,6 +2,7 @@
 // Shared internals of the Beast-based listener (server.cpp) and the ws37 session (ws_session.cpp
 // plain, ws_session_tls.cpp over TLS). Heavy includes: only these translation units include it.
 #include "auth_gate.hpp"
+#include "fault_plan.hpp"
 #include "jobs.hpp"
 #include "outbox.hpp"
 #include "work_pool.hpp"
@@ -63,6 +64,8 @@ struct ServerState {
     std::unique_ptr<Graph> graph;
     std::unique_ptr<WorkPool> pool;
     CheapScripts cheap;
+    // `--fault` specs; null without any (the request paths check only this pointer).
+    std::unique_ptr<FaultPlan> faults;
     std::atomic<bool> stopping{false};
 
     // Open connections' outboxes, closed on shutdown so blocked producers return. Weak: an

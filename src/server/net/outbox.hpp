@@ -28,6 +28,9 @@ public:
         // connection's in-flight set when it takes the entry (before the client can see it).
         bool releases_request = false;
         std::array<std::uint8_t, 16> request_id{};
+        // Fault injection (drop-after-results): the writer closes the connection right after
+        // writing this entry (empty bytes: writes nothing first).
+        bool close_after = false;
     };
     enum class Wait : std::uint8_t { ready, closed, deadline };
 

@@ -193,14 +193,16 @@ asio::awaitable<bool> async_drain_response(Stream& stream, Outbox& ob, WakeTimer
         bufs.clear();
         std::size_t bytes = 0;
         bool last = false;
+        bool drop = false;
         for (auto& e : entries) {
             bufs.emplace_back(e.bytes.data(), e.bytes.size());
             bytes += e.bytes.size();
             last = last || e.last;
+            drop = drop || e.close_after;
         }
         auto [ec, n] = co_await asio::async_write(stream, bufs, tuple_awaitable);
         ob.release(bytes);
-        if (ec) {
+        if (ec || drop) {  // drop: a drop-after-results fault ends the connection here
             ob.close();
             co_return false;
         }
@@ -266,6 +268,15 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
                           std::to_string(nul);
         if (p.language == "gremlin-lang") return refuse(400, why, "MalformedQueryException");
         return refuse(500, why, "ServerErrorException");
+    }
+    // `--fault`: an injected status instead of the evaluation, or a drop after N results.
+    if (st.faults) {
+        auto d = st.faults->next();
+        if (d.status != 0)
+            return refuse(d.status, fault_status_message(d.status),
+                          d.status == 429 ? "TooManyRequestsException"
+                                          : (d.status == 503 ? "ServiceUnavailableException" : "InjectedFaultException"));
+        p.drop_after_results = d.drop_after_results;
     }
     bool bulk_asked = p.request.bulk_results.value_or(false);
     if (!p.request.bulk_results) {
@@ -483,6 +494,13 @@ public:
     explicit Server(const ServerConfig& cfg) : st_(std::make_shared<ServerState>()) {
         validate_config(cfg);
         st_->cfg = cfg;
+        if (!cfg.faults.empty()) {
+            try {
+                st_->faults = std::make_unique<FaultPlan>(cfg.faults, cfg.fault_seed);
+            } catch (const std::invalid_argument& e) {
+                throw std::runtime_error(e.what());
+            }
+        }
         st_->graph = std::make_unique<Graph>(cfg.int_vertex_ids ? Graph::IdMode::int_ids : Graph::IdMode::long_ids);
         if (cfg.graph_file) {
             std::ifstream in(*cfg.graph_file, std::ios::binary);

@@ -14,6 +14,16 @@ void start_request(ServerState& st, const std::shared_ptr<Outbox>& ob, const io:
         push_ws37_status(*ob, format, text, m.request_id, rej->code, std::move(rej->message));
         return;
     }
+    // `--fault`: an injected status instead of the evaluation, or a drop after N results.
+    std::int64_t drop_after_results = -1;
+    if (st.faults) {
+        auto d = st.faults->next();
+        if (d.status != 0) {
+            push_ws37_status(*ob, format, text, m.request_id, d.status, fault_status_message(d.status));
+            return;
+        }
+        drop_after_results = d.drop_after_results;
+    }
     // Two streams under one requestId could not be told apart by the client: refuse the second
     // (issue 11 #4). Its rejection does not release the id of the one still running.
     if (!conn.in_flight.insert(m.request_id).second) {
@@ -31,6 +41,7 @@ void start_request(ServerState& st, const std::shared_ptr<Outbox>& ob, const io:
     if (p.timeout_ms > 0) p.deadline = Clock::now() + std::chrono::milliseconds(p.timeout_ms);
     p.host = host;
     p.max_frame = st.cfg.max_content_length;
+    p.drop_after_results = drop_after_results;
     std::string key;
     if (plan.kind == Ws37Plan::Kind::eval && plan.bindings.size() == 0) {
         key.reserve(plan.script.size() + 32);

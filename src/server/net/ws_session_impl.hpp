@@ -44,9 +44,13 @@ asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::s
             ws.binary(e.kind != Outbox::Kind::ws_text);
             // Only has an effect when the client negotiated permessage-deflate.
             ws.compress(e.bytes.size() <= ws_compress_max);
-            auto [ec, n] = co_await ws.async_write(asio::buffer(e.bytes), tuple_awaitable);
+            boost::system::error_code ec;
+            if (!e.bytes.empty()) {
+                auto [wec, n] = co_await ws.async_write(asio::buffer(e.bytes), tuple_awaitable);
+                ec = wec;
+            }
             ob->release(e.bytes.size());
-            if (ec) {
+            if (ec || e.close_after) {  // close_after: a drop-after-results fault (no close frame)
                 ob->close();
                 boost::system::error_code ignored;
                 beast::get_lowest_layer(ws).socket().close(ignored);
