@@ -102,8 +102,8 @@ scenario_args() {  # name -> KEY VALUE words (identical for both tools)
   case "$1" in
     lat-gV) echo "testType 0 script g.V() executions $lat_exec warmups $lat_warm pauseBetweenRuns 0" ;;
     lat-t15) echo "testType 0 script g.V().repeat(both()).times(15) executions $lat_exec warmups $lat_warm pauseBetweenRuns 0" ;;
-    thr-1p1) echo "testType 1 requests $requests executions $executions warmups $warmups pauseBetweenRuns 0" ;;
-    thr-ex) echo "testType 1 requests $requests executions $executions warmups $warmups pauseBetweenRuns 0 exercise true" ;;
+    thr-1p1) echo "testType 1 requests $requests executions $executions warmups $warmups pauseBetweenRuns 0 minExpectedRps 0" ;;
+    thr-ex) echo "testType 1 requests $requests executions $executions warmups $warmups pauseBetweenRuns 0 minExpectedRps 0 exercise true" ;;
     *) echo "profiling_compare: unknown scenario $1" >&2; exit 2 ;;
   esac
 }
