@@ -160,7 +160,7 @@ SideSpec parse_side(std::string_view text) {
 
 void check_backend_option(std::string_view backend, std::string_view key) {
     // The keys each backend reads from Target::options (backends/*/session.cpp; docs/backends.md).
-    static const std::vector<std::string_view> ws37 = {"compression"};
+    static const std::vector<std::string_view> ws37 = {"compression", "sasl"};
     static const std::vector<std::string_view> http4 = {"body", "dialect", "language", "compression", "bulkResults", "g"};
     const auto& known = backend == "http4" ? http4 : ws37;
     if (std::find(known.begin(), known.end(), key) != known.end()) return;
@@ -194,7 +194,7 @@ void TargetFlags::add_to(CLI::App& app) {
     app.add_option("--serializer", serializer, "serializer (graphbinary-v1, graphson-v3, graphbinary-v4, ... or GRAPHBINARY_V1 style)");
     app.add_option("--generation", generation, "ProfilingApplication generation: 3.7.3 | 3.7 | master-http | 4.0");
     app.add_option("--path", path, "endpoint path")->capture_default_str();
-    app.add_option("--option", options, "backend option key=value (ws37: compression; http4: dialect, body, language, compression, bulkResults, g); repeatable");
+    app.add_option("--option", options, "backend option key=value (ws37: compression, sasl=eager|lazy; http4: dialect, body, language, compression, bulkResults, g); repeatable");
     security.add_to(app);
 }
 
