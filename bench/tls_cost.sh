@@ -36,7 +36,8 @@ start_server plain
 start_server tls --tls-cert "$(pki server_cert)" --tls-key "$(pki server_key)"
 ca="$(pki ca_cert)"
 
-# one_run BACKEND MODE → prints "req_per_s cpu_us_per_req tls_handshake_p50_us"
+# one_run BACKEND MODE → prints "req_per_s cpu_us_per_req" (TLS handshake times are in tpbench's
+# own summary and JSON `connect` section)
 one_run() {
   local backend="$1" mode="$2" port tlsargs=() pool=()
   if [ "$mode" = tls ]; then port="$port_tls"; tlsargs=(--tls --tls-ca "$ca"); else port="$port_plain"; fi
@@ -51,17 +52,17 @@ one_run() {
   local rps cpu
   rps="$(sed -n 's/^avg req\/sec: //p' "$work/run.out")"
   cpu="$(awk -v n="$n" '{ printf "%.2f", ($(NF-1) + $NF) / (n + 1000) * 1e6 }' "$work/time")"
-  echo "${rps:-0} $cpu -"
+  echo "${rps:-0} $cpu"
 }
 
 echo "== 1+1 req/s and client CPU per request, plain vs TLS (rounds interleaved: plain, tls, plain, tls ...)"
-printf '%-6s %-5s %-6s %10s %12s %14s\n' backend mode round req/s cpu_us/req tls_p50_us
+printf '%-6s %-5s %-6s %10s %12s\n' backend mode round req/s cpu_us/req
 declare -A sum_rps sum_cpu
 for r in $(seq 1 "$rounds"); do
   for backend in http4 ws37; do
     for mode in plain tls; do
-      read -r rps cpu hs < <(one_run "$backend" "$mode")
-      printf '%-6s %-5s %-6s %10s %12s %14s\n' "$backend" "$mode" "$r" "$rps" "$cpu" "$hs"
+      read -r rps cpu < <(one_run "$backend" "$mode")
+      printf '%-6s %-5s %-6s %10s %12s\n' "$backend" "$mode" "$r" "$rps" "$cpu"
       sum_rps[$backend.$mode]=$(python3 -c "print(${sum_rps[$backend.$mode]:-0}+$rps)")
       sum_cpu[$backend.$mode]=$(python3 -c "print(${sum_cpu[$backend.$mode]:-0}+$cpu)")
     done

@@ -21,29 +21,12 @@ from gremlin_python.process.graph_traversal import __
 from gremlin_python.process.traversal import P, Order, T
 import gremlin_python
 from modern import walks
+from checks import check, eq, fail, finish
 import gremlin_python.driver.serializer
 
-passed = failed = 0
 
 # An evaluation (not a parse) error both TinkerPop and tpbench serve raise: sum() over strings.
 EVAL_ERROR = "g.V().values('name').sum()"
-
-
-def check(name, fn):
-    global passed, failed
-    try:
-        fn()
-        passed += 1
-        print(f"ok   {name}")
-    except Exception as e:  # noqa: BLE001 - report every failure and go on
-        failed += 1
-        print(f"FAIL {name}: {type(e).__name__}: {e}")
-        traceback.print_exc(limit=3)
-
-
-def eq(got, want):
-    if got != want:
-        raise AssertionError(f"got {got!r}, want {want!r}")
 
 
 def start_server(binary):
@@ -143,11 +126,8 @@ def main():
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 proc.kill()
-                print("FAIL: tpbench serve did not stop within 10 s of SIGTERM")
-                global failed
-                failed += 1
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(0 if failed == 0 else 1)
+                fail("tpbench serve did not stop within 10 s of SIGTERM")
+    finish()
 
 
 def _vertex(client):

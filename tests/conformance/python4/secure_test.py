@@ -10,20 +10,13 @@ import os, re, shutil, ssl, subprocess, sys, tempfile, threading, time
 from gremlin_python.driver.client import Client
 from gremlin_python.driver.auth import basic
 from modern import walks
-
-passed = failed = 0
-USER, PASSWORD = "stephen", "tpbench-py-S3cret:with:colons"
+from checks import check as _check, eq as _eq, finish
 
 
 def check(name, fn):
-    global passed, failed
-    try:
-        fn()
-        passed += 1
-        print(f"ok   {name}")
-    except Exception as e:  # noqa: BLE001
-        failed += 1
-        print(f"FAIL {name}: {type(e).__name__}: {str(e)[:300]}")
+    _check(name, fn, detail_limit=300)
+
+USER, PASSWORD = "stephen", "tpbench-py-S3cret:with:colons"
 
 
 def expect_failure(fn, what):
@@ -111,13 +104,7 @@ def main():
         if proc and proc.poll() is None:
             proc.kill()
         shutil.rmtree(work, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(0 if failed == 0 else 1)
-
-
-def _eq(got, want):
-    if got != want:
-        raise AssertionError(f"got {got!r}, want {want!r}")
+    finish()
 
 
 if __name__ == "__main__":
