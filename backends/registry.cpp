@@ -8,7 +8,8 @@ namespace tpbench::engine {
 
 const std::vector<BackendInfo>& backends() {
     static const std::vector<BackendInfo> table = {
-        {"ws37", "TinkerPop 3.7 WebSocket: GraphBinary 1.0 / GraphSON 3.0, requests multiplexed per connection",
+        {"ws37",
+         "TinkerPop 3.7 WebSocket: GraphBinary 1.0 / GraphSON 3.0, requests multiplexed per connection",
          ws37::default_serializer, &ws37::make_session},
         {"http4", "TinkerPop 4 HTTP/1.1: POST /gremlin, GraphBinary 4 / GraphSON 4 streamed chunk by chunk",
          http4::default_serializer, &http4::make_session},

@@ -36,7 +36,8 @@ std::vector<Value> modern_vertices() {
     std::int64_t pid = 0;
     for (const Row& r : rows) {
         std::vector<Value> props;
-        props.push_back(Value::vertex_property(Value::long_(pid++), "name", Value::string(r.name), Value::list()));
+        props.push_back(
+            Value::vertex_property(Value::long_(pid++), "name", Value::string(r.name), Value::list()));
         props.push_back(Value::vertex_property(Value::long_(pid++), r.key2, r.v2, Value::list()));
         out.push_back(Value::vertex(Value::long_(r.id), r.label, Value::list(std::move(props))));
     }

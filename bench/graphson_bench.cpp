@@ -24,10 +24,13 @@ Value modern_vertex(int id) {
     static const int ages[] = {29, 27, 0, 32, 0, 35};
     const bool software = id == 3 || id == 5;
     const std::int64_t vp = 2 * (id - 1);
-    Value second = software ? Value::vertex_property(Value::long_(vp + 1), "lang", Value::string("java"), Value::list())
-                            : Value::vertex_property(Value::long_(vp + 1), "age", Value::int_(ages[id - 1]), Value::list());
+    Value second =
+        software
+            ? Value::vertex_property(Value::long_(vp + 1), "lang", Value::string("java"), Value::list())
+            : Value::vertex_property(Value::long_(vp + 1), "age", Value::int_(ages[id - 1]), Value::list());
     return Value::vertex(Value::long_(id), software ? "software" : "person",
-                         Value::list({Value::vertex_property(Value::long_(vp), "name", Value::string(names[id - 1]), Value::list()),
+                         Value::list({Value::vertex_property(Value::long_(vp), "name",
+                                                             Value::string(names[id - 1]), Value::list()),
                                       std::move(second)}));
 }
 

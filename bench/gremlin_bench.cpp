@@ -43,11 +43,14 @@ const std::vector<std::string>& exercise() {
         "g.V(1).out('knows').has('name','josh')",
         "g.V(1).as(\"a\").out(\"knows\").as(\"b\").select(\"a\", \"b\")",
         "g.V(1).as(\"a\").out(\"knows\").as(\"b\").select(\"a\", \"b\").by(\"name\")",
-        "g.V().hasLabel(\"person\").as(\"p\").map(__.bothE().label().groupCount()).as(\"r\").select(\"p\", \"r\")",
-        "g.V().choose(__.outE().count().is(0L), __.as(\"a\"), __.as(\"b\")).choose(__.select(\"a\"), __.select(\"a\"), "
+        "g.V().hasLabel(\"person\").as(\"p\").map(__.bothE().label().groupCount()).as(\"r\").select(\"p\", "
+        "\"r\")",
+        "g.V().choose(__.outE().count().is(0L), __.as(\"a\"), __.as(\"b\")).choose(__.select(\"a\"), "
+        "__.select(\"a\"), "
         "__.select(\"b\"))",
         "g.V().group(\"a\").by(T.label).by(outE().values(\"weight\").sum()).cap(\"a\")",
-        "g.V().repeat(__.union(__.out(\"knows\").group(\"a\").by(\"age\"), __.out(\"created\").group(\"b\").by(\"name\")"
+        "g.V().repeat(__.union(__.out(\"knows\").group(\"a\").by(\"age\"), "
+        "__.out(\"created\").group(\"b\").by(\"name\")"
         ".by(count())).group(\"a\").by(\"name\")).times(2).cap(\"a\", \"b\")",
     };
     return scripts;

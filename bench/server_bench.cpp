@@ -86,7 +86,8 @@ int connect_fd(std::uint16_t port) {
     a.sin_family = AF_INET;
     a.sin_port = htons(port);
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) throw std::runtime_error("connect failed");
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0)
+        throw std::runtime_error("connect failed");
     return fd;
 }
 
@@ -143,7 +144,8 @@ void BM_Http4OnePlusOne(benchmark::State& state) {
     }
     double server_cpu = cpu.seconds();
     for (int fd : fds) ::close(fd);
-    state.counters["req/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["req/s"] =
+        benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
     state.counters["server_cpu_us/req"] = server_cpu * 1e6 / static_cast<double>(done);
     state.counters["req/s/server_core"] = static_cast<double>(done) / server_cpu;
 }
@@ -175,7 +177,8 @@ private:
 
 std::string ws37_frame(const std::string& script) {
     io::ws37::RequestMessage m;
-    m.request_id = model::Uuid{0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x47, 0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff, 0};
+    m.request_id = model::Uuid{0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x47, 0x88,
+                               0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff, 0};
     m.args = model::Value::map({model::Value::string("gremlin"), model::Value::string(script),
                                 model::Value::string("batchSize"), model::Value::int_(64)});
     std::string f;
@@ -205,7 +208,8 @@ void BM_Ws37OnePlusOne(benchmark::State& state) {
     }
     double server_cpu = cpu.seconds();
     c.close();
-    state.counters["req/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["req/s"] =
+        benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
     state.counters["server_cpu_us/req"] = server_cpu * 1e6 / static_cast<double>(done);
     state.counters["req/s/server_core"] = static_cast<double>(done) / server_cpu;
 }
@@ -214,7 +218,8 @@ BENCHMARK(BM_Ws37OnePlusOne)->Arg(16)->MinTime(3.0)->UseRealTime()->Unit(benchma
 constexpr const char* times18 = "g.V().repeat(both()).times(18)";
 constexpr std::uint64_t times18_results = 39750654;
 
-void report_stream(benchmark::State& state, std::uint64_t results, std::uint64_t bytes, double wall, double server_cpu) {
+void report_stream(benchmark::State& state, std::uint64_t results, std::uint64_t bytes, double wall,
+                   double server_cpu) {
     state.counters["values"] = static_cast<double>(results);
     state.counters["values/s"] = static_cast<double>(results) / wall;
     state.counters["MB/s"] = static_cast<double>(bytes) / wall / 1e6;
@@ -230,7 +235,8 @@ void BM_Http4Times18(benchmark::State& state) {
         int fd = connect_fd(port);
         std::string req = http4_request(times18);
         ::send(fd, req.data(), req.size(), MSG_NOSIGNAL);
-        io::http4::ResponseDecoder dec(io::http4::ResponseFormat::graphbinary_v4, io::http4::DecodeMode::count);
+        io::http4::ResponseDecoder dec(io::http4::ResponseFormat::graphbinary_v4,
+                                       io::http4::DecodeMode::count);
         ServerCpu cpu;
         auto t0 = std::chrono::steady_clock::now();
         std::string buf;

@@ -26,9 +26,10 @@ Value modern_vertex(int i) {
     const std::int64_t vp = 2 * i;
     return Value::vertex(
         Value::long_(i + 1), labels[i],
-        Value::list({Value::vertex_property(Value::long_(vp), "name", Value::string(names[i]), Value::list()),
-                     Value::vertex_property(Value::long_(vp + 1), person ? "age" : "lang",
-                                            person ? Value::int_(ages[i]) : Value::string("java"), Value::list())}));
+        Value::list(
+            {Value::vertex_property(Value::long_(vp), "name", Value::string(names[i]), Value::list()),
+             Value::vertex_property(Value::long_(vp + 1), person ? "age" : "lang",
+                                    person ? Value::int_(ages[i]) : Value::string("java"), Value::list())}));
 }
 
 constexpr std::size_t kItems = 100'000;
@@ -39,7 +40,8 @@ const std::string& http4_body(http4::ResponseFormat f) {
     std::string& b = bodies[static_cast<int>(f)];
     if (b.empty()) {
         http4::write_response_start(b, f, false);
-        for (std::size_t i = 0; i < kItems; ++i) http4::write_response_item(b, f, modern_vertex(static_cast<int>(i % 6)), i == 0);
+        for (std::size_t i = 0; i < kItems; ++i)
+            http4::write_response_item(b, f, modern_vertex(static_cast<int>(i % 6)), i == 0);
         http4::write_response_end(b, f, 200);
     }
     return b;
@@ -61,11 +63,15 @@ void run_decoder(benchmark::State& state, http4::ResponseFormat f, http4::Decode
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * body.size()));
 }
 
-void BM_http4_gb4_count(benchmark::State& s) { run_decoder(s, http4::ResponseFormat::graphbinary_v4, http4::DecodeMode::count); }
+void BM_http4_gb4_count(benchmark::State& s) {
+    run_decoder(s, http4::ResponseFormat::graphbinary_v4, http4::DecodeMode::count);
+}
 void BM_http4_gb4_materialize(benchmark::State& s) {
     run_decoder(s, http4::ResponseFormat::graphbinary_v4, http4::DecodeMode::materialize);
 }
-void BM_http4_gs4_count(benchmark::State& s) { run_decoder(s, http4::ResponseFormat::graphson_v4, http4::DecodeMode::count); }
+void BM_http4_gs4_count(benchmark::State& s) {
+    run_decoder(s, http4::ResponseFormat::graphson_v4, http4::DecodeMode::count);
+}
 void BM_http4_gs4_materialize(benchmark::State& s) {
     run_decoder(s, http4::ResponseFormat::graphson_v4, http4::DecodeMode::materialize);
 }
@@ -89,12 +95,16 @@ void run_scan(benchmark::State& state, ws37::Format f, bool materialize) {
     for (auto _ : state) {
         if (materialize) {
             auto d = ws37::decode_response(frame, f);
-            if (!d || d->data.size() != 64) state.SkipWithError("decode failed");
-            else sink += d->data.size();
+            if (!d || d->data.size() != 64)
+                state.SkipWithError("decode failed");
+            else
+                sink += d->data.size();
         } else {
             auto s = ws37::scan_response(frame, f);
-            if (!s || s->item_count != 64) state.SkipWithError("scan failed");
-            else sink += s->item_count;
+            if (!s || s->item_count != 64)
+                state.SkipWithError("scan failed");
+            else
+                sink += s->item_count;
         }
         benchmark::DoNotOptimize(sink);
     }

@@ -22,7 +22,8 @@
 namespace tpbench::backends_detail {
 
 template <class BasicStream>
-boost::asio::awaitable<boost::system::error_code> async_connect_host(BasicStream& stream, const std::string& host,
+boost::asio::awaitable<boost::system::error_code> async_connect_host(BasicStream& stream,
+                                                                     const std::string& host,
                                                                      std::uint16_t port,
                                                                      std::chrono::milliseconds timeout) {
     namespace net = boost::asio;

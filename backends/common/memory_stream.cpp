@@ -13,10 +13,20 @@ namespace net = boost::asio;
 MemoryStream::MemoryStream(executor_type ex) : ex_(ex), wait_(ex) {}
 
 MemoryStream::MemoryStream(MemoryStream&& o) noexcept
-    : ex_(o.ex_), wait_(std::move(o.wait_)), input_(std::move(o.input_)), input_closed_(o.input_closed_),
-      open_(o.open_), expiry_(o.expiry_), ops_(o.ops_), fail_op_(o.fail_op_), fail_ec_(o.fail_ec_),
-      write_limit_(o.write_limit_), responder_(std::move(o.responder_)), output_(std::move(o.output_)),
-      bytes_read_(o.bytes_read_), bytes_written_(o.bytes_written_) {}
+    : ex_(o.ex_),
+      wait_(std::move(o.wait_)),
+      input_(std::move(o.input_)),
+      input_closed_(o.input_closed_),
+      open_(o.open_),
+      expiry_(o.expiry_),
+      ops_(o.ops_),
+      fail_op_(o.fail_op_),
+      fail_ec_(o.fail_ec_),
+      write_limit_(o.write_limit_),
+      responder_(std::move(o.responder_)),
+      output_(std::move(o.output_)),
+      bytes_read_(o.bytes_read_),
+      bytes_written_(o.bytes_written_) {}
 
 MemoryStream::~MemoryStream() = default;
 
@@ -66,7 +76,8 @@ bool MemoryStream::injected(error_code& ec) noexcept {
     return false;
 }
 
-bool MemoryStream::try_read(const net::mutable_buffer* bufs, std::size_t nbufs, error_code& ec, std::size_t& n) {
+bool MemoryStream::try_read(const net::mutable_buffer* bufs, std::size_t nbufs, error_code& ec,
+                            std::size_t& n) {
     n = 0;
     ec = {};
     if (!open_) {
@@ -101,11 +112,10 @@ bool MemoryStream::try_read(const net::mutable_buffer* bufs, std::size_t nbufs, 
     return true;
 }
 
-void MemoryStream::arm_wait() {
-    wait_.expires_at(expiry_);
-}
+void MemoryStream::arm_wait() { wait_.expires_at(expiry_); }
 
-void MemoryStream::do_write(const net::const_buffer* bufs, std::size_t nbufs, error_code& ec, std::size_t& n) {
+void MemoryStream::do_write(const net::const_buffer* bufs, std::size_t nbufs, error_code& ec,
+                            std::size_t& n) {
     n = 0;
     ec = {};
     if (!open_) {

@@ -33,7 +33,8 @@
 
 namespace tpbench::backends_detail {
 
-using TcpStream = boost::beast::basic_stream<boost::asio::ip::tcp, boost::asio::any_io_executor, CountingRatePolicy>;
+using TcpStream =
+    boost::beast::basic_stream<boost::asio::ip::tcp, boost::asio::any_io_executor, CountingRatePolicy>;
 using TlsStream = boost::beast::ssl_stream<TcpStream>;
 
 class AnyStream {
@@ -78,7 +79,8 @@ public:
         return boost::asio::async_initiate<ReadToken, void(error_code, std::size_t)>(
             [this](auto&& handler, const MutableBufferSequence& b) {
                 // One switch per operation; the chosen stream's own op takes the handler.
-                std::visit([&](auto& s) { s.async_read_some(b, std::forward<decltype(handler)>(handler)); }, v_);
+                std::visit([&](auto& s) { s.async_read_some(b, std::forward<decltype(handler)>(handler)); },
+                           v_);
             },
             token, buffers);
     }
@@ -87,7 +89,8 @@ public:
     auto async_write_some(const ConstBufferSequence& buffers, WriteToken&& token) {
         return boost::asio::async_initiate<WriteToken, void(error_code, std::size_t)>(
             [this](auto&& handler, const ConstBufferSequence& b) {
-                std::visit([&](auto& s) { s.async_write_some(b, std::forward<decltype(handler)>(handler)); }, v_);
+                std::visit([&](auto& s) { s.async_write_some(b, std::forward<decltype(handler)>(handler)); },
+                           v_);
             },
             token, buffers);
     }
@@ -111,7 +114,8 @@ public:
             // Memory stream: nothing to flush; complete through the executor.
             s.close();
             auto ex = boost::asio::get_associated_executor(handler, s.ex_);
-            boost::asio::post(ex, [h = std::forward<TeardownHandler>(handler)]() mutable { h(error_code{}); });
+            boost::asio::post(ex,
+                              [h = std::forward<TeardownHandler>(handler)]() mutable { h(error_code{}); });
         }
     }
 

@@ -61,7 +61,8 @@ std::string openssl_reason() {
 void require_readable(const std::string& path, const char* what) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec))
-        throw std::invalid_argument(std::string("TLS: cannot read ") + what + " '" + path + "' (no such file)");
+        throw std::invalid_argument(std::string("TLS: cannot read ") + what + " '" + path +
+                                    "' (no such file)");
 }
 
 bool is_ip_literal(const std::string& host) {
@@ -83,7 +84,8 @@ struct TlsClient::Impl {
             if (!o.ca_file.empty()) {
                 require_readable(o.ca_file, "CA file");
                 if (SSL_CTX_load_verify_locations(c, o.ca_file.c_str(), nullptr) != 1)
-                    throw std::invalid_argument("TLS: cannot load CA file '" + o.ca_file + "': " + openssl_reason());
+                    throw std::invalid_argument("TLS: cannot load CA file '" + o.ca_file +
+                                                "': " + openssl_reason());
             } else if (SSL_CTX_set_default_verify_paths(c) != 1) {
                 throw std::invalid_argument("TLS: cannot load the system trust store: " + openssl_reason());
             }
@@ -97,10 +99,11 @@ struct TlsClient::Impl {
                 throw std::invalid_argument("TLS: cannot load client certificate '" + o.cert_file +
                                             "': " + openssl_reason());
             if (SSL_CTX_use_PrivateKey_file(c, o.key_file.c_str(), SSL_FILETYPE_PEM) != 1)
-                throw std::invalid_argument("TLS: cannot load client key '" + o.key_file + "': " + openssl_reason());
+                throw std::invalid_argument("TLS: cannot load client key '" + o.key_file +
+                                            "': " + openssl_reason());
             if (SSL_CTX_check_private_key(c) != 1)
-                throw std::invalid_argument("TLS: client key '" + o.key_file + "' does not match certificate '" +
-                                            o.cert_file + "'");
+                throw std::invalid_argument("TLS: client key '" + o.key_file +
+                                            "' does not match certificate '" + o.cert_file + "'");
         }
         // Client-side session cache without OpenSSL's internal store: the new-session callback
         // files each ticket under its target (TLS 1.3 tickets arrive after the handshake).
@@ -174,8 +177,11 @@ std::shared_ptr<TlsClient> TlsClient::for_target(const engine::TlsOptions& opts)
 // ---- AnyStream ----------------------------------------------------------------------------------
 
 namespace {
-std::variant<TcpStream, TlsStream, MemoryStream> make_variant(const net::any_io_executor& ex, TlsClient* tls) {
-    if (tls) return std::variant<TcpStream, TlsStream, MemoryStream>(std::in_place_type<TlsStream>, ex, tls->context());
+std::variant<TcpStream, TlsStream, MemoryStream> make_variant(const net::any_io_executor& ex,
+                                                              TlsClient* tls) {
+    if (tls)
+        return std::variant<TcpStream, TlsStream, MemoryStream>(std::in_place_type<TlsStream>, ex,
+                                                                tls->context());
     return std::variant<TcpStream, TlsStream, MemoryStream>(std::in_place_type<TcpStream>, ex);
 }
 }  // namespace
@@ -196,12 +202,14 @@ TcpStream* AnyStream::tcp() noexcept {
 
 std::uint64_t AnyStream::bytes_read() const noexcept {
     if (auto* t = std::get_if<TcpStream>(&v_)) return const_cast<TcpStream*>(t)->rate_policy().bytes_read();
-    if (auto* x = std::get_if<TlsStream>(&v_)) return const_cast<TlsStream*>(x)->next_layer().rate_policy().bytes_read();
+    if (auto* x = std::get_if<TlsStream>(&v_))
+        return const_cast<TlsStream*>(x)->next_layer().rate_policy().bytes_read();
     return std::get<MemoryStream>(v_).bytes_read();
 }
 
 std::uint64_t AnyStream::bytes_written() const noexcept {
-    if (auto* t = std::get_if<TcpStream>(&v_)) return const_cast<TcpStream*>(t)->rate_policy().bytes_written();
+    if (auto* t = std::get_if<TcpStream>(&v_))
+        return const_cast<TcpStream*>(t)->rate_policy().bytes_written();
     if (auto* x = std::get_if<TlsStream>(&v_))
         return const_cast<TlsStream*>(x)->next_layer().rate_policy().bytes_written();
     return std::get<MemoryStream>(v_).bytes_written();
@@ -270,7 +278,8 @@ std::string connect_message(const boost::system::error_code& ec, const std::stri
     const std::string where = describe_endpoint(host, port);
     if (ec == beast::error::timeout || ec == net::error::timed_out)
         return "connect to " + where + " timed out after " + std::to_string(timeout.count()) + " ms";
-    if (ec.category() == net::error::get_netdb_category() || ec.category() == net::error::get_addrinfo_category())
+    if (ec.category() == net::error::get_netdb_category() ||
+        ec.category() == net::error::get_addrinfo_category())
         return "cannot resolve host '" + host + "': " + ec.message();
     return "connect to " + where + " failed: " + ec.message();
 }

@@ -74,8 +74,8 @@ struct ConnectResult {
 // server_name, or the host when ""). The whole attempt is bounded by `timeout`; afterwards the
 // stream has no expiry. A memory stream is already open: success with zero timings. On failure
 // the stream is closed. Runs on the stream's executor; never throws.
-boost::asio::awaitable<ConnectResult> async_open(AnyStream& stream, const std::string& host, std::uint16_t port,
-                                                 std::chrono::milliseconds timeout);
+boost::asio::awaitable<ConnectResult> async_open(AnyStream& stream, const std::string& host,
+                                                 std::uint16_t port, std::chrono::milliseconds timeout);
 
 // "host:port" as a message names a target ("[::1]:8182" for IPv6 literals).
 std::string describe_endpoint(const std::string& host, std::uint16_t port);

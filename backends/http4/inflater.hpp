@@ -37,10 +37,10 @@ private:
     struct Impl;
     errc fail(std::string msg);
     Impl* impl_;
-    bool started_ = false;     // zlib initialised for this stream
+    bool started_ = false;  // zlib initialised for this stream
     bool finished_ = false;
     bool failed_ = false;
-    std::string head_;         // first byte held until the format can be told
+    std::string head_;  // first byte held until the format can be told
     std::string message_;
     std::uint64_t total_out_ = 0;
 };

@@ -40,9 +40,24 @@ std::string_view trim(std::string_view s) noexcept {
 bool is_tchar(char c) noexcept {
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
     switch (c) {
-        case '!': case '#': case '$': case '%': case '&': case '\'': case '*': case '+': case '-':
-        case '.': case '^': case '_': case '`': case '|': case '~': return true;
-        default: return false;
+        case '!':
+        case '#':
+        case '$':
+        case '%':
+        case '&':
+        case '\'':
+        case '*':
+        case '+':
+        case '-':
+        case '.':
+        case '^':
+        case '_':
+        case '`':
+        case '|':
+        case '~':
+            return true;
+        default:
+            return false;
     }
 }
 
@@ -72,7 +87,8 @@ std::string printable(std::string_view s, std::size_t max = 80) {
 
 }  // namespace
 
-void write_request(std::string& out, const RequestHead& head, const HeaderList* extra, std::string_view body) {
+void write_request(std::string& out, const RequestHead& head, const HeaderList* extra,
+                   std::string_view body) {
     out.reserve(out.size() + 256 + body.size());
     out += head.method;
     out.push_back(' ');
@@ -133,7 +149,9 @@ void ResponseReader::start(io::http4::ResponseFormat format, bool keep_results) 
     version_byte_ = -1;
 }
 
-std::uint64_t ResponseReader::result_count() const noexcept { return decoder_ ? decoder_->result_count() : 0; }
+std::uint64_t ResponseReader::result_count() const noexcept {
+    return decoder_ ? decoder_->result_count() : 0;
+}
 
 ResponseReader::Status ResponseReader::fail(errc e, std::string message) {
     state_ = State::failed;
@@ -165,8 +183,10 @@ bool ResponseReader::on_header_line(std::string_view line, bool trailer) {
         if (!is_tchar(c)) return false;
     const std::string_view value = trim(line.substr(colon + 1));
     if (trailer) {
-        if (iequals(name, "code")) trailer_code_.assign(value);
-        else if (iequals(name, "exception")) trailer_exception_.assign(value);
+        if (iequals(name, "code"))
+            trailer_code_.assign(value);
+        else if (iequals(name, "exception"))
+            trailer_exception_.assign(value);
         return true;
     }
     if (iequals(name, "content-type")) {
@@ -174,8 +194,10 @@ bool ResponseReader::on_header_line(std::string_view line, bool trailer) {
     } else if (iequals(name, "content-encoding")) {
         content_encoding_.assign(value);
     } else if (iequals(name, "transfer-encoding")) {
-        if (iequals(last_coding(value), "chunked")) chunked_ = true;
-        else te_other_ = true;
+        if (iequals(last_coding(value), "chunked"))
+            chunked_ = true;
+        else
+            te_other_ = true;
     } else if (iequals(name, "content-length")) {
         if (value.empty()) return false;
         std::uint64_t n = 0;
@@ -222,7 +244,8 @@ ResponseReader::Status ResponseReader::on_head_complete() {
 
     inflate_ = contains_ci(content_encoding_, "deflate") || contains_ci(content_encoding_, "gzip");
     if (!content_encoding_.empty() && !inflate_ && !iequals(content_encoding_, "identity"))
-        return fail(errc::protocol_violation, "unsupported Content-Encoding: " + printable(content_encoding_));
+        return fail(errc::protocol_violation,
+                    "unsupported Content-Encoding: " + printable(content_encoding_));
     if (inflate_) inflater_.reset();
 
     const bool binary_body = contains_ci(content_type_, "graphbinary");
@@ -234,9 +257,10 @@ ResponseReader::Status ResponseReader::on_head_complete() {
             return fail(errc::protocol_violation, "response Content-Type '" + printable(content_type_) +
                                                       "' does not match the requested Accept");
         if (keep_results_) {
-            decoder_.emplace(format_, io::http4::DecodeMode::materialize, [this](model::Value&& v, std::int64_t bulk) {
-                results_.push_back(bulk > 1 ? model::Value::traverser(bulk, std::move(v)) : std::move(v));
-            });
+            decoder_.emplace(
+                format_, io::http4::DecodeMode::materialize, [this](model::Value&& v, std::int64_t bulk) {
+                    results_.push_back(bulk > 1 ? model::Value::traverser(bulk, std::move(v)) : std::move(v));
+                });
         } else {
             decoder_.emplace(format_, io::http4::DecodeMode::count);
         }
@@ -300,8 +324,10 @@ ResponseReader::Status ResponseReader::complete() {
             const boost::json::object* status = nullptr;
             if (const auto* s = o.if_contains("status"); s && s->is_object()) status = &s->get_object();
             const auto& src = status ? *status : o;
-            if (const auto* m = src.if_contains("message"); m && m->is_string()) message = m->get_string().c_str();
-            if (const auto* x = src.if_contains("exception"); x && x->is_string()) exception = x->get_string().c_str();
+            if (const auto* m = src.if_contains("message"); m && m->is_string())
+                message = m->get_string().c_str();
+            if (const auto* x = src.if_contains("exception"); x && x->is_string())
+                exception = x->get_string().c_str();
             if (const auto* c = src.if_contains("code"); status && c && c->is_int64())
                 code = static_cast<std::int32_t>(c->get_int64());
         } else {
@@ -349,8 +375,10 @@ ResponseReader::Status ResponseReader::feed(std::string_view in, std::size_t& co
     };
     while (pos < in.size()) {
         switch (state_) {
-            case State::done: return out(Status::done);
-            case State::failed: return out(Status::failed);
+            case State::done:
+                return out(Status::done);
+            case State::failed:
+                return out(Status::failed);
             case State::status_line:
             case State::headers:
             case State::trailers: {
@@ -370,10 +398,12 @@ ResponseReader::Status ResponseReader::feed(std::string_view in, std::size_t& co
                 line.remove_suffix(2);
                 if (state_ == State::status_line) {
                     // HTTP/1.x SP 3DIGIT [SP reason]
-                    if (line.size() < 12 || line.substr(0, 7) != "HTTP/1." || line[7] < '0' || line[7] > '9' ||
-                        line[8] != ' ' || line[9] < '1' || line[9] > '5' || line[10] < '0' || line[10] > '9' ||
-                        line[11] < '0' || line[11] > '9' || (line.size() > 12 && line[12] != ' '))
-                        return out(fail(errc::protocol_violation, "bad status line: '" + printable(line) + "'"));
+                    if (line.size() < 12 || line.substr(0, 7) != "HTTP/1." || line[7] < '0' ||
+                        line[7] > '9' || line[8] != ' ' || line[9] < '1' || line[9] > '5' || line[10] < '0' ||
+                        line[10] > '9' || line[11] < '0' || line[11] > '9' ||
+                        (line.size() > 12 && line[12] != ' '))
+                        return out(
+                            fail(errc::protocol_violation, "bad status line: '" + printable(line) + "'"));
                     http11_ = line[7] != '0';
                     http_status_ = (line[9] - '0') * 100 + (line[10] - '0') * 10 + (line[11] - '0');
                     state_ = State::headers;
@@ -384,8 +414,9 @@ ResponseReader::Status ResponseReader::feed(std::string_view in, std::size_t& co
                     if (s != Status::need_more) return out(s);
                     continue;
                 } else if (!on_header_line(line, state_ == State::trailers)) {
-                    return out(fail(errc::protocol_violation, std::string(state_ == State::trailers ? "bad trailer" : "bad header") +
-                                                                  " line: '" + printable(line) + "'"));
+                    return out(fail(errc::protocol_violation,
+                                    std::string(state_ == State::trailers ? "bad trailer" : "bad header") +
+                                        " line: '" + printable(line) + "'"));
                 }
                 line_.clear();
                 break;
@@ -405,19 +436,24 @@ ResponseReader::Status ResponseReader::feed(std::string_view in, std::size_t& co
                 for (; i < line.size(); ++i) {
                     const char c = line[i];
                     int d;
-                    if (c >= '0' && c <= '9') d = c - '0';
-                    else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-                    else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
-                    else break;
+                    if (c >= '0' && c <= '9')
+                        d = c - '0';
+                    else if (c >= 'a' && c <= 'f')
+                        d = c - 'a' + 10;
+                    else if (c >= 'A' && c <= 'F')
+                        d = c - 'A' + 10;
+                    else
+                        break;
                     n = n * 16 + static_cast<std::uint64_t>(d);
                     if (n > kMaxDeclaredLength)
-                        return out(fail(errc::protocol_violation,
-                                        "chunk size above " + std::to_string(kMaxDeclaredLength) + " bytes: '" +
-                                            printable(line) + "'"));
+                        return out(fail(errc::protocol_violation, "chunk size above " +
+                                                                      std::to_string(kMaxDeclaredLength) +
+                                                                      " bytes: '" + printable(line) + "'"));
                 }
                 const std::string_view rest = trim(line.substr(i));
                 if (i == 0 || (!rest.empty() && rest.front() != ';'))
-                    return out(fail(errc::protocol_violation, "bad chunk size line: '" + printable(line) + "'"));
+                    return out(
+                        fail(errc::protocol_violation, "bad chunk size line: '" + printable(line) + "'"));
                 line_.clear();
                 if (n == 0) {
                     state_ = State::trailers;
@@ -438,8 +474,9 @@ ResponseReader::Status ResponseReader::feed(std::string_view in, std::size_t& co
                 const errc e = body_bytes(in.substr(pos, take));
                 pos += take;
                 if (e != errc::ok)
-                    return out(fail(e, decode_error_.empty() ? "bad compressed body: " + inflater_.message()
-                                                             : "undecodable response body: " + decode_error_));
+                    return out(fail(e, decode_error_.empty()
+                                           ? "bad compressed body: " + inflater_.message()
+                                           : "undecodable response body: " + decode_error_));
                 if (state_ == State::body_until_close) break;
                 remaining_ -= take;
                 if (remaining_ > 0) break;
@@ -451,7 +488,8 @@ ResponseReader::Status ResponseReader::feed(std::string_view in, std::size_t& co
                 // The CRLF after chunk data (possibly split across feeds).
                 while (pos < in.size() && line_.size() < 2) line_.push_back(in[pos++]);
                 if (line_.size() < 2) return out(Status::need_more);
-                if (line_ != "\r\n") return out(fail(errc::protocol_violation, "chunk data not followed by CRLF"));
+                if (line_ != "\r\n")
+                    return out(fail(errc::protocol_violation, "chunk data not followed by CRLF"));
                 line_.clear();
                 state_ = State::chunk_size;
                 break;

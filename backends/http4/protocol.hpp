@@ -94,14 +94,14 @@ public:
     bool started() const noexcept { return bytes_seen_ > 0; }  // at least one byte of this response
     bool head_complete() const noexcept { return head_complete_; }
     std::uint64_t bytes_seen() const noexcept { return bytes_seen_; }
-    std::uint64_t result_count() const noexcept;  // results decoded so far (bulks expanded)
+    std::uint64_t result_count() const noexcept;               // results decoded so far (bulks expanded)
     std::uint64_t chunks() const noexcept { return chunks_; }  // non-empty body chunks
 
     // --- result (valid after done; error()/message() also after failed) -------------------------
     errc error() const noexcept { return error_; }
     // The server's message on error ("exception: message"), or why the response failed.
     const std::string& message() const noexcept { return message_; }
-    int http_status() const noexcept { return http_status_; }  // 0 until the status line was read
+    int http_status() const noexcept { return http_status_; }           // 0 until the status line was read
     std::int32_t status_code() const noexcept { return status_code_; }  // footer / trailer / status line
     // Whether the connection may carry the next request (HTTP/1.1 keep-alive, no Connection: close,
     // a body not delimited by the close, no failure).
@@ -112,8 +112,16 @@ public:
 
 private:
     enum class State : std::uint8_t {
-        status_line, headers, body_length, body_until_close, chunk_size, chunk_data, chunk_data_crlf,
-        trailers, done, failed
+        status_line,
+        headers,
+        body_length,
+        body_until_close,
+        chunk_size,
+        chunk_data,
+        chunk_data_crlf,
+        trailers,
+        done,
+        failed
     };
     Status fail(errc e, std::string message);
     Status on_head_complete();
@@ -139,7 +147,7 @@ private:
     std::string content_type_;
     std::string content_encoding_;
     bool chunked_ = false;
-    bool te_other_ = false;            // a Transfer-Encoding other than chunked
+    bool te_other_ = false;  // a Transfer-Encoding other than chunked
     std::optional<std::uint64_t> content_length_;
     bool connection_close_ = false;
     bool connection_keep_alive_ = false;
@@ -147,7 +155,7 @@ private:
     std::string trailer_exception_;
 
     // body
-    std::uint64_t remaining_ = 0;      // of the current chunk / Content-Length body
+    std::uint64_t remaining_ = 0;  // of the current chunk / Content-Length body
     std::uint64_t chunks_ = 0;
     bool inflate_ = false;
     Inflater inflater_;

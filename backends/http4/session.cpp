@@ -60,22 +60,25 @@ io::http4::BodyFormat parse_body(const std::string& name) {
     if (name == "graphbinary") return io::http4::BodyFormat::graphbinary_v4;
     if (name == "json") return io::http4::BodyFormat::json;
     if (name == "graphson") return io::http4::BodyFormat::graphson_v4;
-    throw std::invalid_argument("http4: unknown body format '" + name + "' (expected graphbinary, json or graphson)");
+    throw std::invalid_argument("http4: unknown body format '" + name +
+                                "' (expected graphbinary, json or graphson)");
 }
 
 // nullopt = "auto": detect the server's dialect with a probe on the first connection.
 std::optional<io::http4::Dialect> parse_dialect_option(const std::string& name) {
     if (name == "auto") return std::nullopt;
     if (auto d = io::http4::parse_dialect(name)) return d;
-    throw std::invalid_argument("http4: unknown dialect '" + name +
-                                "' (expected auto, master-http, 4.0-beta.1 (= beta.1/beta.2) or 4.0 (= beta.3+/master))");
+    throw std::invalid_argument(
+        "http4: unknown dialect '" + name +
+        "' (expected auto, master-http, 4.0-beta.1 (= beta.1/beta.2) or 4.0 (= beta.3+/master))");
 }
 
 bool parse_bool_option(const engine::Target& t, const char* key) {
     const std::string v = option(t, key, "false");
     if (v == "true") return true;
     if (v == "false") return false;
-    throw std::invalid_argument(std::string("http4: option ") + key + " must be true or false, got '" + v + "'");
+    throw std::invalid_argument(std::string("http4: option ") + key + " must be true or false, got '" + v +
+                                "'");
 }
 
 // Dialects detected per server (scheme, host, port, path), shared by every session of the process
@@ -90,7 +93,8 @@ DialectCache& dialect_cache() {
     return c;
 }
 std::string cache_key(const engine::Target& t) {
-    return (t.tls.enabled ? "https://" : "http://") + backends_detail::describe_endpoint(t.host, t.port) + t.path;
+    return (t.tls.enabled ? "https://" : "http://") + backends_detail::describe_endpoint(t.host, t.port) +
+           t.path;
 }
 
 // The probe body (GraphBinary 4): g.inject(tpbenchProbe) with bindings {tpbenchProbe: 1},
@@ -98,17 +102,17 @@ std::string cache_key(const engine::Target& t) {
 std::string probe_body() {
     using namespace std::string_literals;
     std::string b;
-    b += "\x84"s;                                               // version
-    b += "\x00\x00\x00\x03"s;                                   // 3 fields
-    b += "\x03\x00\x00\x00\x00\x08"s + "bindings";              // bindings: {tpbenchProbe: Int 1}
+    b += "\x84"s;                                   // version
+    b += "\x00\x00\x00\x03"s;                       // 3 fields
+    b += "\x03\x00\x00\x00\x00\x08"s + "bindings";  // bindings: {tpbenchProbe: Int 1}
     b += "\x0a\x00\x00\x00\x00\x01"s;
     b += "\x03\x00\x00\x00\x00\x0c"s + "tpbenchProbe";
     b += "\x01\x00\x00\x00\x00\x01"s;
-    b += "\x03\x00\x00\x00\x00\x0a"s + "parameters";            // parameters: "[tpbenchProbe:2]"
+    b += "\x03\x00\x00\x00\x00\x0a"s + "parameters";  // parameters: "[tpbenchProbe:2]"
     b += "\x03\x00\x00\x00\x00\x10"s + "[tpbenchProbe:2]";
-    b += "\x03\x00\x00\x00\x00\x0b"s + "bulkResults";           // bulkResults: "true"
+    b += "\x03\x00\x00\x00\x00\x0b"s + "bulkResults";  // bulkResults: "true"
     b += "\x03\x00\x00\x00\x00\x04"s + "true";
-    b += "\x00\x00\x00\x16"s + "g.inject(tpbenchProbe)";        // the script (22 bytes)
+    b += "\x00\x00\x00\x16"s + "g.inject(tpbenchProbe)";  // the script (22 bytes)
     return b;
 }
 
@@ -120,19 +124,25 @@ bool is_end_of_stream(const boost::system::error_code& ec) noexcept {
 class Http4Session final : public engine::Session {
 public:
     Http4Session(net::any_io_executor ex, const engine::SessionConfig& cfg, detail::StreamSource source)
-        : ex_(ex), cfg_(cfg), source_(std::move(source)), format_(parse_serializer(cfg.target.serializer)),
+        : ex_(ex),
+          cfg_(cfg),
+          source_(std::move(source)),
+          format_(parse_serializer(cfg.target.serializer)),
           body_format_(parse_body(option(cfg.target, "body", "graphbinary"))),
           dialect_opt_(parse_dialect_option(option(cfg.target, "dialect", "auto"))),
           language_(option(cfg.target, "language", "")),
           compression_(parse_bool_option(cfg.target, "compression")),
-          bulk_results_(parse_bool_option(cfg.target, "bulkResults")), rbuf_(kReadChunk) {
+          bulk_results_(parse_bool_option(cfg.target, "bulkResults")),
+          rbuf_(kReadChunk) {
         const auto& t = cfg.target;
         using M = engine::AuthOptions::Mechanism;
         if (t.auth.mechanism == M::sasl_plain)
-            throw std::invalid_argument("http4: SASL is a WebSocket (ws37) mechanism; TinkerPop 4 uses HTTP Basic");
+            throw std::invalid_argument(
+                "http4: SASL is a WebSocket (ws37) mechanism; TinkerPop 4 uses HTTP Basic");
         if (t.auth.mechanism == M::sigv4) {
             if (t.auth.region.empty() || t.auth.access_key_id.empty() || t.auth.secret_access_key.empty())
-                throw std::invalid_argument("http4: SigV4 needs a region, an access key id and a secret access key");
+                throw std::invalid_argument(
+                    "http4: SigV4 needs a region, an access key id and a secret access key");
             sigv4_.emplace();
             sigv4_->access_key_id = t.auth.access_key_id;
             sigv4_->secret_access_key = t.auth.secret_access_key;
@@ -145,8 +155,10 @@ public:
             auto tls = backends_detail::TlsClient::for_target(t.tls);
             source_ = [tls](net::any_io_executor e) { return AnyStream(std::move(e), tls); };
         }
-        if (dialect_opt_) set_dialect(*dialect_opt_);
-        else build_head(io::http4::Dialect::v4_0);
+        if (dialect_opt_)
+            set_dialect(*dialect_opt_);
+        else
+            build_head(io::http4::Dialect::v4_0);
     }
     ~Http4Session() override { close_stream(); }
 
@@ -246,7 +258,8 @@ void Http4Session::build_head(io::http4::Dialect d) {
     // bulkResults field); every dialect honours it.
     if (bulk_results_) head_.headers.emplace_back(std::string(io::http4::bulk_field(d)), "true");
     if (t.auth.mechanism == engine::AuthOptions::Mechanism::basic)
-        head_.headers.emplace_back("Authorization", auth::basic_authorization(t.auth.username, t.auth.password));
+        head_.headers.emplace_back("Authorization",
+                                   auth::basic_authorization(t.auth.username, t.auth.password));
     wire_valid_ = false;
 }
 
@@ -304,7 +317,8 @@ void Http4Session::encode_body(const engine::Request& r) {
         hr.language = std::string(io::http4::default_language(d));
     // tpbench's own Groovy scripts (1+1, the exercise initialisation) in gremlin-lang form for
     // servers that read the script as gremlin-lang.
-    const bool lang = hr.language ? *hr.language == "gremlin-lang" : io::http4::default_language(d) == "gremlin-lang";
+    const bool lang =
+        hr.language ? *hr.language == "gremlin-lang" : io::http4::default_language(d) == "gremlin-lang";
     if (lang)
         if (auto eq = io::http4::gremlin_lang_equivalent(r.gremlin)) hr.gremlin = std::string(*eq);
     if (r.bindings.type() == model::Type::map) hr.bindings = r.bindings;
@@ -350,19 +364,21 @@ net::awaitable<std::error_code> Http4Session::detect_dialect() {
     const auto t0 = Clock::now();
     RequestHead probe_head = head_;
     for (auto& [n, v] : probe_head.headers) {
-        if (n == "Content-Type" || n == "Accept") v = std::string(io::http4::mime_type(io::http4::ResponseFormat::graphbinary_v4));
+        if (n == "Content-Type" || n == "Accept")
+            v = std::string(io::http4::mime_type(io::http4::ResponseFormat::graphbinary_v4));
     }
     std::erase_if(probe_head.headers, [](const auto& h) {
         return h.first == "Accept-Encoding" || h.first == "bulked" || h.first == "bulkResults";
     });
     const std::string body = probe_body();
-    engine::Outcome o = co_await exchange(t0 + cfg_.connect_timeout, true, io::http4::ResponseFormat::graphbinary_v4,
-                                          probe_head, body);
+    engine::Outcome o = co_await exchange(t0 + cfg_.connect_timeout, true,
+                                          io::http4::ResponseFormat::graphbinary_v4, probe_head, body);
     timings_.protocol = Clock::now() - t0;
     wire_valid_ = false;
     if (o.error == make_error_code(errc::auth_failed)) {
         close_stream();
-        connect_message_ = "authentication failed: the server answered HTTP " + std::to_string(o.status_code) +
+        connect_message_ = "authentication failed: the server answered HTTP " +
+                           std::to_string(o.status_code) +
                            (o.status_message.empty() ? std::string() : " (" + o.status_message + ")");
         co_return o.error;
     }
@@ -423,8 +439,8 @@ net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Reques
 }
 
 net::awaitable<engine::Outcome> Http4Session::exchange(Clock::time_point deadline, bool keep_results,
-                                                       io::http4::ResponseFormat format, const RequestHead& head,
-                                                       const std::string& body) {
+                                                       io::http4::ResponseFormat format,
+                                                       const RequestHead& head, const std::string& body) {
     engine::Outcome out;
     auto fail = [&](errc e, std::string msg) {
         out.error = make_error_code(e);
@@ -478,8 +494,10 @@ net::awaitable<engine::Outcome> Http4Session::exchange(Clock::time_point deadlin
             const bool stale = reused && attempt == 0 && rec != beast::error::timeout;
             close_stream();
             if (stale) continue;
-            if (rec == beast::error::timeout) fail(errc::timeout, "no response before the request deadline");
-            else fail(errc::connection_closed, "no response: " + rec.message());
+            if (rec == beast::error::timeout)
+                fail(errc::timeout, "no response before the request deadline");
+            else
+                fail(errc::connection_closed, "no response: " + rec.message());
             co_return out;
         }
         out.first_byte = Clock::now();
@@ -488,10 +506,12 @@ net::awaitable<engine::Outcome> Http4Session::exchange(Clock::time_point deadlin
         for (;;) {
             std::size_t used = 0;
             ResponseReader::Status st = reader_.feed(std::string_view(rbuf_.data(), pending), used);
-            if (out.first_result == Clock::time_point{} && reader_.result_count() > 0) out.first_result = Clock::now();
+            if (out.first_result == Clock::time_point{} && reader_.result_count() > 0)
+                out.first_result = Clock::now();
             if (st == ResponseReader::Status::need_more && rec) {
                 // The stream ended or failed after these bytes.
-                if (is_end_of_stream(rec)) st = reader_.on_eof();
+                if (is_end_of_stream(rec))
+                    st = reader_.on_eof();
                 else {
                     out.bytes_in = s.bytes_read() - r0;
                     out.result_count = reader_.result_count();
@@ -553,7 +573,8 @@ std::unique_ptr<engine::Session> make_session_over(net::any_io_executor ex, cons
 }
 }  // namespace detail
 
-std::unique_ptr<engine::Session> make_session(boost::asio::any_io_executor ex, const engine::SessionConfig& cfg) {
+std::unique_ptr<engine::Session> make_session(boost::asio::any_io_executor ex,
+                                              const engine::SessionConfig& cfg) {
     return std::make_unique<Http4Session>(std::move(ex), cfg, detail::StreamSource{});
 }
 

@@ -16,7 +16,7 @@ namespace tpbench::http4::detail {
 using StreamSource = std::function<backends_detail::AnyStream(boost::asio::any_io_executor)>;
 
 // make_session with an explicit stream source (tests: scripted MemoryStreams).
-std::unique_ptr<engine::Session> make_session_over(boost::asio::any_io_executor ex, const engine::SessionConfig& cfg,
-                                                   StreamSource source);
+std::unique_ptr<engine::Session> make_session_over(boost::asio::any_io_executor ex,
+                                                   const engine::SessionConfig& cfg, StreamSource source);
 
 }  // namespace tpbench::http4::detail

@@ -7,7 +7,8 @@ bool names(std::string_view exception, std::string_view simple_name) noexcept {
     // Servers send the simple class name; accept a fully qualified one too.
     if (exception.size() < simple_name.size()) return false;
     if (exception.substr(exception.size() - simple_name.size()) != simple_name) return false;
-    return exception.size() == simple_name.size() || exception[exception.size() - simple_name.size() - 1] == '.';
+    return exception.size() == simple_name.size() ||
+           exception[exception.size() - simple_name.size() - 1] == '.';
 }
 
 }  // namespace
@@ -19,20 +20,24 @@ errc classify_status(std::int32_t http_status, std::int32_t code, std::string_vi
         return errc::server_error_after_ok;
     }
     switch (http_status) {
-    case 429: return errc::server_rate_limited;
-    case 401:
-    case 403: return errc::auth_failed;
-    case 400:
-    case 405:
-    case 413:
-    case 505: return errc::server_bad_request;
-    case 500:
-        if (names(exception, "ServerTimeoutExceededException")) return errc::server_timeout;
-        if (names(exception, "ServerSerializationException")) return errc::server_serialization;
-        if (names(exception, "ServerEvaluationException") || names(exception, "ServerErrorException"))
-            return errc::server_evaluation;
-        return errc::server_error;
-    default: return errc::server_error;
+        case 429:
+            return errc::server_rate_limited;
+        case 401:
+        case 403:
+            return errc::auth_failed;
+        case 400:
+        case 405:
+        case 413:
+        case 505:
+            return errc::server_bad_request;
+        case 500:
+            if (names(exception, "ServerTimeoutExceededException")) return errc::server_timeout;
+            if (names(exception, "ServerSerializationException")) return errc::server_serialization;
+            if (names(exception, "ServerEvaluationException") || names(exception, "ServerErrorException"))
+                return errc::server_evaluation;
+            return errc::server_error;
+        default:
+            return errc::server_error;
     }
 }
 

@@ -50,7 +50,9 @@ void report(std::exception_ptr e) {
 }
 
 int usage() {
-    std::fprintf(stderr, "usage: tpbench_client_cost server PORT | client PORT BACKEND SCRIPT REQUESTS CONCURRENCY [KEY VALUE]...\n");
+    std::fprintf(stderr,
+                 "usage: tpbench_client_cost server PORT | client PORT BACKEND SCRIPT REQUESTS CONCURRENCY "
+                 "[KEY VALUE]...\n");
     return 2;
 }
 
@@ -113,7 +115,8 @@ int main(int argc, char** argv) {
                             bytes_out += o.bytes_out;
                             if (o.error) {
                                 ++errors;
-                                std::fprintf(stderr, "error: %s %s\n", o.error.message().c_str(), o.status_message.c_str());
+                                std::fprintf(stderr, "error: %s %s\n", o.error.message().c_str(),
+                                             o.status_message.c_str());
                             }
                             ++done;
                         }
@@ -131,11 +134,12 @@ int main(int argc, char** argv) {
     ioc.run();
     const double secs = std::chrono::duration<double>(engine::Clock::now() - t0).count();
     const double cpu = cpu_seconds() - cpu0;
-    std::printf("%s '%s' requests=%d concurrency=%d: %.3f s wall, %.3f s client CPU, %.1f req/s, "
-                "%.2f us CPU/request, %.1f ns CPU/result, results=%llu bytes_in=%llu bytes_out=%llu errors=%llu\n",
-                backend.c_str(), script.c_str(), n, conc, secs, cpu, n / secs, cpu / n * 1e6,
-                results ? cpu / static_cast<double>(results) * 1e9 : 0.0, static_cast<unsigned long long>(results),
-                static_cast<unsigned long long>(bytes_in), static_cast<unsigned long long>(bytes_out),
-                static_cast<unsigned long long>(errors));
+    std::printf(
+        "%s '%s' requests=%d concurrency=%d: %.3f s wall, %.3f s client CPU, %.1f req/s, "
+        "%.2f us CPU/request, %.1f ns CPU/result, results=%llu bytes_in=%llu bytes_out=%llu errors=%llu\n",
+        backend.c_str(), script.c_str(), n, conc, secs, cpu, n / secs, cpu / n * 1e6,
+        results ? cpu / static_cast<double>(results) * 1e9 : 0.0, static_cast<unsigned long long>(results),
+        static_cast<unsigned long long>(bytes_in), static_cast<unsigned long long>(bytes_out),
+        static_cast<unsigned long long>(errors));
     return errors ? 1 : 0;
 }

@@ -45,8 +45,12 @@ bool ClientProtocol::EncodedTemplate::matches(const engine::Request& r) const {
 }
 
 ClientProtocol::ClientProtocol(Config cfg, ProtocolHooks& hooks, std::uint64_t seed)
-    : cfg_(std::move(cfg)), hooks_(hooks), table_(cfg_.capacity), slots_(cfg_.capacity),
-      write_queue_(cfg_.capacity), rng_(seed) {
+    : cfg_(std::move(cfg)),
+      hooks_(hooks),
+      table_(cfg_.capacity),
+      slots_(cfg_.capacity),
+      write_queue_(cfg_.capacity),
+      rng_(seed) {
     collect_ = [this](model::Value&& v) { scratch_items_.push_back(std::move(v)); };
 }
 
@@ -137,7 +141,8 @@ void ClientProtocol::encode_auth(const model::Uuid& id, bool with_mechanism, std
         kv.push_back(model::Value::string("PLAIN"));
     }
     kv.push_back(model::Value::string("sasl"));
-    kv.push_back(model::Value::string(auth::base64_encode(auth::sasl_plain_message(s.authzid, s.user, s.password))));
+    kv.push_back(
+        model::Value::string(auth::base64_encode(auth::sasl_plain_message(s.authzid, s.user, s.password))));
     m.args = model::Value::map(std::move(kv));
     out.clear();
     io::ws37::encode_request(out, m, cfg_.format, true);
@@ -239,7 +244,8 @@ void ClientProtocol::on_connection_lost(errc e, std::string_view why, Clock::tim
 void ClientProtocol::on_challenge(std::size_t slot, Clock::time_point now) {
     if (!cfg_.sasl) {
         table_.finish_entry(slot, errc::auth_failed, 407,
-                            "the server requires SASL authentication (407) and no credentials are configured", now);
+                            "the server requires SASL authentication (407) and no credentials are configured",
+                            now);
         finish_slot(slot);
         return;
     }
@@ -251,8 +257,10 @@ void ClientProtocol::on_challenge(std::size_t slot, Clock::time_point now) {
         return;
     }
     if (auth_answers_ > 0) {
-        fail_everything(errc::auth_failed, "SASL authentication failed: the server challenged again "
-                                           "(only PLAIN with one round is supported)", now);
+        fail_everything(errc::auth_failed,
+                        "SASL authentication failed: the server challenged again "
+                        "(only PLAIN with one round is supported)",
+                        now);
         return;
     }
     ++auth_answers_;
@@ -274,7 +282,8 @@ void ClientProtocol::on_message(std::string_view payload, Clock::time_point firs
                                    : io::ws37::scan_response(payload, cfg_.format);
     if (!summary) {
         // Bytes that are not a ResponseMessage: the stream cannot be trusted any more.
-        fail_everything(errc::protocol_violation, "undecodable response: " + summary.error().to_string(), now);
+        fail_everything(errc::protocol_violation, "undecodable response: " + summary.error().to_string(),
+                        now);
         return;
     }
     const auto& sm = *summary;
@@ -285,8 +294,8 @@ void ClientProtocol::on_message(std::string_view payload, Clock::time_point firs
             auth_ = AuthState::failed;
             const std::string user = cfg_.sasl ? cfg_.sasl->user : std::string();
             fail_everything(errc::auth_failed,
-                            "SASL authentication failed for user '" + user + "': " +
-                                (sm.message.empty() ? std::string("rejected") : sm.message) + " (" +
+                            "SASL authentication failed for user '" + user +
+                                "': " + (sm.message.empty() ? std::string("rejected") : sm.message) + " (" +
                                 std::to_string(sm.code) + ")",
                             now);
             return;
@@ -311,31 +320,32 @@ void ClientProtocol::on_message(std::string_view payload, Clock::time_point firs
         fail_everything(errc::auth_failed, "SASL authentication failed: " + sm.message, now);
         return;
     }
-    const auto d = table_.on_response(sm.request_id, sm.code, sm.message, sm.result_count, wire, first_byte, now);
+    const auto d =
+        table_.on_response(sm.request_id, sm.code, sm.message, sm.result_count, wire, first_byte, now);
     using Kind = PendingTable::Dispatch::Kind;
     switch (d.kind) {
-    case Kind::partial:
-    case Kind::final: {
-        SlotData& slot = slots_[d.slot];
-        if (slot.keep_results)
-            for (auto& v : scratch_items_) slot.results.push_back(std::move(v));
-        if (d.kind == Kind::final) finish_slot(d.slot);
-        break;
-    }
-    case Kind::challenge:
-        on_challenge(d.slot, now);
-        break;
-    case Kind::null_id:
-        // The Java driver's rule: a response without a request id fails every pending request.
-        for (std::size_t i = 0; i < slots_.size(); ++i) hooks_.on_finished(i);
-        break;
-    case Kind::unknown:
-        // Counted by the table; remembered for the messages of requests that end in error.
-        last_unknown_ = *sm.request_id;
-        last_unknown_code_ = sm.code;
-        break;
-    case Kind::late:
-        break;  // for a request abandoned earlier (counted by the table)
+        case Kind::partial:
+        case Kind::final: {
+            SlotData& slot = slots_[d.slot];
+            if (slot.keep_results)
+                for (auto& v : scratch_items_) slot.results.push_back(std::move(v));
+            if (d.kind == Kind::final) finish_slot(d.slot);
+            break;
+        }
+        case Kind::challenge:
+            on_challenge(d.slot, now);
+            break;
+        case Kind::null_id:
+            // The Java driver's rule: a response without a request id fails every pending request.
+            for (std::size_t i = 0; i < slots_.size(); ++i) hooks_.on_finished(i);
+            break;
+        case Kind::unknown:
+            // Counted by the table; remembered for the messages of requests that end in error.
+            last_unknown_ = *sm.request_id;
+            last_unknown_code_ = sm.code;
+            break;
+        case Kind::late:
+            break;  // for a request abandoned earlier (counted by the table)
     }
 }
 
@@ -355,7 +365,8 @@ void ClientProtocol::abandon(std::size_t slot, Clock::time_point now) {
         auth_slot_.reset();
         // Requests held behind an authentication that never finished would wait forever.
         if (auth_ == AuthState::challenged)
-            fail_everything(errc::timeout, "SASL authentication did not finish before the request deadline", now);
+            fail_everything(errc::timeout, "SASL authentication did not finish before the request deadline",
+                            now);
     }
 }
 
@@ -364,7 +375,8 @@ void ClientProtocol::take_outcome(std::size_t slot, engine::Outcome& out) {
     if (e.error != errc::ok) {
         out.error = make_error_code(e.error);
         // Timeouts decided by the request side were finished without the note: add it here.
-        out.status_message = e.error == errc::timeout ? with_unknown_note(e.status_message) : e.status_message;
+        out.status_message =
+            e.error == errc::timeout ? with_unknown_note(e.status_message) : e.status_message;
     } else {
         out.status_message = e.status_message;
     }

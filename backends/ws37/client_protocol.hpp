@@ -72,8 +72,8 @@ public:
     };
     struct Config {
         io::ws37::Format format = io::ws37::Format::graphbinary_v1;
-        std::size_t capacity = 64;     // max requests in flight (>= 1)
-        std::optional<Sasl> sasl;      // credentials, if any
+        std::size_t capacity = 64;  // max requests in flight (>= 1)
+        std::optional<Sasl> sasl;   // credentials, if any
     };
     enum class AuthState : std::uint8_t {
         none,           // no challenge seen, none pending
@@ -143,7 +143,7 @@ private:
         bool matches(const engine::Request& r) const;
     };
     struct SlotData {
-        std::string frame;                  // the encoded request frame (capacity reused)
+        std::string frame;  // the encoded request frame (capacity reused)
         bool keep_results = false;
         std::vector<model::Value> results;  // materialised results when keep_results
     };

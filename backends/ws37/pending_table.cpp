@@ -8,13 +8,19 @@ namespace tpbench::ws37 {
 errc classify_status(std::int32_t code) noexcept {
     if (code >= 200 && code < 300) return errc::ok;
     switch (code) {
-    case 429: return errc::server_rate_limited;
-    case 498:
-    case 499: return errc::server_bad_request;
-    case 597: return errc::server_evaluation;
-    case 598: return errc::server_timeout;
-    case 599: return errc::server_serialization;
-    default: return errc::server_error;
+        case 429:
+            return errc::server_rate_limited;
+        case 498:
+        case 499:
+            return errc::server_bad_request;
+        case 597:
+            return errc::server_evaluation;
+        case 598:
+            return errc::server_timeout;
+        case 599:
+            return errc::server_serialization;
+        default:
+            return errc::server_error;
     }
 }
 

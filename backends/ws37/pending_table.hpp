@@ -53,9 +53,9 @@ public:
     struct Entry {
         model::Uuid id{};
         State state = State::free;
-        bool with_writer = false; // in the writer's queue or being written (set by add())
-        bool owner_gone = false;  // the request coroutine left (released or abandoned)
-        bool abandoned = false;   // finished by abandon() (timeout)
+        bool with_writer = false;  // in the writer's queue or being written (set by add())
+        bool owner_gone = false;   // the request coroutine left (released or abandoned)
+        bool abandoned = false;    // finished by abandon() (timeout)
         errc error = errc::ok;
         std::int32_t status_code = 0;
         std::string status_message;
@@ -72,13 +72,13 @@ public:
     // Where on_response() routed a message.
     struct Dispatch {
         enum class Kind : std::uint8_t {
-            partial,   // 206 (or another non-final code) for an active request
-            final,     // final message: the entry is now done
-            late,      // for a request abandoned earlier (dropped)
-            unknown,   // for no request this connection knows (dropped)
-            null_id,   // requestId null: every active request was failed (see fail_all)
-            challenge, // 407 (SASL challenge) for an active request: not finished; the caller
-                       // answers it or finishes the entry (finish_entry)
+            partial,    // 206 (or another non-final code) for an active request
+            final,      // final message: the entry is now done
+            late,       // for a request abandoned earlier (dropped)
+            unknown,    // for no request this connection knows (dropped)
+            null_id,    // requestId null: every active request was failed (see fail_all)
+            challenge,  // 407 (SASL challenge) for an active request: not finished; the caller
+                        // answers it or finishes the entry (finish_entry)
         };
         Kind kind = Kind::unknown;
         std::size_t slot = 0;  // valid for partial and final
@@ -107,13 +107,14 @@ public:
     // Reader side: one decoded response message. `first_byte` = when its first byte arrived,
     // `now` = when it was fully decoded; `results` = results it carried (bulks expanded).
     // A null id fails every active entry with classify_status(code) (the Java driver's rule).
-    Dispatch on_response(const std::optional<model::Uuid>& id, std::int32_t code,
-                         std::string_view message, std::uint64_t results, std::uint64_t bytes_in,
-                         Clock::time_point first_byte, Clock::time_point now);
+    Dispatch on_response(const std::optional<model::Uuid>& id, std::int32_t code, std::string_view message,
+                         std::uint64_t results, std::uint64_t bytes_in, Clock::time_point first_byte,
+                         Clock::time_point now);
 
     // Finishes one entry that is not free with `e` (status code and message kept for the outcome);
     // an entry already done is overwritten (the caller knows better, e.g. after authentication).
-    void finish_entry(std::size_t slot, errc e, std::int32_t code, std::string_view message, Clock::time_point now);
+    void finish_entry(std::size_t slot, errc e, std::int32_t code, std::string_view message,
+                      Clock::time_point now);
     // Adds wire bytes written on behalf of the entry (e.g. the answer to its SASL challenge).
     void add_bytes_out(std::size_t slot, std::uint64_t n) noexcept { entries_[slot].bytes_out += n; }
 
@@ -141,8 +142,7 @@ private:
     void maybe_free(std::size_t slot) noexcept;
     std::optional<std::size_t> find_active(const model::Uuid& id) noexcept;
     bool is_late(const model::Uuid& id) const noexcept;
-    void finish(Entry& e, errc err, std::int32_t code, std::string_view message,
-                Clock::time_point now);
+    void finish(Entry& e, errc err, std::int32_t code, std::string_view message, Clock::time_point now);
 
     std::vector<Entry> entries_;
     std::vector<std::size_t> free_list_;

@@ -54,7 +54,8 @@ bool parse_bool_option(const engine::Target& t, const char* key) {
     const std::string v = option(t, key, "false");
     if (v == "true") return true;
     if (v == "false") return false;
-    throw std::invalid_argument(std::string("ws37: option ") + key + " must be true or false, got '" + v + "'");
+    throw std::invalid_argument(std::string("ws37: option ") + key + " must be true or false, got '" + v +
+                                "'");
 }
 
 // Wire size of one unmasked server frame carrying `n` payload bytes (RFC 6455 §5.2).
@@ -92,7 +93,8 @@ std::string upgrade_failure(const boost::system::error_code& ec, const websocket
         if (!res.reason().empty()) m += " " + std::string(res.reason());
         return m;
     }
-    if (ec == beast::error::timeout) return what + " timed out after " + std::to_string(timeout.count()) + " ms";
+    if (ec == beast::error::timeout)
+        return what + " timed out after " + std::to_string(timeout.count()) + " ms";
     return what + " failed: " + ec.message();
 }
 
@@ -100,9 +102,15 @@ class Connection : public std::enable_shared_from_this<Connection>, private Prot
 public:
     Connection(const net::any_io_executor& ex, const engine::SessionConfig& cfg, io::ws37::Format format,
                std::shared_ptr<backends_detail::TlsClient> tls, bool compression, bool eager_auth)
-        : ex_(ex), cfg_(cfg), compression_(compression), eager_auth_(eager_auth), ws_(ex, std::move(tls)),
-          proto_(protocol_config(cfg, format), *this, std::random_device{}() ^ (std::uint64_t{std::random_device{}()} << 32)),
-          writer_signal_(ex), done_signal_(ex) {
+        : ex_(ex),
+          cfg_(cfg),
+          compression_(compression),
+          eager_auth_(eager_auth),
+          ws_(ex, std::move(tls)),
+          proto_(protocol_config(cfg, format), *this,
+                 std::random_device{}() ^ (std::uint64_t{std::random_device{}()} << 32)),
+          writer_signal_(ex),
+          done_signal_(ex) {
         signals_.reserve(cfg.max_in_process_per_connection);
         for (std::size_t i = 0; i < cfg.max_in_process_per_connection; ++i)
             signals_.push_back(std::make_unique<net::steady_timer>(ex));
@@ -151,8 +159,8 @@ private:
     beast::flat_buffer read_buf_;
     engine::ConnectTimings timings_;
     std::string connect_error_;
-    bool alive_ = false;    // the socket is up and the loops run
-    bool ready_ = false;    // async_connect finished (upgrade and authentication done)
+    bool alive_ = false;  // the socket is up and the loops run
+    bool ready_ = false;  // async_connect finished (upgrade and authentication done)
     bool closing_ = false;
     bool reader_running_ = false;
     bool writer_running_ = false;
@@ -186,8 +194,8 @@ net::awaitable<std::error_code> Connection::async_connect() {
         sr.method = "GET";
         sr.path = t.path;
         sr.headers.push_back({"host", host});
-        const auth::SigV4Credentials creds{t.auth.access_key_id, t.auth.secret_access_key, t.auth.session_token,
-                                           t.auth.region, t.auth.service};
+        const auth::SigV4Credentials creds{t.auth.access_key_id, t.auth.secret_access_key,
+                                           t.auth.session_token, t.auth.region, t.auth.service};
         signed_headers = auth::sigv4_sign(sr, creds, std::chrono::system_clock::now());
     }
     ws_.set_option(websocket::stream_base::decorator(
@@ -195,7 +203,9 @@ net::awaitable<std::error_code> Connection::async_connect() {
             r.set(beast::http::field::user_agent, kUserAgent);
             // Beast always offers server_max_window_bits=15, which Netty's default handshaker (Gremlin
             // Server's WebSocketServerCompressionHandler) refuses, silently disabling compression.
-            if (pmd) r.set(beast::http::field::sec_websocket_extensions, "permessage-deflate; client_max_window_bits");
+            if (pmd)
+                r.set(beast::http::field::sec_websocket_extensions,
+                      "permessage-deflate; client_max_window_bits");
             for (const auto& h : signed_headers) r.set(h.name, h.value);
         }));
     if (compression_) {
@@ -212,16 +222,17 @@ net::awaitable<std::error_code> Connection::async_connect() {
     auto [hec] = co_await ws_.async_handshake(res, host, t.path, use_tuple);
     if (hec) {
         stream.close();
-        co_return fail_connect(errc::connect_failed,
-                               upgrade_failure(hec, res, backends_detail::describe_endpoint(t.host, t.port) + t.path,
-                                               cfg_.connect_timeout));
+        co_return fail_connect(
+            errc::connect_failed,
+            upgrade_failure(hec, res, backends_detail::describe_endpoint(t.host, t.port) + t.path,
+                            cfg_.connect_timeout));
     }
     // From here the websocket's own timeouts apply (the transport's must be off). Per-request
     // deadlines are the slots' timers; an idle connection is not an error.
     stream.expires_never();
     websocket::stream_base::timeout to{};
-    to.handshake_timeout = std::chrono::duration_cast<std::chrono::seconds>(cfg_.connect_timeout) +
-                           std::chrono::seconds(1);
+    to.handshake_timeout =
+        std::chrono::duration_cast<std::chrono::seconds>(cfg_.connect_timeout) + std::chrono::seconds(1);
     to.idle_timeout = websocket::stream_base::none();
     to.keep_alive_pings = false;
     ws_.set_option(to);
@@ -253,11 +264,11 @@ net::awaitable<std::error_code> Connection::authenticate(Clock::time_point deadl
     if (!out.error) co_return std::error_code{};
     on_lost("authentication failed");
     if (timed_out)
-        co_return fail_connect(errc::auth_failed, "SASL authentication with " +
-                                                      backends_detail::describe_endpoint(cfg_.target.host,
-                                                                                         cfg_.target.port) +
-                                                      " got no answer within the connect timeout (" +
-                                                      std::to_string(cfg_.connect_timeout.count()) + " ms)");
+        co_return fail_connect(errc::auth_failed,
+                               "SASL authentication with " +
+                                   backends_detail::describe_endpoint(cfg_.target.host, cfg_.target.port) +
+                                   " got no answer within the connect timeout (" +
+                                   std::to_string(cfg_.connect_timeout.count()) + " ms)");
     co_return fail_connect(static_cast<errc>(out.error.value()), out.status_message);
 }
 
@@ -329,8 +340,9 @@ net::awaitable<void> Connection::reader() {
                 if (alive_) {
                     // Frame-level errors (bad frame, message too big, bad UTF-8 …) are the peer
                     // breaking the protocol; anything else is the connection going away.
-                    const bool ws_error = ec != websocket::error::closed &&
-                                          ec.category() == make_error_code(websocket::error::closed).category();
+                    const bool ws_error =
+                        ec != websocket::error::closed &&
+                        ec.category() == make_error_code(websocket::error::closed).category();
                     if (ec == websocket::error::closed)
                         on_lost("server closed the WebSocket");
                     else if (ws_error)
@@ -402,7 +414,9 @@ net::awaitable<void> Connection::async_close() {
 class Ws37Session final : public engine::Session {
 public:
     Ws37Session(net::any_io_executor ex, const engine::SessionConfig& cfg)
-        : ex_(std::move(ex)), cfg_(cfg), format_(parse_serializer(cfg.target.serializer)),
+        : ex_(std::move(ex)),
+          cfg_(cfg),
+          format_(parse_serializer(cfg.target.serializer)),
           tls_(backends_detail::TlsClient::for_target(cfg.target.tls)),
           compression_(parse_bool_option(cfg.target, "compression")) {
         if (cfg.max_in_process_per_connection == 0)
@@ -412,8 +426,9 @@ public:
             throw std::invalid_argument("ws37: option sasl must be eager or lazy, got '" + sasl + "'");
         const auto& a = cfg.target.auth;
         if (a.mechanism == engine::AuthOptions::Mechanism::basic)
-            throw std::invalid_argument("ws37: HTTP Basic authentication is not part of the 3.7 WebSocket protocol "
-                                        "(use SASL PLAIN or SigV4)");
+            throw std::invalid_argument(
+                "ws37: HTTP Basic authentication is not part of the 3.7 WebSocket protocol "
+                "(use SASL PLAIN or SigV4)");
         eager_auth_ = a.mechanism == engine::AuthOptions::Mechanism::sasl_plain && sasl == "eager";
     }
     ~Ws37Session() override {
@@ -465,7 +480,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<engine::Session> make_session(boost::asio::any_io_executor ex, const engine::SessionConfig& cfg) {
+std::unique_ptr<engine::Session> make_session(boost::asio::any_io_executor ex,
+                                              const engine::SessionConfig& cfg) {
     return std::make_unique<Ws37Session>(std::move(ex), cfg);
 }
 

@@ -204,7 +204,8 @@ Canonical build_canonical(const SigV4Request& req, const std::vector<Header>& ex
     std::string& r = c.request;
     r += req.method;
     r += '\n';
-    r += uri_encode(normalize_path(req.path.empty() ? std::string_view("/") : std::string_view(req.path)), true);
+    r += uri_encode(normalize_path(req.path.empty() ? std::string_view("/") : std::string_view(req.path)),
+                    true);
     r += '\n';
     r += canonical_query(req.query);
     r += '\n';

@@ -113,7 +113,8 @@ SideSpec parse_side(std::string_view text) {
     const auto at = head.find('@');
     s.backend = head.substr(0, at);
     if (!engine::find_backend(s.backend))
-        throw ConfigError(fmt::format("side '{}': unknown backend '{}' (known: ws37, http4)", text, s.backend));
+        throw ConfigError(
+            fmt::format("side '{}': unknown backend '{}' (known: ws37, http4)", text, s.backend));
     if (at != std::string::npos) {
         HostUrl u;
         try {
@@ -132,13 +133,17 @@ SideSpec parse_side(std::string_view text) {
         if (eq == std::string::npos || eq == 0)
             throw ConfigError(fmt::format("side '{}': expected key=value, got '{}'", text, words[i]));
         std::string key = words[i].substr(0, eq), value = words[i].substr(eq + 1);
-        if (key == "label") s.label = value;
-        else if (key == "serializer") s.serializer = value;
-        else if (key == "path") s.path = value;
+        if (key == "label")
+            s.label = value;
+        else if (key == "serializer")
+            s.serializer = value;
+        else if (key == "path")
+            s.path = value;
         else if (key == "generation") {
             s.generation = engine::parse_generation(value);
             if (!s.generation)
-                throw ConfigError(fmt::format("side '{}': unknown generation '{}' (3.7.3, 3.7, master-http, 4.0)", text, value));
+                throw ConfigError(fmt::format(
+                    "side '{}': unknown generation '{}' (3.7.3, 3.7, master-http, 4.0)", text, value));
         } else if (key == "host" || key == "port") {
             throw ConfigError(fmt::format("side '{}': give the target as BACKEND@HOST:PORT", text));
         } else if (is_profiling_key(key)) {
@@ -161,7 +166,8 @@ SideSpec parse_side(std::string_view text) {
 void check_backend_option(std::string_view backend, std::string_view key) {
     // The keys each backend reads from Target::options (backends/*/session.cpp; docs/backends.md).
     static const std::vector<std::string_view> ws37 = {"compression", "sasl"};
-    static const std::vector<std::string_view> http4 = {"body", "dialect", "language", "compression", "bulkResults", "g"};
+    static const std::vector<std::string_view> http4 = {"body",        "dialect",     "language",
+                                                        "compression", "bulkResults", "g"};
     const auto& known = backend == "http4" ? http4 : ws37;
     if (std::find(known.begin(), known.end(), key) != known.end()) return;
     std::string list;
@@ -185,16 +191,25 @@ void finish_security(SideSpec& side) {
 
 void TargetFlags::add_to(CLI::App& app) {
     app_ = &app;
-    app.add_option("--backend", backend, "protocol backend: ws37 | http4 (default ws37, or as a ws(s):// / http(s):// --host implies)")
+    app.add_option(
+           "--backend", backend,
+           "protocol backend: ws37 | http4 (default ws37, or as a ws(s):// / http(s):// --host implies)")
         ->capture_default_str();
-    app.add_option("--host", host,
-                   "Gremlin Server host, HOST or a URL ws[s]://HOST[:PORT][/PATH] | http[s]://...; wss/https turn on "
-                   "TLS (default: start the embedded server on 127.0.0.1, ephemeral port)");
-    app.add_option("--port", port, "Gremlin Server port (a port in a --host URL wins)")->capture_default_str()->check(CLI::Range(1, 65535));
-    app.add_option("--serializer", serializer, "serializer (graphbinary-v1, graphson-v3, graphbinary-v4, ... or GRAPHBINARY_V1 style)");
-    app.add_option("--generation", generation, "ProfilingApplication generation: 3.7.3 | 3.7 | master-http | 4.0");
+    app.add_option(
+        "--host", host,
+        "Gremlin Server host, HOST or a URL ws[s]://HOST[:PORT][/PATH] | http[s]://...; wss/https turn on "
+        "TLS (default: start the embedded server on 127.0.0.1, ephemeral port)");
+    app.add_option("--port", port, "Gremlin Server port (a port in a --host URL wins)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 65535));
+    app.add_option("--serializer", serializer,
+                   "serializer (graphbinary-v1, graphson-v3, graphbinary-v4, ... or GRAPHBINARY_V1 style)");
+    app.add_option("--generation", generation,
+                   "ProfilingApplication generation: 3.7.3 | 3.7 | master-http | 4.0");
     app.add_option("--path", path, "endpoint path")->capture_default_str();
-    app.add_option("--option", options, "backend option key=value (ws37: compression, sasl=eager|lazy; http4: dialect, body, language, compression, bulkResults, g); repeatable");
+    app.add_option("--option", options,
+                   "backend option key=value (ws37: compression, sasl=eager|lazy; http4: dialect, body, "
+                   "language, compression, bulkResults, g); repeatable");
     security.add_to(app);
 }
 
@@ -219,11 +234,13 @@ SideSpec TargetFlags::side() const {
     if (!generation.empty()) {
         s.generation = engine::parse_generation(generation);
         if (!s.generation)
-            throw ConfigError(fmt::format("unknown generation '{}' (3.7.3, 3.7, master-http, 4.0)", generation));
+            throw ConfigError(
+                fmt::format("unknown generation '{}' (3.7.3, 3.7, master-http, 4.0)", generation));
     }
     for (const auto& kv : options) {
         const auto eq = kv.find('=');
-        if (eq == std::string::npos || eq == 0) throw ConfigError(fmt::format("--option expects key=value, got '{}'", kv));
+        if (eq == std::string::npos || eq == 0)
+            throw ConfigError(fmt::format("--option expects key=value, got '{}'", kv));
         check_backend_option(s.backend, kv.substr(0, eq));
         s.backend_options[kv.substr(0, eq)] = kv.substr(eq + 1);
     }
@@ -250,8 +267,10 @@ engine::Endpoint Targets::endpoint(const SideSpec& side) {
     ep.session.target.tls = side.tls;
     ep.session.target.auth = side.auth;
     if (!side.host && side.tls.enabled)
-        throw ConfigError(fmt::format("{}: TLS needs --host (the embedded server speaks plaintext; run `tpbench serve` "
-                                      "with a certificate and point --host at it)", side.label));
+        throw ConfigError(
+            fmt::format("{}: TLS needs --host (the embedded server speaks plaintext; run `tpbench serve` "
+                        "with a certificate and point --host at it)",
+                        side.label));
     if (side.host) {
         ep.session.target.host = *side.host;
         ep.session.target.port = side.port;
@@ -284,10 +303,17 @@ std::string Targets::describe(const SideSpec& side) {
     std::string extra;
     if (side.tls.enabled) extra += side.tls.insecure ? " TLS (NOT verified)" : " TLS";
     switch (side.auth.mechanism) {
-    case M::sasl_plain: extra += " SASL PLAIN as " + side.auth.username; break;
-    case M::basic: extra += " Basic as " + side.auth.username; break;
-    case M::sigv4: extra += " SigV4 " + side.auth.region + "/" + side.auth.service; break;
-    case M::none: break;
+        case M::sasl_plain:
+            extra += " SASL PLAIN as " + side.auth.username;
+            break;
+        case M::basic:
+            extra += " Basic as " + side.auth.username;
+            break;
+        case M::sigv4:
+            extra += " SigV4 " + side.auth.region + "/" + side.auth.service;
+            break;
+        case M::none:
+            break;
     }
     if (side.host) return fmt::format("{}:{}{}", *side.host, side.port, extra);
     return server_ ? fmt::format("127.0.0.1:{} (embedded){}", server_->port(), extra) : "embedded" + extra;
@@ -325,36 +351,41 @@ std::optional<report::ConnectTimes> connect_times(const engine::ConnectStats& c)
 
 std::string concurrency_text(const engine::ProfilingReport& rep) {
     const std::size_t per = std::max<std::size_t>(1, rep.per_connection);
-    return fmt::format("{} connection{} x {} in flight = {}", rep.capacity / per, rep.capacity / per == 1 ? "" : "s", per,
-                       rep.capacity);
+    return fmt::format("{} connection{} x {} in flight = {}", rep.capacity / per,
+                       rep.capacity / per == 1 ? "" : "s", per, rep.capacity);
 }
 
 void print_summary(const engine::ProfilingReport& rep, const std::string& label, const std::string& target) {
     const auto& m = rep.measured;
     auto ms = [](std::int64_t ns) { return fmt::format("{:.3f}", static_cast<double>(ns) / 1e6); };
-    say(stdout, "--- tpbench summary: {} (generation {}) -> {}\n", label, engine::generation_name(rep.generation), target);
+    say(stdout, "--- tpbench summary: {} (generation {}) -> {}\n", label,
+        engine::generation_name(rep.generation), target);
     say(stdout, "effective concurrency: {}\n", concurrency_text(rep));
-    say(stdout, "requests: {} issued, {} completed, {} failed, {} too slow, {} wrong result count\n", m.issued,
-               m.completed, m.failed, m.too_slow, m.result_mismatches);
+    say(stdout, "requests: {} issued, {} completed, {} failed, {} too slow, {} wrong result count\n",
+        m.issued, m.completed, m.failed, m.too_slow, m.result_mismatches);
     if (m.latency.count() > 0) {
-        say(stdout, "latency ms: p50 {} | p90 {} | p99 {} | p99.9 {} | max {}\n", ms(m.latency.value_at_percentile(50)),
-                   ms(m.latency.value_at_percentile(90)), ms(m.latency.value_at_percentile(99)),
-                   ms(m.latency.value_at_percentile(99.9)), ms(m.latency.max()));
+        say(stdout, "latency ms: p50 {} | p90 {} | p99 {} | p99.9 {} | max {}\n",
+            ms(m.latency.value_at_percentile(50)), ms(m.latency.value_at_percentile(90)),
+            ms(m.latency.value_at_percentile(99)), ms(m.latency.value_at_percentile(99.9)),
+            ms(m.latency.max()));
         say(stdout, "time to first result ms: p50 {} | p99 {}\n", ms(m.ttfr.value_at_percentile(50)),
-                   ms(m.ttfr.value_at_percentile(99)));
+            ms(m.ttfr.value_at_percentile(99)));
     }
     say(stdout, "results: {} | bytes out: {} | bytes in: {}\n", m.results, m.bytes_out, m.bytes_in);
     // Connection opening is reported apart from request latency (a TLS handshake per connection).
     const auto& c = rep.connect;
     if (c.connections > 0 || c.failures > 0) {
-        std::string line = fmt::format("connections: {} opened, {} failed | TCP connect ms: p50 {} p99 {}", c.connections,
-                                       c.failures, ms(c.tcp.value_at_percentile(50)), ms(c.tcp.value_at_percentile(99)));
+        std::string line =
+            fmt::format("connections: {} opened, {} failed | TCP connect ms: p50 {} p99 {}", c.connections,
+                        c.failures, ms(c.tcp.value_at_percentile(50)), ms(c.tcp.value_at_percentile(99)));
         if (c.tls_handshakes > 0)
-            line += fmt::format(" | TLS handshake ms: p50 {} p99 {} max {} ({} resumed)", ms(c.tls.value_at_percentile(50)),
-                                ms(c.tls.value_at_percentile(99)), ms(c.tls.max()), c.tls_resumed);
+            line += fmt::format(" | TLS handshake ms: p50 {} p99 {} max {} ({} resumed)",
+                                ms(c.tls.value_at_percentile(50)), ms(c.tls.value_at_percentile(99)),
+                                ms(c.tls.max()), c.tls_resumed);
         if (c.protocol.count() > 0)
-            line += fmt::format(" | protocol handshake ms: p50 {} p99 {}", ms(c.protocol.value_at_percentile(50)),
-                                ms(c.protocol.value_at_percentile(99)));
+            line +=
+                fmt::format(" | protocol handshake ms: p50 {} p99 {}", ms(c.protocol.value_at_percentile(50)),
+                            ms(c.protocol.value_at_percentile(99)));
         say(stdout, "{}\n", line);
     }
     std::string errs;

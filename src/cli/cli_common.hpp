@@ -24,8 +24,8 @@ namespace tpbench::cli {
 
 // Exit codes of the load commands.
 inline constexpr int exit_ok = 0;
-inline constexpr int exit_run_failed = 1;   // unreachable server, aborted run, FAILED row
-inline constexpr int exit_bad_args = 2;     // configuration errors
+inline constexpr int exit_run_failed = 1;  // unreachable server, aborted run, FAILED row
+inline constexpr int exit_bad_args = 2;    // configuration errors
 
 // Every ProfilingApplication key as a long flag (--testType, --requests, ...), stored as text and
 // applied with ProfilingApplication's own parsing rules.
@@ -53,18 +53,18 @@ private:
 // option of the backend (Target::options, e.g. dialect, compression, bulkResults). HOST may be a
 // URL: `ws37@wss://db.example.com:8182/gremlin` (the scheme turns TLS on, the path sets `path`).
 struct SideSpec {
-    std::string label;                     // shown in tables ("ws37", or label=)
-    std::string backend;                   // "ws37" | "http4"
-    std::optional<std::string> host;       // none = the embedded server
+    std::string label;                // shown in tables ("ws37", or label=)
+    std::string backend;              // "ws37" | "http4"
+    std::optional<std::string> host;  // none = the embedded server
     std::uint16_t port = 8182;
     std::string path = "/gremlin";
-    std::string serializer;                // backend spelling or Java enum name; "" = default
+    std::string serializer;                        // backend spelling or Java enum name; "" = default
     std::optional<engine::Generation> generation;  // none = derived from backend + dialect
     std::vector<std::pair<std::string, std::string>> profiling;  // ProfilingApplication overrides
     std::map<std::string, std::string> backend_options;
     std::map<std::string, std::string> security;  // TLS/credential keys as given (resolved below)
-    engine::TlsOptions tls;                // resolved by finish_security()
-    engine::AuthOptions auth;              // resolved by finish_security(); secrets registered
+    engine::TlsOptions tls;                       // resolved by finish_security()
+    engine::AuthOptions auth;                     // resolved by finish_security(); secrets registered
 
     // The generation this side follows.
     engine::Generation effective_generation() const;
@@ -87,13 +87,13 @@ void check_backend_option(std::string_view backend, std::string_view key);
 // --path, --option key=value).
 struct TargetFlags {
     std::string backend = "ws37";
-    std::string host;                      // "" = embedded server
+    std::string host;  // "" = embedded server
     int port = 8182;
     std::string serializer;
     std::string generation;
     std::string path = "/gremlin";
-    std::vector<std::string> options;      // key=value backend options
-    SecurityFlags security;                // --tls, --auth, --user, ...
+    std::vector<std::string> options;  // key=value backend options
+    SecurityFlags security;            // --tls, --auth, --user, ...
 
     void add_to(CLI::App& app);
     // The side these flags describe. Throws engine::ConfigError.

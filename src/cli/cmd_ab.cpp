@@ -33,10 +33,10 @@ std::string grouped(std::uint64_t n) {
 
 // One row family of the table: a scenario run on every side.
 struct Case {
-    std::string test_type;         // "Latency" / "Throughput"
-    std::string query;             // shown in the Query column
-    std::string result_noun;       // "vertices", "results"
-    KV options;                    // ProfilingApplication keys for every side
+    std::string test_type;                  // "Latency" / "Throughput"
+    std::string query;                      // shown in the Query column
+    std::string result_noun;                // "vertices", "results"
+    KV options;                             // ProfilingApplication keys for every side
     std::optional<std::uint64_t> expected;  // latency: result count per execution
 };
 
@@ -49,7 +49,9 @@ KV concurrency_defaults(const cli::SideSpec& side, bool latency) {
         return {{"maxConnectionPoolSize", "1"}};
     }
     if (ws)
-        return {{"minConnectionPoolSize", "4"}, {"maxConnectionPoolSize", "4"}, {"maxInProcessPerConnection", "64"},
+        return {{"minConnectionPoolSize", "4"},
+                {"maxConnectionPoolSize", "4"},
+                {"maxInProcessPerConnection", "64"},
                 {"maxSimultaneousUsagePerConnection", "64"}};
     return {{"maxConnectionPoolSize", "256"}};
 }
@@ -65,8 +67,8 @@ struct CaseRun {
 };
 
 // Runs one case on one side; never throws for run-time problems (they become a FAILED row).
-CaseRun run_case(cli::Targets& targets, const cli::SideSpec& side, const Case& c, const cli::ProfilingFlags* flags,
-                 bool quiet, bool echo_lines) {
+CaseRun run_case(cli::Targets& targets, const cli::SideSpec& side, const Case& c,
+                 const cli::ProfilingFlags* flags, bool quiet, bool echo_lines) {
     CaseRun r;
     r.c = &c;
     r.side = &side;
@@ -107,13 +109,14 @@ std::string arguments_text(const CaseRun& r) {
     if (r.report.latency) {
         s = fmt::format("executions {} warmups {}", o.executions, o.warmups);
     } else {
-        s = fmt::format("parallelism {} requests {} executions {} warmups {}", o.parallelism, o.requests, o.executions,
-                        o.warmups);
+        s = fmt::format("parallelism {} requests {} executions {} warmups {}", o.parallelism, o.requests,
+                        o.executions, o.warmups);
         if (o.exercise) s += " exercise true";
     }
     // A latency execution sends one request at a time, whatever the pool could carry.
-    s += r.report.latency ? fmt::format(" — maxConnectionPoolSize {}, one request at a time", o.max_connection_pool_size)
-                          : fmt::format(" — {}", cli::concurrency_text(r.report));
+    s += r.report.latency
+             ? fmt::format(" — maxConnectionPoolSize {}, one request at a time", o.max_connection_pool_size)
+             : fmt::format(" — {}", cli::concurrency_text(r.report));
     return s;
 }
 
@@ -143,8 +146,8 @@ std::string result_text(const CaseRun& r) {
 void print_table(const std::vector<CaseRun>& runs) {
     cli::say(stdout, "| Branch | Test Type | Arguments | Query | Result |\n|---|---|---|---|---|\n");
     for (const auto& r : runs)
-        cli::say(stdout, "| {} | {} | {} | {} | {} |\n", branch_text(r), r.c->test_type, arguments_text(r), query_text(r),
-                   result_text(r));
+        cli::say(stdout, "| {} | {} | {} | {} | {} |\n", branch_text(r), r.c->test_type, arguments_text(r),
+                 query_text(r), result_text(r));
     std::fflush(stdout);
 }
 
@@ -177,7 +180,8 @@ report::Side to_report_side(const CaseRun& r, const std::string& name) {
     s.ttfr = m.ttfr;
     s.ttlr = m.service;
     for (std::size_t i = 0; i < engine::errc_slots; ++i)
-        if (rep.errors_by_class[i]) s.errors.push_back({engine::errc_name(static_cast<errc>(i)), rep.errors_by_class[i]});
+        if (rep.errors_by_class[i])
+            s.errors.push_back({engine::errc_name(static_cast<errc>(i)), rep.errors_by_class[i]});
     if (r.failed) s.notes = "FAILED: " + r.failure;
     s.connect = cli::connect_times(rep.connect);
     return s;
@@ -220,8 +224,9 @@ int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides) {
         if (!a.report_file.empty()) {
             // One report per side: name.ws37.html, name.http4.html, …
             const auto dot = a.report_file.rfind('.');
-            r.report_file = dot == std::string::npos ? a.report_file + "." + side.label
-                                                      : a.report_file.substr(0, dot) + "." + side.label + a.report_file.substr(dot);
+            r.report_file = dot == std::string::npos
+                                ? a.report_file + "." + side.label
+                                : a.report_file.substr(0, dot) + "." + side.label + a.report_file.substr(dot);
         }
         engine::ProfilingOptions o = cli::side_options(side, &a.profiling);
         double max_rps = 0;
@@ -248,7 +253,8 @@ int run_ab(const AbArgs& a) {
     if (!format) throw engine::ConfigError(format.error());
     if (a.repeat < 1 || a.repeat > 100) throw engine::ConfigError("--repeat must be in 1..100");
     if (a.rate > 0 || a.sweep) {
-        if (a.repeat > 1) throw engine::ConfigError("--repeat applies to closed-loop scenarios, not to --rate/--sweep");
+        if (a.repeat > 1)
+            throw engine::ConfigError("--repeat applies to closed-loop scenarios, not to --rate/--sweep");
         return run_ab_rate(a, sides);
     }
 
@@ -276,12 +282,15 @@ int run_ab(const AbArgs& a) {
     rep.tool_version = "tpbench 0.1.0";
     rep.created_utc = report::now_utc_iso8601();
     rep.scenario = fmt::format("{} {}", c.test_type, c.query);
-    for (std::size_t i = 0; i < sides.size(); ++i) rep.sides.push_back(to_report_side(runs[i].back(), sides[i].label));
+    for (std::size_t i = 0; i < sides.size(); ++i)
+        rep.sides.push_back(to_report_side(runs[i].back(), sides[i].label));
     // One sample per round: the printed average (latency in ns, throughput in req/s).
     auto samples = [&](std::size_t i) {
         std::vector<double> v;
         for (const auto& r : runs[i])
-            if (!r.failed) v.push_back(r.report.latency ? r.report.avg_latency_seconds * 1e9 : static_cast<double>(r.report.avg_req_per_sec));
+            if (!r.failed)
+                v.push_back(r.report.latency ? r.report.avg_latency_seconds * 1e9
+                                             : static_cast<double>(r.report.avg_req_per_sec));
         return v;
     };
     // One sample per round of a latency percentile over that round's test executions (ns).
@@ -305,7 +314,8 @@ int run_ab(const AbArgs& a) {
             lat.lower_is_better = true;
             for (const auto& [name, p] : {std::pair{"p50 latency", 50.0}, std::pair{"p99 latency", 99.0}})
                 rep.comparisons.push_back(report::compare_metric(name, "ns", sides[0].label, sides[i].label,
-                                                                 percentile_samples(0, p), percentile_samples(i, p), lat));
+                                                                 percentile_samples(0, p),
+                                                                 percentile_samples(i, p), lat));
         }
     }
 
@@ -319,8 +329,10 @@ int run_ab(const AbArgs& a) {
         print_table(last);
         for (const auto& row : rep.comparisons)
             cli::say(stdout, "\n{} {} vs {}: ratio {:.3f}{} — {}{}\n", row.metric, row.b, row.a, row.ratio,
-                       row.ci_low ? fmt::format(" (95% CI {:.3f}..{:.3f}, {} rounds)", *row.ci_low, *row.ci_high, a.repeat) : "",
-                       row.verdict, row.note.empty() ? "" : " (" + row.note + ")");
+                     row.ci_low ? fmt::format(" (95% CI {:.3f}..{:.3f}, {} rounds)", *row.ci_low,
+                                              *row.ci_high, a.repeat)
+                                : "",
+                     row.verdict, row.note.empty() ? "" : " (" + row.note + ")");
     } else {
         cli::redact_report(rep);
         cli::say(stdout, "{}", report::render(rep, *format));
@@ -364,30 +376,41 @@ int run_demo(const DemoArgs& a) {
         {"Latency", "g.V()", "vertices",
          with({{"testType", "0"}, {"script", "g.V()"}, {"executions", lat_exec}, {"warmups", warm}}), 6},
         {"Latency", repeat_query, "vertices",
-         with({{"testType", "0"}, {"script", repeat_query}, {"executions", lat_exec}, {"warmups", warm},
+         with({{"testType", "0"},
+               {"script", repeat_query},
+               {"executions", lat_exec},
+               {"warmups", warm},
                {"timeout", "600000"}}),
          repeat_expected},
         {"Throughput", "1 + 1", "results",
-         with({{"testType", "1"}, {"script", "1+1"}, {"requests", std::to_string(a.requests)},
-               {"executions", std::to_string(a.executions)}, {"warmups", warm}}),
+         with({{"testType", "1"},
+               {"script", "1+1"},
+               {"requests", std::to_string(a.requests)},
+               {"executions", std::to_string(a.executions)},
+               {"warmups", warm}}),
          std::nullopt},
         {"Throughput", "exercise", "results",
-         with({{"testType", "1"}, {"exercise", "true"}, {"requests", std::to_string(a.requests)},
-               {"executions", std::to_string(a.executions)}, {"warmups", warm}}),
+         with({{"testType", "1"},
+               {"exercise", "true"},
+               {"requests", std::to_string(a.requests)},
+               {"executions", std::to_string(a.executions)},
+               {"warmups", warm}}),
          std::nullopt},
     };
     cli::Targets targets;
     // Start the embedded server (if used) before printing where it listens.
     for (const auto& s : sides) (void)targets.endpoint(s);
-    cli::say(stdout, "tpbench A/B: {} — latency: executions {}, warmups {}; throughput: parallelism 16, requests {}, "
-               "executions {}, warmups {} (1000 requests each), pauseBetweenRuns 0, minExpectedRps 0\n\n",
-               [&] {
-                   std::string s;
-                   for (const auto& side : sides)
-                       s += fmt::format("{}{} -> {}", s.empty() ? "" : " vs ", side.label, targets.describe(side));
-                   return s;
-               }(),
-               a.latency_executions, a.warmups, a.requests, a.executions, a.warmups);
+    cli::say(
+        stdout,
+        "tpbench A/B: {} — latency: executions {}, warmups {}; throughput: parallelism 16, requests {}, "
+        "executions {}, warmups {} (1000 requests each), pauseBetweenRuns 0, minExpectedRps 0\n\n",
+        [&] {
+            std::string s;
+            for (const auto& side : sides)
+                s += fmt::format("{}{} -> {}", s.empty() ? "" : " vs ", side.label, targets.describe(side));
+            return s;
+        }(),
+        a.latency_executions, a.warmups, a.requests, a.executions, a.warmups);
     std::fflush(stdout);
     std::vector<CaseRun> runs;
     const std::size_t total = cases.size() * sides.size();
@@ -395,8 +418,9 @@ int run_demo(const DemoArgs& a) {
     for (const auto& c : cases)
         for (const auto& side : sides) {
             if (!a.quiet)
-                cli::say(stderr, "[{}/{}] {} {} {} ({:.0f} s elapsed)\n", runs.size() + 1, total, side.label, c.test_type,
-                           c.query, std::chrono::duration<double>(engine::Clock::now() - t0).count());
+                cli::say(stderr, "[{}/{}] {} {} {} ({:.0f} s elapsed)\n", runs.size() + 1, total, side.label,
+                         c.test_type, c.query,
+                         std::chrono::duration<double>(engine::Clock::now() - t0).count());
             runs.push_back(run_case(targets, side, c, nullptr, a.quiet, false));
             if (!a.quiet) cli::say(stderr, "  -> {}\n", result_text(runs.back()));
         }
@@ -409,14 +433,16 @@ int run_demo(const DemoArgs& a) {
         rep.tool_version = "tpbench 0.1.0";
         rep.created_utc = report::now_utc_iso8601();
         for (const auto& r : runs)
-            rep.sides.push_back(to_report_side(r, fmt::format("{} {} {}", r.side->label, r.c->test_type, r.c->query)));
+            rep.sides.push_back(
+                to_report_side(r, fmt::format("{} {} {}", r.side->label, r.c->test_type, r.c->query)));
         cli::redact_report(rep);
         auto w = report::write_report_file(rep, a.report_file);
         if (!w) throw std::runtime_error(w.error());
     }
     if (!a.quiet)
-        cli::say(stderr, "done in {:.0f} s{}\n", std::chrono::duration<double>(engine::Clock::now() - t0).count(),
-                   failed ? " — some rows FAILED" : "");
+        cli::say(stderr, "done in {:.0f} s{}\n",
+                 std::chrono::duration<double>(engine::Clock::now() - t0).count(),
+                 failed ? " — some rows FAILED" : "");
     return failed ? cli::exit_run_failed : cli::exit_ok;
 }
 
@@ -438,22 +464,28 @@ void run_reporting_errors(const char* what, F f) {
 }  // namespace
 
 void register_ab(CLI::App& app) {
-    auto* sub = app.add_subcommand("ab", "run one scenario on several sides (default: ws37 vs http4 on the embedded server)");
+    auto* sub = app.add_subcommand(
+        "ab", "run one scenario on several sides (default: ws37 vs http4 on the embedded server)");
     auto args = std::make_shared<AbArgs>();
-    sub->add_option("--side", args->sides,
-                    "BACKEND[@HOST:PORT | @URL] [key=value ...], e.g. 'http4@127.0.0.1:8182 maxConnectionPoolSize=5000 "
-                    "dialect=4.0' or 'ws37@wss://db:8182/gremlin user=bob password-env=PW tls-ca=ca.pem'; repeat for "
-                    "each side (keys: docs/usage.md)");
+    sub->add_option(
+        "--side", args->sides,
+        "BACKEND[@HOST:PORT | @URL] [key=value ...], e.g. 'http4@127.0.0.1:8182 maxConnectionPoolSize=5000 "
+        "dialect=4.0' or 'ws37@wss://db:8182/gremlin user=bob password-env=PW tls-ca=ca.pem'; repeat for "
+        "each side (keys: docs/usage.md)");
     args->profiling.add_to(*sub);
-    sub->add_option("--expect-results", args->expect_results, "latency mode: result count every execution must return");
+    sub->add_option("--expect-results", args->expect_results,
+                    "latency mode: result count every execution must return");
     sub->add_option("--format", args->format, "markdown | table | json | csv | html")->capture_default_str();
     sub->add_option("--report", args->report_file, "also write the report to FILE (.html, .json, .md, .csv)");
-    sub->add_option("--rate", args->rate, "open loop: offered req/s on each side in turn (with --sweep the starting rate)")
+    sub->add_option("--rate", args->rate,
+                    "open loop: offered req/s on each side in turn (with --sweep the starting rate)")
         ->check(CLI::Range(0.001, 10'000'000.0));
     sub->add_option("--duration", args->duration_s, "open loop: measured seconds per rate step")
         ->capture_default_str()
         ->check(CLI::Range(0.1, 86400.0));
-    sub->add_flag("--sweep", args->sweep, "open loop: step each side's rate up until --slo fails; prints each side's max sustainable rate");
+    sub->add_flag(
+        "--sweep", args->sweep,
+        "open loop: step each side's rate up until --slo fails; prints each side's max sustainable rate");
     sub->add_option("--slo", args->slo, "sweep criterion (threshold syntax)")->capture_default_str();
     sub->add_option("--repeat", args->repeat, "interleaved rounds per side; with >= 2 a bootstrap CI verdict")
         ->capture_default_str();
@@ -464,16 +496,21 @@ void register_ab(CLI::App& app) {
 void register_default(CLI::App& app) {
     auto args = std::make_shared<DemoArgs>();
     app.add_flag("--full", args->full, "default A/B: times(18) (39,750,654 results) instead of times(15)");
-    app.add_option("--requests", args->requests, "default A/B: requests per throughput execution")->capture_default_str()
+    app.add_option("--requests", args->requests, "default A/B: requests per throughput execution")
+        ->capture_default_str()
         ->check(CLI::Range(1, 100000000));
-    app.add_option("--executions", args->executions, "default A/B: throughput test executions")->capture_default_str()
+    app.add_option("--executions", args->executions, "default A/B: throughput test executions")
+        ->capture_default_str()
         ->check(CLI::Range(1, 1000));
     app.add_option("--latency-executions", args->latency_executions, "default A/B: latency test executions")
         ->capture_default_str()
         ->check(CLI::Range(1, 1000));
-    app.add_option("--warmups", args->warmups, "default A/B: warm-up executions")->capture_default_str()->check(CLI::Range(0, 100));
+    app.add_option("--warmups", args->warmups, "default A/B: warm-up executions")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 100));
     app.add_option("--side", args->sides, "default A/B: sides (see `tpbench ab --help`)");
-    app.add_option("--report", args->report_file, "default A/B: also write a report file (.html, .json, .md, .csv)");
+    app.add_option("--report", args->report_file,
+                   "default A/B: also write a report file (.html, .json, .md, .csv)");
     app.add_flag("--quiet", args->quiet, "default A/B: no progress on stderr");
     app.callback([args, &app] {
         if (!app.get_subcommands().empty()) return;

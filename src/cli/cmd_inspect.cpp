@@ -58,8 +58,10 @@ void run_inspect(const InspectArgs& a) {
 
 void register_inspect(CLI::App& app) {
     auto args = std::make_shared<InspectArgs>();
-    CLI::App* sub = app.add_subcommand("inspect", "Decode a captured payload (value, request or response) and print it");
-    sub->add_option("--format", args->format, "Wire format: gb1 (GraphBinary 1.0), gb4, gs3 (GraphSON 3.0), gs4")
+    CLI::App* sub =
+        app.add_subcommand("inspect", "Decode a captured payload (value, request or response) and print it");
+    sub->add_option("--format", args->format,
+                    "Wire format: gb1 (GraphBinary 1.0), gb4, gs3 (GraphSON 3.0), gs4")
         ->required()
         ->check(CLI::IsMember({"gb1", "gb4", "gs3", "gs4"}));
     sub->add_option("--message", args->message,

@@ -47,8 +47,9 @@ int run_merge(const MergeArgs& a) {
         return 1;
     }
     const auto total = tpbench::stats::total_histogram(*merged, a.tag);
-    fmt::print(stderr, "tpbench merge: {} intervals from {} logs -> {} ({} values{})\n", merged->entries.size(),
-               logs.size(), a.out, total.count(), a.tag.empty() ? "" : ", tag " + a.tag);
+    fmt::print(stderr, "tpbench merge: {} intervals from {} logs -> {} ({} values{})\n",
+               merged->entries.size(), logs.size(), a.out, total.count(),
+               a.tag.empty() ? "" : ", tag " + a.tag);
     if (!a.hgrm.empty()) {
         const std::string text = tpbench::report::percentile_distribution(total, 1e6);
         if (a.hgrm == "-") {
@@ -69,14 +70,18 @@ int run_merge(const MergeArgs& a) {
 
 void register_merge(CLI::App& app) {
     auto args = std::make_shared<MergeArgs>();
-    auto* sub = app.add_subcommand("merge", "Merge HdrHistogram interval logs (.hlog) from several runs or machines losslessly");
+    auto* sub = app.add_subcommand(
+        "merge", "Merge HdrHistogram interval logs (.hlog) from several runs or machines losslessly");
     sub->add_option("out", args->out, "merged interval log to write")->required();
-    sub->add_option("inputs", args->inputs, "interval logs to merge (e.g. from `tpbench run --rate R --hlog FILE`)")
+    sub->add_option("inputs", args->inputs,
+                    "interval logs to merge (e.g. from `tpbench run --rate R --hlog FILE`)")
         ->required()
         ->check(CLI::ExistingFile);
-    sub->add_option("--prefix", args->prefixes,
-                    "tag prefix per input (one per input, in order): tag t becomes PREFIX.t, untagged becomes PREFIX");
-    sub->add_option("--hgrm", args->hgrm, "also write the merged total's percentile distribution (ms) to FILE, or - for stdout");
+    sub->add_option(
+        "--prefix", args->prefixes,
+        "tag prefix per input (one per input, in order): tag t becomes PREFIX.t, untagged becomes PREFIX");
+    sub->add_option("--hgrm", args->hgrm,
+                    "also write the merged total's percentile distribution (ms) to FILE, or - for stdout");
     sub->add_option("--tag", args->tag, "tag whose intervals make the --hgrm total (default: untagged)");
     sub->callback([args] {
         const int rc = run_merge(*args);

@@ -32,7 +32,8 @@ int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
     }
     for (const auto& o : a.options) {
         const auto eq = o.find('=');
-        if (eq == std::string::npos || eq == 0) throw engine::ConfigError(fmt::format("--option expects key=value, got '{}'", o));
+        if (eq == std::string::npos || eq == 0)
+            throw engine::ConfigError(fmt::format("--option expects key=value, got '{}'", o));
         cli::check_backend_option(side.backend, o.substr(0, eq));
         side.backend_options[o.substr(0, eq)] = o.substr(eq + 1);
     }
@@ -55,8 +56,8 @@ int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
     cli::Targets targets;
     engine::Endpoint ep = targets.endpoint(side);
     if (!a.quiet)
-        cli::say(stderr, "tpbench profile: {} (generation {}) -> {}\n", side.label, engine::generation_name(g),
-                   targets.describe(side));
+        cli::say(stderr, "tpbench profile: {} (generation {}) -> {}\n", side.label,
+                 engine::generation_name(g), targets.describe(side));
     engine::ProfilingSinks sinks;
     sinks.out = [](const std::string& line) {
         cli::say(stdout, "{}\n", line);
@@ -74,14 +75,17 @@ int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
 }  // namespace
 
 void register_profile(CLI::App& app) {
-    auto* sub = app.add_subcommand(
-        "profile", "ProfilingApplication's key/value command line (e.g. profile testType 0 script 'g.V()' executions 3)");
+    auto* sub = app.add_subcommand("profile",
+                                   "ProfilingApplication's key/value command line (e.g. profile testType 0 "
+                                   "script 'g.V()' executions 3)");
     auto args = std::make_shared<ProfileArgs>();
     sub->add_option("--backend", args->backend, "ws37 | http4")->capture_default_str();
-    sub->add_option("--port", args->port, "port used with the `host` key (ProfilingApplication has no port key)")
+    sub->add_option("--port", args->port,
+                    "port used with the `host` key (ProfilingApplication has no port key)")
         ->capture_default_str()
         ->check(CLI::Range(1, 65535));
-    sub->add_option("--generation", args->generation, "3.7.3 | 3.7 | master-http | 4.0 (default per backend)");
+    sub->add_option("--generation", args->generation,
+                    "3.7.3 | 3.7 | master-http | 4.0 (default per backend)");
     sub->add_option("--option", args->options, "backend option key=value; repeatable");
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");
     args->security.add_to(*sub);

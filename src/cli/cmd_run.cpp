@@ -50,14 +50,17 @@ int run_run(const RunArgs& a) {
     }
     engine::Endpoint ep = targets.endpoint(side);
     const std::string where = targets.describe(side);
-    if (!a.quiet) cli::say(stderr, "tpbench run: {} (generation {}) -> {}\n", side.label, engine::generation_name(g), where);
+    if (!a.quiet)
+        cli::say(stderr, "tpbench run: {} (generation {}) -> {}\n", side.label, engine::generation_name(g),
+                 where);
     engine::ProfilingSinks sinks;
     sinks.out = [](const std::string& line) {
         cli::say(stdout, "{}\n", line);
         std::fflush(stdout);
     };
     if (!a.quiet) sinks.progress = [](const std::string& line) { cli::say(stderr, "{}\n", line); };
-    engine::ProfilingReport rep = engine::run_profiling(o, g, ep, sinks, a.expect_results, workload ? &*workload : nullptr);
+    engine::ProfilingReport rep =
+        engine::run_profiling(o, g, ep, sinks, a.expect_results, workload ? &*workload : nullptr);
     if (rep.aborted) {
         cli::say(stderr, "tpbench run: {}\n", rep.abort_reason);
         return cli::exit_run_failed;
@@ -70,7 +73,8 @@ int run_run(const RunArgs& a) {
                 return cli::exit_run_failed;
             }
     if (rep.test_mismatches() > 0) {
-        cli::say(stderr, "tpbench run: FAILED: {} request(s) returned an unexpected result count\n", rep.test_mismatches());
+        cli::say(stderr, "tpbench run: FAILED: {} request(s) returned an unexpected result count\n",
+                 rep.test_mismatches());
         return cli::exit_run_failed;
     }
     std::uint64_t issued = rep.measured.issued;
@@ -85,12 +89,15 @@ int run_run(const RunArgs& a) {
 }  // namespace
 
 void register_run(CLI::App& app) {
-    auto* sub = app.add_subcommand("run", "run ProfilingApplication's latency/throughput scenario on one backend");
+    auto* sub =
+        app.add_subcommand("run", "run ProfilingApplication's latency/throughput scenario on one backend");
     auto args = std::make_shared<RunArgs>();
     args->target.add_to(*sub);
     args->profiling.add_to(*sub);
-    sub->add_option("--expect-results", args->expect_results, "latency mode: result count every execution must return");
-    sub->add_option("--workload", args->workload_file, "weighted queries with bindings, JSON lines (docs/usage.md)")
+    sub->add_option("--expect-results", args->expect_results,
+                    "latency mode: result count every execution must return");
+    sub->add_option("--workload", args->workload_file,
+                    "weighted queries with bindings, JSON lines (docs/usage.md)")
         ->check(CLI::ExistingFile);
     args->rate.add_to(*sub);
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");

@@ -61,9 +61,11 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
     if (given("--threadPoolWorker")) cfg.thread_pool_worker = a.thread_pool_worker;
     if (given("--gremlinPool")) cfg.gremlin_pool = a.gremlin_pool;
     if (given("--maxWorkQueueSize")) cfg.max_work_queue_size = a.max_work_queue_size;
-    if (given("--evaluationTimeout")) cfg.evaluation_timeout = std::chrono::milliseconds(a.evaluation_timeout);
+    if (given("--evaluationTimeout"))
+        cfg.evaluation_timeout = std::chrono::milliseconds(a.evaluation_timeout);
     if (given("--resultIterationBatchSize")) cfg.result_iteration_batch_size = a.result_iteration_batch_size;
-    if (given("--writeBufferHighWaterMark")) cfg.write_buffer_high_water_mark = a.write_buffer_high_water_mark;
+    if (given("--writeBufferHighWaterMark"))
+        cfg.write_buffer_high_water_mark = a.write_buffer_high_water_mark;
     if (given("--writeBufferLowWaterMark")) cfg.write_buffer_low_water_mark = a.write_buffer_low_water_mark;
     if (given("--maxContentLength")) cfg.max_content_length = a.max_content_length;
     if (given("--idleConnectionTimeout"))
@@ -89,8 +91,9 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
         std::size_t pos = 0;
         unsigned long v = std::stoul(a.version_byte, &pos, 0);
         if (pos != a.version_byte.size() || v < 0x80 || v > 0xff)
-            throw std::runtime_error("--version-byte must be a byte with the top bit set (0x80..0xff), got '" +
-                                     a.version_byte + "'");
+            throw std::runtime_error(
+                "--version-byte must be a byte with the top bit set (0x80..0xff), got '" + a.version_byte +
+                "'");
         cfg.http4_version_byte = static_cast<std::uint8_t>(v);
     }
 
@@ -106,11 +109,13 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
     const auto& h = server->host();
     auto p = server->port();
     bool tls = cfg.tls.enabled();
-    fmt::print("tpbench serve: listening on {}:{} (ws37 {}://{}:{}/gremlin, http4 POST {}://{}:{}/gremlin){}{}\n", h, p,
-               tls ? "wss" : "ws", h, p, tls ? "https" : "http", h, p, tls ? ", TLS" : "",
-               cfg.credentials ? fmt::format(", authentication: {} user(s) (SASL PLAIN on ws37, HTTP Basic on http4)",
-                                             cfg.credentials->users.size())
-                               : std::string());
+    fmt::print(
+        "tpbench serve: listening on {}:{} (ws37 {}://{}:{}/gremlin, http4 POST {}://{}:{}/gremlin){}{}\n", h,
+        p, tls ? "wss" : "ws", h, p, tls ? "https" : "http", h, p, tls ? ", TLS" : "",
+        cfg.credentials
+            ? fmt::format(", authentication: {} user(s) (SASL PLAIN on ws37, HTTP Basic on http4)",
+                          cfg.credentials->users.size())
+            : std::string());
     if (!cfg.faults.empty()) {
         std::string list;
         for (const auto& f : cfg.faults) list += (list.empty() ? "" : ", ") + f;
@@ -128,32 +133,42 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
 
 void register_serve(CLI::App& app) {
     auto args = std::make_shared<ServeArgs>();
-    auto* sub = app.add_subcommand("serve", "Run the embedded reference Gremlin Server (ws37 WebSocket and http4 on "
-                                            "one port, modern graph)");
+    auto* sub = app.add_subcommand("serve",
+                                   "Run the embedded reference Gremlin Server (ws37 WebSocket and http4 on "
+                                   "one port, modern graph)");
     sub->add_option("--config", args->config_file, "gremlin-server.yaml style file (top-level keys)")
         ->check(CLI::ExistingFile);
     sub->add_option("--host", args->host, "address to bind (default 127.0.0.1)");
-    sub->add_option("--port", args->port, "port (default 8182; 0 = ephemeral, printed)")->check(CLI::Range(0, 65535));
+    sub->add_option("--port", args->port, "port (default 8182; 0 = ephemeral, printed)")
+        ->check(CLI::Range(0, 65535));
     sub->add_option("--threadPoolWorker", args->thread_pool_worker, "I/O threads (default 1)")
         ->check(CLI::Range(1, 1024));
     sub->add_option("--gremlinPool", args->gremlin_pool, "evaluation threads (default 0 = cores)")
         ->check(CLI::Range(0, 4096));
-    sub->add_option("--maxWorkQueueSize", args->max_work_queue_size, "queued requests before 429 (default 8192)");
+    sub->add_option("--maxWorkQueueSize", args->max_work_queue_size,
+                    "queued requests before 429 (default 8192)");
     sub->add_option("--evaluationTimeout", args->evaluation_timeout, "ms, 0 = none (default 30000)")
         ->check(CLI::Range(0LL, 1LL << 40));
-    sub->add_option("--resultIterationBatchSize", args->result_iteration_batch_size, "results per message/chunk (64)")
+    sub->add_option("--resultIterationBatchSize", args->result_iteration_batch_size,
+                    "results per message/chunk (64)")
         ->check(CLI::Range(1, 1 << 30));
-    sub->add_option("--writeBufferHighWaterMark", args->write_buffer_high_water_mark, "bytes (default 65536)");
+    sub->add_option("--writeBufferHighWaterMark", args->write_buffer_high_water_mark,
+                    "bytes (default 65536)");
     sub->add_option("--writeBufferLowWaterMark", args->write_buffer_low_water_mark, "bytes (default 32768)");
-    sub->add_option("--maxContentLength", args->max_content_length, "max request/frame bytes (default 10485760)");
+    sub->add_option("--maxContentLength", args->max_content_length,
+                    "max request/frame bytes (default 10485760)");
     sub->add_option("--idleConnectionTimeout", args->idle_connection_timeout, "ms, 0 = disabled (default)")
         ->check(CLI::Range(0LL, 1LL << 40));
-    sub->add_flag("--int-ids", args->int_ids, "Int vertex ids (createModern) instead of the stock server's Long ids");
-    sub->add_option("--graph", args->graph_file, "GraphSON 3.0 adjacency file to load instead of the modern graph")
+    sub->add_flag("--int-ids", args->int_ids,
+                  "Int vertex ids (createModern) instead of the stock server's Long ids");
+    sub->add_option("--graph", args->graph_file,
+                    "GraphSON 3.0 adjacency file to load instead of the modern graph")
         ->check(CLI::ExistingFile);
-    sub->add_option("--version-byte", args->version_byte, "http4 GraphBinary response version byte (default 0x84)");
-    sub->add_option("--http4-language", args->http4_language,
-                    "http4 language when a request names none (default: gremlin-lang for 0x84, else gremlin-groovy)");
+    sub->add_option("--version-byte", args->version_byte,
+                    "http4 GraphBinary response version byte (default 0x84)");
+    sub->add_option(
+        "--http4-language", args->http4_language,
+        "http4 language when a request names none (default: gremlin-lang for 0x84, else gremlin-groovy)");
     sub->add_option("--tls-cert", args->tls_cert,
                     "PEM certificate chain: serve both protocols over TLS on the port (wss://, https://)")
         ->check(CLI::ExistingFile);

@@ -26,8 +26,8 @@ using model::Value;
 struct Node {
     enum class Kind : std::uint8_t { leaf, record, array, map } kind = Kind::leaf;
     std::string type;
-    std::string text;  // leaf: human text
-    std::string json;  // leaf: JSON literal
+    std::string text;                                  // leaf: human text
+    std::string json;                                  // leaf: JSON literal
     std::vector<std::pair<std::string, Node>> fields;  // record
     std::vector<Node> items;                           // array
     std::vector<std::pair<Node, Node>> entries;        // map
@@ -57,7 +57,9 @@ Node leaf(std::string type, std::string text, std::string json) {
     return n;
 }
 
-Node str_leaf(std::string type, std::string_view s) { return leaf(std::move(type), json_quote(s), json_quote(s)); }
+Node str_leaf(std::string type, std::string_view s) {
+    return leaf(std::move(type), json_quote(s), json_quote(s));
+}
 
 Node record(std::string type) {
     Node n;
@@ -80,7 +82,8 @@ Node map_of(std::string type, const std::vector<Value>& kv) {
     Node n;
     n.kind = Node::Kind::map;
     n.type = std::move(type);
-    for (std::size_t i = 0; i + 1 < kv.size(); i += 2) n.entries.emplace_back(node_of(kv[i]), node_of(kv[i + 1]));
+    for (std::size_t i = 0; i + 1 < kv.size(); i += 2)
+        n.entries.emplace_back(node_of(kv[i]), node_of(kv[i + 1]));
     return n;
 }
 
@@ -118,28 +121,36 @@ Node node_of(const Value& v) {
                 return leaf("null", std::string("null (typed ") + b + ")", "null");
             }
             return leaf("null", "null", "null");
-        case Type::boolean: return leaf(tn, v.as_bool() ? "true" : "false", v.as_bool() ? "true" : "false");
+        case Type::boolean:
+            return leaf(tn, v.as_bool() ? "true" : "false", v.as_bool() ? "true" : "false");
         case Type::byte:
         case Type::short_:
         case Type::int_:
         case Type::long_:
         case Type::date:
         case Type::timestamp:
-        case Type::marker: return leaf(tn, std::to_string(v.as_int()), std::to_string(v.as_int()));
+        case Type::marker:
+            return leaf(tn, std::to_string(v.as_int()), std::to_string(v.as_int()));
         case Type::float_:
-        case Type::double_: return leaf(tn, v.to_string(), number_json(v.as_double()));
+        case Type::double_:
+            return leaf(tn, v.to_string(), number_json(v.as_double()));
         case Type::string:
-        case Type::char_: return str_leaf(tn, v.str());
+        case Type::char_:
+            return str_leaf(tn, v.str());
         case Type::uuid: {
             const std::string u = model::uuid_to_string(v.as_uuid());
             return leaf(tn, u, json_quote(u));
         }
-        case Type::class_: return str_leaf(tn, v.str());
+        case Type::class_:
+            return str_leaf(tn, v.str());
         case Type::binary:
         case Type::inet_address:
         case Type::big_integer:
-            return leaf(tn, "0x" + hex_bytes(v.str()) + (v.type() == Type::binary ? " (" + std::to_string(v.str().size()) + " bytes)" : ""),
-                        json_quote(hex_bytes(v.str())));
+            return leaf(
+                tn,
+                "0x" + hex_bytes(v.str()) +
+                    (v.type() == Type::binary ? " (" + std::to_string(v.str().size()) + " bytes)" : ""),
+                json_quote(hex_bytes(v.str())));
         case Type::big_decimal: {
             Node r = record(tn);
             add(r, "scale", leaf("int", std::to_string(v.as_int()), std::to_string(v.as_int())));
@@ -165,9 +176,12 @@ Node node_of(const Value& v) {
             return leaf(tn + " " + b, v.str(), json_quote(v.str()));
         }
         case Type::list:
-        case Type::set: return array_of(tn, v.kids());
-        case Type::map: return map_of(v.ordered() ? "map (ordered)" : "map", v.kids());
-        case Type::tree: return map_of(tn, v.kids());
+        case Type::set:
+            return array_of(tn, v.kids());
+        case Type::map:
+            return map_of(v.ordered() ? "map (ordered)" : "map", v.kids());
+        case Type::tree:
+            return map_of(tn, v.kids());
         case Type::bulk_set: {
             Node n;
             n.kind = Node::Kind::array;
@@ -180,17 +194,29 @@ Node node_of(const Value& v) {
             }
             return n;
         }
-        case Type::vertex: return fields_of(v, {"id", "labels", "properties"});
-        case Type::edge: return fields_of(v, {"id", "labels", "inV", "inVLabels", "outV", "outVLabels", "parent", "properties"});
-        case Type::vertex_property: return fields_of(v, {"id", "labels", "value", "parent", "properties"});
-        case Type::property: return fields_of(v, {"key", "value", "parent"});
-        case Type::path: return fields_of(v, {"labels", "objects"});
-        case Type::graph: return fields_of(v, {"vertices", "edges"});
-        case Type::bytecode: return fields_of(v, {"steps", "sources"});
-        case Type::lambda: return fields_of(v, {"language", "script", "arguments"});
-        case Type::metrics: return fields_of(v, {"id", "name", "durationNs", "counts", "annotations", "nested"});
-        case Type::traversal_metrics: return fields_of(v, {"durationNs", "metrics"});
-        case Type::strategy: return fields_of(v, {"class", "configuration"});
+        case Type::vertex:
+            return fields_of(v, {"id", "labels", "properties"});
+        case Type::edge:
+            return fields_of(
+                v, {"id", "labels", "inV", "inVLabels", "outV", "outVLabels", "parent", "properties"});
+        case Type::vertex_property:
+            return fields_of(v, {"id", "labels", "value", "parent", "properties"});
+        case Type::property:
+            return fields_of(v, {"key", "value", "parent"});
+        case Type::path:
+            return fields_of(v, {"labels", "objects"});
+        case Type::graph:
+            return fields_of(v, {"vertices", "edges"});
+        case Type::bytecode:
+            return fields_of(v, {"steps", "sources"});
+        case Type::lambda:
+            return fields_of(v, {"language", "script", "arguments"});
+        case Type::metrics:
+            return fields_of(v, {"id", "name", "durationNs", "counts", "annotations", "nested"});
+        case Type::traversal_metrics:
+            return fields_of(v, {"durationNs", "metrics"});
+        case Type::strategy:
+            return fields_of(v, {"class", "configuration"});
         case Type::traverser: {
             Node r = record(tn);
             add(r, "bulk", leaf("long", std::to_string(v.as_int()), std::to_string(v.as_int())));
@@ -220,7 +246,8 @@ Node node_of(const Value& v) {
         case Type::raw: {
             char b[8];
             std::snprintf(b, sizeof b, "0x%02x", static_cast<unsigned>(v.aux()));
-            return leaf(tn + " " + b, "0x" + hex_bytes(v.str()) + " (" + std::to_string(v.str().size()) + " bytes)",
+            return leaf(tn + " " + b,
+                        "0x" + hex_bytes(v.str()) + " (" + std::to_string(v.str().size()) + " bytes)",
                         json_quote(hex_bytes(v.str())));
         }
     }
@@ -231,10 +258,13 @@ Node node_of(const Value& v) {
 
 std::string count_suffix(const Node& n) {
     switch (n.kind) {
-        case Node::Kind::array: return " (" + std::to_string(n.items.size()) + (n.items.size() == 1 ? " item)" : " items)");
+        case Node::Kind::array:
+            return " (" + std::to_string(n.items.size()) + (n.items.size() == 1 ? " item)" : " items)");
         case Node::Kind::map:
-            return " (" + std::to_string(n.entries.size()) + (n.entries.size() == 1 ? " entry)" : " entries)");
-        default: return {};
+            return " (" + std::to_string(n.entries.size()) +
+                   (n.entries.size() == 1 ? " entry)" : " entries)");
+        default:
+            return {};
     }
 }
 
@@ -254,7 +284,8 @@ void render_text(std::string& out, const std::string& name, const Node& n, int i
             for (const auto& [k, f] : n.fields) render_text(out, k, f, indent + 2);
             break;
         case Node::Kind::array:
-            for (std::size_t i = 0; i < n.items.size(); ++i) render_text(out, "[" + std::to_string(i) + "]", n.items[i], indent + 2);
+            for (std::size_t i = 0; i < n.items.size(); ++i)
+                render_text(out, "[" + std::to_string(i) + "]", n.items[i], indent + 2);
             break;
         case Node::Kind::map:
             for (const auto& [k, val] : n.entries) {
@@ -266,7 +297,8 @@ void render_text(std::string& out, const std::string& name, const Node& n, int i
                 }
             }
             break;
-        case Node::Kind::leaf: break;
+        case Node::Kind::leaf:
+            break;
     }
 }
 
@@ -277,7 +309,9 @@ void render_json(std::string& out, const Node& n, int indent) {
     const std::string end_pad(static_cast<std::size_t>(indent), ' ');
     out += "{\n" + pad + "\"type\": " + json_quote(n.type);
     switch (n.kind) {
-        case Node::Kind::leaf: out += ",\n" + pad + "\"value\": " + n.json; break;
+        case Node::Kind::leaf:
+            out += ",\n" + pad + "\"value\": " + n.json;
+            break;
         case Node::Kind::record:
             for (const auto& [k, f] : n.fields) {
                 out += ",\n" + pad + json_quote(k) + ": ";
@@ -319,7 +353,9 @@ std::string render(const Node& n, bool json) {
     return out;
 }
 
-Node opt_string(const std::optional<std::string>& s) { return s ? str_leaf("string", *s) : leaf("null", "null", "null"); }
+Node opt_string(const std::optional<std::string>& s) {
+    return s ? str_leaf("string", *s) : leaf("null", "null", "null");
+}
 Node int_leaf(std::int64_t v) { return leaf("int", std::to_string(v), std::to_string(v)); }
 Node uuid_leaf(const std::optional<model::Uuid>& u) {
     if (!u) return leaf("null", "null", "null");
@@ -374,8 +410,9 @@ io::Result<Node> ws37_request_node(std::string_view in, bool graphson) {
 }
 
 io::Result<Node> ws37_response_node(std::string_view in, bool graphson) {
-    const auto f = !graphson ? io::ws37::Format::graphbinary_v1
-                             : (looks_typed(in) ? io::ws37::Format::graphson_v3 : io::ws37::Format::graphson_v3_untyped);
+    const auto f =
+        !graphson ? io::ws37::Format::graphbinary_v1
+                  : (looks_typed(in) ? io::ws37::Format::graphson_v3 : io::ws37::Format::graphson_v3_untyped);
     auto d = io::ws37::decode_response(in, f);
     if (!d) return d.error();
     Node r = record("ws37 ResponseMessage");
@@ -394,8 +431,9 @@ io::Result<Node> ws37_response_node(std::string_view in, bool graphson) {
 }
 
 io::Result<Node> http4_request_node(std::string_view in, bool graphson) {
-    const auto f = !graphson ? io::http4::BodyFormat::graphbinary_v4
-                             : (looks_typed(in) ? io::http4::BodyFormat::graphson_v4 : io::http4::BodyFormat::json);
+    const auto f = !graphson
+                       ? io::http4::BodyFormat::graphbinary_v4
+                       : (looks_typed(in) ? io::http4::BodyFormat::graphson_v4 : io::http4::BodyFormat::json);
     auto d = io::http4::decode_request(in, f);
     if (!d) return d.error();
     Node r = record("http4 request");
@@ -411,11 +449,14 @@ io::Result<Node> http4_request_node(std::string_view in, bool graphson) {
     add(r, "parameters", opt_string(d->parameters_literal));
     add(r, "g", opt_string(d->g));
     add(r, "batchSize", d->batch_size ? int_leaf(*d->batch_size) : leaf("null", "null", "null"));
-    add(r, "timeoutMs", d->timeout_ms ? leaf("long", std::to_string(*d->timeout_ms), std::to_string(*d->timeout_ms))
-                                      : leaf("null", "null", "null"));
+    add(r, "timeoutMs",
+        d->timeout_ms ? leaf("long", std::to_string(*d->timeout_ms), std::to_string(*d->timeout_ms))
+                      : leaf("null", "null", "null"));
     add(r, "materializeProperties", opt_string(d->materialize_properties));
-    add(r, "bulkResults", d->bulk_results ? leaf("boolean", *d->bulk_results ? "true" : "false", *d->bulk_results ? "true" : "false")
-                                          : leaf("null", "null", "null"));
+    add(r, "bulkResults",
+        d->bulk_results
+            ? leaf("boolean", *d->bulk_results ? "true" : "false", *d->bulk_results ? "true" : "false")
+            : leaf("null", "null", "null"));
     return r;
 }
 
@@ -479,9 +520,15 @@ io::Result<std::string> inspect(std::string_view input, const InspectOptions& op
     const bool v37 = opt.format == InspectFormat::gb1 || opt.format == InspectFormat::gs3;
     io::Result<Node> n = io::Error{};
     switch (opt.message) {
-        case InspectMessage::value: n = value_node(input, opt.format); break;
-        case InspectMessage::request: n = v37 ? ws37_request_node(input, graphson) : http4_request_node(input, graphson); break;
-        case InspectMessage::response: n = v37 ? ws37_response_node(input, graphson) : http4_response_node(input, graphson); break;
+        case InspectMessage::value:
+            n = value_node(input, opt.format);
+            break;
+        case InspectMessage::request:
+            n = v37 ? ws37_request_node(input, graphson) : http4_request_node(input, graphson);
+            break;
+        case InspectMessage::response:
+            n = v37 ? ws37_response_node(input, graphson) : http4_response_node(input, graphson);
+            break;
     }
     if (!n) return n.error();
     return render(*n, opt.json);

@@ -7,7 +7,9 @@
 #include <fmt/core.h>
 
 int main(int argc, char** argv) {
-    CLI::App app{"tpbench — load generator and protocol profiler for Gremlin Server (TinkerPop 3.7 WebSocket vs 4.0 HTTP)"};
+    CLI::App app{
+        "tpbench — load generator and protocol profiler for Gremlin Server (TinkerPop 3.7 WebSocket vs 4.0 "
+        "HTTP)"};
     app.set_version_flag("--version", "tpbench 0.1.0");
     app.require_subcommand(0, 1);
     register_serve(app);

@@ -33,9 +33,9 @@ struct StepResult {
     double offered = 0;
     engine::LoadResult load;
     report::Side side;
-    bool passed = true;   // SLO met and the schedule kept
+    bool passed = true;  // SLO met and the schedule kept
     std::string why;
-    int rank_exit = -1;   // >= 0: a non-root rank of a distributed run (run_hooks): stop with this code
+    int rank_exit = -1;  // >= 0: a non-root rank of a distributed run (run_hooks): stop with this code
 };
 
 // Why an open-loop run fell behind its schedule (issue 11 #9). Sends wait for a free
@@ -46,15 +46,16 @@ std::string saturation_cause(const engine::LoadResult& r, double offered) {
     const auto& m = r.measured();
     const std::uint64_t timeouts = m.errors[static_cast<std::size_t>(errc::timeout)];
     if (m.issued > 0 && m.completed == 0)
-        return fmt::format("server not answering ({} of {} requests completed, {} timed out)", m.completed, m.issued,
-                           timeouts);
+        return fmt::format("server not answering ({} of {} requests completed, {} timed out)", m.completed,
+                           m.issued, timeouts);
     const double mean_service_s = m.service.count() > 0 ? m.service.mean() / 1e9 : 0;
     const double needed = offered * mean_service_s;
     const double slots = static_cast<double>(std::max<std::size_t>(1, r.lanes));
     if (needed >= 0.8 * slots || timeouts * 10 >= m.issued)
-        return fmt::format("server not keeping up (all {} outstanding-request slots busy: {:.0f} req/s x mean service "
-                           "time {:.3f} ms needs {:.0f}; {} timed out)",
-                           r.lanes, offered, mean_service_s * 1e3, needed, timeouts);
+        return fmt::format(
+            "server not keeping up (all {} outstanding-request slots busy: {:.0f} req/s x mean service "
+            "time {:.3f} ms needs {:.0f}; {} timed out)",
+            r.lanes, offered, mean_service_s * 1e3, needed, timeouts);
     return "generator behind schedule";
 }
 
@@ -104,19 +105,21 @@ report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, 
     if (r.schedule_missed || sat.saturated) {
         s.saturated = true;
         s.notes = saturation_cause(r, offered) + ": ";
-        s.notes += r.schedule_missed ? fmt::format("more than 1% of sends left over 5 ms late (send lag p99 {:.3f} ms)",
-                                                   static_cast<double>(m.schedule_lag.value_at_percentile(99)) / 1e6)
-                                     : sat.reason;
+        s.notes += r.schedule_missed
+                       ? fmt::format("more than 1% of sends left over 5 ms late (send lag p99 {:.3f} ms)",
+                                     static_cast<double>(m.schedule_lag.value_at_percentile(99)) / 1e6)
+                       : sat.reason;
     }
     if (m.result_mismatches > 0) {
         if (!s.notes.empty()) s.notes += "; ";
-        s.notes += fmt::format("FAILED: {} request(s) returned an unexpected result count", m.result_mismatches);
+        s.notes +=
+            fmt::format("FAILED: {} request(s) returned an unexpected result count", m.result_mismatches);
     }
     return s;
 }
 
-// Live view of rate mode (the TTY progress line and --metrics-port): cumulative counters over every sweep step,
-// plus the current step's offered rate and plan.
+// Live view of rate mode (the TTY progress line and --metrics-port): cumulative counters over every sweep
+// step, plus the current step's offered rate and plan.
 struct LiveState {
     engine::LiveCounters counters;
     std::atomic<double> offered{0};
@@ -150,9 +153,9 @@ struct LiveState {
     }
 };
 
-StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, const engine::ProfilingOptions& o, LiveState* live,
-                    const engine::Endpoint& ep, const std::string& target,
-                    const std::vector<engine::WeightedQuery>* workload) {
+StepResult run_step(const RateArgs& a, double offered, const SideSpec& side,
+                    const engine::ProfilingOptions& o, LiveState* live, const engine::Endpoint& ep,
+                    const std::string& target, const std::vector<engine::WeightedQuery>* workload) {
     engine::LoadSpec spec = engine::execution_spec(o, side.effective_generation());
     engine::RequestPlanner planner(o, workload);
     const double total_s = a.warmup_s + a.duration_s;
@@ -160,15 +163,18 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, con
     if (a.ramp_to > 0) {
         // Linear ramp from the offered rate to --ramp-to over the whole schedule (warm-up included).
         spec.rate_end = a.ramp_to;
-        spec.ramp = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(total_s));
+        spec.ramp =
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(total_s));
     }
     const double planned = static_cast<double>(engine::scheduled_requests(spec, total_s)) +
                            static_cast<double>(a.warmup_requests);
     if (planned > max_planned)
-        throw engine::ConfigError(fmt::format("rate x time plans {:.0f} requests (limit {:.0f})", planned, max_planned));
+        throw engine::ConfigError(
+            fmt::format("rate x time plans {:.0f} requests (limit {:.0f})", planned, max_planned));
     spec.templates = planner.templates();
     spec.plan = planner.next(static_cast<std::size_t>(planned));
-    spec.warmup_time = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(a.warmup_s));
+    spec.warmup_time =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(a.warmup_s));
     spec.warmup_requests = a.warmup_requests;
     spec.intervals = true;
     spec.too_slow_threshold = std::chrono::milliseconds(0);
@@ -177,8 +183,9 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, con
         live->offered.store(offered);
         live->planned.store(spec.plan.size());
     }
-    spec.run_deadline = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::duration<double>(total_s)) +
-                        spec.request_timeout + std::chrono::seconds(5);
+    spec.run_deadline =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::duration<double>(total_s)) +
+        spec.request_timeout + std::chrono::seconds(5);
     // Live progress on a terminal (elapsed, req/s, p99 of the last second, errors); silent when
     // stderr is not a TTY or with --quiet.
     report::ProgressLine progress_line(report::ProgressLine::Options{a.quiet, 2, {}});
@@ -187,10 +194,12 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, con
     const std::uint64_t completed_before = live ? live->counters.completed.load() : 0;
     const auto step_start = std::chrono::steady_clock::now();
     if (progress_line.enabled() && live) {
-        for (std::size_t i = 0; i < prev_buckets.size(); ++i) prev_buckets[i] = live->counters.latency_buckets[i].load();
+        for (std::size_t i = 0; i < prev_buckets.size(); ++i)
+            prev_buckets[i] = live->counters.latency_buckets[i].load();
         spec.progress = [&](std::uint64_t, std::uint64_t all) {
             report::ProgressSample ps;
-            ps.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - step_start).count();
+            ps.elapsed_s =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - step_start).count();
             ps.errors = live->counters.failed.load() - failed_before;
             ps.completed = live->counters.completed.load() - completed_before + ps.errors;
             ps.total = all;
@@ -229,10 +238,11 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, con
     progress_line.finish();
     if (run_hooks.reduce && !run_hooks.reduce(out.load, out.rank_exit)) return out;
     // With a ramp, the offered rate of the measured phase is its average.
-    const double measured_offered =
-        a.ramp_to > 0 ? static_cast<double>(engine::scheduled_requests(spec, total_s) -
-                                            engine::scheduled_requests(spec, a.warmup_s)) / a.duration_s
-                      : offered;
+    const double measured_offered = a.ramp_to > 0
+                                        ? static_cast<double>(engine::scheduled_requests(spec, total_s) -
+                                                              engine::scheduled_requests(spec, a.warmup_s)) /
+                                              a.duration_s
+                                        : offered;
     out.side = make_side(side, o, out.load, measured_offered, a.duration_s, target);
     return out;
 }
@@ -242,7 +252,8 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side, con
 void RateArgs::add_to(CLI::App& app) {
     const char* g = "Open-loop rate mode (issue 5)";
     // --rate 0 is an error, not closed-loop mode (issue 11 #6): omit --rate for closed loop.
-    app.add_option("--rate", rate, "offered load in requests/second (open loop, > 0); with --sweep the starting rate")
+    app.add_option("--rate", rate,
+                   "offered load in requests/second (open loop, > 0); with --sweep the starting rate")
         ->group(g)
         ->check(CLI::Validator(
             [](std::string& v) -> std::string {
@@ -259,31 +270,55 @@ void RateArgs::add_to(CLI::App& app) {
                 return "";
             },
             "RATE>0"));
-    app.add_option("--duration", duration_s, "measured seconds at each rate")->group(g)->capture_default_str()->check(CLI::Range(0.1, 86400.0));
-    app.add_option("--warmup-time", warmup_s, "warm-up seconds before the measured phase")->group(g)->check(CLI::Range(0.0, 3600.0));
+    app.add_option("--duration", duration_s, "measured seconds at each rate")
+        ->group(g)
+        ->capture_default_str()
+        ->check(CLI::Range(0.1, 86400.0));
+    app.add_option("--warmup-time", warmup_s, "warm-up seconds before the measured phase")
+        ->group(g)
+        ->check(CLI::Range(0.0, 3600.0));
     app.add_option("--warmup-count", warmup_requests, "warm-up requests before the measured phase")->group(g);
-    app.add_option("--ramp-to", ramp_to,
-                   "ramp the offered rate linearly from --rate to this rate over the run (warm-up + duration)")
+    app.add_option(
+           "--ramp-to", ramp_to,
+           "ramp the offered rate linearly from --rate to this rate over the run (warm-up + duration)")
         ->group(g)
         ->check(CLI::Range(0.001, 10'000'000.0));
-    app.add_flag("--sweep", sweep, "step the offered rate until the SLO breaks or achieved < offered")->group(g);
-    app.add_option("--slo", slo, "sweep criterion, threshold syntax (e.g. p99<50ms)")->group(g)->capture_default_str();
-    app.add_option("--sweep-factor", sweep_factor, "rate multiplier per sweep step")->group(g)->capture_default_str()->check(CLI::Range(1.05, 10.0));
-    app.add_option("--sweep-steps", sweep_steps, "maximum sweep steps")->group(g)->capture_default_str()->check(CLI::Range(1, 100));
-    app.add_option("--format", format, "table | markdown | json | csv | html")->group(g)->capture_default_str();
-    app.add_option("--report", report_file, "also write the report to FILE (.html, .json, .md, .csv)")->group(g);
-    app.add_option("--hgrm", hgrm_file, "write the corrected latency as an HdrHistogram .hgrm percentile distribution (ms)")->group(g);
+    app.add_flag("--sweep", sweep, "step the offered rate until the SLO breaks or achieved < offered")
+        ->group(g);
+    app.add_option("--slo", slo, "sweep criterion, threshold syntax (e.g. p99<50ms)")
+        ->group(g)
+        ->capture_default_str();
+    app.add_option("--sweep-factor", sweep_factor, "rate multiplier per sweep step")
+        ->group(g)
+        ->capture_default_str()
+        ->check(CLI::Range(1.05, 10.0));
+    app.add_option("--sweep-steps", sweep_steps, "maximum sweep steps")
+        ->group(g)
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100));
+    app.add_option("--format", format, "table | markdown | json | csv | html")
+        ->group(g)
+        ->capture_default_str();
+    app.add_option("--report", report_file, "also write the report to FILE (.html, .json, .md, .csv)")
+        ->group(g);
+    app.add_option("--hgrm", hgrm_file,
+                   "write the corrected latency as an HdrHistogram .hgrm percentile distribution (ms)")
+        ->group(g);
     app.add_option("--metrics-port", metrics_port,
                    "serve live OpenMetrics/Prometheus text on http://HOST:PORT/metrics while the run lasts "
                    "(0 = ephemeral port, printed on stderr)")
         ->group(g)
         ->check(CLI::Range(0, 65535));
-    app.add_option("--metrics-host", metrics_host, "address the metrics endpoint binds to")->group(g)->capture_default_str();
+    app.add_option("--metrics-host", metrics_host, "address the metrics endpoint binds to")
+        ->group(g)
+        ->capture_default_str();
     app.add_option("--hlog", hlog_file,
                    "write the corrected latency per second as an HdrHistogram interval log (compressed V2; "
                    "combine runs with `tpbench merge`)")
         ->group(g);
-    app.add_option("--threshold", threshold, "pass/fail thresholds, e.g. 'p99<20ms,errors<1%' (exit 99 when failed)")->group(g);
+    app.add_option("--threshold", threshold,
+                   "pass/fail thresholds, e.g. 'p99<20ms,errors<1%' (exit 99 when failed)")
+        ->group(g);
 }
 
 int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOptions& o, Targets& targets,
@@ -303,7 +338,8 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         slo = *t;
     }
     const double start_rate = a.rate > 0 ? a.rate : 1000;
-    if (a.ramp_to > 0 && a.sweep) throw engine::ConfigError("--ramp-to and --sweep do not combine (a sweep steps the rate itself)");
+    if (a.ramp_to > 0 && a.sweep)
+        throw engine::ConfigError("--ramp-to and --sweep do not combine (a sweep steps the rate itself)");
     if (a.ramp_to > 0 && a.rate <= 0) throw engine::ConfigError("--ramp-to needs --rate (the starting rate)");
     engine::Endpoint ep = targets.endpoint(side);
     const std::string target = targets.describe(side);
@@ -333,7 +369,8 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
     const int steps = a.sweep ? a.sweep_steps : 1;
     double offered = start_rate;
     for (int step = 0; step < steps; ++step) {
-        if (!a.quiet) say(stderr, "[{}] offering {:.0f} req/s for {} s ...\n", side.label, offered, a.duration_s);
+        if (!a.quiet)
+            say(stderr, "[{}] offering {:.0f} req/s for {} s ...\n", side.label, offered, a.duration_s);
         StepResult r = run_step(a, offered, side, o, live.get(), ep, target, workload);
         if (r.rank_exit >= 0) return r.rank_exit;
         mismatches += r.load.measured().result_mismatches + r.load.warmup().result_mismatches;
@@ -346,19 +383,22 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
             say(stderr, "tpbench run: {}: {} after {} request(s); stopped, not retrying{}\n", target,
                 r.load.fatal_error == errc::auth_failed ? "the server refused the credentials (auth_failed)"
                                                         : "TLS failed (tls_failed)",
-                r.load.measured().completed + r.load.measured().failed - r.load.measured().errors[static_cast<std::size_t>(errc::cancelled)],
-                r.load.first_error_message.empty() ? std::string() : " (server: " + r.load.first_error_message + ")");
+                r.load.measured().completed + r.load.measured().failed -
+                    r.load.measured().errors[static_cast<std::size_t>(errc::cancelled)],
+                r.load.first_error_message.empty() ? std::string()
+                                                   : " (server: " + r.load.first_error_message + ")");
         }
         if (r.side.saturated && r.load.fatal_error == errc::ok) {
             const bool server_side = r.side.notes.rfind("server", 0) == 0;
             say(stderr,
-                  "WARNING: [{}] the schedule of {:.0f} req/s was not kept (achieved {:.0f} req/s; {}): {}\n",
-                  side.label, offered, r.side.config.achieved_rps, r.side.notes,
-                  server_side ? "the server (or too few connections / in-flight slots) limited this run, not the "
-                                "generator's CPU; offer a lower --rate or raise maxConnectionPoolSize / "
-                                "maxInProcessPerConnection"
-                              : "the generator, not the server, limited this run; use more --nioPoolSize, more "
-                                "connections or a lower --rate");
+                "WARNING: [{}] the schedule of {:.0f} req/s was not kept (achieved {:.0f} req/s; {}): {}\n",
+                side.label, offered, r.side.config.achieved_rps, r.side.notes,
+                server_side
+                    ? "the server (or too few connections / in-flight slots) limited this run, not the "
+                      "generator's CPU; offer a lower --rate or raise maxConnectionPoolSize / "
+                      "maxInProcessPerConnection"
+                    : "the generator, not the server, limited this run; use more --nioPoolSize, more "
+                      "connections or a lower --rate");
         }
         if (a.sweep) {
             const auto& m = r.load.measured();
@@ -369,7 +409,7 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
             for (const auto& x : res.results) r.why += x.message + "; ";
             if (!a.quiet)
                 say(stderr, "[{}] {:.0f} req/s: achieved {:.0f}, {} -> {}\n", side.label, offered,
-                           r.side.config.achieved_rps, r.why, r.passed ? "sustainable" : "NOT sustainable");
+                    r.side.config.achieved_rps, r.why, r.passed ? "sustainable" : "NOT sustainable");
             r.side.name = fmt::format("{} @ {:.0f} req/s", side.label, offered);
             rep.sides.push_back(r.side);
             if (r.passed) max_sustainable = offered;
@@ -382,17 +422,19 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
     if (!a.sweep) rep.sides.push_back(last.side);
     rep.title = a.sweep ? fmt::format("tpbench sweep: {} max sustainable rate {:.0f} req/s ({})", side.label,
                                       max_sustainable, a.slo)
-                        : a.ramp_to > 0 ? fmt::format("tpbench run --rate {:.0f} --ramp-to {:.0f}: {}", start_rate, a.ramp_to, side.label)
-                                        : fmt::format("tpbench run --rate {:.0f}: {}", start_rate, side.label);
+                : a.ramp_to > 0 ? fmt::format("tpbench run --rate {:.0f} --ramp-to {:.0f}: {}", start_rate,
+                                              a.ramp_to, side.label)
+                                : fmt::format("tpbench run --rate {:.0f}: {}", start_rate, side.label);
     if (a.sweep) rep.meta["max_sustainable_rps"] = fmt::format("{:.0f}", max_sustainable);
     if (max_sustainable_rps) *max_sustainable_rps = max_sustainable;
 
     int rc = exit_ok;
     if (!thresholds.empty()) {
         const auto& m = last.load.measured();
-        auto res = stats::evaluate_thresholds(
-            thresholds, stats::run_source(m.latency, last.side.throughput_rps, static_cast<std::int64_t>(m.issued),
-                                          static_cast<std::int64_t>(m.failed)));
+        auto res =
+            stats::evaluate_thresholds(thresholds, stats::run_source(m.latency, last.side.throughput_rps,
+                                                                     static_cast<std::int64_t>(m.issued),
+                                                                     static_cast<std::int64_t>(m.failed)));
         for (const auto& x : res.results) rep.thresholds.push_back({x.threshold.text, x.passed, x.message});
         if (!res.all_passed) rc = res.exit_code();
     }
@@ -400,7 +442,8 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         if (const int hook_rc = run_hooks.annotate(rep); hook_rc != 0 && rc == exit_ok) rc = hook_rc;
     redact_report(rep);
     say(stdout, "{}", report::render(rep, *format));
-    if (a.sweep) say(stdout, "max sustainable rate for {}: {:.0f} req/s ({})\n", side.label, max_sustainable, a.slo);
+    if (a.sweep)
+        say(stdout, "max sustainable rate for {}: {:.0f} req/s ({})\n", side.label, max_sustainable, a.slo);
     std::fflush(stdout);
     if (!a.report_file.empty()) {
         auto w = report::write_report_file(rep, a.report_file);
@@ -415,7 +458,8 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         // One entry per second of the measured phase, timestamps relative to the run's start.
         stats::IntervalLog log;
         log.start_time_s = run_started_s;
-        log.comments.push_back(fmt::format("tpbench run --rate {:.0f}: {} (corrected latency, ns)", start_rate, side.label));
+        log.comments.push_back(
+            fmt::format("tpbench run --rate {:.0f}: {} (corrected latency, ns)", start_rate, side.label));
         for (std::size_t i = 0; i < last.load.intervals.size(); ++i) {
             const auto& iv = last.load.intervals[i];
             stats::IntervalLogEntry e;

@@ -15,21 +15,21 @@ class App;
 namespace tpbench::cli {
 
 struct RateArgs {
-    double rate = 0;               // offered req/s; 0 = not in rate mode
-    double duration_s = 10;        // measured phase
-    double warmup_s = 0;           // warm-up by time (before the measured phase)
+    double rate = 0;                  // offered req/s; 0 = not in rate mode
+    double duration_s = 10;           // measured phase
+    double warmup_s = 0;              // warm-up by time (before the measured phase)
     std::size_t warmup_requests = 0;  // warm-up by count
-    double ramp_to = 0;            // > 0: offered rate ramps linearly from `rate` to this over the run
-    bool sweep = false;            // step the rate until the SLO breaks
-    std::string slo = "p99<50ms";  // sweep criterion (threshold syntax)
-    double sweep_factor = 1.5;     // next offered rate = previous x factor
-    int sweep_steps = 12;          // at most this many steps
-    std::string format = "table";  // table | markdown | json | csv | html
-    std::string report_file;       // also write the report here
-    std::string hgrm_file;         // HdrHistogram percentile distribution of corrected latency
-    std::string hlog_file;         // HdrHistogram interval log (V2 compressed), one histogram per second
-    std::string threshold;         // k6-style thresholds; failing -> exit 99
-    int metrics_port = -1;         // >= 0: serve live OpenMetrics on metrics_host:port (0 = ephemeral)
+    double ramp_to = 0;               // > 0: offered rate ramps linearly from `rate` to this over the run
+    bool sweep = false;               // step the rate until the SLO breaks
+    std::string slo = "p99<50ms";     // sweep criterion (threshold syntax)
+    double sweep_factor = 1.5;        // next offered rate = previous x factor
+    int sweep_steps = 12;             // at most this many steps
+    std::string format = "table";     // table | markdown | json | csv | html
+    std::string report_file;          // also write the report here
+    std::string hgrm_file;            // HdrHistogram percentile distribution of corrected latency
+    std::string hlog_file;            // HdrHistogram interval log (V2 compressed), one histogram per second
+    std::string threshold;            // k6-style thresholds; failing -> exit 99
+    int metrics_port = -1;            // >= 0: serve live OpenMetrics on metrics_host:port (0 = ephemeral)
     std::string metrics_host = "127.0.0.1";
     bool quiet = false;
 

@@ -40,8 +40,9 @@ const FlagDef value_flags[] = {
     {"password-env", "read the password from this environment variable"},
     {"password-file", "read the password from this file (first line)"},
     {"password", "the password itself (visible in the process list: prefer --password-env/--password-file)"},
-    {"credentials-file", "file of key = value lines: user, password, aws_access_key_id, aws_secret_access_key, "
-                         "aws_session_token, region ([profile] sections as in ~/.aws/credentials)"},
+    {"credentials-file",
+     "file of key = value lines: user, password, aws_access_key_id, aws_secret_access_key, "
+     "aws_session_token, region ([profile] sections as in ~/.aws/credentials)"},
     {"aws-region", "SigV4 region (default: AWS_REGION, AWS_DEFAULT_REGION, the credentials file)"},
     {"aws-service", "SigV4 service name (default neptune-db)"},
     {"aws-access-key-id", "SigV4 access key id (default: AWS_ACCESS_KEY_ID or the credentials file)"},
@@ -72,7 +73,8 @@ std::optional<std::string> read_small_file(const std::string& path) {
 
 // key = value lines; '#'/';' comments; [section] headers (keys before any header always apply,
 // keys under other sections than `profile` are ignored). Errors name the line, never its text.
-std::map<std::string, std::string> read_credentials_file(const std::string& path, const std::string& profile) {
+std::map<std::string, std::string> read_credentials_file(const std::string& path,
+                                                         const std::string& profile) {
     auto text = read_small_file(path);
     if (!text) throw ConfigError("cannot read credentials file '" + path + "'");
     std::map<std::string, std::string> out;
@@ -84,14 +86,17 @@ std::map<std::string, std::string> read_credentials_file(const std::string& path
         const std::string t = trim(line);
         if (t.empty() || t[0] == '#' || t[0] == ';') continue;
         if (t.front() == '[') {
-            if (t.back() != ']') throw ConfigError("credentials file '" + path + "' line " + std::to_string(n) + ": bad section header");
+            if (t.back() != ']')
+                throw ConfigError("credentials file '" + path + "' line " + std::to_string(n) +
+                                  ": bad section header");
             section = trim(std::string_view(t).substr(1, t.size() - 2));
             if (section.rfind("profile ", 0) == 0) section = trim(section.substr(8));
             continue;
         }
         const auto eq = t.find('=');
         if (eq == std::string::npos || eq == 0)
-            throw ConfigError("credentials file '" + path + "' line " + std::to_string(n) + ": expected key = value");
+            throw ConfigError("credentials file '" + path + "' line " + std::to_string(n) +
+                              ": expected key = value");
         if (!section.empty() && section != profile) continue;
         out[trim(std::string_view(t).substr(0, eq))] = trim(std::string_view(t).substr(eq + 1));
     }
@@ -105,7 +110,8 @@ void add_secret(std::string secret) {
     // reveal the secret by the pattern anyway (resolve_security warns about such passwords).
     if (secret.size() < kMinRedactedSecret) return;
     std::lock_guard lock(secrets_mutex);
-    if (std::find(secrets().begin(), secrets().end(), secret) == secrets().end()) secrets().push_back(std::move(secret));
+    if (std::find(secrets().begin(), secrets().end(), secret) == secrets().end())
+        secrets().push_back(std::move(secret));
 }
 
 void add_secrets(const engine::AuthOptions& a) {
@@ -159,9 +165,11 @@ void SecurityFlags::add_to(CLI::App& app) {
     app_ = &app;
     const char* g = "TLS and authentication";
     app.add_flag("--tls", tls_, "connect with TLS (implied by a wss:// or https:// --host)")->group(g);
-    app.add_flag("--tls-insecure", insecure_, "do NOT verify the server certificate or host name (a warning is printed)")
+    app.add_flag("--tls-insecure", insecure_,
+                 "do NOT verify the server certificate or host name (a warning is printed)")
         ->group(g);
-    for (const auto& f : value_flags) app.add_option(std::string("--") + f.key, values_[f.key], f.help)->group(g);
+    for (const auto& f : value_flags)
+        app.add_option(std::string("--") + f.key, values_[f.key], f.help)->group(g);
 }
 
 std::map<std::string, std::string> SecurityFlags::given() const {
@@ -203,15 +211,17 @@ Security resolve_security(const std::map<std::string, std::string>& keys, std::s
     const bool tls_detail = !s.tls.ca_file.empty() || !s.tls.cert_file.empty() || !s.tls.key_file.empty() ||
                             !s.tls.server_name.empty() || s.tls.insecure;
     if (tls_detail && !s.tls.enabled)
-        throw ConfigError("--tls-ca/--tls-cert/--tls-key/--tls-server-name/--tls-insecure need TLS: add --tls or use a "
-                          "wss:// or https:// --host");
+        throw ConfigError(
+            "--tls-ca/--tls-cert/--tls-key/--tls-server-name/--tls-insecure need TLS: add --tls or use a "
+            "wss:// or https:// --host");
     if (s.tls.cert_file.empty() != s.tls.key_file.empty())
         throw ConfigError("--tls-cert and --tls-key go together");
     for (const auto* f : {&s.tls.ca_file, &s.tls.cert_file, &s.tls.key_file})
         if (!f->empty() && !std::ifstream(*f)) throw ConfigError("cannot read TLS file '" + *f + "'");
     if (s.tls.insecure)
-        s.warnings.push_back("WARNING: --tls-insecure: the server certificate and host name are NOT verified; anyone "
-                             "on the network path can impersonate the server and read the credentials and traffic");
+        s.warnings.push_back(
+            "WARNING: --tls-insecure: the server certificate and host name are NOT verified; anyone "
+            "on the network path can impersonate the server and read the credentials and traffic");
 
     // ---- credentials file
     std::map<std::string, std::string> file;
@@ -231,11 +241,16 @@ Security resolve_security(const std::map<std::string, std::string>& keys, std::s
     if (!user) user = from_file({"user", "username"});
     std::string mech = get("auth").value_or("");
     if (mech.empty()) mech = user ? (backend == "http4" ? "basic" : "sasl") : "none";
-    if (mech == "sasl" || mech == "sasl-plain" || mech == "plain") s.auth.mechanism = M::sasl_plain;
-    else if (mech == "basic") s.auth.mechanism = M::basic;
-    else if (mech == "sigv4" || mech == "aws-sigv4") s.auth.mechanism = M::sigv4;
-    else if (mech == "none") s.auth.mechanism = M::none;
-    else throw ConfigError("--auth must be sasl, basic, sigv4 or none, got '" + mech + "'");
+    if (mech == "sasl" || mech == "sasl-plain" || mech == "plain")
+        s.auth.mechanism = M::sasl_plain;
+    else if (mech == "basic")
+        s.auth.mechanism = M::basic;
+    else if (mech == "sigv4" || mech == "aws-sigv4")
+        s.auth.mechanism = M::sigv4;
+    else if (mech == "none")
+        s.auth.mechanism = M::none;
+    else
+        throw ConfigError("--auth must be sasl, basic, sigv4 or none, got '" + mech + "'");
 
     if (s.auth.mechanism == M::sasl_plain && backend == "http4")
         throw ConfigError("--auth sasl is the ws37 (WebSocket) mechanism; http4 uses --auth basic or sigv4");
@@ -244,7 +259,8 @@ Security resolve_security(const std::map<std::string, std::string>& keys, std::s
 
     const int password_sources = int(get("password").has_value()) + int(get("password-env").has_value()) +
                                  int(get("password-file").has_value());
-    if (password_sources > 1) throw ConfigError("give the password once: --password-env, --password-file or --password");
+    if (password_sources > 1)
+        throw ConfigError("give the password once: --password-env, --password-file or --password");
 
     if (s.auth.mechanism == M::sasl_plain || s.auth.mechanism == M::basic) {
         if (!user || user->empty()) throw ConfigError("--auth " + mech + " needs --user");
@@ -252,11 +268,13 @@ Security resolve_security(const std::map<std::string, std::string>& keys, std::s
         s.auth.authzid = get("authzid").value_or("");
         if (auto p = get("password")) {
             s.auth.password = *p;
-            s.warnings.push_back("WARNING: --password shows the password in the process list and shell history; "
-                                 "prefer --password-env VAR or --password-file FILE");
+            s.warnings.push_back(
+                "WARNING: --password shows the password in the process list and shell history; "
+                "prefer --password-env VAR or --password-file FILE");
         } else if (auto var = get("password-env")) {
             auto v = env(var->c_str());
-            if (!v) throw ConfigError("--password-env: environment variable '" + *var + "' is not set or empty");
+            if (!v)
+                throw ConfigError("--password-env: environment variable '" + *var + "' is not set or empty");
             s.auth.password = *v;
         } else if (auto f = get("password-file")) {
             auto text = read_small_file(*f);
@@ -268,24 +286,29 @@ Security resolve_security(const std::map<std::string, std::string>& keys, std::s
         } else if (auto p = from_file({"password"})) {
             s.auth.password = *p;
         } else {
-            throw ConfigError("--user needs a password: --password-env VAR, --password-file FILE, --password or a "
-                              "--credentials-file with a password line");
+            throw ConfigError(
+                "--user needs a password: --password-env VAR, --password-file FILE, --password or a "
+                "--credentials-file with a password line");
         }
         if (s.auth.password.size() < kMinRedactedSecret)
-            s.warnings.push_back("WARNING: the password is shorter than " + std::to_string(kMinRedactedSecret) +
-                                 " characters: tpbench never prints it, but cannot redact it from messages a server "
-                                 "echoes");
+            s.warnings.push_back(
+                "WARNING: the password is shorter than " + std::to_string(kMinRedactedSecret) +
+                " characters: tpbench never prints it, but cannot redact it from messages a server "
+                "echoes");
         if (!s.tls.enabled && !is_loopback(host))
-            s.warnings.push_back("WARNING: credentials for " + std::string(host) +
-                                 " are sent without TLS (readable on the network); use --tls or a wss:// / https:// host");
+            s.warnings.push_back(
+                "WARNING: credentials for " + std::string(host) +
+                " are sent without TLS (readable on the network); use --tls or a wss:// / https:// host");
     } else if (s.auth.mechanism == M::sigv4) {
-        if (password_sources > 0 || get("user")) throw ConfigError("--auth sigv4 uses AWS credentials, not --user/--password");
+        if (password_sources > 0 || get("user"))
+            throw ConfigError("--auth sigv4 uses AWS credentials, not --user/--password");
         s.auth.service = get("aws-service").value_or("neptune-db");
         auto region = get("aws-region");
         if (!region) region = from_file({"region"});
         if (!region) region = env("AWS_REGION");
         if (!region) region = env("AWS_DEFAULT_REGION");
-        if (!region) throw ConfigError("--auth sigv4 needs a region: --aws-region, AWS_REGION or AWS_DEFAULT_REGION");
+        if (!region)
+            throw ConfigError("--auth sigv4 needs a region: --aws-region, AWS_REGION or AWS_DEFAULT_REGION");
         s.auth.region = *region;
         // Precedence: flags, then --credentials-file (explicitly given), then the environment.
         auto key_id = get("aws-access-key-id");
@@ -298,14 +321,16 @@ Security resolve_security(const std::map<std::string, std::string>& keys, std::s
             if (!token) token = env("AWS_SESSION_TOKEN");
         }
         if (!key_id || !secret)
-            throw ConfigError("--auth sigv4 needs AWS credentials: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and "
-                              "AWS_SESSION_TOKEN for temporary ones), or a --credentials-file");
+            throw ConfigError(
+                "--auth sigv4 needs AWS credentials: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and "
+                "AWS_SESSION_TOKEN for temporary ones), or a --credentials-file");
         s.auth.access_key_id = *key_id;
         s.auth.secret_access_key = *secret;
         s.auth.session_token = token.value_or("");
         if (!s.tls.enabled && !is_loopback(host))
-            s.warnings.push_back("WARNING: SigV4 to " + std::string(host) +
-                                 " without TLS: the signature is replayable for 5 minutes; use --tls or wss:// / https://");
+            s.warnings.push_back(
+                "WARNING: SigV4 to " + std::string(host) +
+                " without TLS: the signature is replayable for 5 minutes; use --tls or wss:// / https://");
     } else {
         if (password_sources > 0 || get("user"))
             throw ConfigError("--auth none with --user/--password: drop them or choose --auth sasl|basic");
@@ -326,7 +351,8 @@ HostUrl parse_host(std::string_view text) {
         u.scheme = std::string(rest.substr(0, p));
         for (auto& c : u.scheme) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (u.backend().empty())
-            throw ConfigError("host '" + std::string(text) + "': unknown scheme '" + u.scheme + "' (ws, wss, http, https)");
+            throw ConfigError("host '" + std::string(text) + "': unknown scheme '" + u.scheme +
+                              "' (ws, wss, http, https)");
         rest.remove_prefix(p + 3);
         if (auto slash = rest.find('/'); slash != std::string_view::npos) {
             u.path = std::string(rest.substr(slash));
@@ -336,11 +362,13 @@ HostUrl parse_host(std::string_view text) {
     std::string_view port;
     if (!rest.empty() && rest.front() == '[') {
         const auto close = rest.find(']');
-        if (close == std::string_view::npos) throw ConfigError("host '" + std::string(text) + "': missing ']'");
+        if (close == std::string_view::npos)
+            throw ConfigError("host '" + std::string(text) + "': missing ']'");
         u.host = std::string(rest.substr(1, close - 1));
         auto after = rest.substr(close + 1);
         if (!after.empty()) {
-            if (after.front() != ':') throw ConfigError("host '" + std::string(text) + "': expected :PORT after ']'");
+            if (after.front() != ':')
+                throw ConfigError("host '" + std::string(text) + "': expected :PORT after ']'");
             port = after.substr(1);
             if (port.empty()) throw ConfigError("host '" + std::string(text) + "': empty port");
         }
@@ -355,7 +383,8 @@ HostUrl parse_host(std::string_view text) {
     if (!port.empty()) {
         int v = 0;
         for (char ch : port) {
-            if (ch < '0' || ch > '9' || v > 65535) throw ConfigError("host '" + std::string(text) + "': bad port");
+            if (ch < '0' || ch > '9' || v > 65535)
+                throw ConfigError("host '" + std::string(text) + "': bad port");
             v = v * 10 + (ch - '0');
         }
         if (v < 1 || v > 65535) throw ConfigError("host '" + std::string(text) + "': port must be 1..65535");

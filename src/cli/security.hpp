@@ -29,7 +29,8 @@ namespace tpbench::cli {
 // Secrets shorter than this are not redacted (see add_secret); a warning says so.
 inline constexpr std::size_t kMinRedactedSecret = 4;
 
-// Registers a secret (nothing if it is shorter than kMinRedactedSecret); every later redacted()/say() replaces it by
+// Registers a secret (nothing if it is shorter than kMinRedactedSecret); every later redacted()/say()
+// replaces it by
 // "***". Call before any worker thread starts.
 void add_secret(std::string secret);
 // Registers the secrets of `auth` and the encodings that carry them on the wire (the base64 of
@@ -86,10 +87,10 @@ Security resolve_security(const std::map<std::string, std::string>& keys, std::s
 
 // A host given as a URL: ws://, wss://, http://, https:// HOST[:PORT][/PATH].
 struct HostUrl {
-    std::string scheme;               // lower-case, "" when `text` is a plain host name
+    std::string scheme;  // lower-case, "" when `text` is a plain host name
     std::string host;
     std::optional<std::uint16_t> port;
-    std::string path;                 // "" when none
+    std::string path;  // "" when none
     bool tls() const noexcept { return scheme == "wss" || scheme == "https"; }
     // The backend the scheme implies ("ws37" for ws/wss, "http4" for http/https, "" otherwise).
     std::string backend() const;

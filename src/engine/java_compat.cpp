@@ -75,7 +75,8 @@ std::int32_t JavaRandom::next_int(std::int32_t bound) {
     const std::int32_t m = bound - 1;
     if ((bound & m) == 0) return static_cast<std::int32_t>((static_cast<std::int64_t>(bound) * r) >> 31);
     // Java's `u - r + m < 0` relies on int overflow: reject when the sum exceeds INT32_MAX.
-    for (std::int32_t u = r; static_cast<std::int64_t>(u) - (r = u % bound) + m > std::numeric_limits<std::int32_t>::max();
+    for (std::int32_t u = r;
+         static_cast<std::int64_t>(u) - (r = u % bound) + m > std::numeric_limits<std::int32_t>::max();
          u = next(31)) {
     }
     return r;
@@ -138,7 +139,8 @@ std::optional<std::int32_t> java_parse_int(std::string_view s) noexcept {
         if (v > std::int64_t{1} << 31) return std::nullopt;
     }
     if (neg) v = -v;
-    if (v > std::numeric_limits<std::int32_t>::max() || v < std::numeric_limits<std::int32_t>::min()) return std::nullopt;
+    if (v > std::numeric_limits<std::int32_t>::max() || v < std::numeric_limits<std::int32_t>::min())
+        return std::nullopt;
     return static_cast<std::int32_t>(v);
 }
 

@@ -48,9 +48,13 @@ struct Control {
 
 class Worker {
 public:
-    Worker(const LoadSpec& spec, std::size_t workers, const SessionFactory& factory, const SessionConfig& scfg,
-           std::size_t index, Control& control)
-        : spec_(spec), workers_(workers), index_(index), control_(control), start_timer_(ioc_, Clock::time_point::max()),
+    Worker(const LoadSpec& spec, std::size_t workers, const SessionFactory& factory,
+           const SessionConfig& scfg, std::size_t index, Control& control)
+        : spec_(spec),
+          workers_(workers),
+          index_(index),
+          control_(control),
+          start_timer_(ioc_, Clock::time_point::max()),
           done_timer_(ioc_, Clock::time_point::max()) {
         const std::size_t n = workers;
         count_ = spec.plan.size() / n + (index < spec.plan.size() % n ? 1 : 0);
@@ -139,7 +143,8 @@ private:
             std::size_t lanes = std::max<std::size_t>(1, max_conns * per_connection_);
             capacity_ = lanes;
             if (spec_.max_outstanding > 0)
-                lanes = std::min(lanes, std::max<std::size_t>(1, share(spec_.max_outstanding, workers_, index_)));
+                lanes =
+                    std::min(lanes, std::max<std::size_t>(1, share(spec_.max_outstanding, workers_, index_)));
             lanes_ = std::min(lanes, count_);
             lane_deadline_.assign(lanes_, Clock::time_point::max());
             lane_slot_.assign(lanes_, 0);
@@ -190,8 +195,9 @@ private:
             } else {
                 intended = Clock::now();
             }
-            const bool warm = open_loop ? (intended < start_ + spec_.warmup_time || seq < spec_.warmup_requests)
-                                        : seq < spec_.warmup_requests;
+            const bool warm = open_loop
+                                  ? (intended < start_ + spec_.warmup_time || seq < spec_.warmup_requests)
+                                  : seq < spec_.warmup_requests;
             PhaseStats& st = phases_[warm ? 0 : 1];
             ++st.issued;
             st.first_issue = std::min(st.first_issue, intended);
@@ -284,11 +290,14 @@ private:
         st.bytes_in += out.bytes_in;
         st.partial_responses += out.partial_responses;
         if (watchdog_fired || out.error) {
-            const errc e = watchdog_fired && classify_error(out.error) != errc::timeout ? errc::timeout
-                                                                                        : classify_error(out.error);
+            const errc e = watchdog_fired && classify_error(out.error) != errc::timeout
+                               ? errc::timeout
+                               : classify_error(out.error);
             std::string msg = out.status_message.empty() ? make_error_code(e).message() : out.status_message;
             record_failure(st, e, msg);
-            if (spec_.live) spec_.live->add(out, 0, false, std::min<std::size_t>(static_cast<std::size_t>(e), errc_slots - 1));
+            if (spec_.live)
+                spec_.live->add(out, 0, false,
+                                std::min<std::size_t>(static_cast<std::size_t>(e), errc_slots - 1));
             if (spec_.intervals && !warm) interval_at(done).failed++;
             return;
         }
@@ -313,7 +322,8 @@ private:
     }
 
     IntervalStats& interval_at(Clock::time_point t) {
-        const auto sec = static_cast<std::size_t>(std::max<std::int64_t>(0, to_ns(t - start_) / 1'000'000'000));
+        const auto sec =
+            static_cast<std::size_t>(std::max<std::int64_t>(0, to_ns(t - start_) / 1'000'000'000));
         // Bounded by run_deadline (plus the closing grace).
         const auto cap = static_cast<std::size_t>(spec_.run_deadline.count() / 1000 + 4);
         const std::size_t i = std::min(sec, cap);
@@ -329,7 +339,8 @@ private:
 
     void bump_progress() {
         ++done_local_;
-        if ((done_local_ & 63) == 0 || done_local_ == count_) progress_.store(done_local_, std::memory_order_relaxed);
+        if ((done_local_ & 63) == 0 || done_local_ == count_)
+            progress_.store(done_local_, std::memory_order_relaxed);
     }
 
     void record_exception(std::exception_ptr e) {
@@ -374,8 +385,8 @@ private:
     asio::steady_timer start_timer_;
     asio::steady_timer done_timer_;
     std::optional<asio::steady_timer> watchdog_timer_;
-    std::size_t count_ = 0;       // requests this worker owns: plan[index + k * workers]
-    std::size_t next_ = 0;        // next k to take
+    std::size_t count_ = 0;  // requests this worker owns: plan[index + k * workers]
+    std::size_t next_ = 0;   // next k to take
     std::size_t lanes_ = 0;
     std::size_t capacity_ = 0;
     std::size_t active_ = 0;
@@ -444,38 +455,67 @@ std::uint64_t scheduled_requests(const LoadSpec& spec, double seconds) noexcept 
 
 std::string errc_name(errc e) {
     switch (e) {
-    case errc::ok: return "ok";
-    case errc::truncated: return "truncated";
-    case errc::unknown_type: return "unknown_type";
-    case errc::bad_length: return "bad_length";
-    case errc::too_deep: return "too_deep";
-    case errc::bad_utf8: return "bad_utf8";
-    case errc::bad_version: return "bad_version";
-    case errc::bad_value: return "bad_value";
-    case errc::bad_json: return "bad_json";
-    case errc::trailing_bytes: return "trailing_bytes";
-    case errc::connect_failed: return "connect_failed";
-    case errc::connection_closed: return "connection_closed";
-    case errc::timeout: return "timeout";
-    case errc::write_failed: return "write_failed";
-    case errc::protocol_violation: return "protocol_violation";
-    case errc::pool_exhausted: return "pool_exhausted";
-    case errc::cancelled: return "cancelled";
-    case errc::tls_failed: return "tls_failed";
-    case errc::auth_failed: return "auth_failed";
-    case errc::server_rate_limited: return "server_rate_limited";
-    case errc::server_bad_request: return "server_bad_request";
-    case errc::server_evaluation: return "server_evaluation";
-    case errc::server_timeout: return "server_timeout";
-    case errc::server_serialization: return "server_serialization";
-    case errc::server_error: return "server_error";
-    case errc::server_error_after_ok: return "server_error_after_ok";
+        case errc::ok:
+            return "ok";
+        case errc::truncated:
+            return "truncated";
+        case errc::unknown_type:
+            return "unknown_type";
+        case errc::bad_length:
+            return "bad_length";
+        case errc::too_deep:
+            return "too_deep";
+        case errc::bad_utf8:
+            return "bad_utf8";
+        case errc::bad_version:
+            return "bad_version";
+        case errc::bad_value:
+            return "bad_value";
+        case errc::bad_json:
+            return "bad_json";
+        case errc::trailing_bytes:
+            return "trailing_bytes";
+        case errc::connect_failed:
+            return "connect_failed";
+        case errc::connection_closed:
+            return "connection_closed";
+        case errc::timeout:
+            return "timeout";
+        case errc::write_failed:
+            return "write_failed";
+        case errc::protocol_violation:
+            return "protocol_violation";
+        case errc::pool_exhausted:
+            return "pool_exhausted";
+        case errc::cancelled:
+            return "cancelled";
+        case errc::tls_failed:
+            return "tls_failed";
+        case errc::auth_failed:
+            return "auth_failed";
+        case errc::server_rate_limited:
+            return "server_rate_limited";
+        case errc::server_bad_request:
+            return "server_bad_request";
+        case errc::server_evaluation:
+            return "server_evaluation";
+        case errc::server_timeout:
+            return "server_timeout";
+        case errc::server_serialization:
+            return "server_serialization";
+        case errc::server_error:
+            return "server_error";
+        case errc::server_error_after_ok:
+            return "server_error_after_ok";
     }
     return "errc_" + std::to_string(static_cast<int>(e));
 }
 
 PhaseStats::PhaseStats()
-    : latency(latency_config()), service(latency_config()), ttfr(latency_config()), schedule_lag(latency_config()) {}
+    : latency(latency_config()),
+      service(latency_config()),
+      ttfr(latency_config()),
+      schedule_lag(latency_config()) {}
 
 void PhaseStats::merge(const PhaseStats& o) {
     issued += o.issued;
@@ -497,7 +537,8 @@ void PhaseStats::merge(const PhaseStats& o) {
 }
 
 double PhaseStats::wall_seconds() const noexcept {
-    if (first_issue == Clock::time_point::max() || last_done == Clock::time_point::min() || last_done < first_issue)
+    if (first_issue == Clock::time_point::max() || last_done == Clock::time_point::min() ||
+        last_done < first_issue)
         return 0;
     return std::chrono::duration<double>(last_done - first_issue).count();
 }
@@ -534,13 +575,16 @@ void ConnectStats::merge(const ConnectStats& o) {
     protocol.merge(o.protocol);
 }
 
-LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory, const SessionConfig& session_config) {
+LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
+                    const SessionConfig& session_config) {
     if (spec.workers == 0) throw std::invalid_argument("load: workers must be at least 1");
-    if (spec.pool.max_connections == 0) throw std::invalid_argument("load: max connections must be at least 1");
+    if (spec.pool.max_connections == 0)
+        throw std::invalid_argument("load: max connections must be at least 1");
     if (spec.plan.empty()) throw std::invalid_argument("load: empty request plan");
     if (spec.templates.empty()) throw std::invalid_argument("load: no request templates");
     for (auto t : spec.plan)
-        if (t >= spec.templates.size()) throw std::invalid_argument("load: plan refers to a missing template");
+        if (t >= spec.templates.size())
+            throw std::invalid_argument("load: plan refers to a missing template");
     if (!factory) throw std::invalid_argument("load: no session factory");
     if (spec.rate < 0) throw std::invalid_argument("load: negative rate");
 
@@ -557,8 +601,8 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory, const S
     bool all_ready;
     {
         std::unique_lock lock(control.mutex);
-        all_ready = control.cv.wait_for(lock, spec.connect_deadline,
-                                        [&] { return control.ready == workers.size(); });
+        all_ready =
+            control.cv.wait_for(lock, spec.connect_deadline, [&] { return control.ready == workers.size(); });
         control.start = Clock::now();
     }
     bool any_failed = false;
@@ -625,7 +669,8 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory, const S
         if (result.first_error_message.empty()) result.first_error_message = w->first_error();
         if (!w->first_results().empty()) result.first_results = std::move(w->first_results());
     }
-    if (result.setup_failed && result.setup_error.empty()) result.setup_error = "timed out opening connections";
+    if (result.setup_failed && result.setup_error.empty())
+        result.setup_error = "timed out opening connections";
     Clock::time_point last = Clock::time_point::min();
     for (auto& p : result.phases) last = std::max(last, p.last_done);
     if (!result.setup_failed && last > control.start)
@@ -633,7 +678,8 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory, const S
     if (spec.rate > 0) {
         // The generator kept its schedule when 99% of sends left within 5 ms of their due time.
         const auto& lag = result.measured().schedule_lag;
-        if (lag.count() > 0 && lag.count_at_or_below(5'000'000) < lag.count() * 99 / 100) result.schedule_missed = true;
+        if (lag.count() > 0 && lag.count_at_or_below(5'000'000) < lag.count() * 99 / 100)
+            result.schedule_missed = true;
     }
     return result;
 }

@@ -23,13 +23,13 @@ bool is_connection_error(const std::error_code& ec) noexcept {
     if (!ec) return false;
     if (ec.category() != tpbench_category()) return true;  // raw socket errors
     switch (static_cast<errc>(ec.value())) {
-    case errc::connection_closed:
-    case errc::write_failed:
-    case errc::protocol_violation:
-    case errc::connect_failed:
-        return true;
-    default:
-        return false;
+        case errc::connection_closed:
+        case errc::write_failed:
+        case errc::protocol_violation:
+        case errc::connect_failed:
+            return true;
+        default:
+            return false;
     }
 }
 
@@ -42,16 +42,16 @@ ConnectionPool::ConnectionPool(asio::any_io_executor ex, SessionFactory factory,
     : ex_(std::move(ex)), factory_(std::move(factory)), config_(std::move(config)), limits_(limits) {
     if (limits_.max == 0) throw std::invalid_argument("connection pool: max connections must be at least 1");
     if (limits_.min > limits_.max) throw std::invalid_argument("connection pool: min connections exceed max");
-    if (limits_.max_simultaneous == 0) throw std::invalid_argument("connection pool: max simultaneous usage is 0");
+    if (limits_.max_simultaneous == 0)
+        throw std::invalid_argument("connection pool: max simultaneous usage is 0");
     slots_.reserve(limits_.max);
 }
 
 ConnectionPool::~ConnectionPool() = default;
 
 std::size_t ConnectionPool::open_count() const noexcept {
-    return static_cast<std::size_t>(std::count_if(slots_.begin(), slots_.end(), [](const Slot& s) {
-        return s.session && s.session->is_open();
-    }));
+    return static_cast<std::size_t>(std::count_if(
+        slots_.begin(), slots_.end(), [](const Slot& s) { return s.session && s.session->is_open(); }));
 }
 
 ConnectionPool::Slot* ConnectionPool::pick() {
@@ -85,7 +85,9 @@ asio::awaitable<std::error_code> ConnectionPool::async_open_one(std::size_t& slo
         ++connect_failures_;
         ++connect_stats_.failures;
         if (last_connect_error_.empty() || ec != make_error_code(errc::connect_failed))
-            last_connect_error_ = session && !session->connect_error_message().empty() ? session->connect_error_message() : ec.message();
+            last_connect_error_ = session && !session->connect_error_message().empty()
+                                      ? session->connect_error_message()
+                                      : ec.message();
         if (session) retired_.push_back(std::move(session));
         // Wrong credentials or an untrusted certificate: keep the class, and never retry.
         if (is_fatal_connect_error(ec)) {
@@ -162,7 +164,8 @@ asio::awaitable<ConnectionPool::Lease> ConnectionPool::async_acquire() {
         asio::steady_timer t(ex_, deadline);
         waiters_.push_back(&t);
         auto [ec] = co_await t.async_wait(asio::as_tuple(asio::use_awaitable));
-        if (auto it = std::find(waiters_.begin(), waiters_.end(), &t); it != waiters_.end()) waiters_.erase(it);
+        if (auto it = std::find(waiters_.begin(), waiters_.end(), &t); it != waiters_.end())
+            waiters_.erase(it);
         if (!ec) co_return Lease{nullptr, 0, make_error_code(errc::pool_exhausted)};
     }
 }
@@ -209,7 +212,8 @@ asio::awaitable<void> ConnectionPool::async_close_all(std::chrono::milliseconds 
         std::size_t remaining;
         asio::steady_timer timer;
     };
-    auto join = std::make_shared<Join>(Join{to_close.size(), asio::steady_timer(ex_, Clock::now() + timeout)});
+    auto join =
+        std::make_shared<Join>(Join{to_close.size(), asio::steady_timer(ex_, Clock::now() + timeout)});
     for (Session* s : to_close)
         asio::co_spawn(ex_, s->async_close(), [join](std::exception_ptr e) {
             if (--join->remaining == 0) join->timer.cancel();

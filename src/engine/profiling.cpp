@@ -16,14 +16,33 @@ namespace {
 
 // Keys every generation reads.
 const std::vector<std::string_view> common_keys = {
-    "host", "testType", "parallelism", "requests", "executions", "warmups", "minExpectedRps", "timeout",
-    "tooSlowThreshold", "exercise", "script", "store", "noExit", "serializer", "nioPoolSize", "workerPoolSize",
-    "maxConnectionPoolSize", "maxWaitForConnection",
+    "host",
+    "testType",
+    "parallelism",
+    "requests",
+    "executions",
+    "warmups",
+    "minExpectedRps",
+    "timeout",
+    "tooSlowThreshold",
+    "exercise",
+    "script",
+    "store",
+    "noExit",
+    "serializer",
+    "nioPoolSize",
+    "workerPoolSize",
+    "maxConnectionPoolSize",
+    "maxWaitForConnection",
 };
 // Keys only the WebSocket generations read.
 const std::vector<std::string_view> ws_keys = {
-    "channelizer", "minConnectionPoolSize", "minSimultaneousUsagePerConnection", "maxSimultaneousUsagePerConnection",
-    "minInProcessPerConnection", "maxInProcessPerConnection",
+    "channelizer",
+    "minConnectionPoolSize",
+    "minSimultaneousUsagePerConnection",
+    "maxSimultaneousUsagePerConnection",
+    "minInProcessPerConnection",
+    "maxInProcessPerConnection",
 };
 // tpbench extensions, accepted by every generation.
 const std::vector<std::string_view> extension_keys = {"warmupRequests", "batchSize", "requestTimeout"};
@@ -34,12 +53,13 @@ std::int32_t parse_int_value(std::string_view key, std::string_view value) {
         // Digits that do not fit Java's int: say so instead of "not an integer" (issue 11 #7).
         std::string_view digits = value;
         if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.remove_prefix(1);
-        const bool all_digits = !digits.empty() && std::all_of(digits.begin(), digits.end(), [](char c) {
-            return c >= '0' && c <= '9';
-        });
+        const bool all_digits = !digits.empty() && std::all_of(digits.begin(), digits.end(),
+                                                               [](char c) { return c >= '0' && c <= '9'; });
         if (all_digits)
-            throw ConfigError(fmt::format("{}: {} is out of range (ProfilingApplication reads a 32-bit int: "
-                                          "-2147483648..2147483647)", key, value));
+            throw ConfigError(
+                fmt::format("{}: {} is out of range (ProfilingApplication reads a 32-bit int: "
+                            "-2147483648..2147483647)",
+                            key, value));
         throw ConfigError(fmt::format("{}: not an integer: '{}'", key, value));
     }
     return *v;
@@ -57,10 +77,14 @@ std::optional<Generation> parse_generation(std::string_view s) noexcept {
 
 std::string_view generation_name(Generation g) noexcept {
     switch (g) {
-    case Generation::v3_7_3: return "3.7.3";
-    case Generation::v3_7: return "3.7";
-    case Generation::master_http: return "master-http";
-    case Generation::v4_0: return "4.0";
+        case Generation::v3_7_3:
+            return "3.7.3";
+        case Generation::v3_7:
+            return "3.7";
+        case Generation::master_http:
+            return "master-http";
+        case Generation::v4_0:
+            return "4.0";
     }
     return "?";
 }
@@ -149,36 +173,66 @@ const std::vector<std::string_view>& profiling_keys(Generation g) {
 
 bool apply_profiling_option(ProfilingOptions& o, std::string_view key, std::string_view value) {
     auto as_int = [&] { return parse_int_value(key, value); };
-    if (key == "host") o.host = value;
-    else if (key == "testType") o.test_type = as_int();
-    else if (key == "parallelism") o.parallelism = as_int();
-    else if (key == "requests") o.requests = as_int();
-    else if (key == "executions") o.executions = as_int();
-    else if (key == "warmups") o.warmups = as_int();
-    else if (key == "warmupRequests") o.warmup_requests = as_int();
-    else if (key == "minExpectedRps") o.min_expected_rps = as_int();
-    else if (key == "timeout") o.timeout_ms = as_int();
-    else if (key == "pauseBetweenRuns") o.pause_between_runs_ms = as_int();
-    else if (key == "suppressStackTraces") o.suppress_stack_traces = java_parse_boolean(value);
-    else if (key == "tooSlowThreshold") o.too_slow_threshold_ms = as_int();
-    else if (key == "exercise") o.exercise = java_parse_boolean(value);
-    else if (key == "script") o.script = value;
-    else if (key == "store") o.store = std::string(value);
-    else if (key == "noExit") o.no_exit = java_parse_boolean(value);
-    else if (key == "serializer") o.serializer = value;
-    else if (key == "channelizer") o.channelizer = value;
-    else if (key == "nioPoolSize") o.nio_pool_size = as_int();
-    else if (key == "workerPoolSize") o.worker_pool_size = as_int();
-    else if (key == "minConnectionPoolSize") o.min_connection_pool_size = as_int();
-    else if (key == "maxConnectionPoolSize") o.max_connection_pool_size = as_int();
-    else if (key == "minSimultaneousUsagePerConnection") o.min_simultaneous_usage_per_connection = as_int();
-    else if (key == "maxSimultaneousUsagePerConnection") o.max_simultaneous_usage_per_connection = as_int();
-    else if (key == "minInProcessPerConnection") o.min_in_process_per_connection = as_int();
-    else if (key == "maxInProcessPerConnection") o.max_in_process_per_connection = as_int();
-    else if (key == "maxWaitForConnection") o.max_wait_for_connection_ms = as_int();
-    else if (key == "batchSize") o.batch_size = as_int();
-    else if (key == "requestTimeout") o.request_timeout_ms = as_int();
-    else return false;
+    if (key == "host")
+        o.host = value;
+    else if (key == "testType")
+        o.test_type = as_int();
+    else if (key == "parallelism")
+        o.parallelism = as_int();
+    else if (key == "requests")
+        o.requests = as_int();
+    else if (key == "executions")
+        o.executions = as_int();
+    else if (key == "warmups")
+        o.warmups = as_int();
+    else if (key == "warmupRequests")
+        o.warmup_requests = as_int();
+    else if (key == "minExpectedRps")
+        o.min_expected_rps = as_int();
+    else if (key == "timeout")
+        o.timeout_ms = as_int();
+    else if (key == "pauseBetweenRuns")
+        o.pause_between_runs_ms = as_int();
+    else if (key == "suppressStackTraces")
+        o.suppress_stack_traces = java_parse_boolean(value);
+    else if (key == "tooSlowThreshold")
+        o.too_slow_threshold_ms = as_int();
+    else if (key == "exercise")
+        o.exercise = java_parse_boolean(value);
+    else if (key == "script")
+        o.script = value;
+    else if (key == "store")
+        o.store = std::string(value);
+    else if (key == "noExit")
+        o.no_exit = java_parse_boolean(value);
+    else if (key == "serializer")
+        o.serializer = value;
+    else if (key == "channelizer")
+        o.channelizer = value;
+    else if (key == "nioPoolSize")
+        o.nio_pool_size = as_int();
+    else if (key == "workerPoolSize")
+        o.worker_pool_size = as_int();
+    else if (key == "minConnectionPoolSize")
+        o.min_connection_pool_size = as_int();
+    else if (key == "maxConnectionPoolSize")
+        o.max_connection_pool_size = as_int();
+    else if (key == "minSimultaneousUsagePerConnection")
+        o.min_simultaneous_usage_per_connection = as_int();
+    else if (key == "maxSimultaneousUsagePerConnection")
+        o.max_simultaneous_usage_per_connection = as_int();
+    else if (key == "minInProcessPerConnection")
+        o.min_in_process_per_connection = as_int();
+    else if (key == "maxInProcessPerConnection")
+        o.max_in_process_per_connection = as_int();
+    else if (key == "maxWaitForConnection")
+        o.max_wait_for_connection_ms = as_int();
+    else if (key == "batchSize")
+        o.batch_size = as_int();
+    else if (key == "requestTimeout")
+        o.request_timeout_ms = as_int();
+    else
+        return false;
     return true;
 }
 
@@ -209,12 +263,14 @@ ParsedArgs parse_profiling_args(const std::vector<std::string>& args, Generation
     return out;
 }
 
-std::string throughput_line(std::string_view name, std::int64_t requests, double seconds, std::int64_t req_per_sec,
-                            std::optional<std::int64_t> too_slow, std::optional<std::int64_t> errors) {
+std::string throughput_line(std::string_view name, std::int64_t requests, double seconds,
+                            std::int64_t req_per_sec, std::optional<std::int64_t> too_slow,
+                            std::optional<std::int64_t> errors) {
     std::string line = right_pad(fmt::format("[{}]", name), 10);
-    line += fmt::format(" requests: {} | time(s): {} | req/sec: {} | too slow: {}", requests,
-                        right_pad(java_double_to_string(seconds), 14), right_pad(std::to_string(req_per_sec), 7),
-                        too_slow ? std::to_string(*too_slow) : std::string("N/A"));
+    line +=
+        fmt::format(" requests: {} | time(s): {} | req/sec: {} | too slow: {}", requests,
+                    right_pad(java_double_to_string(seconds), 14), right_pad(std::to_string(req_per_sec), 7),
+                    too_slow ? std::to_string(*too_slow) : std::string("N/A"));
     if (errors) line += fmt::format(" | errors: {}", *errors);
     return line;
 }
@@ -247,7 +303,8 @@ bool warmup_check_inclusive(Generation g) noexcept { return has_errors_column(g)
 std::string tsv_header(Generation g) {
     if (is_ws_generation(g))
         return "parallelism\tnioPoolSize\tminConnectionPoolSize\tmaxConnectionPoolSize\t"
-               "minSimultaneousUsagePerConnection\tmaxSimultaneousUsagePerConnection\tminInProcessPerConnection\t"
+               "minSimultaneousUsagePerConnection\tmaxSimultaneousUsagePerConnection\tminInProcessPerConnecti"
+               "on\t"
                "maxInProcessPerConnection\tworkerPoolSize\trequestPerSecond";
     return "parallelism\tnioPoolSize\tmaxConnectionPoolSize\tworkerPoolSize\trequestPerSecond";
 }
@@ -257,8 +314,8 @@ std::string tsv_row(const ProfilingOptions& o, Generation g, std::int64_t avg_rp
         return fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", o.parallelism, o.nio_pool_size,
                            o.min_connection_pool_size, o.max_connection_pool_size,
                            o.min_simultaneous_usage_per_connection, o.max_simultaneous_usage_per_connection,
-                           o.min_in_process_per_connection, o.max_in_process_per_connection, o.worker_pool_size,
-                           avg_rps);
+                           o.min_in_process_per_connection, o.max_in_process_per_connection,
+                           o.worker_pool_size, avg_rps);
     return fmt::format("{}\t{}\t{}\t{}\t{}", o.parallelism, o.nio_pool_size, o.max_connection_pool_size,
                        o.worker_pool_size, avg_rps);
 }
@@ -274,8 +331,10 @@ const std::array<std::string_view, 10>& exercise_scripts() {
         R"(g.V().choose(__.outE().count().is(0L), __.as("a"), __.as("b")).choose(__.select("a"), __.select("a"), __.select("b")))",
         R"(g.V().group("a").by(T.label).by(outE().values("weight").sum()).cap("a"))",
         R"(g.V().repeat(__.union(__.out("knows").group("a").by("age"), __.out("created").group("b").by("name").by(count())).group("a").by("name")).times(2).cap("a", "b"))",
-        "g.V().match(\n  as(\"a\").out(\"knows\").as(\"b\"),\n  as(\"b\").out(\"created\").has(\"name\", \"lop\"),\n"
-        "  as(\"b\").match(\n  as(\"b\").out(\"created\").as(\"d\"),\n  as(\"d\").in(\"created\").as(\"c\")).select(\"c\").as(\"c\"))"
+        "g.V().match(\n  as(\"a\").out(\"knows\").as(\"b\"),\n  as(\"b\").out(\"created\").has(\"name\", "
+        "\"lop\"),\n"
+        "  as(\"b\").match(\n  as(\"b\").out(\"created\").as(\"d\"),\n  "
+        "as(\"d\").in(\"created\").as(\"c\")).select(\"c\").as(\"c\"))"
         ".<Vertex>select(\"a\", \"b\", \"c\")",
     };
     return scripts;

@@ -51,9 +51,11 @@ bool store_is_empty(const std::string& path) {
 
 void append_line(const std::string& path, const std::string& line) {
     std::ofstream out(path, std::ios::app);
-    if (!out) throw std::system_error(errno, std::generic_category(), "cannot open store file '" + path + "'");
+    if (!out)
+        throw std::system_error(errno, std::generic_category(), "cannot open store file '" + path + "'");
     out << line << '\n';
-    if (!out) throw std::system_error(errno, std::generic_category(), "cannot write store file '" + path + "'");
+    if (!out)
+        throw std::system_error(errno, std::generic_category(), "cannot write store file '" + path + "'");
 }
 
 }  // namespace
@@ -73,7 +75,8 @@ RequestPlanner::RequestPlanner(const ProfilingOptions& o, const std::vector<Weig
     } else if (exercise_) {
         const auto& scripts = exercise_scripts();
         const auto& counts = exercise_expected_counts();
-        for (std::size_t i = 0; i < scripts.size(); ++i) templates_.push_back(make(std::string(scripts[i]), counts[i]));
+        for (std::size_t i = 0; i < scripts.size(); ++i)
+            templates_.push_back(make(std::string(scripts[i]), counts[i]));
     } else {
         templates_.push_back(make(o.script, std::nullopt));
     }
@@ -110,12 +113,13 @@ std::string backend_serializer_name(std::string_view backend, std::string_view j
     if (java_name.empty()) return {};
     if (java_name == "GRAPHSON") return backend == "http4" ? "graphson-v4" : "graphson-v3";
     std::string out;
-    for (char c : java_name) out.push_back(c == '_' ? '-' : (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c);
+    for (char c : java_name)
+        out.push_back(c == '_' ? '-' : (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c);
     return out;
 }
 
-ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const Endpoint& ep, const ProfilingSinks& sinks,
-                              std::optional<std::uint64_t> expected_results,
+ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const Endpoint& ep,
+                              const ProfilingSinks& sinks, std::optional<std::uint64_t> expected_results,
                               const std::vector<WeightedQuery>* workload) {
     o.validate();
     ProfilingReport rep;
@@ -125,7 +129,8 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
     RequestPlanner planner(o, workload);
     planner.set_expected(expected_results);
     SessionConfig scfg = ep.session;
-    scfg.max_in_process_per_connection = is_ws_generation(g) ? static_cast<std::size_t>(o.max_in_process_per_connection) : 1;
+    scfg.max_in_process_per_connection =
+        is_ws_generation(g) ? static_cast<std::size_t>(o.max_in_process_per_connection) : 1;
 
     emit(sinks.out, std::string(rep.latency ? banner_latency : banner_throughput));
 
@@ -154,7 +159,8 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
 
     if (o.exercise) {
         emit(sinks.out, std::string(banner_initialization));
-        emit(sinks.progress, fmt::format("[{}] resetting the server graph (graph.clear(), generateModern)", ep.backend));
+        emit(sinks.progress,
+             fmt::format("[{}] resetting the server graph (graph.clear(), generateModern)", ep.backend));
         if (!run_init(init_clear_script)) return rep;
         emit(sinks.out, "Cleared existing 'graph'");
         if (!run_init(init_load_script)) return rep;
@@ -164,7 +170,8 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
     if (o.store && !rep.latency && store_is_empty(*o.store)) append_line(*o.store, tsv_header(g));
 
     // Runs one execution and prints its line. Returns false when the whole run must stop.
-    auto execute = [&](const std::string& name, bool warm, std::size_t requests) -> std::optional<ExecutionResult> {
+    auto execute = [&](const std::string& name, bool warm,
+                       std::size_t requests) -> std::optional<ExecutionResult> {
         LoadSpec s = execution_spec(o, g);
         s.templates = planner.templates();
         s.plan = planner.next(requests);
@@ -195,14 +202,16 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         e.result_mismatches = all.result_mismatches;
         if (r.setup_failed) {
             e.failed = true;
-            e.failure = fmt::format("cannot connect to {}:{} ({})", scfg.target.host, scfg.target.port, r.setup_error);
+            e.failure = fmt::format("cannot connect to {}:{} ({})", scfg.target.host, scfg.target.port,
+                                    r.setup_error);
             // Wrong credentials or an untrusted certificate will not get better in the next
             // execution: end the run now instead of retrying every warm-up and test.
             if (r.setup_error_class == errc::auth_failed || r.setup_error_class == errc::tls_failed) {
                 rep.aborted = true;
-                rep.abort_reason = e.failure + (r.setup_error_class == errc::auth_failed
-                                                    ? ": the server refused the credentials (auth_failed); not retrying"
-                                                    : ": the TLS handshake failed (tls_failed); not retrying");
+                rep.abort_reason =
+                    e.failure + (r.setup_error_class == errc::auth_failed
+                                     ? ": the server refused the credentials (auth_failed); not retrying"
+                                     : ": the TLS handshake failed (tls_failed); not retrying");
                 return std::nullopt;
             }
             if (!has_errors_column(g) || rep.latency) {
@@ -218,11 +227,10 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         if (r.fatal_error != errc::ok) {
             // A connection opened mid-execution was refused for credentials/TLS: stop the run.
             rep.aborted = true;
-            rep.abort_reason = fmt::format("{}: {}:{} refused the {} ({}{}): stopped, not retrying", name,
-                                           scfg.target.host, scfg.target.port,
-                                           r.fatal_error == errc::auth_failed ? "credentials" : "TLS connection",
-                                           errc_name(r.fatal_error),
-                                           r.first_error_message.empty() ? "" : ": " + r.first_error_message);
+            rep.abort_reason = fmt::format(
+                "{}: {}:{} refused the {} ({}{}): stopped, not retrying", name, scfg.target.host,
+                scfg.target.port, r.fatal_error == errc::auth_failed ? "credentials" : "TLS connection",
+                errc_name(r.fatal_error), r.first_error_message.empty() ? "" : ": " + r.first_error_message);
             return std::nullopt;
         }
         if (rep.latency) {
@@ -234,13 +242,14 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
             emit(sinks.out, latency_line(name, e.seconds, static_cast<std::int64_t>(e.results)));
         } else {
             e.req_per_sec = java_round_rps(static_cast<double>(requests), e.seconds);
-            emit(sinks.out, throughput_line(name, static_cast<std::int64_t>(requests), e.seconds, e.req_per_sec,
-                                            o.exercise ? std::nullopt : std::optional<std::int64_t>(e.too_slow),
-                                            has_errors_column(g) ? std::optional<std::int64_t>(e.errors) : std::nullopt));
+            emit(sinks.out, throughput_line(
+                                name, static_cast<std::int64_t>(requests), e.seconds, e.req_per_sec,
+                                o.exercise ? std::nullopt : std::optional<std::int64_t>(e.too_slow),
+                                has_errors_column(g) ? std::optional<std::int64_t>(e.errors) : std::nullopt));
         }
         if (e.errors > 0)
-            emit(sinks.progress, fmt::format("[{}] {}: {} request(s) failed, first: {}", ep.backend, name, e.errors,
-                                             r.first_error_message));
+            emit(sinks.progress, fmt::format("[{}] {}: {} request(s) failed, first: {}", ep.backend, name,
+                                             e.errors, r.first_error_message));
         rep.lanes = std::max(rep.lanes, e.lanes);
         rep.capacity = std::max(rep.capacity, e.capacity);
         rep.per_connection = std::max(rep.per_connection, e.per_connection);
@@ -255,7 +264,8 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
     emit(sinks.out, std::string(banner_warmup));
     const bool inclusive = warmup_check_inclusive(g);
     for (std::int32_t i = 1; i <= o.warmups; ++i) {
-        auto e = execute(fmt::format("warmup-{}", i), true, rep.latency ? 1 : static_cast<std::size_t>(o.warmup_requests));
+        auto e = execute(fmt::format("warmup-{}", i), true,
+                         rep.latency ? 1 : static_cast<std::size_t>(o.warmup_requests));
         if (!e) return rep;
         rep.warmups.push_back(*e);
         bool ok;
@@ -269,10 +279,11 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         if (!ok) {
             rep.warmup_ok = false;
             emit(sinks.progress,
-                 fmt::format("[{}] {} missed the threshold ({}): {}", ep.backend, e->name,
-                             rep.latency ? fmt::format("timeout {} ms", o.timeout_ms)
-                                         : fmt::format("minExpectedRps {}", o.min_expected_rps),
-                             o.exercise ? "running the test cycle anyway (exercise)" : "skipping the test cycle"));
+                 fmt::format(
+                     "[{}] {} missed the threshold ({}): {}", ep.backend, e->name,
+                     rep.latency ? fmt::format("timeout {} ms", o.timeout_ms)
+                                 : fmt::format("minExpectedRps {}", o.min_expected_rps),
+                     o.exercise ? "running the test cycle anyway (exercise)" : "skipping the test cycle"));
             break;
         }
     }
@@ -284,14 +295,16 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         emit(sinks.out, std::string(banner_test));
         const auto cycle_start = Clock::now();
         for (std::int32_t i = 1; i <= o.executions; ++i) {
-            auto e = execute(fmt::format("test-{}", i), false, rep.latency ? 1 : static_cast<std::size_t>(o.requests));
+            auto e = execute(fmt::format("test-{}", i), false,
+                             rep.latency ? 1 : static_cast<std::size_t>(o.requests));
             if (!e) return rep;
             rep.tests.push_back(*e);
             sum_seconds += e->seconds;
             sum_rps += e->req_per_sec;
             if (Clock::now() - cycle_start > std::chrono::milliseconds(o.timeout_ms)) {
                 rep.timed_out = true;
-                emit(sinks.progress, fmt::format("[{}] test cycle exceeded timeout {} ms: stopping", ep.backend, o.timeout_ms));
+                emit(sinks.progress, fmt::format("[{}] test cycle exceeded timeout {} ms: stopping",
+                                                 ep.backend, o.timeout_ms));
                 break;
             }
             pause(o.pause_between_runs_ms);

@@ -17,54 +17,68 @@ namespace {
 constexpr int max_depth = 32;
 
 model::Value to_value(const boost::json::value& v, std::size_t line, int depth) {
-    if (depth > max_depth) throw ConfigError(fmt::format("workload line {}: bindings nested too deeply", line));
+    if (depth > max_depth)
+        throw ConfigError(fmt::format("workload line {}: bindings nested too deeply", line));
     switch (v.kind()) {
-    case boost::json::kind::null: return model::Value::null();
-    case boost::json::kind::bool_: return model::Value::boolean(v.get_bool());
-    case boost::json::kind::int64: return model::Value::long_(v.get_int64());
-    case boost::json::kind::uint64:
-        if (v.get_uint64() > static_cast<std::uint64_t>(INT64_MAX))
-            throw ConfigError(fmt::format("workload line {}: integer out of range", line));
-        return model::Value::long_(static_cast<std::int64_t>(v.get_uint64()));
-    case boost::json::kind::double_: return model::Value::double_(v.get_double());
-    case boost::json::kind::string: return model::Value::string(std::string(v.get_string()));
-    case boost::json::kind::array: {
-        std::vector<model::Value> items;
-        for (const auto& x : v.get_array()) items.push_back(to_value(x, line, depth + 1));
-        return model::Value::list(std::move(items));
-    }
-    case boost::json::kind::object: {
-        const auto& o = v.get_object();
-        if (o.contains("@type") && o.contains("@value") && o.size() == 2 && o.at("@type").is_string()) {
-            const auto type = o.at("@type").get_string();
-            const auto& val = o.at("@value");
-            if (!val.is_number()) throw ConfigError(fmt::format("workload line {}: @value must be a number", line));
-            if (type == "g:Int32") {
-                const auto n = val.to_number<std::int64_t>();
-                if (n < INT32_MIN || n > INT32_MAX) throw ConfigError(fmt::format("workload line {}: g:Int32 out of range", line));
-                return model::Value::int_(static_cast<std::int32_t>(n));
+        case boost::json::kind::null:
+            return model::Value::null();
+        case boost::json::kind::bool_:
+            return model::Value::boolean(v.get_bool());
+        case boost::json::kind::int64:
+            return model::Value::long_(v.get_int64());
+        case boost::json::kind::uint64:
+            if (v.get_uint64() > static_cast<std::uint64_t>(INT64_MAX))
+                throw ConfigError(fmt::format("workload line {}: integer out of range", line));
+            return model::Value::long_(static_cast<std::int64_t>(v.get_uint64()));
+        case boost::json::kind::double_:
+            return model::Value::double_(v.get_double());
+        case boost::json::kind::string:
+            return model::Value::string(std::string(v.get_string()));
+        case boost::json::kind::array: {
+            std::vector<model::Value> items;
+            for (const auto& x : v.get_array()) items.push_back(to_value(x, line, depth + 1));
+            return model::Value::list(std::move(items));
+        }
+        case boost::json::kind::object: {
+            const auto& o = v.get_object();
+            if (o.contains("@type") && o.contains("@value") && o.size() == 2 && o.at("@type").is_string()) {
+                const auto type = o.at("@type").get_string();
+                const auto& val = o.at("@value");
+                if (!val.is_number())
+                    throw ConfigError(fmt::format("workload line {}: @value must be a number", line));
+                if (type == "g:Int32") {
+                    const auto n = val.to_number<std::int64_t>();
+                    if (n < INT32_MIN || n > INT32_MAX)
+                        throw ConfigError(fmt::format("workload line {}: g:Int32 out of range", line));
+                    return model::Value::int_(static_cast<std::int32_t>(n));
+                }
+                if (type == "g:Int64") return model::Value::long_(val.to_number<std::int64_t>());
+                if (type == "g:Double") return model::Value::double_(val.to_number<double>());
+                if (type == "g:Float")
+                    return model::Value::float_(static_cast<float>(val.to_number<double>()));
+                throw ConfigError(
+                    fmt::format("workload line {}: unsupported @type '{}'", line, std::string_view(type)));
             }
-            if (type == "g:Int64") return model::Value::long_(val.to_number<std::int64_t>());
-            if (type == "g:Double") return model::Value::double_(val.to_number<double>());
-            if (type == "g:Float") return model::Value::float_(static_cast<float>(val.to_number<double>()));
-            throw ConfigError(fmt::format("workload line {}: unsupported @type '{}'", line, std::string_view(type)));
+            std::vector<model::Value> kv;
+            for (const auto& [k, x] : o) {
+                kv.push_back(model::Value::string(std::string(k)));
+                kv.push_back(to_value(x, line, depth + 1));
+            }
+            return model::Value::map(std::move(kv));
         }
-        std::vector<model::Value> kv;
-        for (const auto& [k, x] : o) {
-            kv.push_back(model::Value::string(std::string(k)));
-            kv.push_back(to_value(x, line, depth + 1));
-        }
-        return model::Value::map(std::move(kv));
-    }
     }
     return model::Value::null();
 }
 
-std::uint64_t positive_int(const boost::json::value& v, std::size_t line, std::string_view key, std::uint64_t max) {
+std::uint64_t positive_int(const boost::json::value& v, std::size_t line, std::string_view key,
+                           std::uint64_t max) {
     std::int64_t n = 0;
-    if (v.is_int64()) n = v.get_int64();
-    else if (v.is_uint64() && v.get_uint64() <= static_cast<std::uint64_t>(INT64_MAX)) n = static_cast<std::int64_t>(v.get_uint64());
-    else throw ConfigError(fmt::format("workload line {}: '{}' must be an integer", line, key));
+    if (v.is_int64())
+        n = v.get_int64();
+    else if (v.is_uint64() && v.get_uint64() <= static_cast<std::uint64_t>(INT64_MAX))
+        n = static_cast<std::int64_t>(v.get_uint64());
+    else
+        throw ConfigError(fmt::format("workload line {}: '{}' must be an integer", line, key));
     if (n < 0 || static_cast<std::uint64_t>(n) > max)
         throw ConfigError(fmt::format("workload line {}: '{}' must be in 0..{}", line, key, max));
     return static_cast<std::uint64_t>(n);
@@ -80,40 +94,49 @@ std::vector<WeightedQuery> parse_workload(std::string_view text) {
         std::string_view line = text.substr(0, nl);
         text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
         ++line_no;
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+            line.remove_suffix(1);
         while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
         if (line.empty() || line.front() == '#') continue;
         boost::system::error_code ec;
         boost::json::value v = boost::json::parse(line, ec);
         if (ec) throw ConfigError(fmt::format("workload line {}: invalid JSON ({})", line_no, ec.message()));
-        if (!v.is_object()) throw ConfigError(fmt::format("workload line {}: expected a JSON object", line_no));
+        if (!v.is_object())
+            throw ConfigError(fmt::format("workload line {}: expected a JSON object", line_no));
         const auto& o = v.get_object();
         WeightedQuery q;
         for (const auto& [k, x] : o) {
             if (k == "gremlin") {
                 if (!x.is_string() || x.get_string().empty())
-                    throw ConfigError(fmt::format("workload line {}: 'gremlin' must be a non-empty string", line_no));
+                    throw ConfigError(
+                        fmt::format("workload line {}: 'gremlin' must be a non-empty string", line_no));
                 q.request.request.gremlin = std::string(x.get_string());
             } else if (k == "weight") {
                 q.weight = static_cast<std::uint32_t>(positive_int(x, line_no, "weight", 1000000));
-                if (q.weight == 0) throw ConfigError(fmt::format("workload line {}: 'weight' must be positive", line_no));
+                if (q.weight == 0)
+                    throw ConfigError(fmt::format("workload line {}: 'weight' must be positive", line_no));
             } else if (k == "bindings") {
-                if (!x.is_object()) throw ConfigError(fmt::format("workload line {}: 'bindings' must be an object", line_no));
+                if (!x.is_object())
+                    throw ConfigError(fmt::format("workload line {}: 'bindings' must be an object", line_no));
                 q.request.request.bindings = to_value(x, line_no, 0);
             } else if (k == "expect") {
                 q.request.expected_results = positive_int(x, line_no, "expect", UINT64_MAX >> 1);
             } else if (k == "language") {
-                if (!x.is_string()) throw ConfigError(fmt::format("workload line {}: 'language' must be a string", line_no));
+                if (!x.is_string())
+                    throw ConfigError(fmt::format("workload line {}: 'language' must be a string", line_no));
                 q.request.request.language = std::string(x.get_string());
             } else if (k == "batchSize") {
-                q.request.request.batch_size = static_cast<std::int32_t>(positive_int(x, line_no, "batchSize", 1000000));
+                q.request.request.batch_size =
+                    static_cast<std::int32_t>(positive_int(x, line_no, "batchSize", 1000000));
                 if (q.request.request.batch_size == 0)
                     throw ConfigError(fmt::format("workload line {}: 'batchSize' must be positive", line_no));
             } else {
-                throw ConfigError(fmt::format("workload line {}: unknown key '{}'", line_no, std::string_view(k)));
+                throw ConfigError(
+                    fmt::format("workload line {}: unknown key '{}'", line_no, std::string_view(k)));
             }
         }
-        if (q.request.request.gremlin.empty()) throw ConfigError(fmt::format("workload line {}: missing 'gremlin'", line_no));
+        if (q.request.request.gremlin.empty())
+            throw ConfigError(fmt::format("workload line {}: missing 'gremlin'", line_no));
         if (out.size() >= 100000) throw ConfigError("workload: more than 100000 queries");
         out.push_back(std::move(q));
     }
@@ -142,7 +165,8 @@ std::vector<std::uint32_t> WeightedPlanner::next(std::size_t n) {
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
         z ^= z >> 31;
         const std::uint64_t r = z % total;
-        p = static_cast<std::uint32_t>(std::upper_bound(cumulative_.begin(), cumulative_.end(), r) - cumulative_.begin());
+        p = static_cast<std::uint32_t>(std::upper_bound(cumulative_.begin(), cumulative_.end(), r) -
+                                       cumulative_.begin());
     }
     return plan;
 }

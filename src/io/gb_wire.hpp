@@ -98,17 +98,20 @@ struct Reader {
             return Error{errc::bad_length, at, "negative " + std::string(what) + " " + std::to_string(n)};
         if (static_cast<std::uint64_t>(n) * min_each > left())
             return Error{errc::bad_length, at,
-                         std::string(what) + " " + std::to_string(n) + " exceeds the " + std::to_string(left()) +
-                             " bytes left"};
+                         std::string(what) + " " + std::to_string(n) + " exceeds the " +
+                             std::to_string(left()) + " bytes left"};
         return std::nullopt;
     }
     std::optional<Error> string(std::string& s, std::string_view what) {
         const std::size_t at = pos;
         if (auto e = need(4, what)) return e;
         const auto n = static_cast<std::int32_t>(get_u32(in.data() + pos));
-        if (n < 0) return Error{errc::bad_length, at, "negative length " + std::to_string(n) + " of " + std::string(what)};
+        if (n < 0)
+            return Error{errc::bad_length, at,
+                         "negative length " + std::to_string(n) + " of " + std::string(what)};
         if (static_cast<std::size_t>(n) > max_len)
-            return Error{errc::bad_length, at, "length " + std::to_string(n) + " of " + std::string(what) + " is too large"};
+            return Error{errc::bad_length, at,
+                         "length " + std::to_string(n) + " of " + std::string(what) + " is too large"};
         if (static_cast<std::size_t>(n) > left() - 4)
             return Error{errc::truncated, at,
                          "truncated " + std::string(what) + ": needs " + std::to_string(n) + " bytes, " +

@@ -14,7 +14,8 @@
 //     always a list of strings (1.0 writes the first one); parent slots are kept as read.
 //   Graph 0x10: edges' in/out vertex label slots (always null from Java) are read and dropped:
 //     they are stored as null and always written as fe 01.
-//   Enums (0x13 … 0x2f, 1.0 GType 0x30 new in 3.8: EnumKind 0x30, unnamed) -> enum_(kind = code, name); Traverser 0x21 -> traverser;
+//   Enums (0x13 … 0x2f, 1.0 GType 0x30 new in 3.8: EnumKind 0x30, unnamed) -> enum_(kind = code, name);
+//   Traverser 0x21 -> traverser;
 //   Bytecode/P/TextP/Binding/Lambda/Class/TraversalStrategy/Metrics/TraversalMetrics (1.0)
 //   Marker 0xfd (4.0) -> marker; CompositePDT 0xf0 / PrimitivePDT 0xf1 (4.0) -> composite_pdt /
 //   primitive_pdt; Custom 0x00 -> raw(aux 0x00, s = every byte after the type code: name, type
@@ -48,27 +49,25 @@ namespace tpbench::io {
 
 namespace {
 
+using detail::load_be16;
+using detail::load_be32;
+using detail::load_be64;
 using model::EnumKind;
 using model::TemporalKind;
 using model::Type;
 using model::Value;
-using detail::load_be16;
-using detail::load_be32;
-using detail::load_be64;
 
 namespace code {
-constexpr std::uint8_t custom = 0x00, int_ = 0x01, long_ = 0x02, string = 0x03, date = 0x04,
-                       timestamp = 0x05, class_ = 0x06, double_ = 0x07, float_ = 0x08, list = 0x09,
-                       map = 0x0a, set = 0x0b, uuid = 0x0c, edge = 0x0d, path = 0x0e, property = 0x0f,
-                       graph = 0x10, vertex = 0x11, vertex_property = 0x12, barrier = 0x13,
-                       binding = 0x14, bytecode = 0x15, cardinality = 0x16, column = 0x17,
-                       direction = 0x18, operator_ = 0x19, order = 0x1a, pick = 0x1b, pop = 0x1c,
-                       lambda = 0x1d, p = 0x1e, scope = 0x1f, t = 0x20, traverser = 0x21,
-                       big_decimal = 0x22, big_integer = 0x23, byte = 0x24, binary = 0x25,
+constexpr std::uint8_t custom = 0x00, int_ = 0x01, long_ = 0x02, string = 0x03, date = 0x04, timestamp = 0x05,
+                       class_ = 0x06, double_ = 0x07, float_ = 0x08, list = 0x09, map = 0x0a, set = 0x0b,
+                       uuid = 0x0c, edge = 0x0d, path = 0x0e, property = 0x0f, graph = 0x10, vertex = 0x11,
+                       vertex_property = 0x12, barrier = 0x13, binding = 0x14, bytecode = 0x15,
+                       cardinality = 0x16, column = 0x17, direction = 0x18, operator_ = 0x19, order = 0x1a,
+                       pick = 0x1b, pop = 0x1c, lambda = 0x1d, p = 0x1e, scope = 0x1f, t = 0x20,
+                       traverser = 0x21, big_decimal = 0x22, big_integer = 0x23, byte = 0x24, binary = 0x25,
                        short_ = 0x26, boolean = 0x27, text_p = 0x28, strategy = 0x29, bulk_set = 0x2a,
                        tree = 0x2b, metrics = 0x2c, traversal_metrics = 0x2d, merge = 0x2e, dt = 0x2f,
-                       gtype = 0x30,
-                       char_ = 0x80, duration = 0x81, inet_address = 0x82, composite_pdt = 0xf0,
+                       gtype = 0x30, char_ = 0x80, duration = 0x81, inet_address = 0x82, composite_pdt = 0xf0,
                        primitive_pdt = 0xf1, marker = 0xfd, null = 0xfe;
 }  // namespace code
 
@@ -86,9 +85,9 @@ constexpr CodeTables make_code_tables() {
     for (unsigned c = 0x00; c <= 0x30; ++c) t.v1[c] = true;
     for (unsigned c = 0x80; c <= 0x8e; ++c) t.v1[c] = true;
     t.v1[code::null] = true;
-    for (std::uint8_t c : {0x00, 0x01, 0x02, 0x03, 0x04, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e,
-                           0x0f, 0x10, 0x11, 0x12, 0x18, 0x20, 0x22, 0x23, 0x24, 0x25, 0x26, 0x27, 0x2b,
-                           0x2e, 0x80, 0x81, 0xf0, 0xf1, 0xfd, 0xfe})
+    for (std::uint8_t c : {0x00, 0x01, 0x02, 0x03, 0x04, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c,
+                           0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x18, 0x20, 0x22, 0x23, 0x24,
+                           0x25, 0x26, 0x27, 0x2b, 0x2e, 0x80, 0x81, 0xf0, 0xf1, 0xfd, 0xfe})
         t.v4[c] = true;
     return t;
 }
@@ -96,75 +95,144 @@ constexpr CodeTables kCodes = make_code_tables();
 
 const char* code_name(std::uint8_t c, bool v4) noexcept {
     switch (c) {
-    case 0x00: return "Custom";
-    case 0x01: return "Int";
-    case 0x02: return "Long";
-    case 0x03: return "String";
-    case 0x04: return v4 ? "DateTime" : "Date";
-    case 0x05: return "Timestamp";
-    case 0x06: return "Class";
-    case 0x07: return "Double";
-    case 0x08: return "Float";
-    case 0x09: return "List";
-    case 0x0a: return "Map";
-    case 0x0b: return "Set";
-    case 0x0c: return "UUID";
-    case 0x0d: return "Edge";
-    case 0x0e: return "Path";
-    case 0x0f: return "Property";
-    case 0x10: return "Graph";
-    case 0x11: return "Vertex";
-    case 0x12: return "VertexProperty";
-    case 0x13: return "Barrier";
-    case 0x14: return "Binding";
-    case 0x15: return "Bytecode";
-    case 0x16: return "Cardinality";
-    case 0x17: return "Column";
-    case 0x18: return "Direction";
-    case 0x19: return "Operator";
-    case 0x1a: return "Order";
-    case 0x1b: return "Pick";
-    case 0x1c: return "Pop";
-    case 0x1d: return "Lambda";
-    case 0x1e: return "P";
-    case 0x1f: return "Scope";
-    case 0x20: return "T";
-    case 0x21: return "Traverser";
-    case 0x22: return "BigDecimal";
-    case 0x23: return "BigInteger";
-    case 0x24: return "Byte";
-    case 0x25: return v4 ? "Binary" : "ByteBuffer";
-    case 0x26: return "Short";
-    case 0x27: return "Boolean";
-    case 0x28: return "TextP";
-    case 0x29: return "TraversalStrategy";
-    case 0x2a: return "BulkSet";
-    case 0x2b: return "Tree";
-    case 0x2c: return "Metrics";
-    case 0x2d: return "TraversalMetrics";
-    case 0x2e: return "Merge";
-    case 0x2f: return "DT";
-    case 0x30: return "GType";
-    case 0x80: return "Char";
-    case 0x81: return "Duration";
-    case 0x82: return "InetAddress";
-    case 0x83: return "Instant";
-    case 0x84: return "LocalDate";
-    case 0x85: return "LocalDateTime";
-    case 0x86: return "LocalTime";
-    case 0x87: return "MonthDay";
-    case 0x88: return "OffsetDateTime";
-    case 0x89: return "OffsetTime";
-    case 0x8a: return "Period";
-    case 0x8b: return "Year";
-    case 0x8c: return "YearMonth";
-    case 0x8d: return "ZonedDateTime";
-    case 0x8e: return "ZoneOffset";
-    case 0xf0: return "CompositePDT";
-    case 0xf1: return "PrimitivePDT";
-    case 0xfd: return "Marker";
-    case 0xfe: return "unspecified null";
-    default: return "unknown type";
+        case 0x00:
+            return "Custom";
+        case 0x01:
+            return "Int";
+        case 0x02:
+            return "Long";
+        case 0x03:
+            return "String";
+        case 0x04:
+            return v4 ? "DateTime" : "Date";
+        case 0x05:
+            return "Timestamp";
+        case 0x06:
+            return "Class";
+        case 0x07:
+            return "Double";
+        case 0x08:
+            return "Float";
+        case 0x09:
+            return "List";
+        case 0x0a:
+            return "Map";
+        case 0x0b:
+            return "Set";
+        case 0x0c:
+            return "UUID";
+        case 0x0d:
+            return "Edge";
+        case 0x0e:
+            return "Path";
+        case 0x0f:
+            return "Property";
+        case 0x10:
+            return "Graph";
+        case 0x11:
+            return "Vertex";
+        case 0x12:
+            return "VertexProperty";
+        case 0x13:
+            return "Barrier";
+        case 0x14:
+            return "Binding";
+        case 0x15:
+            return "Bytecode";
+        case 0x16:
+            return "Cardinality";
+        case 0x17:
+            return "Column";
+        case 0x18:
+            return "Direction";
+        case 0x19:
+            return "Operator";
+        case 0x1a:
+            return "Order";
+        case 0x1b:
+            return "Pick";
+        case 0x1c:
+            return "Pop";
+        case 0x1d:
+            return "Lambda";
+        case 0x1e:
+            return "P";
+        case 0x1f:
+            return "Scope";
+        case 0x20:
+            return "T";
+        case 0x21:
+            return "Traverser";
+        case 0x22:
+            return "BigDecimal";
+        case 0x23:
+            return "BigInteger";
+        case 0x24:
+            return "Byte";
+        case 0x25:
+            return v4 ? "Binary" : "ByteBuffer";
+        case 0x26:
+            return "Short";
+        case 0x27:
+            return "Boolean";
+        case 0x28:
+            return "TextP";
+        case 0x29:
+            return "TraversalStrategy";
+        case 0x2a:
+            return "BulkSet";
+        case 0x2b:
+            return "Tree";
+        case 0x2c:
+            return "Metrics";
+        case 0x2d:
+            return "TraversalMetrics";
+        case 0x2e:
+            return "Merge";
+        case 0x2f:
+            return "DT";
+        case 0x30:
+            return "GType";
+        case 0x80:
+            return "Char";
+        case 0x81:
+            return "Duration";
+        case 0x82:
+            return "InetAddress";
+        case 0x83:
+            return "Instant";
+        case 0x84:
+            return "LocalDate";
+        case 0x85:
+            return "LocalDateTime";
+        case 0x86:
+            return "LocalTime";
+        case 0x87:
+            return "MonthDay";
+        case 0x88:
+            return "OffsetDateTime";
+        case 0x89:
+            return "OffsetTime";
+        case 0x8a:
+            return "Period";
+        case 0x8b:
+            return "Year";
+        case 0x8c:
+            return "YearMonth";
+        case 0x8d:
+            return "ZonedDateTime";
+        case 0x8e:
+            return "ZoneOffset";
+        case 0xf0:
+            return "CompositePDT";
+        case 0xf1:
+            return "PrimitivePDT";
+        case 0xfd:
+            return "Marker";
+        case 0xfe:
+            return "unspecified null";
+        default:
+            return "unknown type";
     }
 }
 
@@ -191,18 +259,32 @@ constexpr TemporalLayout make_layout(std::initializer_list<std::uint8_t> w) {
 
 constexpr TemporalLayout temporal_layout(std::uint8_t kind) {
     switch (kind) {
-    case 0x83: return make_layout({8, 4});           // Instant
-    case 0x84: return make_layout({4, 1, 1});        // LocalDate
-    case 0x85: return make_layout({4, 1, 1, 8});     // LocalDateTime
-    case 0x86: return make_layout({8});              // LocalTime
-    case 0x87: return make_layout({1, 1});           // MonthDay
-    case 0x88: case 0x8d: case 0x04: return make_layout({4, 1, 1, 8, 4});  // Offset/Zoned/DateTime
-    case 0x89: return make_layout({8, 4});           // OffsetTime
-    case 0x8a: return make_layout({4, 4, 4});        // Period
-    case 0x8b: return make_layout({4});              // Year
-    case 0x8c: return make_layout({4, 1});           // YearMonth
-    case 0x8e: return make_layout({4});              // ZoneOffset
-    default: return {};
+        case 0x83:
+            return make_layout({8, 4});  // Instant
+        case 0x84:
+            return make_layout({4, 1, 1});  // LocalDate
+        case 0x85:
+            return make_layout({4, 1, 1, 8});  // LocalDateTime
+        case 0x86:
+            return make_layout({8});  // LocalTime
+        case 0x87:
+            return make_layout({1, 1});  // MonthDay
+        case 0x88:
+        case 0x8d:
+        case 0x04:
+            return make_layout({4, 1, 1, 8, 4});  // Offset/Zoned/DateTime
+        case 0x89:
+            return make_layout({8, 4});  // OffsetTime
+        case 0x8a:
+            return make_layout({4, 4, 4});  // Period
+        case 0x8b:
+            return make_layout({4});  // Year
+        case 0x8c:
+            return make_layout({4, 1});  // YearMonth
+        case 0x8e:
+            return make_layout({4});  // ZoneOffset
+        default:
+            return {};
     }
 }
 
@@ -232,12 +314,22 @@ constexpr std::array<std::uint8_t, 256> kFixedV4 = make_fixed_sizes(true);
 
 bool is_enum_code(std::uint8_t c) {
     switch (c) {
-    case code::barrier: case code::cardinality: case code::column: case code::direction:
-    case code::operator_: case code::order: case code::pick: case code::pop: case code::scope:
-    case code::t: case code::merge: case code::dt: case code::gtype:
-        return true;
-    default:
-        return false;
+        case code::barrier:
+        case code::cardinality:
+        case code::column:
+        case code::direction:
+        case code::operator_:
+        case code::order:
+        case code::pick:
+        case code::pop:
+        case code::scope:
+        case code::t:
+        case code::merge:
+        case code::dt:
+        case code::gtype:
+            return true;
+        default:
+            return false;
     }
 }
 
@@ -336,14 +428,15 @@ protected:
     }
 
     [[gnu::cold, gnu::noinline]] bool fail_utf8(const unsigned char* s, std::size_t n, const char* what) {
-        return fail(errc::bad_utf8, s, std::string(what) + " of " + std::to_string(n) + " bytes is not valid UTF-8");
+        return fail(errc::bad_utf8, s,
+                    std::string(what) + " of " + std::to_string(n) + " bytes is not valid UTF-8");
     }
 
     [[gnu::cold, gnu::noinline]] bool fail_flag(const unsigned char* at, std::uint8_t c, std::uint8_t flag) {
         const bool bulk_ok = v4_ && (c == code::list || c == code::map);
         return fail(errc::bad_value, at,
-                    std::string(code_name(c, v4_)) + " value_flag " + hex2(flag) + " is invalid (expected 0x00" +
-                        (bulk_ok ? ", 0x01 or 0x02)" : " or 0x01)"));
+                    std::string(code_name(c, v4_)) + " value_flag " + hex2(flag) +
+                        " is invalid (expected 0x00" + (bulk_ok ? ", 0x01 or 0x02)" : " or 0x01)"));
     }
 
     [[gnu::cold, gnu::noinline]] bool fail_unknown(const unsigned char* at, std::uint8_t c) {
@@ -356,7 +449,9 @@ protected:
     bool char_length(std::size_t& n) {
         if (!need(1, "Char")) return false;
         n = detail::utf8_sequence_length(*p_);
-        if (n == 0) return fail(errc::bad_utf8, p_, "Char lead byte " + hex2(*p_) + " cannot start a UTF-8 character");
+        if (n == 0)
+            return fail(errc::bad_utf8, p_,
+                        "Char lead byte " + hex2(*p_) + " cannot start a UTF-8 character");
         if (!need(n, "Char")) return false;
         return check_utf8(p_, n, "Char");
     }
@@ -372,7 +467,9 @@ protected:
         p_ += n;
         if (!need(1, "Custom value_flag")) return false;
         const std::uint8_t flag = *p_;
-        if (flag > 1) return fail(errc::bad_value, p_, "Custom value_flag " + hex2(flag) + " is invalid (expected 0x00 or 0x01)");
+        if (flag > 1)
+            return fail(errc::bad_value, p_,
+                        "Custom value_flag " + hex2(flag) + " is invalid (expected 0x00 or 0x01)");
         ++p_;
         if (flag == 0) {
             if (!length(n, 1, "Custom value")) return false;
@@ -455,10 +552,18 @@ private:
     std::int64_t take(std::uint8_t width) {
         std::int64_t v;
         switch (width) {
-        case 1: v = static_cast<std::int8_t>(*p_); break;
-        case 2: v = static_cast<std::int16_t>(load_be16(p_)); break;
-        case 4: v = static_cast<std::int32_t>(load_be32(p_)); break;
-        default: v = static_cast<std::int64_t>(load_be64(p_)); break;
+            case 1:
+                v = static_cast<std::int8_t>(*p_);
+                break;
+            case 2:
+                v = static_cast<std::int16_t>(load_be16(p_));
+                break;
+            case 4:
+                v = static_cast<std::int32_t>(load_be32(p_));
+                break;
+            default:
+                v = static_cast<std::int64_t>(load_be64(p_));
+                break;
         }
         p_ += width;
         return v;
@@ -484,8 +589,8 @@ private:
                 if (!need(2, what)) return false;
                 if (p_[0] != code::string || p_[1] != 0)
                     return fail(errc::bad_value, p_,
-                                std::string(what) + " list item must be a non-null String, got type " + hex2(p_[0]) +
-                                    " flag " + hex2(p_[1]));
+                                std::string(what) + " list item must be a non-null String, got type " +
+                                    hex2(p_[0]) + " flag " + hex2(p_[1]));
                 p_ += 2;
                 items.emplace_back();
                 if (!string_value(items.back(), what)) return false;
@@ -585,8 +690,8 @@ private:
         if (!need(2, code_name(c, v4_))) return false;
         if (p_[0] != code::string || p_[1] != 0)
             return fail(errc::bad_value, p_,
-                        std::string(code_name(c, v4_)) + " must hold a non-null String name, got type " + hex2(p_[0]) +
-                            " flag " + hex2(p_[1]));
+                        std::string(code_name(c, v4_)) + " must hold a non-null String name, got type " +
+                            hex2(p_[0]) + " flag " + hex2(p_[1]));
         p_ += 2;
         std::string name;
         if (!str(name, code_name(c, v4_))) return false;
@@ -599,7 +704,8 @@ private:
         if (!need(2, what)) return false;
         if (p_[0] != code::string || p_[1] != 0)
             return fail(errc::bad_value, p_,
-                        std::string(what) + " must be a non-null String, got type " + hex2(p_[0]) + " flag " + hex2(p_[1]));
+                        std::string(what) + " must be a non-null String, got type " + hex2(p_[0]) + " flag " +
+                            hex2(p_[1]));
         p_ += 2;
         return str(out, what);
     }
@@ -608,7 +714,8 @@ private:
         std::vector<Value> k(6);
         if (!string_value(k[0], "Metrics id") || !string_value(k[1], "Metrics name") ||
             !long_value(k[2], "Metrics duration") || !map_value(k[3], depth + 1, "Metrics counts", 0) ||
-            !map_value(k[4], depth + 1, "Metrics annotations", 0) || !list_value(k[5], depth + 1, "Metrics nested"))
+            !map_value(k[4], depth + 1, "Metrics annotations", 0) ||
+            !list_value(k[5], depth + 1, "Metrics nested"))
             return false;
         out = Value::compound(Type::metrics, std::move(k));
         return true;
@@ -631,8 +738,9 @@ private:
             for (std::size_t j = 0; j < np; ++j) {
                 if (!enter(depth + 2, code::vertex_property)) return false;
                 std::vector<Value> pk(5);
-                if (!fq(pk[0], depth + 3) || !labels(pk[1], "Graph vertex property label") || !fq(pk[2], depth + 3) ||
-                    !fq(pk[3], depth + 3) || !list_value(pk[4], depth + 3, "Graph vertex property properties"))
+                if (!fq(pk[0], depth + 3) || !labels(pk[1], "Graph vertex property label") ||
+                    !fq(pk[2], depth + 3) || !fq(pk[3], depth + 3) ||
+                    !list_value(pk[4], depth + 3, "Graph vertex property properties"))
                     return false;
                 props.push_back(Value::compound(Type::vertex_property, std::move(pk)));
             }
@@ -648,8 +756,8 @@ private:
             std::vector<Value> ek(8);
             Value dropped;
             if (!fq(ek[0], depth + 2) || !labels(ek[1], "Graph edge label") || !fq(ek[2], depth + 2) ||
-                !fq(dropped, depth + 2) || !fq(ek[4], depth + 2) || !fq(dropped, depth + 2) || !fq(ek[6], depth + 2) ||
-                !list_value(ek[7], depth + 2, "Graph edge properties"))
+                !fq(dropped, depth + 2) || !fq(ek[4], depth + 2) || !fq(dropped, depth + 2) ||
+                !fq(ek[6], depth + 2) || !list_value(ek[7], depth + 2, "Graph edge properties"))
                 return false;
             edges.push_back(Value::compound(Type::edge, std::move(ek)));
         }
@@ -659,268 +767,282 @@ private:
 
     bool value(std::uint8_t c, std::uint8_t flag, Value& out, std::size_t depth) {
         switch (c) {
-        case code::int_:
-            if (!need(4, "Int")) return false;
-            out = Value::int_(static_cast<std::int32_t>(take(4)));
-            return true;
-        case code::long_:
-            if (!need(8, "Long")) return false;
-            out = Value::long_(take(8));
-            return true;
-        case code::string: {
-            std::string s;
-            if (!str(s, "String")) return false;
-            out = Value::string(std::move(s));
-            return true;
-        }
-        case code::double_: {
-            if (!need(8, "Double")) return false;
-            const std::uint64_t bits = load_be64(p_);
-            p_ += 8;
-            double d;
-            std::memcpy(&d, &bits, 8);
-            out = Value::double_(d);
-            return true;
-        }
-        case code::float_: {
-            if (!need(4, "Float")) return false;
-            const std::uint32_t bits = load_be32(p_);
-            p_ += 4;
-            float f;
-            std::memcpy(&f, &bits, 4);
-            out = Value::float_(f);
-            return true;
-        }
-        case code::byte:
-            if (!need(1, "Byte")) return false;
-            out = Value::byte(static_cast<std::int8_t>(take(1)));
-            return true;
-        case code::short_:
-            if (!need(2, "Short")) return false;
-            out = Value::short_(static_cast<std::int16_t>(take(2)));
-            return true;
-        case code::boolean:
-            if (!need(1, "Boolean")) return false;
-            if (*p_ > 1) return fail(errc::bad_value, p_, "Boolean byte " + hex2(*p_) + " is invalid (expected 0x00 or 0x01)");
-            out = Value::boolean(*p_++ != 0);
-            return true;
-        case code::uuid: {
-            if (!need(16, "UUID")) return false;
-            model::Uuid u;
-            std::memcpy(u.data(), p_, 16);
-            p_ += 16;
-            out = Value::uuid(u);
-            return true;
-        }
-        case code::date:
-            if (v4_) break;
-            if (!need(8, "Date")) return false;
-            out = Value::date(take(8));
-            return true;
-        case code::timestamp:
-            if (!need(8, "Timestamp")) return false;
-            out = Value::timestamp(take(8));
-            return true;
-        case code::duration: {
-            if (!need(12, "Duration")) return false;
-            const std::int64_t s = take(8);
-            out = Value::duration(s, static_cast<std::int32_t>(take(4)));
-            return true;
-        }
-        case code::char_: {
-            std::size_t n = 0;
-            if (!char_length(n)) return false;
-            out = Value::char_(std::string(reinterpret_cast<const char*>(p_), n));
-            p_ += n;
-            return true;
-        }
-        case code::big_integer: {
-            std::string b;
-            if (!bytes(b, "BigInteger")) return false;
-            if (b.empty()) return fail(errc::bad_value, p_ - 4, "BigInteger length 0 is invalid (expected at least 1 byte)");
-            out = Value::big_integer(std::move(b));
-            return true;
-        }
-        case code::big_decimal: {
-            if (!need(4, "BigDecimal scale")) return false;
-            const auto scale = static_cast<std::int32_t>(take(4));
-            std::string b;
-            if (!bytes(b, "BigDecimal")) return false;
-            if (b.empty()) return fail(errc::bad_value, p_ - 4, "BigDecimal length 0 is invalid (expected at least 1 byte)");
-            out = Value::big_decimal(scale, std::move(b));
-            return true;
-        }
-        case code::binary: {
-            std::string b;
-            if (!bytes(b, code_name(c, v4_))) return false;
-            out = Value::binary(std::move(b));
-            return true;
-        }
-        case code::inet_address: {
-            std::string b;
-            if (!bytes(b, "InetAddress")) return false;
-            if (b.size() != 4 && b.size() != 16)
-                return fail(errc::bad_value, p_ - b.size() - 4,
-                            "InetAddress length " + std::to_string(b.size()) + " is invalid (expected 4 or 16)");
-            out = Value::inet_address(std::move(b));
-            return true;
-        }
-        case code::class_: {
-            std::string s;
-            if (!str(s, "Class")) return false;
-            out = Value::class_(std::move(s));
-            return true;
-        }
-        case code::marker:
-            if (!need(1, "Marker")) return false;
-            out = Value::marker(take(1));
-            return true;
-        case code::list:
-            if (!enter(depth, c)) return false;
-            if (flag == 2) return bulk_value(out, depth + 1, "List");
-            return list_value(out, depth + 1, "List");
-        case code::set: {
-            if (!enter(depth, c)) return false;
-            std::vector<Value> v;
-            if (!items(v, depth + 1, "Set")) return false;
-            out = Value::set(std::move(v));
-            return true;
-        }
-        case code::map:
-            if (!enter(depth, c)) return false;
-            return map_value(out, depth + 1, "Map", flag);
-        case code::bulk_set:
-            if (!enter(depth, c)) return false;
-            return bulk_value(out, depth + 1, "BulkSet");
-        case code::vertex: {
-            if (!enter(depth, c)) return false;
-            std::vector<Value> k(3);
-            if (!fq(k[0], depth + 1) || !labels(k[1], "Vertex label") || !fq(k[2], depth + 1)) return false;
-            out = Value::compound(Type::vertex, std::move(k));
-            return true;
-        }
-        case code::edge: {
-            if (!enter(depth, c)) return false;
-            std::vector<Value> k(8);
-            if (!fq(k[0], depth + 1) || !labels(k[1], "Edge label") || !fq(k[2], depth + 1) ||
-                !labels(k[3], "Edge inV label") || !fq(k[4], depth + 1) || !labels(k[5], "Edge outV label") ||
-                !fq(k[6], depth + 1) || !fq(k[7], depth + 1))
-                return false;
-            out = Value::compound(Type::edge, std::move(k));
-            return true;
-        }
-        case code::vertex_property: {
-            if (!enter(depth, c)) return false;
-            std::vector<Value> k(5);
-            if (!fq(k[0], depth + 1) || !labels(k[1], "VertexProperty label") || !fq(k[2], depth + 1) ||
-                !fq(k[3], depth + 1) || !fq(k[4], depth + 1))
-                return false;
-            out = Value::compound(Type::vertex_property, std::move(k));
-            return true;
-        }
-        case code::property: {
-            if (!enter(depth, c)) return false;
-            std::vector<Value> k(3);
-            if (!string_value(k[0], "Property key") || !fq(k[1], depth + 1) || !fq(k[2], depth + 1)) return false;
-            out = Value::compound(Type::property, std::move(k));
-            return true;
-        }
-        case code::path: {
-            if (!enter(depth, c)) return false;
-            std::vector<Value> k(2);
-            if (!fq(k[0], depth + 1) || !fq(k[1], depth + 1)) return false;
-            out = Value::compound(Type::path, std::move(k));
-            return true;
-        }
-        case code::tree:
-            return tree_value(out, depth);
-        case code::graph:
-            if (!enter(depth, c)) return false;
-            return graph(out, depth);
-        case code::traverser: {
-            if (!enter(depth, c)) return false;
-            if (!need(8, "Traverser bulk")) return false;
-            const std::int64_t bulk = take(8);
-            Value v;
-            if (!fq(v, depth + 1)) return false;
-            out = Value::traverser(bulk, std::move(v));
-            return true;
-        }
-        case code::bytecode: {
-            if (!enter(depth, c)) return false;
-            std::vector<Value> k(2);
-            if (!instructions(k[0], depth + 1) || !instructions(k[1], depth + 1)) return false;
-            out = Value::compound(Type::bytecode, std::move(k));
-            return true;
-        }
-        case code::p:
-        case code::text_p: {
-            if (!enter(depth, c)) return false;
-            std::string name;
-            if (!str(name, code_name(c, v4_))) return false;
-            std::vector<Value> args;
-            if (!items(args, depth + 1, c == code::p ? "P arguments" : "TextP arguments")) return false;
-            out = Value::compound(c == code::p ? Type::p : Type::text_p, std::move(args), std::move(name));
-            return true;
-        }
-        case code::binding: {
-            if (!enter(depth, c)) return false;
-            std::string key;
-            if (!str(key, "Binding key")) return false;
-            Value v;
-            if (!fq(v, depth + 1)) return false;
-            out = Value::binding(std::move(key), std::move(v));
-            return true;
-        }
-        case code::lambda: {
-            std::vector<Value> k(3);
-            if (!string_value(k[0], "Lambda language") || !string_value(k[1], "Lambda script")) return false;
-            if (!need(4, "Lambda arguments")) return false;
-            k[2] = Value::int_(static_cast<std::int32_t>(take(4)));
-            out = Value::compound(Type::lambda, std::move(k));
-            return true;
-        }
-        case code::strategy: {
-            if (!enter(depth, c)) return false;
-            std::vector<Value> k(2);
-            if (!string_value(k[0], "TraversalStrategy class") ||
-                !map_value(k[1], depth + 1, "TraversalStrategy configuration", 0))
-                return false;
-            out = Value::compound(Type::strategy, std::move(k));
-            return true;
-        }
-        case code::metrics:
-            if (!enter(depth, c)) return false;
-            return metrics(out, depth);
-        case code::traversal_metrics: {
-            if (!enter(depth, c)) return false;
-            std::vector<Value> k(2);
-            if (!long_value(k[0], "TraversalMetrics duration") || !list_value(k[1], depth + 1, "TraversalMetrics metrics"))
-                return false;
-            out = Value::compound(Type::traversal_metrics, std::move(k));
-            return true;
-        }
-        case code::composite_pdt: {
-            if (!enter(depth, c)) return false;
-            std::string name;
-            if (!fq_string(name, "CompositePDT type name")) return false;
-            if (!need(2, "CompositePDT fields")) return false;
-            if (p_[0] != code::map || p_[1] == 1)
-                return fail(errc::bad_value, p_,
-                            "CompositePDT fields must be a non-null Map, got type " + hex2(p_[0]) + " flag " + hex2(p_[1]));
-            std::vector<Value> k(1);
-            if (!fq(k[0], depth + 1)) return false;
-            out = Value::compound(Type::composite_pdt, std::move(k), std::move(name));
-            return true;
-        }
-        case code::primitive_pdt: {
-            std::string name, v;
-            if (!fq_string(name, "PrimitivePDT type name") || !fq_string(v, "PrimitivePDT value")) return false;
-            out = Value::compound(Type::primitive_pdt, {Value::string(std::move(v))}, std::move(name));
-            return true;
-        }
-        default:
-            break;
+            case code::int_:
+                if (!need(4, "Int")) return false;
+                out = Value::int_(static_cast<std::int32_t>(take(4)));
+                return true;
+            case code::long_:
+                if (!need(8, "Long")) return false;
+                out = Value::long_(take(8));
+                return true;
+            case code::string: {
+                std::string s;
+                if (!str(s, "String")) return false;
+                out = Value::string(std::move(s));
+                return true;
+            }
+            case code::double_: {
+                if (!need(8, "Double")) return false;
+                const std::uint64_t bits = load_be64(p_);
+                p_ += 8;
+                double d;
+                std::memcpy(&d, &bits, 8);
+                out = Value::double_(d);
+                return true;
+            }
+            case code::float_: {
+                if (!need(4, "Float")) return false;
+                const std::uint32_t bits = load_be32(p_);
+                p_ += 4;
+                float f;
+                std::memcpy(&f, &bits, 4);
+                out = Value::float_(f);
+                return true;
+            }
+            case code::byte:
+                if (!need(1, "Byte")) return false;
+                out = Value::byte(static_cast<std::int8_t>(take(1)));
+                return true;
+            case code::short_:
+                if (!need(2, "Short")) return false;
+                out = Value::short_(static_cast<std::int16_t>(take(2)));
+                return true;
+            case code::boolean:
+                if (!need(1, "Boolean")) return false;
+                if (*p_ > 1)
+                    return fail(errc::bad_value, p_,
+                                "Boolean byte " + hex2(*p_) + " is invalid (expected 0x00 or 0x01)");
+                out = Value::boolean(*p_++ != 0);
+                return true;
+            case code::uuid: {
+                if (!need(16, "UUID")) return false;
+                model::Uuid u;
+                std::memcpy(u.data(), p_, 16);
+                p_ += 16;
+                out = Value::uuid(u);
+                return true;
+            }
+            case code::date:
+                if (v4_) break;
+                if (!need(8, "Date")) return false;
+                out = Value::date(take(8));
+                return true;
+            case code::timestamp:
+                if (!need(8, "Timestamp")) return false;
+                out = Value::timestamp(take(8));
+                return true;
+            case code::duration: {
+                if (!need(12, "Duration")) return false;
+                const std::int64_t s = take(8);
+                out = Value::duration(s, static_cast<std::int32_t>(take(4)));
+                return true;
+            }
+            case code::char_: {
+                std::size_t n = 0;
+                if (!char_length(n)) return false;
+                out = Value::char_(std::string(reinterpret_cast<const char*>(p_), n));
+                p_ += n;
+                return true;
+            }
+            case code::big_integer: {
+                std::string b;
+                if (!bytes(b, "BigInteger")) return false;
+                if (b.empty())
+                    return fail(errc::bad_value, p_ - 4,
+                                "BigInteger length 0 is invalid (expected at least 1 byte)");
+                out = Value::big_integer(std::move(b));
+                return true;
+            }
+            case code::big_decimal: {
+                if (!need(4, "BigDecimal scale")) return false;
+                const auto scale = static_cast<std::int32_t>(take(4));
+                std::string b;
+                if (!bytes(b, "BigDecimal")) return false;
+                if (b.empty())
+                    return fail(errc::bad_value, p_ - 4,
+                                "BigDecimal length 0 is invalid (expected at least 1 byte)");
+                out = Value::big_decimal(scale, std::move(b));
+                return true;
+            }
+            case code::binary: {
+                std::string b;
+                if (!bytes(b, code_name(c, v4_))) return false;
+                out = Value::binary(std::move(b));
+                return true;
+            }
+            case code::inet_address: {
+                std::string b;
+                if (!bytes(b, "InetAddress")) return false;
+                if (b.size() != 4 && b.size() != 16)
+                    return fail(
+                        errc::bad_value, p_ - b.size() - 4,
+                        "InetAddress length " + std::to_string(b.size()) + " is invalid (expected 4 or 16)");
+                out = Value::inet_address(std::move(b));
+                return true;
+            }
+            case code::class_: {
+                std::string s;
+                if (!str(s, "Class")) return false;
+                out = Value::class_(std::move(s));
+                return true;
+            }
+            case code::marker:
+                if (!need(1, "Marker")) return false;
+                out = Value::marker(take(1));
+                return true;
+            case code::list:
+                if (!enter(depth, c)) return false;
+                if (flag == 2) return bulk_value(out, depth + 1, "List");
+                return list_value(out, depth + 1, "List");
+            case code::set: {
+                if (!enter(depth, c)) return false;
+                std::vector<Value> v;
+                if (!items(v, depth + 1, "Set")) return false;
+                out = Value::set(std::move(v));
+                return true;
+            }
+            case code::map:
+                if (!enter(depth, c)) return false;
+                return map_value(out, depth + 1, "Map", flag);
+            case code::bulk_set:
+                if (!enter(depth, c)) return false;
+                return bulk_value(out, depth + 1, "BulkSet");
+            case code::vertex: {
+                if (!enter(depth, c)) return false;
+                std::vector<Value> k(3);
+                if (!fq(k[0], depth + 1) || !labels(k[1], "Vertex label") || !fq(k[2], depth + 1))
+                    return false;
+                out = Value::compound(Type::vertex, std::move(k));
+                return true;
+            }
+            case code::edge: {
+                if (!enter(depth, c)) return false;
+                std::vector<Value> k(8);
+                if (!fq(k[0], depth + 1) || !labels(k[1], "Edge label") || !fq(k[2], depth + 1) ||
+                    !labels(k[3], "Edge inV label") || !fq(k[4], depth + 1) ||
+                    !labels(k[5], "Edge outV label") || !fq(k[6], depth + 1) || !fq(k[7], depth + 1))
+                    return false;
+                out = Value::compound(Type::edge, std::move(k));
+                return true;
+            }
+            case code::vertex_property: {
+                if (!enter(depth, c)) return false;
+                std::vector<Value> k(5);
+                if (!fq(k[0], depth + 1) || !labels(k[1], "VertexProperty label") || !fq(k[2], depth + 1) ||
+                    !fq(k[3], depth + 1) || !fq(k[4], depth + 1))
+                    return false;
+                out = Value::compound(Type::vertex_property, std::move(k));
+                return true;
+            }
+            case code::property: {
+                if (!enter(depth, c)) return false;
+                std::vector<Value> k(3);
+                if (!string_value(k[0], "Property key") || !fq(k[1], depth + 1) || !fq(k[2], depth + 1))
+                    return false;
+                out = Value::compound(Type::property, std::move(k));
+                return true;
+            }
+            case code::path: {
+                if (!enter(depth, c)) return false;
+                std::vector<Value> k(2);
+                if (!fq(k[0], depth + 1) || !fq(k[1], depth + 1)) return false;
+                out = Value::compound(Type::path, std::move(k));
+                return true;
+            }
+            case code::tree:
+                return tree_value(out, depth);
+            case code::graph:
+                if (!enter(depth, c)) return false;
+                return graph(out, depth);
+            case code::traverser: {
+                if (!enter(depth, c)) return false;
+                if (!need(8, "Traverser bulk")) return false;
+                const std::int64_t bulk = take(8);
+                Value v;
+                if (!fq(v, depth + 1)) return false;
+                out = Value::traverser(bulk, std::move(v));
+                return true;
+            }
+            case code::bytecode: {
+                if (!enter(depth, c)) return false;
+                std::vector<Value> k(2);
+                if (!instructions(k[0], depth + 1) || !instructions(k[1], depth + 1)) return false;
+                out = Value::compound(Type::bytecode, std::move(k));
+                return true;
+            }
+            case code::p:
+            case code::text_p: {
+                if (!enter(depth, c)) return false;
+                std::string name;
+                if (!str(name, code_name(c, v4_))) return false;
+                std::vector<Value> args;
+                if (!items(args, depth + 1, c == code::p ? "P arguments" : "TextP arguments")) return false;
+                out =
+                    Value::compound(c == code::p ? Type::p : Type::text_p, std::move(args), std::move(name));
+                return true;
+            }
+            case code::binding: {
+                if (!enter(depth, c)) return false;
+                std::string key;
+                if (!str(key, "Binding key")) return false;
+                Value v;
+                if (!fq(v, depth + 1)) return false;
+                out = Value::binding(std::move(key), std::move(v));
+                return true;
+            }
+            case code::lambda: {
+                std::vector<Value> k(3);
+                if (!string_value(k[0], "Lambda language") || !string_value(k[1], "Lambda script"))
+                    return false;
+                if (!need(4, "Lambda arguments")) return false;
+                k[2] = Value::int_(static_cast<std::int32_t>(take(4)));
+                out = Value::compound(Type::lambda, std::move(k));
+                return true;
+            }
+            case code::strategy: {
+                if (!enter(depth, c)) return false;
+                std::vector<Value> k(2);
+                if (!string_value(k[0], "TraversalStrategy class") ||
+                    !map_value(k[1], depth + 1, "TraversalStrategy configuration", 0))
+                    return false;
+                out = Value::compound(Type::strategy, std::move(k));
+                return true;
+            }
+            case code::metrics:
+                if (!enter(depth, c)) return false;
+                return metrics(out, depth);
+            case code::traversal_metrics: {
+                if (!enter(depth, c)) return false;
+                std::vector<Value> k(2);
+                if (!long_value(k[0], "TraversalMetrics duration") ||
+                    !list_value(k[1], depth + 1, "TraversalMetrics metrics"))
+                    return false;
+                out = Value::compound(Type::traversal_metrics, std::move(k));
+                return true;
+            }
+            case code::composite_pdt: {
+                if (!enter(depth, c)) return false;
+                std::string name;
+                if (!fq_string(name, "CompositePDT type name")) return false;
+                if (!need(2, "CompositePDT fields")) return false;
+                if (p_[0] != code::map || p_[1] == 1)
+                    return fail(errc::bad_value, p_,
+                                "CompositePDT fields must be a non-null Map, got type " + hex2(p_[0]) +
+                                    " flag " + hex2(p_[1]));
+                std::vector<Value> k(1);
+                if (!fq(k[0], depth + 1)) return false;
+                out = Value::compound(Type::composite_pdt, std::move(k), std::move(name));
+                return true;
+            }
+            case code::primitive_pdt: {
+                std::string name, v;
+                if (!fq_string(name, "PrimitivePDT type name") || !fq_string(v, "PrimitivePDT value"))
+                    return false;
+                out = Value::compound(Type::primitive_pdt, {Value::string(std::move(v))}, std::move(name));
+                return true;
+            }
+            default:
+                break;
         }
         if (is_enum_code(c)) return enum_value(c, out);
         const TemporalLayout l = temporal_layout(c);
@@ -931,9 +1053,15 @@ private:
         for (std::uint8_t i = 0; i < l.count; ++i) {
             const std::int64_t x = take(l.width[i]);
             switch (l.width[i]) {
-            case 1: f.push_back(Value::byte(static_cast<std::int8_t>(x))); break;
-            case 4: f.push_back(Value::int_(static_cast<std::int32_t>(x))); break;
-            default: f.push_back(Value::long_(x)); break;
+                case 1:
+                    f.push_back(Value::byte(static_cast<std::int8_t>(x)));
+                    break;
+                case 4:
+                    f.push_back(Value::int_(static_cast<std::int32_t>(x)));
+                    break;
+                default:
+                    f.push_back(Value::long_(x));
+                    break;
             }
         }
         out = Value::temporal(static_cast<TemporalKind>(c), std::move(f));
@@ -1001,8 +1129,8 @@ private:
             if (!need(2, what)) return false;
             if (p_[0] != code::string || p_[1] != 0)
                 return fail(errc::bad_value, p_,
-                            std::string(what) + " list item must be a non-null String, got type " + hex2(p_[0]) +
-                                " flag " + hex2(p_[1]));
+                            std::string(what) + " list item must be a non-null String, got type " +
+                                hex2(p_[0]) + " flag " + hex2(p_[1]));
             p_ += 2;
             if (!str(what)) return false;
         }
@@ -1049,7 +1177,8 @@ private:
         if (!need(2, what)) return false;
         if (p_[0] != code::string || p_[1] != 0)
             return fail(errc::bad_value, p_,
-                        std::string(what) + " must be a non-null String, got type " + hex2(p_[0]) + " flag " + hex2(p_[1]));
+                        std::string(what) + " must be a non-null String, got type " + hex2(p_[0]) + " flag " +
+                            hex2(p_[1]));
         p_ += 2;
         return str(what);
     }
@@ -1064,8 +1193,8 @@ private:
             if (!count(np, 14, "Graph vertex properties")) return false;
             for (std::size_t j = 0; j < np; ++j) {
                 if (!enter(depth + 2, code::vertex_property)) return false;
-                if (!fq(depth + 3) || !labels("Graph vertex property label") || !fq(depth + 3) || !fq(depth + 3) ||
-                    !items(depth + 3, "Graph vertex property properties"))
+                if (!fq(depth + 3) || !labels("Graph vertex property label") || !fq(depth + 3) ||
+                    !fq(depth + 3) || !items(depth + 3, "Graph vertex property properties"))
                     return false;
             }
         }
@@ -1073,8 +1202,9 @@ private:
         if (!count(ne, 20, "Graph edges")) return false;
         for (std::size_t i = 0; i < ne; ++i) {
             if (!enter(depth + 1, code::edge)) return false;
-            if (!fq(depth + 2) || !labels("Graph edge label") || !fq(depth + 2) || !fq(depth + 2) || !fq(depth + 2) ||
-                !fq(depth + 2) || !fq(depth + 2) || !items(depth + 2, "Graph edge properties"))
+            if (!fq(depth + 2) || !labels("Graph edge label") || !fq(depth + 2) || !fq(depth + 2) ||
+                !fq(depth + 2) || !fq(depth + 2) || !fq(depth + 2) ||
+                !items(depth + 2, "Graph edge properties"))
                 return false;
         }
         return true;
@@ -1082,121 +1212,129 @@ private:
 
     bool value(std::uint8_t c, std::uint8_t flag, std::size_t depth) {
         switch (c) {
-        case code::string:
-            return str("String");
-        case code::boolean:
-            if (!need(1, "Boolean")) return false;
-            if (*p_ > 1) return fail(errc::bad_value, p_, "Boolean byte " + hex2(*p_) + " is invalid (expected 0x00 or 0x01)");
-            ++p_;
-            return true;
-        case code::char_: {
-            std::size_t n = 0;
-            if (!char_length(n)) return false;
-            p_ += n;
-            return true;
-        }
-        case code::big_integer: {
-            const unsigned char* at = p_;
-            if (!bytes("BigInteger")) return false;
-            return nonempty_big(at, "BigInteger");
-        }
-        case code::big_decimal: {
-            if (!need(4, "BigDecimal scale")) return false;
-            p_ += 4;
-            const unsigned char* at = p_;
-            if (!bytes("BigDecimal")) return false;
-            return nonempty_big(at, "BigDecimal");
-        }
-        case code::binary:
-            return bytes(code_name(c, v4_));
-        case code::inet_address: {
-            const unsigned char* at = p_;
-            if (!bytes("InetAddress")) return false;
-            const std::size_t n = static_cast<std::size_t>(p_ - at - 4);
-            if (n != 4 && n != 16)
-                return fail(errc::bad_value, at, "InetAddress length " + std::to_string(n) + " is invalid (expected 4 or 16)");
-            return true;
-        }
-        case code::class_:
-            return str("Class");
-        case code::list:
-            if (!enter(depth, c)) return false;
-            if (flag == 2) return bulk_value(depth + 1, "List");
-            return items(depth + 1, "List");
-        case code::set:
-            if (!enter(depth, c)) return false;
-            return items(depth + 1, "Set");
-        case code::map:
-            if (!enter(depth, c)) return false;
-            return items(depth + 1, "Map", 2);
-        case code::bulk_set:
-            if (!enter(depth, c)) return false;
-            return bulk_value(depth + 1, "BulkSet");
-        case code::vertex:
-            if (!enter(depth, c)) return false;
-            return fq(depth + 1) && labels("Vertex label") && fq(depth + 1);
-        case code::edge:
-            if (!enter(depth, c)) return false;
-            return fq(depth + 1) && labels("Edge label") && fq(depth + 1) && labels("Edge inV label") && fq(depth + 1) &&
-                   labels("Edge outV label") && fq(depth + 1) && fq(depth + 1);
-        case code::vertex_property:
-            if (!enter(depth, c)) return false;
-            return fq(depth + 1) && labels("VertexProperty label") && fq(depth + 1) && fq(depth + 1) && fq(depth + 1);
-        case code::property:
-            if (!enter(depth, c)) return false;
-            return str("Property key") && fq(depth + 1) && fq(depth + 1);
-        case code::path:
-            if (!enter(depth, c)) return false;
-            return fq(depth + 1) && fq(depth + 1);
-        case code::tree:
-            return tree_value(depth);
-        case code::graph:
-            if (!enter(depth, c)) return false;
-            return graph(depth);
-        case code::traverser:
-            if (!enter(depth, c)) return false;
-            if (!need(8, "Traverser bulk")) return false;
-            p_ += 8;
-            return fq(depth + 1);
-        case code::bytecode:
-            if (!enter(depth, c)) return false;
-            return instructions(depth + 1) && instructions(depth + 1);
-        case code::p:
-        case code::text_p:
-            if (!enter(depth, c)) return false;
-            return str(code_name(c, v4_)) && items(depth + 1, c == code::p ? "P arguments" : "TextP arguments");
-        case code::binding:
-            if (!enter(depth, c)) return false;
-            return str("Binding key") && fq(depth + 1);
-        case code::lambda:
-            if (!str("Lambda language") || !str("Lambda script") || !need(4, "Lambda arguments")) return false;
-            p_ += 4;
-            return true;
-        case code::strategy:
-            if (!enter(depth, c)) return false;
-            return str("TraversalStrategy class") && items(depth + 1, "TraversalStrategy configuration", 2);
-        case code::metrics:
-            if (!enter(depth, c)) return false;
-            if (!str("Metrics id") || !str("Metrics name") || !need(8, "Metrics duration")) return false;
-            p_ += 8;
-            return items(depth + 1, "Metrics counts", 2) && items(depth + 1, "Metrics annotations", 2) &&
-                   items(depth + 1, "Metrics nested");
-        case code::traversal_metrics:
-            if (!enter(depth, c)) return false;
-            if (!need(8, "TraversalMetrics duration")) return false;
-            p_ += 8;
-            return items(depth + 1, "TraversalMetrics metrics");
-        case code::composite_pdt:
-            if (!enter(depth, c)) return false;
-            if (!fq_string("CompositePDT type name") || !need(2, "CompositePDT fields")) return false;
-            if (p_[0] != code::map || p_[1] == 1)
-                return fail(errc::bad_value, p_,
-                            "CompositePDT fields must be a non-null Map, got type " + hex2(p_[0]) + " flag " + hex2(p_[1]));
-            return fq(depth + 1);
-        case code::primitive_pdt:
-            return fq_string("PrimitivePDT type name") && fq_string("PrimitivePDT value");
-        default:
-            break;
+            case code::string:
+                return str("String");
+            case code::boolean:
+                if (!need(1, "Boolean")) return false;
+                if (*p_ > 1)
+                    return fail(errc::bad_value, p_,
+                                "Boolean byte " + hex2(*p_) + " is invalid (expected 0x00 or 0x01)");
+                ++p_;
+                return true;
+            case code::char_: {
+                std::size_t n = 0;
+                if (!char_length(n)) return false;
+                p_ += n;
+                return true;
+            }
+            case code::big_integer: {
+                const unsigned char* at = p_;
+                if (!bytes("BigInteger")) return false;
+                return nonempty_big(at, "BigInteger");
+            }
+            case code::big_decimal: {
+                if (!need(4, "BigDecimal scale")) return false;
+                p_ += 4;
+                const unsigned char* at = p_;
+                if (!bytes("BigDecimal")) return false;
+                return nonempty_big(at, "BigDecimal");
+            }
+            case code::binary:
+                return bytes(code_name(c, v4_));
+            case code::inet_address: {
+                const unsigned char* at = p_;
+                if (!bytes("InetAddress")) return false;
+                const std::size_t n = static_cast<std::size_t>(p_ - at - 4);
+                if (n != 4 && n != 16)
+                    return fail(errc::bad_value, at,
+                                "InetAddress length " + std::to_string(n) + " is invalid (expected 4 or 16)");
+                return true;
+            }
+            case code::class_:
+                return str("Class");
+            case code::list:
+                if (!enter(depth, c)) return false;
+                if (flag == 2) return bulk_value(depth + 1, "List");
+                return items(depth + 1, "List");
+            case code::set:
+                if (!enter(depth, c)) return false;
+                return items(depth + 1, "Set");
+            case code::map:
+                if (!enter(depth, c)) return false;
+                return items(depth + 1, "Map", 2);
+            case code::bulk_set:
+                if (!enter(depth, c)) return false;
+                return bulk_value(depth + 1, "BulkSet");
+            case code::vertex:
+                if (!enter(depth, c)) return false;
+                return fq(depth + 1) && labels("Vertex label") && fq(depth + 1);
+            case code::edge:
+                if (!enter(depth, c)) return false;
+                return fq(depth + 1) && labels("Edge label") && fq(depth + 1) && labels("Edge inV label") &&
+                       fq(depth + 1) && labels("Edge outV label") && fq(depth + 1) && fq(depth + 1);
+            case code::vertex_property:
+                if (!enter(depth, c)) return false;
+                return fq(depth + 1) && labels("VertexProperty label") && fq(depth + 1) && fq(depth + 1) &&
+                       fq(depth + 1);
+            case code::property:
+                if (!enter(depth, c)) return false;
+                return str("Property key") && fq(depth + 1) && fq(depth + 1);
+            case code::path:
+                if (!enter(depth, c)) return false;
+                return fq(depth + 1) && fq(depth + 1);
+            case code::tree:
+                return tree_value(depth);
+            case code::graph:
+                if (!enter(depth, c)) return false;
+                return graph(depth);
+            case code::traverser:
+                if (!enter(depth, c)) return false;
+                if (!need(8, "Traverser bulk")) return false;
+                p_ += 8;
+                return fq(depth + 1);
+            case code::bytecode:
+                if (!enter(depth, c)) return false;
+                return instructions(depth + 1) && instructions(depth + 1);
+            case code::p:
+            case code::text_p:
+                if (!enter(depth, c)) return false;
+                return str(code_name(c, v4_)) &&
+                       items(depth + 1, c == code::p ? "P arguments" : "TextP arguments");
+            case code::binding:
+                if (!enter(depth, c)) return false;
+                return str("Binding key") && fq(depth + 1);
+            case code::lambda:
+                if (!str("Lambda language") || !str("Lambda script") || !need(4, "Lambda arguments"))
+                    return false;
+                p_ += 4;
+                return true;
+            case code::strategy:
+                if (!enter(depth, c)) return false;
+                return str("TraversalStrategy class") &&
+                       items(depth + 1, "TraversalStrategy configuration", 2);
+            case code::metrics:
+                if (!enter(depth, c)) return false;
+                if (!str("Metrics id") || !str("Metrics name") || !need(8, "Metrics duration")) return false;
+                p_ += 8;
+                return items(depth + 1, "Metrics counts", 2) && items(depth + 1, "Metrics annotations", 2) &&
+                       items(depth + 1, "Metrics nested");
+            case code::traversal_metrics:
+                if (!enter(depth, c)) return false;
+                if (!need(8, "TraversalMetrics duration")) return false;
+                p_ += 8;
+                return items(depth + 1, "TraversalMetrics metrics");
+            case code::composite_pdt:
+                if (!enter(depth, c)) return false;
+                if (!fq_string("CompositePDT type name") || !need(2, "CompositePDT fields")) return false;
+                if (p_[0] != code::map || p_[1] == 1)
+                    return fail(errc::bad_value, p_,
+                                "CompositePDT fields must be a non-null Map, got type " + hex2(p_[0]) +
+                                    " flag " + hex2(p_[1]));
+                return fq(depth + 1);
+            case code::primitive_pdt:
+                return fq_string("PrimitivePDT type name") && fq_string("PrimitivePDT value");
+            default:
+                break;
         }
         if (is_enum_code(c)) {
             if (!need(2, code_name(c, v4_))) return false;
@@ -1213,7 +1351,8 @@ private:
     // BigInteger/BigDecimal magnitude must have at least one byte. `at` is its length field.
     bool nonempty_big(const unsigned char* at, const char* what) {
         if (p_ - at > 4) return true;
-        return fail(errc::bad_value, at, std::string(what) + " length 0 is invalid (expected at least 1 byte)");
+        return fail(errc::bad_value, at,
+                    std::string(what) + " length 0 is invalid (expected at least 1 byte)");
     }
 };
 
@@ -1268,9 +1407,12 @@ std::string iso_time(std::int64_t nod) {
     std::string out = pad(h, 2) + ":" + pad(mi, 2);
     if (s != 0 || n != 0) out += ":" + pad(s, 2);
     if (n != 0) {
-        if (n % 1000000 == 0) out += "." + pad(n / 1000000, 3);
-        else if (n % 1000 == 0) out += "." + pad(n / 1000, 6);
-        else out += "." + pad(n, 9);
+        if (n % 1000000 == 0)
+            out += "." + pad(n / 1000000, 3);
+        else if (n % 1000 == 0)
+            out += "." + pad(n / 1000, 6);
+        else
+            out += "." + pad(n, 9);
     }
     return out;
 }
@@ -1278,7 +1420,8 @@ std::string iso_time(std::int64_t nod) {
 // java.time.ZoneOffset id.
 std::string iso_offset(std::int64_t total) {
     if (total == 0) return "Z";
-    const std::uint64_t a = total < 0 ? 0 - static_cast<std::uint64_t>(total) : static_cast<std::uint64_t>(total);
+    const std::uint64_t a =
+        total < 0 ? 0 - static_cast<std::uint64_t>(total) : static_cast<std::uint64_t>(total);
     auto two = [](std::uint64_t x) { return pad(static_cast<std::int64_t>(x), 2); };
     std::string out = std::string(total < 0 ? "-" : "+") + two(a / 3600) + ":" + two(a / 60 % 60);
     if (a % 60 != 0) out += ":" + two(a % 60);
@@ -1297,288 +1440,290 @@ public:
 
     void fq(const Value& v) {
         switch (v.type()) {
-        case Type::null: {
-            const std::uint8_t c = v.aux();
-            const bool ok = c != code::custom && (v4_ ? kCodes.v4[c] : kCodes.v1[c]);
-            hdr(ok ? c : code::null, 1);
-            return;
-        }
-        case Type::boolean:
-            hdr(code::boolean, 0);
-            u8(v.as_bool() ? '\1' : '\0');
-            return;
-        case Type::byte:
-            hdr(code::byte, 0);
-            u8(static_cast<char>(static_cast<std::uint8_t>(v.as_int())));
-            return;
-        case Type::short_:
-            hdr(code::short_, 0);
-            be16(static_cast<std::uint16_t>(v.as_int()));
-            return;
-        case Type::int_:
-            hdr(code::int_, 0);
-            be32(static_cast<std::uint32_t>(v.as_int()));
-            return;
-        case Type::long_:
-            hdr(code::long_, 0);
-            be64(static_cast<std::uint64_t>(v.as_int()));
-            return;
-        case Type::float_: {
-            hdr(code::float_, 0);
-            const float f = static_cast<float>(v.as_double());
-            std::uint32_t bits;
-            std::memcpy(&bits, &f, 4);
-            be32(bits);
-            return;
-        }
-        case Type::double_: {
-            hdr(code::double_, 0);
-            const double d = v.as_double();
-            std::uint64_t bits;
-            std::memcpy(&bits, &d, 8);
-            be64(bits);
-            return;
-        }
-        case Type::big_integer:
-            hdr(code::big_integer, 0);
-            big_bytes(v.str());
-            return;
-        case Type::big_decimal:
-            hdr(code::big_decimal, 0);
-            be32(static_cast<std::uint32_t>(v.as_int()));
-            big_bytes(v.str());
-            return;
-        case Type::char_:
-            hdr(code::char_, 0);
-            char_bytes(v.str());
-            return;
-        case Type::string:
-            string_fq(v.str());
-            return;
-        case Type::uuid: {
-            hdr(code::uuid, 0);
-            const model::Uuid u = v.as_uuid();
-            raw(reinterpret_cast<const char*>(u.data()), u.size());
-            return;
-        }
-        case Type::date:
-        case Type::timestamp:
-            if (v4_) {
-                datetime_from_seconds(floor_div(v.as_int(), 1000), floor_mod(v.as_int(), 1000) * 1000000);
-            } else {
-                hdr(v.type() == Type::date ? code::date : code::timestamp, 0);
-                be64(static_cast<std::uint64_t>(v.as_int()));
+            case Type::null: {
+                const std::uint8_t c = v.aux();
+                const bool ok = c != code::custom && (v4_ ? kCodes.v4[c] : kCodes.v1[c]);
+                hdr(ok ? c : code::null, 1);
+                return;
             }
-            return;
-        case Type::duration:
-            hdr(code::duration, 0);
-            be64(static_cast<std::uint64_t>(v.as_int()));
-            be32(static_cast<std::uint32_t>(v.nanos()));
-            return;
-        case Type::binary:
-            hdr(code::binary, 0);
-            bytes(v.str());
-            return;
-        case Type::inet_address:
-            hdr(v4_ ? code::binary : code::inet_address, 0);
-            bytes(v.str());
-            return;
-        case Type::temporal:
-            temporal(v);
-            return;
-        case Type::list:
-            hdr(code::list, 0);
-            items(v);
-            return;
-        case Type::set:
-            hdr(code::set, 0);
-            items(v);
-            return;
-        case Type::map:
-            hdr(code::map, v4_ && v.ordered() ? 2 : 0);
-            map_value(v);
-            return;
-        case Type::bulk_set:
-            if (v4_) hdr(code::list, 2);
-            else hdr(code::bulk_set, 0);
-            bulk_value(v);
-            return;
-        case Type::vertex:
-            hdr(code::vertex, 0);
-            fq(kid(v, 0));
-            labels(kid(v, 1));
-            properties(kid(v, 2));
-            return;
-        case Type::edge:
-            hdr(code::edge, 0);
-            fq(kid(v, 0));
-            labels(kid(v, 1));
-            fq(kid(v, 2));
-            labels(kid(v, 3));
-            fq(kid(v, 4));
-            labels(kid(v, 5));
-            fq(kid(v, 6));
-            properties(kid(v, 7));
-            return;
-        case Type::vertex_property:
-            hdr(code::vertex_property, 0);
-            fq(kid(v, 0));
-            labels(kid(v, 1));
-            fq(kid(v, 2));
-            fq(kid(v, 3));
-            properties(kid(v, 4));
-            return;
-        case Type::property:
-            hdr(code::property, 0);
-            string_value(kid(v, 0).str());
-            fq(kid(v, 1));
-            fq(kid(v, 2));
-            return;
-        case Type::path:
-            hdr(code::path, 0);
-            fq(kid(v, 0));
-            fq(kid(v, 1));
-            return;
-        case Type::tree:
-            hdr(code::tree, 0);
-            tree_value(v);
-            return;
-        case Type::graph:
-            hdr(code::graph, 0);
-            graph(v);
-            return;
-        case Type::traverser:
-            if (v4_) {
-                hdr(code::list, 2);
-                be32(1);
-                fq(kid(v, 0));
+            case Type::boolean:
+                hdr(code::boolean, 0);
+                u8(v.as_bool() ? '\1' : '\0');
+                return;
+            case Type::byte:
+                hdr(code::byte, 0);
+                u8(static_cast<char>(static_cast<std::uint8_t>(v.as_int())));
+                return;
+            case Type::short_:
+                hdr(code::short_, 0);
+                be16(static_cast<std::uint16_t>(v.as_int()));
+                return;
+            case Type::int_:
+                hdr(code::int_, 0);
+                be32(static_cast<std::uint32_t>(v.as_int()));
+                return;
+            case Type::long_:
+                hdr(code::long_, 0);
                 be64(static_cast<std::uint64_t>(v.as_int()));
-            } else {
-                hdr(code::traverser, 0);
-                be64(static_cast<std::uint64_t>(v.as_int()));
-                fq(kid(v, 0));
+                return;
+            case Type::float_: {
+                hdr(code::float_, 0);
+                const float f = static_cast<float>(v.as_double());
+                std::uint32_t bits;
+                std::memcpy(&bits, &f, 4);
+                be32(bits);
+                return;
             }
-            return;
-        case Type::enum_: {
-            const auto c = static_cast<std::uint8_t>(v.aux());
-            const bool ok = is_enum_code(c) && (!v4_ || kCodes.v4[c]);
-            if (ok) hdr(c, 0);
-            string_fq(v.str());
-            return;
-        }
-        case Type::bytecode:
-            if (v4_) {
+            case Type::double_: {
+                hdr(code::double_, 0);
+                const double d = v.as_double();
+                std::uint64_t bits;
+                std::memcpy(&bits, &d, 8);
+                be64(bits);
+                return;
+            }
+            case Type::big_integer:
+                hdr(code::big_integer, 0);
+                big_bytes(v.str());
+                return;
+            case Type::big_decimal:
+                hdr(code::big_decimal, 0);
+                be32(static_cast<std::uint32_t>(v.as_int()));
+                big_bytes(v.str());
+                return;
+            case Type::char_:
+                hdr(code::char_, 0);
+                char_bytes(v.str());
+                return;
+            case Type::string:
+                string_fq(v.str());
+                return;
+            case Type::uuid: {
+                hdr(code::uuid, 0);
+                const model::Uuid u = v.as_uuid();
+                raw(reinterpret_cast<const char*>(u.data()), u.size());
+                return;
+            }
+            case Type::date:
+            case Type::timestamp:
+                if (v4_) {
+                    datetime_from_seconds(floor_div(v.as_int(), 1000), floor_mod(v.as_int(), 1000) * 1000000);
+                } else {
+                    hdr(v.type() == Type::date ? code::date : code::timestamp, 0);
+                    be64(static_cast<std::uint64_t>(v.as_int()));
+                }
+                return;
+            case Type::duration:
+                hdr(code::duration, 0);
+                be64(static_cast<std::uint64_t>(v.as_int()));
+                be32(static_cast<std::uint32_t>(v.nanos()));
+                return;
+            case Type::binary:
+                hdr(code::binary, 0);
+                bytes(v.str());
+                return;
+            case Type::inet_address:
+                hdr(v4_ ? code::binary : code::inet_address, 0);
+                bytes(v.str());
+                return;
+            case Type::temporal:
+                temporal(v);
+                return;
+            case Type::list:
                 hdr(code::list, 0);
-                be32(2);
+                items(v);
+                return;
+            case Type::set:
+                hdr(code::set, 0);
+                items(v);
+                return;
+            case Type::map:
+                hdr(code::map, v4_ && v.ordered() ? 2 : 0);
+                map_value(v);
+                return;
+            case Type::bulk_set:
+                if (v4_)
+                    hdr(code::list, 2);
+                else
+                    hdr(code::bulk_set, 0);
+                bulk_value(v);
+                return;
+            case Type::vertex:
+                hdr(code::vertex, 0);
+                fq(kid(v, 0));
+                labels(kid(v, 1));
+                properties(kid(v, 2));
+                return;
+            case Type::edge:
+                hdr(code::edge, 0);
+                fq(kid(v, 0));
+                labels(kid(v, 1));
+                fq(kid(v, 2));
+                labels(kid(v, 3));
+                fq(kid(v, 4));
+                labels(kid(v, 5));
+                fq(kid(v, 6));
+                properties(kid(v, 7));
+                return;
+            case Type::vertex_property:
+                hdr(code::vertex_property, 0);
+                fq(kid(v, 0));
+                labels(kid(v, 1));
+                fq(kid(v, 2));
+                fq(kid(v, 3));
+                properties(kid(v, 4));
+                return;
+            case Type::property:
+                hdr(code::property, 0);
+                string_value(kid(v, 0).str());
+                fq(kid(v, 1));
+                fq(kid(v, 2));
+                return;
+            case Type::path:
+                hdr(code::path, 0);
                 fq(kid(v, 0));
                 fq(kid(v, 1));
-            } else {
-                hdr(code::bytecode, 0);
-                instructions(kid(v, 0));
-                instructions(kid(v, 1));
-            }
-            return;
-        case Type::p:
-        case Type::text_p:
-            if (v4_) {
-                string_fq(v.to_string());
-            } else {
-                hdr(v.type() == Type::p ? code::p : code::text_p, 0);
-                string_value(v.str());
-                items(v);
-            }
-            return;
-        case Type::binding:
-            if (v4_) {
-                fq(kid(v, 0));
-            } else {
-                hdr(code::binding, 0);
-                string_value(v.str());
-                fq(kid(v, 0));
-            }
-            return;
-        case Type::lambda:
-            if (v4_) {
-                string_fq(kid(v, 1).str());
-            } else {
-                hdr(code::lambda, 0);
-                string_value(kid(v, 0).str());
-                string_value(kid(v, 1).str());
-                be32(static_cast<std::uint32_t>(kid(v, 2).to_int64()));
-            }
-            return;
-        case Type::class_:
-            if (!v4_) {
-                hdr(code::class_, 0);
-                string_value(v.str());
-            } else {
+                return;
+            case Type::tree:
+                hdr(code::tree, 0);
+                tree_value(v);
+                return;
+            case Type::graph:
+                hdr(code::graph, 0);
+                graph(v);
+                return;
+            case Type::traverser:
+                if (v4_) {
+                    hdr(code::list, 2);
+                    be32(1);
+                    fq(kid(v, 0));
+                    be64(static_cast<std::uint64_t>(v.as_int()));
+                } else {
+                    hdr(code::traverser, 0);
+                    be64(static_cast<std::uint64_t>(v.as_int()));
+                    fq(kid(v, 0));
+                }
+                return;
+            case Type::enum_: {
+                const auto c = static_cast<std::uint8_t>(v.aux());
+                const bool ok = is_enum_code(c) && (!v4_ || kCodes.v4[c]);
+                if (ok) hdr(c, 0);
                 string_fq(v.str());
+                return;
             }
-            return;
-        case Type::marker:
-            hdr(v4_ ? code::marker : code::byte, 0);
-            u8(static_cast<char>(static_cast<std::uint8_t>(v.as_int())));
-            return;
-        case Type::metrics:
-            if (v4_) {
-                metrics_map(v);
-            } else {
-                hdr(code::metrics, 0);
-                metrics_value(v);
-            }
-            return;
-        case Type::traversal_metrics:
-            if (v4_) {
-                hdr(code::map, 0);
-                be32(2);
-                string_fq("dur");
-                long_fq(kid(v, 0).to_int64());
-                string_fq("metrics");
-                metrics_list(kid(v, 1));
-            } else {
-                hdr(code::traversal_metrics, 0);
-                be64(static_cast<std::uint64_t>(kid(v, 0).to_int64()));
-                list_value(kid(v, 1));
-            }
-            return;
-        case Type::strategy:
-            if (v4_) {
-                hdr(code::map, 0);
-                be32(2);
-                string_fq("class");
+            case Type::bytecode:
+                if (v4_) {
+                    hdr(code::list, 0);
+                    be32(2);
+                    fq(kid(v, 0));
+                    fq(kid(v, 1));
+                } else {
+                    hdr(code::bytecode, 0);
+                    instructions(kid(v, 0));
+                    instructions(kid(v, 1));
+                }
+                return;
+            case Type::p:
+            case Type::text_p:
+                if (v4_) {
+                    string_fq(v.to_string());
+                } else {
+                    hdr(v.type() == Type::p ? code::p : code::text_p, 0);
+                    string_value(v.str());
+                    items(v);
+                }
+                return;
+            case Type::binding:
+                if (v4_) {
+                    fq(kid(v, 0));
+                } else {
+                    hdr(code::binding, 0);
+                    string_value(v.str());
+                    fq(kid(v, 0));
+                }
+                return;
+            case Type::lambda:
+                if (v4_) {
+                    string_fq(kid(v, 1).str());
+                } else {
+                    hdr(code::lambda, 0);
+                    string_value(kid(v, 0).str());
+                    string_value(kid(v, 1).str());
+                    be32(static_cast<std::uint32_t>(kid(v, 2).to_int64()));
+                }
+                return;
+            case Type::class_:
+                if (!v4_) {
+                    hdr(code::class_, 0);
+                    string_value(v.str());
+                } else {
+                    string_fq(v.str());
+                }
+                return;
+            case Type::marker:
+                hdr(v4_ ? code::marker : code::byte, 0);
+                u8(static_cast<char>(static_cast<std::uint8_t>(v.as_int())));
+                return;
+            case Type::metrics:
+                if (v4_) {
+                    metrics_map(v);
+                } else {
+                    hdr(code::metrics, 0);
+                    metrics_value(v);
+                }
+                return;
+            case Type::traversal_metrics:
+                if (v4_) {
+                    hdr(code::map, 0);
+                    be32(2);
+                    string_fq("dur");
+                    long_fq(kid(v, 0).to_int64());
+                    string_fq("metrics");
+                    metrics_list(kid(v, 1));
+                } else {
+                    hdr(code::traversal_metrics, 0);
+                    be64(static_cast<std::uint64_t>(kid(v, 0).to_int64()));
+                    list_value(kid(v, 1));
+                }
+                return;
+            case Type::strategy:
+                if (v4_) {
+                    hdr(code::map, 0);
+                    be32(2);
+                    string_fq("class");
+                    string_fq(kid(v, 0).str());
+                    string_fq("configuration");
+                    hdr(code::map, 0);
+                    map_value(kid(v, 1));
+                } else {
+                    hdr(code::strategy, 0);
+                    string_value(kid(v, 0).str());
+                    map_value(kid(v, 1));
+                }
+                return;
+            case Type::composite_pdt:
+                if (v4_) {
+                    hdr(code::composite_pdt, 0);
+                    string_fq(v.str());
+                }
+                if (kid(v, 0).type() == Type::map) {
+                    fq(kid(v, 0));
+                } else {
+                    hdr(code::map, 0);
+                    be32(0);
+                }
+                return;
+            case Type::primitive_pdt:
+                if (v4_) {
+                    hdr(code::primitive_pdt, 0);
+                    string_fq(v.str());
+                }
                 string_fq(kid(v, 0).str());
-                string_fq("configuration");
-                hdr(code::map, 0);
-                map_value(kid(v, 1));
-            } else {
-                hdr(code::strategy, 0);
-                string_value(kid(v, 0).str());
-                map_value(kid(v, 1));
-            }
-            return;
-        case Type::composite_pdt:
-            if (v4_) {
-                hdr(code::composite_pdt, 0);
-                string_fq(v.str());
-            }
-            if (kid(v, 0).type() == Type::map) {
-                fq(kid(v, 0));
-            } else {
-                hdr(code::map, 0);
-                be32(0);
-            }
-            return;
-        case Type::primitive_pdt:
-            if (v4_) {
-                hdr(code::primitive_pdt, 0);
-                string_fq(v.str());
-            }
-            string_fq(kid(v, 0).str());
-            return;
-        case Type::raw:
-            u8(static_cast<char>(v.aux()));
-            raw(v.str().data(), v.str().size());
-            return;
+                return;
+            case Type::raw:
+                u8(static_cast<char>(v.aux()));
+                raw(v.str().data(), v.str().size());
+                return;
         }
         hdr(code::null, 1);
     }
@@ -1647,7 +1792,8 @@ private:
     // Exactly one UTF-8 character (a malformed model value becomes U+0000).
     void char_bytes(const std::string& s) {
         const unsigned n = s.empty() ? 0 : detail::utf8_sequence_length(static_cast<unsigned char>(s[0]));
-        if (n == 0 || n > s.size() || !detail::valid_utf8(reinterpret_cast<const unsigned char*>(s.data()), n))
+        if (n == 0 || n > s.size() ||
+            !detail::valid_utf8(reinterpret_cast<const unsigned char*>(s.data()), n))
             u8('\0');
         else
             raw(s.data(), n);
@@ -1691,8 +1837,10 @@ private:
     }
     // List value of a list/set (anything else: empty).
     void list_value(const Value& v) {
-        if (v.type() == Type::list || v.type() == Type::set) items(v);
-        else be32(0);
+        if (v.type() == Type::list || v.type() == Type::set)
+            items(v);
+        else
+            be32(0);
     }
     void map_value(const Value& v) {
         if (v.type() != Type::map) {
@@ -1815,7 +1963,8 @@ private:
         unsigned m, d;
         civil_from_days(floor_div(secs, 86400), y, m, d);
         // Wrapping add: `nanos` comes from a model value and is not range-checked.
-        const auto nod = static_cast<std::uint64_t>(floor_mod(secs, 86400) * 1000000000LL) + static_cast<std::uint64_t>(nanos);
+        const auto nod = static_cast<std::uint64_t>(floor_mod(secs, 86400) * 1000000000LL) +
+                         static_cast<std::uint64_t>(nanos);
         datetime(y, m, d, static_cast<std::int64_t>(nod), 0);
     }
 
@@ -1833,34 +1982,60 @@ private:
             for (std::uint8_t i = 0; i < l.count; ++i) {
                 const std::int64_t x = f(i);
                 switch (l.width[i]) {
-                case 1: u8(static_cast<char>(static_cast<std::uint8_t>(x))); break;
-                case 4: be32(static_cast<std::uint32_t>(x)); break;
-                default: be64(static_cast<std::uint64_t>(x)); break;
+                    case 1:
+                        u8(static_cast<char>(static_cast<std::uint8_t>(x)));
+                        break;
+                    case 4:
+                        be32(static_cast<std::uint32_t>(x));
+                        break;
+                    default:
+                        be64(static_cast<std::uint64_t>(x));
+                        break;
                 }
             }
             return;
         }
         switch (static_cast<TemporalKind>(kind)) {
-        case TemporalKind::datetime4:
-        case TemporalKind::offset_date_time:
-        case TemporalKind::zoned_date_time: datetime(f(0), f(1), f(2), f(3), f(4)); return;
-        case TemporalKind::local_date_time: datetime(f(0), f(1), f(2), f(3), 0); return;
-        case TemporalKind::local_date: datetime(f(0), f(1), f(2), 0, 0); return;
-        case TemporalKind::instant: datetime_from_seconds(f(0), f(1)); return;
-        case TemporalKind::local_time: string_fq(iso_time(f(0))); return;
-        case TemporalKind::offset_time: string_fq(iso_time(f(0)) + iso_offset(f(1))); return;
-        case TemporalKind::month_day: string_fq("--" + pad(f(0), 2) + "-" + pad(f(1), 2)); return;
-        case TemporalKind::period: {
-            std::string s = "P";
-            if (f(0)) s += std::to_string(f(0)) + "Y";
-            if (f(1)) s += std::to_string(f(1)) + "M";
-            if (f(2) || s.size() == 1) s += std::to_string(f(2)) + "D";
-            string_fq(s);
-            return;
-        }
-        case TemporalKind::year: string_fq(std::to_string(f(0))); return;
-        case TemporalKind::year_month: string_fq(pad(f(0), 4) + "-" + pad(f(1), 2)); return;
-        case TemporalKind::zone_offset: string_fq(iso_offset(f(0))); return;
+            case TemporalKind::datetime4:
+            case TemporalKind::offset_date_time:
+            case TemporalKind::zoned_date_time:
+                datetime(f(0), f(1), f(2), f(3), f(4));
+                return;
+            case TemporalKind::local_date_time:
+                datetime(f(0), f(1), f(2), f(3), 0);
+                return;
+            case TemporalKind::local_date:
+                datetime(f(0), f(1), f(2), 0, 0);
+                return;
+            case TemporalKind::instant:
+                datetime_from_seconds(f(0), f(1));
+                return;
+            case TemporalKind::local_time:
+                string_fq(iso_time(f(0)));
+                return;
+            case TemporalKind::offset_time:
+                string_fq(iso_time(f(0)) + iso_offset(f(1)));
+                return;
+            case TemporalKind::month_day:
+                string_fq("--" + pad(f(0), 2) + "-" + pad(f(1), 2));
+                return;
+            case TemporalKind::period: {
+                std::string s = "P";
+                if (f(0)) s += std::to_string(f(0)) + "Y";
+                if (f(1)) s += std::to_string(f(1)) + "M";
+                if (f(2) || s.size() == 1) s += std::to_string(f(2)) + "D";
+                string_fq(s);
+                return;
+            }
+            case TemporalKind::year:
+                string_fq(std::to_string(f(0)));
+                return;
+            case TemporalKind::year_month:
+                string_fq(pad(f(0), 4) + "-" + pad(f(1), 2));
+                return;
+            case TemporalKind::zone_offset:
+                string_fq(iso_offset(f(0)));
+                return;
         }
         hdr(code::null, 1);
     }
@@ -1882,7 +2057,8 @@ void gb_write(std::string& out, const model::Value& v, GbVersion ver) {
 
 Result<model::Value> gb_read(std::string_view in, std::size_t& pos, GbVersion ver, const GbLimits& limits) {
     if (pos > in.size())
-        return Error{errc::truncated, in.size(), "read position " + std::to_string(pos) + " is past the end of the input"};
+        return Error{errc::truncated, in.size(),
+                     "read position " + std::to_string(pos) + " is past the end of the input"};
     Reader r(in, pos, ver, limits);
     Value v;
     if (!r.fq(v, 0)) return std::move(r.err);
@@ -1892,7 +2068,8 @@ Result<model::Value> gb_read(std::string_view in, std::size_t& pos, GbVersion ve
 
 Result<std::size_t> gb_skip(std::string_view in, std::size_t pos, GbVersion ver, const GbLimits& limits) {
     if (pos > in.size())
-        return Error{errc::truncated, in.size(), "skip position " + std::to_string(pos) + " is past the end of the input"};
+        return Error{errc::truncated, in.size(),
+                     "skip position " + std::to_string(pos) + " is past the end of the input"};
     Skipper s(in, pos, ver, limits);
     if (!s.fq(0)) return std::move(s.err);
     return s.pos();
@@ -1905,8 +2082,9 @@ Result<model::Value> gb_decode(std::string_view in, GbVersion ver, const GbLimit
     auto r = gb_read(in, pos, ver, l);
     if (!r) return r;
     if (pos != in.size())
-        return Error{errc::trailing_bytes, pos,
-                     std::to_string(in.size() - pos) + " bytes follow the GraphBinary value (expected end of input)"};
+        return Error{
+            errc::trailing_bytes, pos,
+            std::to_string(in.size() - pos) + " bytes follow the GraphBinary value (expected end of input)"};
     return r;
 }
 

@@ -91,7 +91,7 @@ inline bool eq(std::string_view s, const char (&lit)[N]) noexcept {
 // A number token: its text and shape.
 struct NumTok {
     std::string_view text;
-    bool integer = true;   // no fraction, no exponent
+    bool integer = true;  // no fraction, no exponent
     bool negative = false;
 };
 
@@ -141,10 +141,14 @@ public:
     // Skips whitespace and consumes `c`.
     bool expect(char c) {
         if (!ws_more()) return false;
-        if (*p_ != c) return fail(errc::bad_json, c == ':' ? "expected ':'" : c == ',' ? "expected ','"
-                                                   : c == '}' ? "expected '}'" : c == ']' ? "expected ']'"
-                                                   : c == '{' ? "expected '{'" : c == '[' ? "expected '['"
-                                                                               : "unexpected character");
+        if (*p_ != c)
+            return fail(errc::bad_json, c == ':'   ? "expected ':'"
+                                        : c == ',' ? "expected ','"
+                                        : c == '}' ? "expected '}'"
+                                        : c == ']' ? "expected ']'"
+                                        : c == '{' ? "expected '{'"
+                                        : c == '[' ? "expected '['"
+                                                   : "unexpected character");
         ++p_;
         return true;
     }
@@ -220,7 +224,8 @@ public:
             t.integer = false;
             ++p_;
             if (p_ >= e_) return truncated();
-            if (*p_ < '0' || *p_ > '9') return fail(errc::bad_json, "invalid number: digit expected after '.'");
+            if (*p_ < '0' || *p_ > '9')
+                return fail(errc::bad_json, "invalid number: digit expected after '.'");
             while (p_ < e_ && *p_ >= '0' && *p_ <= '9') ++p_;
         }
         if (p_ < e_ && (*p_ == 'e' || *p_ == 'E')) {
@@ -228,7 +233,8 @@ public:
             ++p_;
             if (p_ < e_ && (*p_ == '+' || *p_ == '-')) ++p_;
             if (p_ >= e_) return truncated();
-            if (*p_ < '0' || *p_ > '9') return fail(errc::bad_json, "invalid number: digit expected in exponent");
+            if (*p_ < '0' || *p_ > '9')
+                return fail(errc::bad_json, "invalid number: digit expected in exponent");
             while (p_ < e_ && *p_ >= '0' && *p_ <= '9') ++p_;
         }
         if (stream && p_ >= e_) return truncated();
@@ -257,7 +263,8 @@ private:
                 ++p_;
                 continue;
             }
-            const int n = utf8_seq(reinterpret_cast<const unsigned char*>(p_), reinterpret_cast<const unsigned char*>(e_));
+            const int n = utf8_seq(reinterpret_cast<const unsigned char*>(p_),
+                                   reinterpret_cast<const unsigned char*>(e_));
             if (n < 0) return truncated();
             if (n == 0) return fail(errc::bad_utf8, "invalid UTF-8 in string");
             p_ += n;
@@ -270,32 +277,52 @@ private:
         char c = *p_++;
         char r;
         switch (c) {
-        case '"': r = '"'; break;
-        case '\\': r = '\\'; break;
-        case '/': r = '/'; break;
-        case 'b': r = '\b'; break;
-        case 'f': r = '\f'; break;
-        case 'n': r = '\n'; break;
-        case 'r': r = '\r'; break;
-        case 't': r = '\t'; break;
-        case 'u': {
-            std::uint32_t cp;
-            if (!hex4(cp)) return false;
-            if (cp >= 0xdc00 && cp <= 0xdfff) return fail_at(at, errc::bad_utf8, "lone low surrogate escape");
-            if (cp >= 0xd800 && cp <= 0xdbff) {
-                if (p_ < e_ && p_[0] != '\\') return fail_at(at, errc::bad_utf8, "lone high surrogate escape");
-                if (e_ - p_ < 2) return truncated();
-                if (p_[1] != 'u') return fail_at(at, errc::bad_utf8, "lone high surrogate escape");
-                p_ += 2;
-                std::uint32_t lo;
-                if (!hex4(lo)) return false;
-                if (lo < 0xdc00 || lo > 0xdfff) return fail_at(at, errc::bad_utf8, "invalid surrogate pair escape");
-                cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+            case '"':
+                r = '"';
+                break;
+            case '\\':
+                r = '\\';
+                break;
+            case '/':
+                r = '/';
+                break;
+            case 'b':
+                r = '\b';
+                break;
+            case 'f':
+                r = '\f';
+                break;
+            case 'n':
+                r = '\n';
+                break;
+            case 'r':
+                r = '\r';
+                break;
+            case 't':
+                r = '\t';
+                break;
+            case 'u': {
+                std::uint32_t cp;
+                if (!hex4(cp)) return false;
+                if (cp >= 0xdc00 && cp <= 0xdfff)
+                    return fail_at(at, errc::bad_utf8, "lone low surrogate escape");
+                if (cp >= 0xd800 && cp <= 0xdbff) {
+                    if (p_ < e_ && p_[0] != '\\')
+                        return fail_at(at, errc::bad_utf8, "lone high surrogate escape");
+                    if (e_ - p_ < 2) return truncated();
+                    if (p_[1] != 'u') return fail_at(at, errc::bad_utf8, "lone high surrogate escape");
+                    p_ += 2;
+                    std::uint32_t lo;
+                    if (!hex4(lo)) return false;
+                    if (lo < 0xdc00 || lo > 0xdfff)
+                        return fail_at(at, errc::bad_utf8, "invalid surrogate pair escape");
+                    cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+                }
+                if (out) append_utf8(*out, cp);
+                return true;
             }
-            if (out) append_utf8(*out, cp);
-            return true;
-        }
-        default: return fail_at(at, errc::bad_json, "invalid escape in string");
+            default:
+                return fail_at(at, errc::bad_json, "invalid escape in string");
         }
         if (out) out->push_back(r);
         return true;
@@ -350,7 +377,8 @@ inline void write_string(std::string& out, std::string_view s) {
         if (p >= e) break;
         const auto c = static_cast<unsigned char>(*p);
         if (c >= 0x80) {
-            const int n = utf8_seq(reinterpret_cast<const unsigned char*>(p), reinterpret_cast<const unsigned char*>(e));
+            const int n = utf8_seq(reinterpret_cast<const unsigned char*>(p),
+                                   reinterpret_cast<const unsigned char*>(e));
             if (n > 0) {
                 out.append(p, static_cast<std::size_t>(n));
                 p += n;
@@ -362,17 +390,31 @@ inline void write_string(std::string& out, std::string_view s) {
         }
         ++p;
         switch (c) {
-        case '"': out.append("\\\""); break;
-        case '\\': out.append("\\\\"); break;
-        case '\n': out.append("\\n"); break;
-        case '\r': out.append("\\r"); break;
-        case '\t': out.append("\\t"); break;
-        case '\b': out.append("\\b"); break;
-        case '\f': out.append("\\f"); break;
-        default: {
-            const char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-            out.append(esc, 6);
-        }
+            case '"':
+                out.append("\\\"");
+                break;
+            case '\\':
+                out.append("\\\\");
+                break;
+            case '\n':
+                out.append("\\n");
+                break;
+            case '\r':
+                out.append("\\r");
+                break;
+            case '\t':
+                out.append("\\t");
+                break;
+            case '\b':
+                out.append("\\b");
+                break;
+            case '\f':
+                out.append("\\f");
+                break;
+            default: {
+                const char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+                out.append(esc, 6);
+            }
         }
     }
     out.push_back('"');

@@ -88,8 +88,10 @@ struct Scan {
 // [+-]yyyy (4..9 digits) — java.time's ISO year.
 bool scan_year(Scan& s, std::int64_t& y) {
     bool neg = false;
-    if (s.eat('-')) neg = true;
-    else s.eat('+');
+    if (s.eat('-'))
+        neg = true;
+    else
+        s.eat('+');
     int n = 0;
     if (!s.digits(9, y, &n) || n < 4) return false;
     if (neg) y = -y;
@@ -125,9 +127,12 @@ bool scan_offset(Scan& s, std::int64_t& off) {
         return true;
     }
     int sign;
-    if (s.eat('+')) sign = 1;
-    else if (s.eat('-')) sign = -1;
-    else return false;
+    if (s.eat('+'))
+        sign = 1;
+    else if (s.eat('-'))
+        sign = -1;
+    else
+        return false;
     std::int64_t h, m = 0, sec = 0;
     if (!s.fixed(2, h)) return false;
     if (s.eat(':')) {
@@ -209,15 +214,15 @@ void put_offset(std::string& out, std::int64_t off) {
     }
 }
 
-std::int64_t field(const Value& v, std::size_t i) {
-    return i < v.size() ? v[i].to_int64() : 0;
-}
+std::int64_t field(const Value& v, std::size_t i) { return i < v.size() ? v[i].to_int64() : 0; }
 
 // Signed decimal with optional sign, at most 18 digits.
 bool scan_signed(Scan& s, std::int64_t& v, bool& negative) {
     negative = false;
-    if (s.eat('-')) negative = true;
-    else s.eat('+');
+    if (s.eat('-'))
+        negative = true;
+    else
+        s.eat('+');
     if (!s.digits(18, v)) return false;
     if (negative) v = -v;
     return true;
@@ -231,209 +236,218 @@ bool parse_temporal(TemporalKind kind, std::string_view text, std::vector<Value>
     f.clear();
     zone.clear();
     switch (kind) {
-    case TemporalKind::instant: {
-        if (!scan_date(s, y, m, d) || !s.eat('T') || !scan_time(s, nod) || !scan_offset(s, off)) return false;
-        const std::int64_t days = days_from_civil(y, static_cast<unsigned>(m), static_cast<unsigned>(d));
-        std::int64_t sec = days * 86400 + nod / nanos_per_second - off;
-        f.push_back(Value::long_(sec));
-        f.push_back(Value::int_(static_cast<std::int32_t>(nod % nanos_per_second)));
-        break;
-    }
-    case TemporalKind::local_date:
-        if (!scan_date(s, y, m, d)) return false;
-        f = {Value::int_(static_cast<std::int32_t>(y)), Value::byte(static_cast<std::int8_t>(m)),
-             Value::byte(static_cast<std::int8_t>(d))};
-        break;
-    case TemporalKind::local_date_time:
-        if (!scan_date(s, y, m, d) || !s.eat('T') || !scan_time(s, nod)) return false;
-        f = {Value::int_(static_cast<std::int32_t>(y)), Value::byte(static_cast<std::int8_t>(m)),
-             Value::byte(static_cast<std::int8_t>(d)), Value::long_(nod)};
-        break;
-    case TemporalKind::local_time:
-        if (!scan_time(s, nod)) return false;
-        f = {Value::long_(nod)};
-        break;
-    case TemporalKind::month_day:
-        if (!s.eat('-') || !s.eat('-') || !s.fixed(2, m) || !s.eat('-') || !s.fixed(2, d)) return false;
-        if (m < 1 || m > 12 || d < 1 || d > days_in_month(2000, static_cast<unsigned>(m))) return false;
-        f = {Value::byte(static_cast<std::int8_t>(m)), Value::byte(static_cast<std::int8_t>(d))};
-        break;
-    case TemporalKind::offset_date_time:
-    case TemporalKind::zoned_date_time:
-    case TemporalKind::datetime4:
-        if (!scan_date(s, y, m, d) || !s.eat('T') || !scan_time(s, nod) || !scan_offset(s, off)) return false;
-        if (kind == TemporalKind::zoned_date_time && s.eat('[')) {
-            const char* z = s.p;
-            while (s.p < s.e && *s.p != ']') {
-                const auto c = static_cast<unsigned char>(*s.p);
-                if (c < 0x21 || c > 0x7e) return false;
-                ++s.p;
+        case TemporalKind::instant: {
+            if (!scan_date(s, y, m, d) || !s.eat('T') || !scan_time(s, nod) || !scan_offset(s, off))
+                return false;
+            const std::int64_t days = days_from_civil(y, static_cast<unsigned>(m), static_cast<unsigned>(d));
+            std::int64_t sec = days * 86400 + nod / nanos_per_second - off;
+            f.push_back(Value::long_(sec));
+            f.push_back(Value::int_(static_cast<std::int32_t>(nod % nanos_per_second)));
+            break;
+        }
+        case TemporalKind::local_date:
+            if (!scan_date(s, y, m, d)) return false;
+            f = {Value::int_(static_cast<std::int32_t>(y)), Value::byte(static_cast<std::int8_t>(m)),
+                 Value::byte(static_cast<std::int8_t>(d))};
+            break;
+        case TemporalKind::local_date_time:
+            if (!scan_date(s, y, m, d) || !s.eat('T') || !scan_time(s, nod)) return false;
+            f = {Value::int_(static_cast<std::int32_t>(y)), Value::byte(static_cast<std::int8_t>(m)),
+                 Value::byte(static_cast<std::int8_t>(d)), Value::long_(nod)};
+            break;
+        case TemporalKind::local_time:
+            if (!scan_time(s, nod)) return false;
+            f = {Value::long_(nod)};
+            break;
+        case TemporalKind::month_day:
+            if (!s.eat('-') || !s.eat('-') || !s.fixed(2, m) || !s.eat('-') || !s.fixed(2, d)) return false;
+            if (m < 1 || m > 12 || d < 1 || d > days_in_month(2000, static_cast<unsigned>(m))) return false;
+            f = {Value::byte(static_cast<std::int8_t>(m)), Value::byte(static_cast<std::int8_t>(d))};
+            break;
+        case TemporalKind::offset_date_time:
+        case TemporalKind::zoned_date_time:
+        case TemporalKind::datetime4:
+            if (!scan_date(s, y, m, d) || !s.eat('T') || !scan_time(s, nod) || !scan_offset(s, off))
+                return false;
+            if (kind == TemporalKind::zoned_date_time && s.eat('[')) {
+                const char* z = s.p;
+                while (s.p < s.e && *s.p != ']') {
+                    const auto c = static_cast<unsigned char>(*s.p);
+                    if (c < 0x21 || c > 0x7e) return false;
+                    ++s.p;
+                }
+                const char* z_end = s.p;
+                if (z_end == z || !s.eat(']')) return false;
+                zone.assign(z, z_end);
             }
-            const char* z_end = s.p;
-            if (z_end == z || !s.eat(']')) return false;
-            zone.assign(z, z_end);
+            f = {Value::int_(static_cast<std::int32_t>(y)), Value::byte(static_cast<std::int8_t>(m)),
+                 Value::byte(static_cast<std::int8_t>(d)), Value::long_(nod),
+                 Value::int_(static_cast<std::int32_t>(off))};
+            break;
+        case TemporalKind::offset_time:
+            if (!scan_time(s, nod) || !scan_offset(s, off)) return false;
+            f = {Value::long_(nod), Value::int_(static_cast<std::int32_t>(off))};
+            break;
+        case TemporalKind::period: {
+            // [+-]P[nY][nM][nW][nD], every n optionally signed.
+            bool neg_all = false;
+            if (s.eat('-'))
+                neg_all = true;
+            else
+                s.eat('+');
+            if (!s.eat('P') && !s.eat('p')) return false;
+            std::int64_t parts[4] = {0, 0, 0, 0};
+            const char units[4] = {'Y', 'M', 'W', 'D'};
+            int next = 0;
+            bool any = false;
+            while (!s.done()) {
+                std::int64_t v;
+                bool neg;
+                if (!scan_signed(s, v, neg)) return false;
+                if (s.done()) return false;
+                const char u = static_cast<char>(*s.p & ~0x20);
+                int idx = next;
+                while (idx < 4 && units[idx] != u) ++idx;
+                if (idx == 4) return false;
+                ++s.p;
+                parts[idx] = v;
+                next = idx + 1;
+                any = true;
+            }
+            if (!any) return false;
+            std::int64_t days = parts[2] * 7 + parts[3];
+            std::int64_t ys = parts[0], ms = parts[1];
+            if (neg_all) {
+                ys = -ys;
+                ms = -ms;
+                days = -days;
+            }
+            const auto fits = [](std::int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; };
+            if (!fits(ys) || !fits(ms) || !fits(days)) return false;
+            f = {Value::int_(static_cast<std::int32_t>(ys)), Value::int_(static_cast<std::int32_t>(ms)),
+                 Value::int_(static_cast<std::int32_t>(days))};
+            return true;
         }
-        f = {Value::int_(static_cast<std::int32_t>(y)), Value::byte(static_cast<std::int8_t>(m)),
-             Value::byte(static_cast<std::int8_t>(d)), Value::long_(nod), Value::int_(static_cast<std::int32_t>(off))};
-        break;
-    case TemporalKind::offset_time:
-        if (!scan_time(s, nod) || !scan_offset(s, off)) return false;
-        f = {Value::long_(nod), Value::int_(static_cast<std::int32_t>(off))};
-        break;
-    case TemporalKind::period: {
-        // [+-]P[nY][nM][nW][nD], every n optionally signed.
-        bool neg_all = false;
-        if (s.eat('-')) neg_all = true;
-        else s.eat('+');
-        if (!s.eat('P') && !s.eat('p')) return false;
-        std::int64_t parts[4] = {0, 0, 0, 0};
-        const char units[4] = {'Y', 'M', 'W', 'D'};
-        int next = 0;
-        bool any = false;
-        while (!s.done()) {
-            std::int64_t v;
-            bool neg;
-            if (!scan_signed(s, v, neg)) return false;
-            if (s.done()) return false;
-            const char u = static_cast<char>(*s.p & ~0x20);
-            int idx = next;
-            while (idx < 4 && units[idx] != u) ++idx;
-            if (idx == 4) return false;
-            ++s.p;
-            parts[idx] = v;
-            next = idx + 1;
-            any = true;
+        case TemporalKind::year: {
+            bool neg = false;
+            if (s.eat('-'))
+                neg = true;
+            else
+                s.eat('+');
+            if (!s.digits(9, y)) return false;
+            f = {Value::int_(static_cast<std::int32_t>(neg ? -y : y))};
+            break;
         }
-        if (!any) return false;
-        std::int64_t days = parts[2] * 7 + parts[3];
-        std::int64_t ys = parts[0], ms = parts[1];
-        if (neg_all) {
-            ys = -ys;
-            ms = -ms;
-            days = -days;
-        }
-        const auto fits = [](std::int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; };
-        if (!fits(ys) || !fits(ms) || !fits(days)) return false;
-        f = {Value::int_(static_cast<std::int32_t>(ys)), Value::int_(static_cast<std::int32_t>(ms)),
-             Value::int_(static_cast<std::int32_t>(days))};
-        return true;
-    }
-    case TemporalKind::year: {
-        bool neg = false;
-        if (s.eat('-')) neg = true;
-        else s.eat('+');
-        if (!s.digits(9, y)) return false;
-        f = {Value::int_(static_cast<std::int32_t>(neg ? -y : y))};
-        break;
-    }
-    case TemporalKind::year_month:
-        if (!scan_year(s, y) || !s.eat('-') || !s.fixed(2, m) || m < 1 || m > 12) return false;
-        f = {Value::int_(static_cast<std::int32_t>(y)), Value::byte(static_cast<std::int8_t>(m))};
-        break;
-    case TemporalKind::zone_offset:
-        if (!scan_offset(s, off)) return false;
-        f = {Value::int_(static_cast<std::int32_t>(off))};
-        break;
-    default:
-        return false;
+        case TemporalKind::year_month:
+            if (!scan_year(s, y) || !s.eat('-') || !s.fixed(2, m) || m < 1 || m > 12) return false;
+            f = {Value::int_(static_cast<std::int32_t>(y)), Value::byte(static_cast<std::int8_t>(m))};
+            break;
+        case TemporalKind::zone_offset:
+            if (!scan_offset(s, off)) return false;
+            f = {Value::int_(static_cast<std::int32_t>(off))};
+            break;
+        default:
+            return false;
     }
     return s.done();
 }
 
 void format_temporal(std::string& out, const Value& v) {
     switch (v.temporal_kind()) {
-    case TemporalKind::instant: {
-        const std::int64_t sec = field(v, 0);
-        std::int64_t nano = field(v, 1);
-        if (nano < 0 || nano >= nanos_per_second) nano = 0;
-        std::int64_t days = sec / 86400, rem = sec % 86400;
-        if (rem < 0) {
-            rem += 86400;
-            --days;
-        }
-        std::int64_t y;
-        unsigned m, d;
-        civil_from_days(days, y, m, d);
-        put_date(out, y, m, d);
-        out.push_back('T');
-        put_time(out, rem * nanos_per_second + nano, true);
-        out.push_back('Z');
-        break;
-    }
-    case TemporalKind::local_date:
-        put_date(out, field(v, 0), field(v, 1), field(v, 2));
-        break;
-    case TemporalKind::local_date_time:
-        put_date(out, field(v, 0), field(v, 1), field(v, 2));
-        out.push_back('T');
-        put_time(out, field(v, 3));
-        break;
-    case TemporalKind::local_time:
-        put_time(out, field(v, 0));
-        break;
-    case TemporalKind::month_day:
-        out.append("--");
-        put2(out, field(v, 0));
-        out.push_back('-');
-        put2(out, field(v, 1));
-        break;
-    case TemporalKind::offset_date_time:
-    case TemporalKind::zoned_date_time:
-    case TemporalKind::datetime4:
-        put_date(out, field(v, 0), field(v, 1), field(v, 2));
-        out.push_back('T');
-        put_time(out, field(v, 3));
-        put_offset(out, field(v, 4));
-        if (v.temporal_kind() == TemporalKind::zoned_date_time && !v.str().empty()) {
-            out.push_back('[');
-            out.append(v.str());
-            out.push_back(']');
-        }
-        break;
-    case TemporalKind::offset_time:
-        put_time(out, field(v, 0));
-        put_offset(out, field(v, 1));
-        break;
-    case TemporalKind::period: {
-        const std::int64_t y = field(v, 0), m = field(v, 1), d = field(v, 2);
-        out.push_back('P');
-        if (y == 0 && m == 0 && d == 0) {
-            out.append("0D");
+        case TemporalKind::instant: {
+            const std::int64_t sec = field(v, 0);
+            std::int64_t nano = field(v, 1);
+            if (nano < 0 || nano >= nanos_per_second) nano = 0;
+            std::int64_t days = sec / 86400, rem = sec % 86400;
+            if (rem < 0) {
+                rem += 86400;
+                --days;
+            }
+            std::int64_t y;
+            unsigned m, d;
+            civil_from_days(days, y, m, d);
+            put_date(out, y, m, d);
+            out.push_back('T');
+            put_time(out, rem * nanos_per_second + nano, true);
+            out.push_back('Z');
             break;
         }
-        if (y != 0) {
-            write_int(out, y);
-            out.push_back('Y');
+        case TemporalKind::local_date:
+            put_date(out, field(v, 0), field(v, 1), field(v, 2));
+            break;
+        case TemporalKind::local_date_time:
+            put_date(out, field(v, 0), field(v, 1), field(v, 2));
+            out.push_back('T');
+            put_time(out, field(v, 3));
+            break;
+        case TemporalKind::local_time:
+            put_time(out, field(v, 0));
+            break;
+        case TemporalKind::month_day:
+            out.append("--");
+            put2(out, field(v, 0));
+            out.push_back('-');
+            put2(out, field(v, 1));
+            break;
+        case TemporalKind::offset_date_time:
+        case TemporalKind::zoned_date_time:
+        case TemporalKind::datetime4:
+            put_date(out, field(v, 0), field(v, 1), field(v, 2));
+            out.push_back('T');
+            put_time(out, field(v, 3));
+            put_offset(out, field(v, 4));
+            if (v.temporal_kind() == TemporalKind::zoned_date_time && !v.str().empty()) {
+                out.push_back('[');
+                out.append(v.str());
+                out.push_back(']');
+            }
+            break;
+        case TemporalKind::offset_time:
+            put_time(out, field(v, 0));
+            put_offset(out, field(v, 1));
+            break;
+        case TemporalKind::period: {
+            const std::int64_t y = field(v, 0), m = field(v, 1), d = field(v, 2);
+            out.push_back('P');
+            if (y == 0 && m == 0 && d == 0) {
+                out.append("0D");
+                break;
+            }
+            if (y != 0) {
+                write_int(out, y);
+                out.push_back('Y');
+            }
+            if (m != 0) {
+                write_int(out, m);
+                out.push_back('M');
+            }
+            if (d != 0) {
+                write_int(out, d);
+                out.push_back('D');
+            }
+            break;
         }
-        if (m != 0) {
-            write_int(out, m);
-            out.push_back('M');
-        }
-        if (d != 0) {
-            write_int(out, d);
-            out.push_back('D');
-        }
-        break;
-    }
-    case TemporalKind::year:
-        write_int(out, field(v, 0));
-        break;
-    case TemporalKind::year_month:
-        put_year(out, field(v, 0));
-        out.push_back('-');
-        put2(out, field(v, 1));
-        break;
-    case TemporalKind::zone_offset:
-        put_offset(out, field(v, 0));
-        break;
+        case TemporalKind::year:
+            write_int(out, field(v, 0));
+            break;
+        case TemporalKind::year_month:
+            put_year(out, field(v, 0));
+            out.push_back('-');
+            put2(out, field(v, 1));
+            break;
+        case TemporalKind::zone_offset:
+            put_offset(out, field(v, 0));
+            break;
     }
 }
 
 bool parse_duration(std::string_view text, std::int64_t& seconds, std::int32_t& nanos) {
     Scan s{text.data(), text.data() + text.size()};
     bool neg_all = false;
-    if (s.eat('-')) neg_all = true;
-    else s.eat('+');
+    if (s.eat('-'))
+        neg_all = true;
+    else
+        s.eat('+');
     if (!s.eat('P') && !s.eat('p')) return false;
     i128 total = 0;  // nanoseconds
     bool any = false, in_time = false;
@@ -460,11 +474,20 @@ bool parse_duration(std::string_view text, std::int64_t& seconds, std::int32_t& 
         const char u = static_cast<char>(*s.p++ & ~0x20);
         i128 unit;
         int idx;
-        if (!in_time && u == 'D') { unit = nanos_per_day; idx = 0; }
-        else if (in_time && u == 'H') { unit = 3600 * nanos_per_second; idx = 1; }
-        else if (in_time && u == 'M') { unit = 60 * nanos_per_second; idx = 2; }
-        else if (in_time && u == 'S') { unit = nanos_per_second; idx = 3; }
-        else return false;
+        if (!in_time && u == 'D') {
+            unit = nanos_per_day;
+            idx = 0;
+        } else if (in_time && u == 'H') {
+            unit = 3600 * nanos_per_second;
+            idx = 1;
+        } else if (in_time && u == 'M') {
+            unit = 60 * nanos_per_second;
+            idx = 2;
+        } else if (in_time && u == 'S') {
+            unit = nanos_per_second;
+            idx = 3;
+        } else
+            return false;
         if (idx < next || (has_frac && u != 'S')) return false;
         next = idx + 1;
         total += static_cast<i128>(v) * unit;
@@ -508,12 +531,16 @@ void format_duration(std::string& out, std::int64_t seconds, std::int32_t nanos)
         out.push_back('M');
     }
     if (secs == 0 && nanos == 0 && out.size() > start + 2) return;
-    if (seconds < 0 && nanos > 0 && secs == 0) out.append("-0");
-    else write_int(out, secs);
+    if (seconds < 0 && nanos > 0 && secs == 0)
+        out.append("-0");
+    else
+        write_int(out, secs);
     if (nanos > 0) {
         const std::size_t pos = out.size();
-        if (seconds < 0) write_int(out, 2 * nanos_per_second - nanos);
-        else write_int(out, nanos + nanos_per_second);
+        if (seconds < 0)
+            write_int(out, 2 * nanos_per_second - nanos);
+        else
+            write_int(out, nanos + nanos_per_second);
         while (out.back() == '0') out.pop_back();
         out[pos] = '.';
     }
@@ -563,8 +590,10 @@ void magnitude_to_twos(std::string mag, bool negative, std::string& out) {
     std::size_t s = 0;
     while (mag.size() - s > 1) {
         const auto b0 = static_cast<unsigned char>(mag[s]), b1 = static_cast<unsigned char>(mag[s + 1]);
-        if ((b0 == 0x00 && !(b1 & 0x80)) || (b0 == 0xff && (b1 & 0x80))) ++s;
-        else break;
+        if ((b0 == 0x00 && !(b1 & 0x80)) || (b0 == 0xff && (b1 & 0x80)))
+            ++s;
+        else
+            break;
     }
     out.assign(mag, s, std::string::npos);
 }
@@ -717,7 +746,8 @@ void base64_encode(std::string& out, std::string_view in) {
     std::size_t i = 0;
     for (; i + 3 <= in.size(); i += 3) {
         const std::uint32_t v = (static_cast<unsigned char>(in[i]) << 16) |
-                                (static_cast<unsigned char>(in[i + 1]) << 8) | static_cast<unsigned char>(in[i + 2]);
+                                (static_cast<unsigned char>(in[i + 1]) << 8) |
+                                static_cast<unsigned char>(in[i + 2]);
         const char q[4] = {tbl[v >> 18], tbl[(v >> 12) & 63], tbl[(v >> 6) & 63], tbl[v & 63]};
         out.append(q, 4);
     }
@@ -727,7 +757,8 @@ void base64_encode(std::string& out, std::string_view in) {
         const char q[4] = {tbl[v >> 18], tbl[(v >> 12) & 63], '=', '='};
         out.append(q, 4);
     } else if (rem == 2) {
-        const std::uint32_t v = (static_cast<unsigned char>(in[i]) << 16) | (static_cast<unsigned char>(in[i + 1]) << 8);
+        const std::uint32_t v =
+            (static_cast<unsigned char>(in[i]) << 16) | (static_cast<unsigned char>(in[i + 1]) << 8);
         const char q[4] = {tbl[v >> 18], tbl[(v >> 12) & 63], tbl[(v >> 6) & 63], '='};
         out.append(q, 4);
     }
@@ -806,11 +837,14 @@ bool parse_inet(std::string_view t, std::string& out) {
     std::string v4;
     while (i < t.size()) {
         const std::size_t j = t.find(':', i);
-        const std::string_view part = t.substr(i, j == std::string_view::npos ? std::string_view::npos : j - i);
+        const std::string_view part =
+            t.substr(i, j == std::string_view::npos ? std::string_view::npos : j - i);
         if (part.find('.') != std::string_view::npos) {
             if (j != std::string_view::npos || !parse_ipv4(part, v4)) return false;
-            const std::uint16_t g1 = static_cast<std::uint16_t>((static_cast<unsigned char>(v4[0]) << 8) | static_cast<unsigned char>(v4[1]));
-            const std::uint16_t g2 = static_cast<std::uint16_t>((static_cast<unsigned char>(v4[2]) << 8) | static_cast<unsigned char>(v4[3]));
+            const std::uint16_t g1 = static_cast<std::uint16_t>((static_cast<unsigned char>(v4[0]) << 8) |
+                                                                static_cast<unsigned char>(v4[1]));
+            const std::uint16_t g2 = static_cast<std::uint16_t>((static_cast<unsigned char>(v4[2]) << 8) |
+                                                                static_cast<unsigned char>(v4[3]));
             for (std::uint16_t g : {g1, g2}) {
                 if (nh + nt >= 8) return false;
                 (gap ? tail[nt++] : head[nh++]) = g;
@@ -856,7 +890,8 @@ void format_inet(std::string& out, std::string_view b) {
         char buf[8];
         for (int k = 0; k < 8; ++k) {
             if (k) out.push_back(':');
-            const unsigned g = (static_cast<unsigned char>(b[2 * k]) << 8) | static_cast<unsigned char>(b[2 * k + 1]);
+            const unsigned g =
+                (static_cast<unsigned char>(b[2 * k]) << 8) | static_cast<unsigned char>(b[2 * k + 1]);
             std::snprintf(buf, sizeof buf, "%x", g);
             out.append(buf);
         }

@@ -44,7 +44,9 @@ Error rebase(Error e, std::size_t base) {
 
 // ---- gremlin-lang map literals (the 4.0 "parameters" String) ---------------------------------
 
-bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$'; }
+bool is_ident_start(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
+}
 bool is_ident_char(char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
 
 // Parses the subset of gremlin-lang literals that parameter maps use: numbers (with the b/s/i/l/n
@@ -106,11 +108,21 @@ private:
                 if (p_ >= s_.size()) break;
                 const char e = s_[p_++];
                 switch (e) {
-                    case 'n': c = '\n'; break;
-                    case 't': c = '\t'; break;
-                    case 'r': c = '\r'; break;
-                    case 'b': c = '\b'; break;
-                    case 'f': c = '\f'; break;
+                    case 'n':
+                        c = '\n';
+                        break;
+                    case 't':
+                        c = '\t';
+                        break;
+                    case 'r':
+                        c = '\r';
+                        break;
+                    case 'b':
+                        c = '\b';
+                        break;
+                    case 'f':
+                        c = '\f';
+                        break;
                     case 'u': {
                         if (p_ + 4 > s_.size()) return err(errc::truncated, "\\u escape ends early");
                         std::uint32_t cp = 0;
@@ -123,7 +135,9 @@ private:
                         json::append_utf8(out, cp);
                         continue;
                     }
-                    default: c = e; break;
+                    default:
+                        c = e;
+                        break;
                 }
             }
             out.push_back(c);
@@ -182,11 +196,13 @@ private:
                 if (v < INT32_MIN || v > INT32_MAX) return err(errc::bad_value, "int out of range");
                 return Value::int_(static_cast<std::int32_t>(v));
             case 'l':
-            case 'n': return Value::long_(v);
+            case 'n':
+                return Value::long_(v);
             case 0:
                 if (v >= INT32_MIN && v <= INT32_MAX) return Value::int_(static_cast<std::int32_t>(v));
                 return Value::long_(v);
-            default: return err(errc::bad_value, std::string("unknown number suffix '") + suffix + "'");
+            default:
+                return err(errc::bad_value, std::string("unknown number suffix '") + suffix + "'");
         }
     }
 
@@ -263,12 +279,23 @@ void write_lit_string(std::string& out, std::string_view s) {
     out.push_back('\'');
     for (char c : s) {
         switch (c) {
-            case '\'': out += "\\'"; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            default: out.push_back(c);
+            case '\'':
+                out += "\\'";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            default:
+                out.push_back(c);
         }
     }
     out.push_back('\'');
@@ -285,22 +312,39 @@ std::string double_text(double d) {
 // Renders a value as a gremlin-lang literal (the inverse of LiteralParser).
 void write_literal(std::string& out, const Value& v) {
     switch (v.type()) {
-        case Type::null: out += "null"; break;
-        case Type::boolean: out += v.as_bool() ? "true" : "false"; break;
-        case Type::byte: out += std::to_string(v.as_int()) + "b"; break;
-        case Type::short_: out += std::to_string(v.as_int()) + "s"; break;
-        case Type::int_: out += std::to_string(v.as_int()); break;
-        case Type::long_: out += std::to_string(v.as_int()) + "L"; break;
+        case Type::null:
+            out += "null";
+            break;
+        case Type::boolean:
+            out += v.as_bool() ? "true" : "false";
+            break;
+        case Type::byte:
+            out += std::to_string(v.as_int()) + "b";
+            break;
+        case Type::short_:
+            out += std::to_string(v.as_int()) + "s";
+            break;
+        case Type::int_:
+            out += std::to_string(v.as_int());
+            break;
+        case Type::long_:
+            out += std::to_string(v.as_int()) + "L";
+            break;
         case Type::float_:
         case Type::double_: {
             const double d = v.as_double();
-            if (std::isnan(d)) out += "NaN";
-            else if (std::isinf(d)) out += d > 0 ? "Infinity" : "-Infinity";
-            else out += double_text(d) + (v.type() == Type::float_ ? "f" : "d");
+            if (std::isnan(d))
+                out += "NaN";
+            else if (std::isinf(d))
+                out += d > 0 ? "Infinity" : "-Infinity";
+            else
+                out += double_text(d) + (v.type() == Type::float_ ? "f" : "d");
             break;
         }
         case Type::string:
-        case Type::char_: write_lit_string(out, v.str()); break;
+        case Type::char_:
+            write_lit_string(out, v.str());
+            break;
         case Type::list:
         case Type::set: {
             out.push_back('[');
@@ -323,36 +367,50 @@ void write_literal(std::string& out, const Value& v) {
                 bool bare = k.type() == Type::string && !k.str().empty() && is_ident_start(k.str()[0]) &&
                             k.str() != "true" && k.str() != "false" && k.str() != "null";
                 for (char c : k.str()) bare = bare && is_ident_char(c);
-                if (bare) out += k.str();
-                else write_literal(out, k);
+                if (bare)
+                    out += k.str();
+                else
+                    write_literal(out, k);
                 out.push_back(':');
                 write_literal(out, v[i + 1]);
             }
             out.push_back(']');
             break;
         }
-        default: write_lit_string(out, v.to_string()); break;
+        default:
+            write_lit_string(out, v.to_string());
+            break;
     }
 }
 
 // Plain JSON rendering of binding values (§3.3 bodies carry no type information).
 void write_plain_json(std::string& out, const Value& v) {
     switch (v.type()) {
-        case Type::null: out += "null"; break;
-        case Type::boolean: out += v.as_bool() ? "true" : "false"; break;
+        case Type::null:
+            out += "null";
+            break;
+        case Type::boolean:
+            out += v.as_bool() ? "true" : "false";
+            break;
         case Type::byte:
         case Type::short_:
         case Type::int_:
-        case Type::long_: out += std::to_string(v.as_int()); break;
+        case Type::long_:
+            out += std::to_string(v.as_int());
+            break;
         case Type::float_:
         case Type::double_: {
             const double d = v.as_double();
-            if (std::isfinite(d)) out += double_text(d);
-            else out += "null";
+            if (std::isfinite(d))
+                out += double_text(d);
+            else
+                out += "null";
             break;
         }
         case Type::string:
-        case Type::char_: json::write_string(out, v.str()); break;
+        case Type::char_:
+            json::write_string(out, v.str());
+            break;
         case Type::list:
         case Type::set: {
             out.push_back('[');
@@ -374,23 +432,28 @@ void write_plain_json(std::string& out, const Value& v) {
             out.push_back('}');
             break;
         }
-        default: gs_write(out, v, gs4(false)); break;
+        default:
+            gs_write(out, v, gs4(false));
+            break;
     }
 }
 
 // ---- request field interpretation (shared by the three body formats) -------------------------
 
 bool is_true_string(std::string_view s) {
-    return s.size() == 4 && (s[0] | 0x20) == 't' && (s[1] | 0x20) == 'r' && (s[2] | 0x20) == 'u' && (s[3] | 0x20) == 'e';
+    return s.size() == 4 && (s[0] | 0x20) == 't' && (s[1] | 0x20) == 'r' && (s[2] | 0x20) == 'u' &&
+           (s[3] | 0x20) == 'e';
 }
 
-std::optional<Error> apply_field(Request& r, std::string_view key, Value v, std::size_t at, bool& have_gremlin) {
+std::optional<Error> apply_field(Request& r, std::string_view key, Value v, std::size_t at,
+                                 bool& have_gremlin) {
     auto want_string = [&](std::optional<std::string>& dst, std::string_view name) -> std::optional<Error> {
         if (v.is_null()) {
             dst.reset();
             return std::nullopt;
         }
-        if (v.type() != Type::string) return Error{errc::bad_value, at, std::string(name) + " must be a String"};
+        if (v.type() != Type::string)
+            return Error{errc::bad_value, at, std::string(name) + " must be a String"};
         dst = v.str();
         return std::nullopt;
     };
@@ -415,7 +478,9 @@ std::optional<Error> apply_field(Request& r, std::string_view key, Value v, std:
             for (auto& x : v.kids()) r.bindings.push_back(std::move(x));
         } else if (v.type() == Type::string) {
             auto m = LiteralParser(v.str()).parse_document();
-            if (!m) return Error{m.error().code, at, m.error().message + " (at character " + std::to_string(m.error().offset) + ")"};
+            if (!m)
+                return Error{m.error().code, at,
+                             m.error().message + " (at character " + std::to_string(m.error().offset) + ")"};
             if (m->type() != Type::map) return Error{errc::bad_value, at, "parameters must be a map literal"};
             for (auto& x : m->kids()) r.bindings.push_back(std::move(x));
             r.parameters_literal = v.str();
@@ -434,9 +499,12 @@ std::optional<Error> apply_field(Request& r, std::string_view key, Value v, std:
         r.timeout_ms = v.to_int64();
     } else if (key == "bulked" || key == "bulkResults") {
         if (v.is_null()) return std::nullopt;
-        if (v.type() == Type::boolean) r.bulk_results = v.as_bool();
-        else if (v.type() == Type::string) r.bulk_results = is_true_string(v.str());
-        else return Error{errc::bad_value, at, std::string(key) + " must be a String or a Boolean"};
+        if (v.type() == Type::boolean)
+            r.bulk_results = v.as_bool();
+        else if (v.type() == Type::string)
+            r.bulk_results = is_true_string(v.str());
+        else
+            return Error{errc::bad_value, at, std::string(key) + " must be a String or a Boolean"};
     }
     // Unknown fields are ignored, as the server does.
     return std::nullopt;
@@ -448,7 +516,8 @@ Result<Request> decode_gb_request(std::string_view body) {
     std::uint8_t version = 0;
     if (auto e = rd.u8(version, "version")) return *e;
     if (version < 0x80)
-        return Error{errc::bad_version, 0, "unsupported GraphBinary request version byte " + std::to_string(version)};
+        return Error{errc::bad_version, 0,
+                     "unsupported GraphBinary request version byte " + std::to_string(version)};
     std::int32_t n = 0;
     if (auto e = rd.count(n, "fields count", 4)) return *e;
     bool have_gremlin = false;
@@ -464,7 +533,8 @@ Result<Request> decode_gb_request(std::string_view body) {
     }
     if (rd.left() == 0) return Error{errc::bad_value, rd.pos, std::string(kNoGremlin)};
     if (auto e = rd.string(r.gremlin, "gremlin String")) return *e;
-    if (rd.left() != 0) return rd.fail(errc::trailing_bytes, std::to_string(rd.left()) + " bytes after the request");
+    if (rd.left() != 0)
+        return rd.fail(errc::trailing_bytes, std::to_string(rd.left()) + " bytes after the request");
     return r;
 }
 
@@ -474,7 +544,8 @@ Result<Request> decode_json_request(std::string_view body, bool graphson) {
     const GsOptions opt = gs4(true);
     std::size_t pos = 0;
     auto err = json::for_each_member(
-        body, pos, opt.max_depth, "request", [&](std::string_view key, std::size_t b, std::size_t e) -> std::optional<Error> {
+        body, pos, opt.max_depth, "request",
+        [&](std::string_view key, std::size_t b, std::size_t e) -> std::optional<Error> {
             // Plain JSON: integers are Long (§3.3); GraphSON: typed members go to gs_read.
             auto v = json::read_loose(body, b, e, opt, !graphson, graphson);
             if (!v) return v.error();
@@ -486,10 +557,11 @@ Result<Request> decode_json_request(std::string_view body, bool graphson) {
     }
     if (err) {
         // JSON that does not parse gets the server's fixed messages; field errors keep theirs.
-        if (err->code == errc::bad_json || err->code == errc::truncated || err->code == errc::trailing_bytes ||
-            err->code == errc::too_deep) {
+        if (err->code == errc::bad_json || err->code == errc::truncated ||
+            err->code == errc::trailing_bytes || err->code == errc::too_deep) {
             if (graphson)
-                err->message = "Unable to deserialize request using: " + std::string(kMimeGs4) + " (" + err->message + ")";
+                err->message = "Unable to deserialize request using: " + std::string(kMimeGs4) + " (" +
+                               err->message + ")";
             else
                 err->message = std::string(kNotParsed) + " (" + err->message + ")";
         }
@@ -499,7 +571,9 @@ Result<Request> decode_json_request(std::string_view body, bool graphson) {
     return r;
 }
 
-void put_field_key(std::string& out, std::string_view k) { gb_write(out, Value::string(std::string(k)), GbVersion::v4); }
+void put_field_key(std::string& out, std::string_view k) {
+    gb_write(out, Value::string(std::string(k)), GbVersion::v4);
+}
 
 std::string literal_of(const Request& r) {
     if (r.parameters_literal) return *r.parameters_literal;
@@ -514,9 +588,12 @@ bool has_bindings(const Request& r) { return r.bindings.type() == Type::map && r
 
 std::string_view dialect_name(Dialect d) noexcept {
     switch (d) {
-        case Dialect::master_http: return "master-http";
-        case Dialect::v4_0_beta1: return "4.0-beta.1";
-        case Dialect::v4_0: return "4.0";
+        case Dialect::master_http:
+            return "master-http";
+        case Dialect::v4_0_beta1:
+            return "4.0-beta.1";
+        case Dialect::v4_0:
+            return "4.0";
     }
     return "4.0";
 }
@@ -526,7 +603,8 @@ std::optional<Dialect> parse_dialect(std::string_view n) noexcept {
     if (n == "4.0-beta.1" || n == "beta.1" || n == "4.0.0-beta.1" || n == "4.0-beta.2" || n == "beta.2" ||
         n == "4.0.0-beta.2")
         return Dialect::v4_0_beta1;
-    if (n == "4.0" || n == "beta.3" || n == "4.0-beta.3" || n == "4.0.0-beta.3" || n == "master") return Dialect::v4_0;
+    if (n == "4.0" || n == "beta.3" || n == "4.0-beta.3" || n == "4.0.0-beta.3" || n == "master")
+        return Dialect::v4_0;
     return std::nullopt;
 }
 
@@ -534,7 +612,9 @@ std::string_view default_language(Dialect d) noexcept {
     return d == Dialect::master_http ? "gremlin-groovy" : "gremlin-lang";
 }
 
-std::string_view bulk_field(Dialect d) noexcept { return d == Dialect::master_http ? "bulked" : "bulkResults"; }
+std::string_view bulk_field(Dialect d) noexcept {
+    return d == Dialect::master_http ? "bulked" : "bulkResults";
+}
 
 std::optional<std::string_view> gremlin_lang_equivalent(std::string_view script) noexcept {
     // TinkerFactory.generateModern(graph): the same vertex ids (1-6, Integer as generateModern
@@ -562,9 +642,12 @@ std::optional<std::string_view> gremlin_lang_equivalent(std::string_view script)
 
 std::string_view content_type(BodyFormat f) noexcept {
     switch (f) {
-        case BodyFormat::graphbinary_v4: return kMimeGb4;
-        case BodyFormat::json: return kMimeJson;
-        case BodyFormat::graphson_v4: return kMimeGs4;
+        case BodyFormat::graphbinary_v4:
+            return kMimeGb4;
+        case BodyFormat::json:
+            return kMimeJson;
+        case BodyFormat::graphson_v4:
+            return kMimeGs4;
     }
     return kMimeJson;
 }
@@ -592,9 +675,12 @@ std::optional<BodyFormat> body_format_from_content_type(std::string_view ct) noe
 
 std::string_view mime_type(ResponseFormat f) noexcept {
     switch (f) {
-        case ResponseFormat::graphbinary_v4: return kMimeGb4;
-        case ResponseFormat::graphson_v4: return kMimeGs4;
-        case ResponseFormat::graphson_v4_untyped: return kMimeGs4Untyped;
+        case ResponseFormat::graphbinary_v4:
+            return kMimeGb4;
+        case ResponseFormat::graphson_v4:
+            return kMimeGs4;
+        case ResponseFormat::graphson_v4_untyped:
+            return kMimeGs4Untyped;
     }
     return kMimeGb4;
 }
@@ -666,8 +752,10 @@ void encode_request(std::string& out, const Request& r, BodyFormat f, Dialect d)
     if (map_bindings ? has_bindings(r) || (gs && master) : send_params) {
         if (map_bindings) {
             key("bindings");
-            if (gs) gs_write(out, bindings, opt);
-            else write_plain_json(out, bindings);
+            if (gs)
+                gs_write(out, bindings, opt);
+            else
+                write_plain_json(out, bindings);
         } else {
             key("parameters");
             json::write_string(out, literal_of(r));
@@ -679,8 +767,10 @@ void encode_request(std::string& out, const Request& r, BodyFormat f, Dialect d)
     }
     if (r.batch_size) {
         key("batchSize");
-        if (gs) gs_write(out, Value::int_(*r.batch_size), opt);
-        else out += std::to_string(*r.batch_size);
+        if (gs)
+            gs_write(out, Value::int_(*r.batch_size), opt);
+        else
+            out += std::to_string(*r.batch_size);
     }
     if (r.g) {
         key("g");
@@ -688,8 +778,10 @@ void encode_request(std::string& out, const Request& r, BodyFormat f, Dialect d)
     }
     if (r.timeout_ms) {
         key(timeout_key);
-        if (gs) gs_write(out, Value::long_(*r.timeout_ms), opt);
-        else out += std::to_string(*r.timeout_ms);
+        if (gs)
+            gs_write(out, Value::long_(*r.timeout_ms), opt);
+        else
+            out += std::to_string(*r.timeout_ms);
     }
     if (r.materialize_properties) {
         key("materializeProperties");
@@ -704,9 +796,12 @@ void encode_request(std::string& out, const Request& r, BodyFormat f, Dialect d)
 
 Result<Request> decode_request(std::string_view body, BodyFormat f) {
     switch (f) {
-        case BodyFormat::graphbinary_v4: return decode_gb_request(body);
-        case BodyFormat::json: return decode_json_request(body, false);
-        case BodyFormat::graphson_v4: return decode_json_request(body, true);
+        case BodyFormat::graphbinary_v4:
+            return decode_gb_request(body);
+        case BodyFormat::json:
+            return decode_json_request(body, false);
+        case BodyFormat::graphson_v4:
+            return decode_json_request(body, true);
     }
     return Error{errc::bad_value, 0, std::string(kNotParsed)};
 }
@@ -719,8 +814,12 @@ void write_response_start(std::string& out, ResponseFormat f, bool bulked, std::
             detail::gbw::put_u8(out, version);
             detail::gbw::put_u8(out, bulked ? 0x01 : 0x00);
             break;
-        case ResponseFormat::graphson_v4: out += "{\"result\":{\"data\":{\"@type\":\"g:List\",\"@value\":["; break;
-        case ResponseFormat::graphson_v4_untyped: out += "{\"result\":{\"data\":["; break;
+        case ResponseFormat::graphson_v4:
+            out += "{\"result\":{\"data\":{\"@type\":\"g:List\",\"@value\":[";
+            break;
+        case ResponseFormat::graphson_v4_untyped:
+            out += "{\"result\":{\"data\":[";
+            break;
     }
 }
 
@@ -740,7 +839,8 @@ void write_response_item(std::string& out, ResponseFormat f, const model::Value&
 }
 
 void write_response_end(std::string& out, ResponseFormat f, std::int32_t code,
-                        const std::optional<std::string>& message, const std::optional<std::string>& exception) {
+                        const std::optional<std::string>& message,
+                        const std::optional<std::string>& exception) {
     if (f == ResponseFormat::graphbinary_v4) {
         static constexpr char kMarker[3] = {static_cast<char>(0xfd), 0x00, 0x00};
         out.append(kMarker, 3);
@@ -770,10 +870,21 @@ enum class Step : std::uint8_t { consumed, need_more, failed };
 
 // GraphSON stream states (§5.4): {"result":{"data":{"@type":"g:List","@value":[ items ]}},"status":{…}}
 enum class GsState : std::uint8_t {
-    top_open, top_first, top_key, top_sep,
-    result_open, result_first, result_key, result_sep,
-    data_start, typed_first, typed_key, typed_sep,
-    items_first, items_next, item,
+    top_open,
+    top_first,
+    top_key,
+    top_sep,
+    result_open,
+    result_first,
+    result_key,
+    result_sep,
+    data_start,
+    typed_first,
+    typed_key,
+    typed_sep,
+    items_first,
+    items_next,
+    item,
     done,
 };
 
@@ -836,9 +947,11 @@ struct ResponseDecoder::Impl {
                 if (left < 2) return Step::need_more;
                 if ((u[p] & 0x80) == 0)
                     return fail({errc::bad_version, consumed + p,
-                                 "bad GraphBinary response version byte " + std::to_string(u[p]) + " (needs >= 0x80)"});
+                                 "bad GraphBinary response version byte " + std::to_string(u[p]) +
+                                     " (needs >= 0x80)"});
                 if (u[p + 1] > 1)
-                    return fail({errc::bad_value, consumed + p + 1, "bad bulked byte " + std::to_string(u[p + 1])});
+                    return fail(
+                        {errc::bad_value, consumed + p + 1, "bad bulked byte " + std::to_string(u[p + 1])});
                 is_bulked = u[p + 1] == 1;
                 p += 2;
                 gb = GbState::item;
@@ -858,8 +971,10 @@ struct ResponseDecoder::Impl {
                     auto r = gb_skip(s, p, GbVersion::v4);
                     if (!r) return gb_error(r.error());
                     p = *r;
-                    if (is_bulked) gb = GbState::bulk;
-                    else emit_counted();
+                    if (is_bulked)
+                        gb = GbState::bulk;
+                    else
+                        emit_counted();
                     return Step::consumed;
                 }
                 std::size_t q = p;
@@ -879,7 +994,8 @@ struct ResponseDecoder::Impl {
                 if (u[p] != 0x02 || u[p + 1] != 0x00)
                     return fail({errc::bad_value, consumed + p, "bulk of a bulked result is not a Long"});
                 const std::int64_t bulk = detail::gbw::get_i64(s.data() + p + 2);
-                if (bulk < 0) return fail({errc::bad_value, consumed + p, "negative bulk " + std::to_string(bulk)});
+                if (bulk < 0)
+                    return fail({errc::bad_value, consumed + p, "negative bulk " + std::to_string(bulk)});
                 p += 10;
                 gb = GbState::item;
                 if (mode == DecodeMode::count) {
@@ -964,7 +1080,8 @@ struct ResponseDecoder::Impl {
         std::size_t p = b;
         bool have_code = false;
         auto err = json::for_each_member(
-            s.substr(0, e), p, opt.max_depth, "status", [&](std::string_view k, std::size_t x, std::size_t y) -> std::optional<Error> {
+            s.substr(0, e), p, opt.max_depth, "status",
+            [&](std::string_view k, std::size_t x, std::size_t y) -> std::optional<Error> {
                 auto v = json::read_loose(s, x, y, opt, false, true);
                 if (!v) return v.error();
                 if (k == "code") {
@@ -973,9 +1090,12 @@ struct ResponseDecoder::Impl {
                     have_code = true;
                 } else if (k == "message" || k == "exception") {
                     auto& dst = k == "message" ? message : exception;
-                    if (v->is_null()) dst.reset();
-                    else if (v->type() == Type::string) dst = v->str();
-                    else return Error{errc::bad_value, x, "status." + std::string(k) + " is not a string"};
+                    if (v->is_null())
+                        dst.reset();
+                    else if (v->type() == Type::string)
+                        dst = v->str();
+                    else
+                        return Error{errc::bad_value, x, "status." + std::string(k) + " is not a string"};
                 }
                 return std::nullopt;
             });
@@ -1012,7 +1132,8 @@ struct ResponseDecoder::Impl {
             return Step::consumed;
         };
         switch (gs) {
-            case GsState::top_open: return expect('{', GsState::top_first, "'{' opening the response");
+            case GsState::top_open:
+                return expect('{', GsState::top_first, "'{' opening the response");
             case GsState::top_first:
                 if (c == '}') return finish_top(p);
                 [[fallthrough]];
@@ -1045,7 +1166,8 @@ struct ResponseDecoder::Impl {
                 }
                 if (c == '}') return finish_top(p);
                 return fail({errc::bad_json, consumed + p, "expected ',' or '}' in the response object"});
-            case GsState::result_open: return expect('{', GsState::result_first, "'{' opening result");
+            case GsState::result_open:
+                return expect('{', GsState::result_first, "'{' opening result");
             case GsState::result_first:
                 if (c == '}') {
                     ++p;
@@ -1099,7 +1221,8 @@ struct ResponseDecoder::Impl {
                 if (c == 'n') {
                     const json::Scan r = json::skip_literal(s, p, "null");
                     if (r == json::Scan::truncated) return Step::need_more;
-                    if (r == json::Scan::bad) return fail({errc::bad_json, consumed + p, "invalid result.data"});
+                    if (r == json::Scan::bad)
+                        return fail({errc::bad_json, consumed + p, "invalid result.data"});
                     gs = GsState::result_sep;
                     return Step::consumed;
                 }
@@ -1112,7 +1235,8 @@ struct ResponseDecoder::Impl {
                 if (key == "@value") {
                     json::skip_ws(s, q);
                     if (q >= s.size()) return Step::need_more;
-                    if (s[q] != '[') return fail({errc::bad_json, consumed + q, "result.data @value is not an array"});
+                    if (s[q] != '[')
+                        return fail({errc::bad_json, consumed + q, "result.data @value is not an array"});
                     p = q + 1;
                     gs = GsState::items_first;
                     return Step::consumed;
@@ -1125,7 +1249,8 @@ struct ResponseDecoder::Impl {
                 if (key == "@type") {
                     std::string tn;
                     std::size_t t = b;
-                    if (s[t] != '"' || json::parse_string(s, t, tn) != json::Scan::ok || (tn != "g:List" && tn != "g:BulkSet"))
+                    if (s[t] != '"' || json::parse_string(s, t, tn) != json::Scan::ok ||
+                        (tn != "g:List" && tn != "g:BulkSet"))
                         return fail({errc::bad_value, consumed + b, "result.data is not a g:List"});
                 }
                 p = q;
@@ -1156,7 +1281,8 @@ struct ResponseDecoder::Impl {
                 }
                 if (c == ']') return close_items(p);
                 return fail({errc::bad_json, consumed + p, "expected ',' or ']' after a result"});
-            case GsState::item: return gs_item(s, p);
+            case GsState::item:
+                return gs_item(s, p);
             case GsState::done:
                 return fail({errc::trailing_bytes, consumed + p, "bytes after the response object"});
         }
@@ -1187,7 +1313,8 @@ struct ResponseDecoder::Impl {
             }
             if (!gbf && gs == GsState::done) {
                 json::skip_ws(s, p);
-                if (p < s.size()) fail({errc::trailing_bytes, consumed + p, "bytes after the response object"});
+                if (p < s.size())
+                    fail({errc::trailing_bytes, consumed + p, "bytes after the response object"});
                 break;
             }
             std::size_t q = p;
@@ -1242,11 +1369,20 @@ struct ResponseDecoder::Impl {
         const char* where = "response body";
         if (format == ResponseFormat::graphbinary_v4) {
             switch (gb) {
-                case GbState::header: where = "response header"; break;
-                case GbState::item: where = "result item"; break;
-                case GbState::bulk: where = "bulk Long"; break;
-                case GbState::footer: where = "status footer"; break;
-                case GbState::done: break;
+                case GbState::header:
+                    where = "response header";
+                    break;
+                case GbState::item:
+                    where = "result item";
+                    break;
+                case GbState::bulk:
+                    where = "bulk Long";
+                    break;
+                case GbState::footer:
+                    where = "status footer";
+                    break;
+                case GbState::done:
+                    break;
             }
         } else if (gs == GsState::item || gs == GsState::items_first || gs == GsState::items_next) {
             where = "result item";
@@ -1284,7 +1420,9 @@ std::uint64_t ResponseDecoder::item_count() const noexcept { return impl_->items
 std::uint64_t ResponseDecoder::result_count() const noexcept { return impl_->results; }
 std::int32_t ResponseDecoder::status_code() const noexcept { return impl_->code; }
 const std::optional<std::string>& ResponseDecoder::status_message() const noexcept { return impl_->message; }
-const std::optional<std::string>& ResponseDecoder::status_exception() const noexcept { return impl_->exception; }
+const std::optional<std::string>& ResponseDecoder::status_exception() const noexcept {
+    return impl_->exception;
+}
 std::uint64_t ResponseDecoder::bytes_consumed() const noexcept { return impl_->consumed; }
 std::size_t ResponseDecoder::buffered_bytes() const noexcept { return impl_->buf.size(); }
 

@@ -133,11 +133,21 @@ inline Scan parse_string(std::string_view s, std::size_t& pos, std::string& out)
         const char e = s[q + 1];
         p = q + 2;
         switch (e) {
-            case 'b': out.push_back('\b'); break;
-            case 'f': out.push_back('\f'); break;
-            case 'n': out.push_back('\n'); break;
-            case 'r': out.push_back('\r'); break;
-            case 't': out.push_back('\t'); break;
+            case 'b':
+                out.push_back('\b');
+                break;
+            case 'f':
+                out.push_back('\f');
+                break;
+            case 'n':
+                out.push_back('\n');
+                break;
+            case 'r':
+                out.push_back('\r');
+                break;
+            case 't':
+                out.push_back('\t');
+                break;
             case 'u': {
                 std::uint32_t cp = 0;
                 for (int k = 0; k < 4; ++k) cp = cp * 16 + static_cast<std::uint32_t>(hex_digit(s[p + k]));
@@ -163,7 +173,9 @@ inline Scan parse_string(std::string_view s, std::size_t& pos, std::string& out)
                 append_utf8(out, cp);
                 break;
             }
-            default: out.push_back(e); break;  // '"', '\\', '/'
+            default:
+                out.push_back(e);
+                break;  // '"', '\\', '/'
         }
     }
     pos = end;
@@ -181,13 +193,27 @@ inline void write_string(std::string& out, std::string_view v) {
         out.append(v.data() + run, i - run);
         run = i + 1;
         switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            case '\b': out += "\\b"; break;
-            case '\f': out += "\\f"; break;
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            case '\b':
+                out += "\\b";
+                break;
+            case '\f':
+                out += "\\f";
+                break;
             default:
                 out += "\\u00";
                 out.push_back(kHex[c >> 4]);
@@ -205,7 +231,8 @@ inline Error make_error(errc code, std::size_t offset, std::string msg) {
 // Converts a Scan failure at `pos` into an io::Error.
 inline Error scan_error(Scan r, std::size_t pos, std::string_view what, bool too_deep = false) {
     if (too_deep) return make_error(errc::too_deep, pos, std::string(what) + ": JSON nesting too deep");
-    if (r == Scan::truncated) return make_error(errc::truncated, pos, std::string(what) + ": JSON text ends early");
+    if (r == Scan::truncated)
+        return make_error(errc::truncated, pos, std::string(what) + ": JSON text ends early");
     return make_error(errc::bad_json, pos, std::string(what) + ": invalid JSON");
 }
 
@@ -261,12 +288,13 @@ inline std::optional<Error> for_each_member_lazy(std::string_view s, std::size_t
 template <class F>
 inline std::optional<Error> for_each_member(std::string_view s, std::size_t& pos, std::size_t max_depth,
                                             std::string_view what, F&& on_member) {
-    return for_each_member_lazy(s, pos, what, [&](std::string_view key, std::size_t vb, std::size_t& p) -> std::optional<Error> {
-        auto sk = gs_skip(s, p, max_depth);
-        if (!sk) return sk.error();
-        p = *sk;
-        return on_member(key, vb, p);
-    });
+    return for_each_member_lazy(
+        s, pos, what, [&](std::string_view key, std::size_t vb, std::size_t& p) -> std::optional<Error> {
+            auto sk = gs_skip(s, p, max_depth);
+            if (!sk) return sk.error();
+            p = *sk;
+            return on_member(key, vb, p);
+        });
 }
 
 // Element-by-element walk of a JSON array at `pos` ('['): `on_element(begin, end)`.
@@ -369,7 +397,8 @@ inline model::Value number_value(std::string_view text, bool int_as_long) {
         std::int64_t v = 0;
         auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
         if (ec == std::errc() && ptr == text.data() + text.size()) {
-            if (!int_as_long && v >= INT32_MIN && v <= INT32_MAX) return model::Value::int_(static_cast<std::int32_t>(v));
+            if (!int_as_long && v >= INT32_MIN && v <= INT32_MAX)
+                return model::Value::int_(static_cast<std::int32_t>(v));
             return model::Value::long_(v);
         }
     }
@@ -399,14 +428,15 @@ inline Result<model::Value> read_loose(std::string_view s, std::size_t b, std::s
         }
         std::vector<model::Value> kv;
         std::size_t q = p;
-        auto err = for_each_member(s.substr(0, e), q, opt.max_depth, "object",
-                                   [&](std::string_view k, std::size_t x, std::size_t y) -> std::optional<Error> {
-                                       auto v = read_loose(s, x, y, opt, int_as_long, typed_ok, depth + 1);
-                                       if (!v) return v.error();
-                                       kv.push_back(model::Value::string(std::string(k)));
-                                       kv.push_back(std::move(v).value());
-                                       return std::nullopt;
-                                   });
+        auto err =
+            for_each_member(s.substr(0, e), q, opt.max_depth, "object",
+                            [&](std::string_view k, std::size_t x, std::size_t y) -> std::optional<Error> {
+                                auto v = read_loose(s, x, y, opt, int_as_long, typed_ok, depth + 1);
+                                if (!v) return v.error();
+                                kv.push_back(model::Value::string(std::string(k)));
+                                kv.push_back(std::move(v).value());
+                                return std::nullopt;
+                            });
         if (err) return *err;
         return model::Value::map(std::move(kv));
     }

@@ -77,8 +77,10 @@ Result<RequestMessage> decode_gs_request(std::string_view text, std::size_t base
             } else if (key == "processor") {
                 auto v = json::read_loose(text, b, e, opt, false, true);
                 if (!v) return v.error();
-                if (v->type() == Type::string) m.processor = v->str();
-                else if (!v->is_null()) return Error{errc::bad_value, b, "processor is not a string"};
+                if (v->type() == Type::string)
+                    m.processor = v->str();
+                else if (!v->is_null())
+                    return Error{errc::bad_value, b, "processor is not a string"};
             } else if (key == "args") {
                 // Typed g:Map (Java) or a plain object whose values may be typed (JavaScript).
                 auto v = json::read_loose(text, b, e, opt, false, true);
@@ -116,8 +118,10 @@ void write_gs_header_open(std::string& out, Format f, const ResponseHeader& h) {
     out += "{\"requestId\":";
     write_gs_uuid(out, h.request_id);
     out += ",\"status\":{\"message\":";
-    if (h.message) json::write_string(out, *h.message);
-    else out += "null";
+    if (h.message)
+        json::write_string(out, *h.message);
+    else
+        out += "null";
     out += ",\"code\":";
     out += std::to_string(h.code);
     out += ",\"attributes\":";
@@ -151,7 +155,8 @@ Result<GsParts> parse_gs_response(std::string_view text, Format f, OnData&& on_d
         [&](std::string_view key, std::size_t b, std::size_t& p_end) -> std::optional<Error> {
             if (key == "result") {
                 return json::for_each_member_lazy(
-                    text, p_end, "result", [&](std::string_view k, std::size_t x, std::size_t& q) -> std::optional<Error> {
+                    text, p_end, "result",
+                    [&](std::string_view k, std::size_t x, std::size_t& q) -> std::optional<Error> {
                         if (k == "data") {
                             parts.have_data = true;
                             parts.data_b = x;
@@ -165,9 +170,12 @@ Result<GsParts> parse_gs_response(std::string_view text, Format f, OnData&& on_d
                         if (k == "meta") {
                             auto v = json::read_loose(text, x, q, opt, false, true);
                             if (!v) return v.error();
-                            if (v->is_null()) parts.header.meta = Value::map();
-                            else if (v->type() != Type::map) return Error{errc::bad_value, x, "result.meta is not a map"};
-                            else parts.header.meta = std::move(v).value();
+                            if (v->is_null())
+                                parts.header.meta = Value::map();
+                            else if (v->type() != Type::map)
+                                return Error{errc::bad_value, x, "result.meta is not a map"};
+                            else
+                                parts.header.meta = std::move(v).value();
                         }
                         return std::nullopt;
                     });
@@ -183,7 +191,8 @@ Result<GsParts> parse_gs_response(std::string_view text, Format f, OnData&& on_d
                     parts.header.request_id.reset();
                 } else {
                     model::Uuid u{};
-                    if (v->type() == Type::uuid) u = v->as_uuid();
+                    if (v->type() == Type::uuid)
+                        u = v->as_uuid();
                     else if (v->type() != Type::string || !model::uuid_from_string(v->str(), u))
                         return Error{errc::bad_value, b, "requestId is not a UUID"};
                     parts.header.request_id = u;
@@ -198,21 +207,28 @@ Result<GsParts> parse_gs_response(std::string_view text, Format f, OnData&& on_d
                         if (k == "code") {
                             auto v = json::read_loose(text, x, y, opt, false, true);
                             if (!v) return v.error();
-                            if (!v->is_number()) return Error{errc::bad_value, x, "status.code is not a number"};
+                            if (!v->is_number())
+                                return Error{errc::bad_value, x, "status.code is not a number"};
                             parts.header.code = static_cast<std::int32_t>(v->to_int64());
                             have_code = true;
                         } else if (k == "message") {
                             auto v = json::read_loose(text, x, y, opt, false, true);
                             if (!v) return v.error();
-                            if (v->is_null()) parts.header.message.reset();
-                            else if (v->type() == Type::string) parts.header.message = v->str();
-                            else return Error{errc::bad_value, x, "status.message is not a string"};
+                            if (v->is_null())
+                                parts.header.message.reset();
+                            else if (v->type() == Type::string)
+                                parts.header.message = v->str();
+                            else
+                                return Error{errc::bad_value, x, "status.message is not a string"};
                         } else if (k == "attributes") {
                             auto v = json::read_loose(text, x, y, opt, false, true);
                             if (!v) return v.error();
-                            if (v->is_null()) parts.header.attributes = Value::map();
-                            else if (v->type() != Type::map) return Error{errc::bad_value, x, "status.attributes is not a map"};
-                            else parts.header.attributes = std::move(v).value();
+                            if (v->is_null())
+                                parts.header.attributes = Value::map();
+                            else if (v->type() != Type::map)
+                                return Error{errc::bad_value, x, "status.attributes is not a map"};
+                            else
+                                parts.header.attributes = std::move(v).value();
                         }
                         return std::nullopt;
                     });
@@ -282,33 +298,33 @@ std::optional<Error> scan_gs_data(std::string_view text, std::size_t b, std::siz
     bool bulk_set = false;
     bool expect_bulk = false;
     auto elements = [&](std::size_t& q) {
-        return json::for_each_element(text, q, opt.max_depth, "result.data",
-                                      [&](std::size_t x, std::size_t y) -> std::optional<Error> {
-            if (bulk_set && expect_bulk) {
-                // g:BulkSet @value alternates item, Long bulk.
-                auto v = json::read_loose(text, x, y, opt, true, true);
-                if (!v) return v.error();
-                if (!v->is_number()) return Error{errc::bad_value, x, "BulkSet bulk is not a number"};
-                sum.result_count += static_cast<std::uint64_t>(v->to_int64());
-                expect_bulk = false;
+        return json::for_each_element(
+            text, q, opt.max_depth, "result.data", [&](std::size_t x, std::size_t y) -> std::optional<Error> {
+                if (bulk_set && expect_bulk) {
+                    // g:BulkSet @value alternates item, Long bulk.
+                    auto v = json::read_loose(text, x, y, opt, true, true);
+                    if (!v) return v.error();
+                    if (!v->is_number()) return Error{errc::bad_value, x, "BulkSet bulk is not a number"};
+                    sum.result_count += static_cast<std::uint64_t>(v->to_int64());
+                    expect_bulk = false;
+                    return std::nullopt;
+                }
+                ++sum.item_count;
+                if (bulk_set) {
+                    expect_bulk = true;
+                } else {
+                    std::int64_t bulk = 1;
+                    if (opt.typed && text[x] == '{' && json::has_type(text, x, y, "g:Traverser"))
+                        bulk = gs_traverser_bulk(text, x, y, opt);
+                    sum.result_count += static_cast<std::uint64_t>(bulk);
+                }
+                if (on_item) {
+                    auto v = gs_read_at(text, x, y, opt);
+                    if (!v) return v.error();
+                    on_item(std::move(v).value());
+                }
                 return std::nullopt;
-            }
-            ++sum.item_count;
-            if (bulk_set) {
-                expect_bulk = true;
-            } else {
-                std::int64_t bulk = 1;
-                if (opt.typed && text[x] == '{' && json::has_type(text, x, y, "g:Traverser"))
-                    bulk = gs_traverser_bulk(text, x, y, opt);
-                sum.result_count += static_cast<std::uint64_t>(bulk);
-            }
-            if (on_item) {
-                auto v = gs_read_at(text, x, y, opt);
-                if (!v) return v.error();
-                on_item(std::move(v).value());
-            }
-            return std::nullopt;
-        });
+            });
     };
     if (text[p] == '[') return elements(p);
     if (text[p] != '{' || !opt.typed) return single();
@@ -317,17 +333,17 @@ std::optional<Error> scan_gs_data(std::string_view text, std::size_t b, std::siz
     bulk_set = tn == "g:BulkSet";
     bool have_value = false;
     const std::size_t obj = p;
-    auto err = json::for_each_member_lazy(text, p, "result.data",
-                                          [&](std::string_view k, std::size_t, std::size_t& q) -> std::optional<Error> {
-        if (k == "@value") {
-            have_value = true;
-            return elements(q);
-        }
-        auto sk = gs_skip(text, q, opt.max_depth);
-        if (!sk) return sk.error();
-        q = *sk;
-        return std::nullopt;
-    });
+    auto err = json::for_each_member_lazy(
+        text, p, "result.data", [&](std::string_view k, std::size_t, std::size_t& q) -> std::optional<Error> {
+            if (k == "@value") {
+                have_value = true;
+                return elements(q);
+            }
+            auto sk = gs_skip(text, q, opt.max_depth);
+            if (!sk) return sk.error();
+            q = *sk;
+            return std::nullopt;
+        });
     if (err) return err;
     if (!have_value) return Error{errc::bad_json, obj, "result.data: typed list without @value"};
     return std::nullopt;
@@ -340,7 +356,8 @@ std::optional<Error> read_gb_header(Reader& rd, ResponseHeader& h) {
     const std::size_t at = rd.pos;
     if (auto e = rd.u8(version, "version")) return e;
     if ((version & 0x80) == 0)
-        return Error{errc::bad_version, at, "bad GraphBinary response version byte " + std::to_string(version)};
+        return Error{errc::bad_version, at,
+                     "bad GraphBinary response version byte " + std::to_string(version)};
     std::uint8_t flag = 0;
     const std::size_t fat = rd.pos;
     if (auto e = rd.u8(flag, "requestId flag")) return e;
@@ -379,9 +396,12 @@ void write_gb_header(std::string& out, const ResponseHeader& h) {
 
 std::string_view mime_type(Format f) noexcept {
     switch (f) {
-        case Format::graphbinary_v1: return kMimeGb1;
-        case Format::graphson_v3: return kMimeGs3;
-        case Format::graphson_v3_untyped: return kMimeGs3Untyped;
+        case Format::graphbinary_v1:
+            return kMimeGb1;
+        case Format::graphson_v3:
+            return kMimeGs3;
+        case Format::graphson_v3_untyped:
+            return kMimeGs3Untyped;
     }
     return kMimeGb1;
 }
@@ -395,11 +415,14 @@ Format format_from_mime(std::string_view mime, bool* known) noexcept {
     }
     bool k = true;
     Format f = Format::graphbinary_v1;
-    if (m == kMimeGb1) f = Format::graphbinary_v1;
+    if (m == kMimeGb1)
+        f = Format::graphbinary_v1;
     else if (m == kMimeGs3 || m == "application/json" || m == "application/vnd.gremlin-v3.0+json;types=true")
         f = Format::graphson_v3;
-    else if (m == kMimeGs3Untyped) f = Format::graphson_v3_untyped;
-    else k = false;
+    else if (m == kMimeGs3Untyped)
+        f = Format::graphson_v3_untyped;
+    else
+        k = false;
     if (known) *known = k;
     return f;
 }
@@ -441,11 +464,12 @@ Result<DecodedRequest> decode_request(std::string_view frame, bool text_frame) {
     }
     if (frame.empty()) return Error{errc::truncated, 0, "truncated mime header: empty frame"};
     const auto n = static_cast<std::int8_t>(frame[0]);
-    if (n <= 0) return Error{errc::bad_length, 0, "mime type length " + std::to_string(n) + " must be positive"};
+    if (n <= 0)
+        return Error{errc::bad_length, 0, "mime type length " + std::to_string(n) + " must be positive"};
     if (frame.size() < 1 + static_cast<std::size_t>(n))
         return Error{errc::truncated, 1,
-                     "truncated mime type: needs " + std::to_string(n) + " bytes, " + std::to_string(frame.size() - 1) +
-                         " left"};
+                     "truncated mime type: needs " + std::to_string(n) + " bytes, " +
+                         std::to_string(frame.size() - 1) + " left"};
     d.format = format_from_mime(frame.substr(1, static_cast<std::size_t>(n)), &d.known_mime);
     const std::size_t body = 1 + static_cast<std::size_t>(n);
     if (is_graphson(d.format)) {
@@ -458,12 +482,14 @@ Result<DecodedRequest> decode_request(std::string_view frame, bool text_frame) {
     std::uint8_t version = 0;
     if (auto e = rd.u8(version, "version")) return *e;
     if ((version & 0x80) == 0)
-        return Error{errc::bad_version, body, "bad GraphBinary request version byte " + std::to_string(version)};
+        return Error{errc::bad_version, body,
+                     "bad GraphBinary request version byte " + std::to_string(version)};
     if (auto e = rd.uuid(d.message.request_id, "requestId")) return *e;
     if (auto e = rd.string(d.message.op, "op String")) return *e;
     if (auto e = rd.string(d.message.processor, "processor String")) return *e;
     if (auto e = rd.map_value(d.message.args, GbVersion::v1, "args count")) return *e;
-    if (rd.left() != 0) return rd.fail(errc::trailing_bytes, std::to_string(rd.left()) + " bytes after the RequestMessage");
+    if (rd.left() != 0)
+        return rd.fail(errc::trailing_bytes, std::to_string(rd.left()) + " bytes after the RequestMessage");
     return d;
 }
 
@@ -502,7 +528,8 @@ Result<ResponseMessage> decode_response(std::string_view frame, Format f) {
         if (auto e = read_gb_header(rd, m.header)) return *e;
         if (auto e = rd.value(m.data, GbVersion::v1)) return *e;
         if (rd.left() != 0)
-            return rd.fail(errc::trailing_bytes, std::to_string(rd.left()) + " bytes after the ResponseMessage");
+            return rd.fail(errc::trailing_bytes,
+                           std::to_string(rd.left()) + " bytes after the ResponseMessage");
         return m;
     }
     auto parts = parse_gs_response(frame, f, [&](std::size_t, std::size_t& p) -> std::optional<Error> {

@@ -9,9 +9,7 @@ namespace tpbench::model {
 
 namespace {
 
-Value make(Type t) {
-    return Value::compound(t, {});
-}
+Value make(Type t) { return Value::compound(t, {}); }
 
 std::vector<Value> labels_list(std::vector<std::string> labels) {
     std::vector<Value> out;
@@ -51,13 +49,27 @@ void hash_combine(std::size_t& seed, std::size_t v) {
 
 int type_rank(Type t) {
     switch (t) {
-    case Type::null: return 0;
-    case Type::boolean: return 1;
-    case Type::byte: case Type::short_: case Type::int_: case Type::long_: case Type::float_:
-    case Type::double_: case Type::big_integer: case Type::big_decimal: return 2;
-    case Type::date: case Type::timestamp: return 3;
-    case Type::string: case Type::char_: return 4;
-    default: return 5 + static_cast<int>(t);
+        case Type::null:
+            return 0;
+        case Type::boolean:
+            return 1;
+        case Type::byte:
+        case Type::short_:
+        case Type::int_:
+        case Type::long_:
+        case Type::float_:
+        case Type::double_:
+        case Type::big_integer:
+        case Type::big_decimal:
+            return 2;
+        case Type::date:
+        case Type::timestamp:
+            return 3;
+        case Type::string:
+        case Type::char_:
+            return 4;
+        default:
+            return 5 + static_cast<int>(t);
     }
 }
 
@@ -78,13 +90,41 @@ Value Value::typed_null(std::uint8_t type_code) {
     v.aux_ = type_code;
     return v;
 }
-Value Value::boolean(bool b) { auto v = make(Type::boolean); v.b_ = b; return v; }
-Value Value::byte(std::int8_t x) { auto v = make(Type::byte); v.i_ = x; return v; }
-Value Value::short_(std::int16_t x) { auto v = make(Type::short_); v.i_ = x; return v; }
-Value Value::int_(std::int32_t x) { auto v = make(Type::int_); v.i_ = x; return v; }
-Value Value::long_(std::int64_t x) { auto v = make(Type::long_); v.i_ = x; return v; }
-Value Value::float_(float x) { auto v = make(Type::float_); v.d_ = x; return v; }
-Value Value::double_(double x) { auto v = make(Type::double_); v.d_ = x; return v; }
+Value Value::boolean(bool b) {
+    auto v = make(Type::boolean);
+    v.b_ = b;
+    return v;
+}
+Value Value::byte(std::int8_t x) {
+    auto v = make(Type::byte);
+    v.i_ = x;
+    return v;
+}
+Value Value::short_(std::int16_t x) {
+    auto v = make(Type::short_);
+    v.i_ = x;
+    return v;
+}
+Value Value::int_(std::int32_t x) {
+    auto v = make(Type::int_);
+    v.i_ = x;
+    return v;
+}
+Value Value::long_(std::int64_t x) {
+    auto v = make(Type::long_);
+    v.i_ = x;
+    return v;
+}
+Value Value::float_(float x) {
+    auto v = make(Type::float_);
+    v.d_ = x;
+    return v;
+}
+Value Value::double_(double x) {
+    auto v = make(Type::double_);
+    v.d_ = x;
+    return v;
+}
 Value Value::big_integer(std::string b) { return compound(Type::big_integer, {}, std::move(b)); }
 Value Value::big_decimal(std::int32_t scale, std::string unscaled) {
     return compound(Type::big_decimal, {}, std::move(unscaled), scale);
@@ -109,8 +149,10 @@ Value Value::list() { return compound(Type::list, {}); }
 Value Value::set() { return compound(Type::set, {}); }
 Value Value::map() { return compound(Type::map, {}, {}, 0, 0); }
 Value Value::vertex(Value id, std::string label) { return vertex(std::move(id), std::move(label), Value()); }
-Value Value::edge(Value id, std::string label, Value in_id, std::string in_label, Value out_id, std::string out_label) {
-    return edge(std::move(id), std::move(label), std::move(in_id), std::move(in_label), std::move(out_id), std::move(out_label), Value());
+Value Value::edge(Value id, std::string label, Value in_id, std::string in_label, Value out_id,
+                  std::string out_label) {
+    return edge(std::move(id), std::move(label), std::move(in_id), std::move(in_label), std::move(out_id),
+                std::move(out_label), Value());
 }
 Value Value::vertex_property(Value id, std::string label, Value value) {
     return vertex_property(std::move(id), std::move(label), std::move(value), Value());
@@ -191,7 +233,9 @@ Value Value::bytecode(Value steps, Value sources) {
     k.push_back(std::move(sources));
     return compound(Type::bytecode, std::move(k));
 }
-Value Value::p(std::string name, std::vector<Value> args) { return compound(Type::p, std::move(args), std::move(name)); }
+Value Value::p(std::string name, std::vector<Value> args) {
+    return compound(Type::p, std::move(args), std::move(name));
+}
 Value Value::text_p(std::string name, std::vector<Value> args) {
     return compound(Type::text_p, std::move(args), std::move(name));
 }
@@ -212,35 +256,50 @@ Value Value::raw(std::uint8_t type_code, std::string bytes) {
 
 bool Value::is_number() const noexcept {
     switch (type_) {
-    case Type::byte: case Type::short_: case Type::int_: case Type::long_: case Type::float_:
-    case Type::double_: case Type::big_integer: case Type::big_decimal:
-        return true;
-    default:
-        return false;
+        case Type::byte:
+        case Type::short_:
+        case Type::int_:
+        case Type::long_:
+        case Type::float_:
+        case Type::double_:
+        case Type::big_integer:
+        case Type::big_decimal:
+            return true;
+        default:
+            return false;
     }
 }
 
 double Value::to_double() const noexcept {
     switch (type_) {
-    case Type::float_: case Type::double_: return d_;
-    case Type::big_integer: case Type::big_decimal: {
-        // Approximate: two's-complement bytes to double, then apply the scale.
-        double r = 0;
-        bool neg = !s_.empty() && (static_cast<unsigned char>(s_[0]) & 0x80);
-        for (unsigned char c : s_) r = r * 256 + (neg ? static_cast<unsigned char>(~c) : c);
-        if (neg) r = -(r + 1);
-        if (type_ == Type::big_decimal) r /= std::pow(10.0, static_cast<double>(i_));
-        return r;
-    }
-    default: return static_cast<double>(i_);
+        case Type::float_:
+        case Type::double_:
+            return d_;
+        case Type::big_integer:
+        case Type::big_decimal: {
+            // Approximate: two's-complement bytes to double, then apply the scale.
+            double r = 0;
+            bool neg = !s_.empty() && (static_cast<unsigned char>(s_[0]) & 0x80);
+            for (unsigned char c : s_) r = r * 256 + (neg ? static_cast<unsigned char>(~c) : c);
+            if (neg) r = -(r + 1);
+            if (type_ == Type::big_decimal) r /= std::pow(10.0, static_cast<double>(i_));
+            return r;
+        }
+        default:
+            return static_cast<double>(i_);
     }
 }
 
 std::int64_t Value::to_int64() const noexcept {
     switch (type_) {
-    case Type::float_: case Type::double_: return static_cast<std::int64_t>(d_);
-    case Type::big_integer: case Type::big_decimal: return static_cast<std::int64_t>(to_double());
-    default: return i_;
+        case Type::float_:
+        case Type::double_:
+            return static_cast<std::int64_t>(d_);
+        case Type::big_integer:
+        case Type::big_decimal:
+            return static_cast<std::int64_t>(to_double());
+        default:
+            return i_;
     }
 }
 
@@ -280,13 +339,17 @@ bool equivalent(const Value& a, const Value& b) {
     if (a.aux_ != b.aux_ || a.b_ != b.b_ || a.i_ != b.i_ || a.n_ != b.n_ || a.s_ != b.s_) return false;
     if (!doubles_equal(a.d_, b.d_)) return false;
     switch (a.type_) {
-    case Type::map: case Type::bulk_set: case Type::tree: return unordered_kids_equivalent(a.kids_, b.kids_, 2);
-    case Type::set: return unordered_kids_equivalent(a.kids_, b.kids_, 1);
-    default:
-        if (a.kids_.size() != b.kids_.size()) return false;
-        for (std::size_t i = 0; i < a.kids_.size(); ++i)
-            if (!equivalent(a.kids_[i], b.kids_[i])) return false;
-        return true;
+        case Type::map:
+        case Type::bulk_set:
+        case Type::tree:
+            return unordered_kids_equivalent(a.kids_, b.kids_, 2);
+        case Type::set:
+            return unordered_kids_equivalent(a.kids_, b.kids_, 1);
+        default:
+            if (a.kids_.size() != b.kids_.size()) return false;
+            for (std::size_t i = 0; i < a.kids_.size(); ++i)
+                if (!equivalent(a.kids_[i], b.kids_[i])) return false;
+            return true;
     }
 }
 
@@ -320,14 +383,20 @@ int compare(const Value& a, const Value& b) {
         return x < y ? -1 : (x > y ? 1 : 0);
     }
     switch (a.type_) {
-    case Type::null: return 0;
-    case Type::boolean: return a.b_ == b.b_ ? 0 : (a.b_ ? 1 : -1);
-    case Type::date: case Type::timestamp: return a.i_ < b.i_ ? -1 : (a.i_ > b.i_ ? 1 : 0);
-    case Type::string: case Type::char_: {
-        int c = a.s_.compare(b.s_);
-        return c < 0 ? -1 : (c > 0 ? 1 : 0);
-    }
-    default: break;
+        case Type::null:
+            return 0;
+        case Type::boolean:
+            return a.b_ == b.b_ ? 0 : (a.b_ ? 1 : -1);
+        case Type::date:
+        case Type::timestamp:
+            return a.i_ < b.i_ ? -1 : (a.i_ > b.i_ ? 1 : 0);
+        case Type::string:
+        case Type::char_: {
+            int c = a.s_.compare(b.s_);
+            return c < 0 ? -1 : (c > 0 ? 1 : 0);
+        }
+        default:
+            break;
     }
     if (a.is_element()) return compare(a.kids_[0], b.kids_[0]);
     if (a.s_ != b.s_) return a.s_ < b.s_ ? -1 : 1;
@@ -377,129 +446,207 @@ std::string hex(const std::string& bytes) {
 std::string Value::to_string() const {
     std::string out;
     switch (type_) {
-    case Type::null: return "null";
-    case Type::boolean: return b_ ? "true" : "false";
-    case Type::byte: case Type::short_: case Type::int_: case Type::long_: return std::to_string(i_);
-    case Type::float_: case Type::double_: return fmt_double(d_);
-    case Type::big_integer: return "BigInteger(0x" + hex(s_) + ")";
-    case Type::big_decimal: return "BigDecimal(0x" + hex(s_) + ", scale " + std::to_string(i_) + ")";
-    case Type::char_: case Type::string: return s_;
-    case Type::uuid: return uuid_to_string(as_uuid());
-    case Type::date: return "Date(" + std::to_string(i_) + ")";
-    case Type::timestamp: return "Timestamp(" + std::to_string(i_) + ")";
-    case Type::duration: return "Duration(" + std::to_string(i_) + "s " + std::to_string(n_) + "ns)";
-    case Type::binary: return "Binary(" + std::to_string(s_.size()) + " bytes)";
-    case Type::inet_address: return "InetAddress(0x" + hex(s_) + ")";
-    case Type::temporal:
-        out = "Temporal(0x" + hex(std::string(1, static_cast<char>(aux_))) + ": ";
-        join(out, kids_);
-        return out + ")";
-    case Type::list: case Type::set:
-        out = "[";
-        join(out, kids_);
-        return out + "]";
-    case Type::bulk_set:
-        out = "[";
-        for (std::size_t i = 0; i + 1 < kids_.size(); i += 2) {
-            if (i) out += ", ";
-            out += kids_[i].to_string() + " x" + std::to_string(kids_[i + 1].i_);
-        }
-        return out + "]";
-    case Type::map: case Type::tree:
-        out = "{";
-        for (std::size_t i = 0; i + 1 < kids_.size(); i += 2) {
-            if (i) out += ", ";
-            out += kids_[i].to_string() + "=" + kids_[i + 1].to_string();
-        }
-        return out + "}";
-    case Type::vertex: return "v[" + kids_[0].to_string() + "]";
-    case Type::edge:
-        return "e[" + kids_[0].to_string() + "][" + kids_[4].to_string() + "-" + std::string(label()) + "->" +
-               kids_[2].to_string() + "]";
-    case Type::vertex_property: return "vp[" + std::string(label()) + "->" + kids_[2].to_string() + "]";
-    case Type::property: return "p[" + kids_[0].s_ + "->" + kids_[1].to_string() + "]";
-    case Type::path:
-        out = "path[";
-        if (kids_.size() > 1) join(out, kids_[1].kids_);
-        return out + "]";
-    case Type::graph:
-        return "tinkergraph[vertices:" + std::to_string(kids_[0].size()) + " edges:" + std::to_string(kids_[1].size()) + "]";
-    case Type::traverser: return kids_[0].to_string() + " (bulk " + std::to_string(i_) + ")";
-    case Type::enum_: return s_;
-    case Type::bytecode:
-        out = "[";
-        for (const auto& instr : kids_[0].kids_) {
-            if (out.size() > 1) out += ", ";
-            out += instr.kids_.empty() ? "?" : instr.kids_[0].s_;
-            out += "(";
-            join(out, instr.kids_, 1);
-            out += ")";
-        }
-        return out + "]";
-    case Type::p: case Type::text_p:
-        out = s_ + "(";
-        join(out, kids_);
-        return out + ")";
-    case Type::binding: return "binding[" + s_ + "=" + kids_[0].to_string() + "]";
-    case Type::lambda: return "lambda[" + kids_[1].s_ + "]";
-    case Type::class_: return "class " + s_;
-    case Type::marker: return "marker(" + std::to_string(i_) + ")";
-    case Type::raw: return "raw(0x" + hex(std::string(1, static_cast<char>(aux_))) + ", " + std::to_string(s_.size()) + " bytes)";
-    default:
-        out = std::string(type_name(type_)) + "(";
-        if (!s_.empty()) out += s_ + (kids_.empty() ? "" : ", ");
-        join(out, kids_);
-        return out + ")";
+        case Type::null:
+            return "null";
+        case Type::boolean:
+            return b_ ? "true" : "false";
+        case Type::byte:
+        case Type::short_:
+        case Type::int_:
+        case Type::long_:
+            return std::to_string(i_);
+        case Type::float_:
+        case Type::double_:
+            return fmt_double(d_);
+        case Type::big_integer:
+            return "BigInteger(0x" + hex(s_) + ")";
+        case Type::big_decimal:
+            return "BigDecimal(0x" + hex(s_) + ", scale " + std::to_string(i_) + ")";
+        case Type::char_:
+        case Type::string:
+            return s_;
+        case Type::uuid:
+            return uuid_to_string(as_uuid());
+        case Type::date:
+            return "Date(" + std::to_string(i_) + ")";
+        case Type::timestamp:
+            return "Timestamp(" + std::to_string(i_) + ")";
+        case Type::duration:
+            return "Duration(" + std::to_string(i_) + "s " + std::to_string(n_) + "ns)";
+        case Type::binary:
+            return "Binary(" + std::to_string(s_.size()) + " bytes)";
+        case Type::inet_address:
+            return "InetAddress(0x" + hex(s_) + ")";
+        case Type::temporal:
+            out = "Temporal(0x" + hex(std::string(1, static_cast<char>(aux_))) + ": ";
+            join(out, kids_);
+            return out + ")";
+        case Type::list:
+        case Type::set:
+            out = "[";
+            join(out, kids_);
+            return out + "]";
+        case Type::bulk_set:
+            out = "[";
+            for (std::size_t i = 0; i + 1 < kids_.size(); i += 2) {
+                if (i) out += ", ";
+                out += kids_[i].to_string() + " x" + std::to_string(kids_[i + 1].i_);
+            }
+            return out + "]";
+        case Type::map:
+        case Type::tree:
+            out = "{";
+            for (std::size_t i = 0; i + 1 < kids_.size(); i += 2) {
+                if (i) out += ", ";
+                out += kids_[i].to_string() + "=" + kids_[i + 1].to_string();
+            }
+            return out + "}";
+        case Type::vertex:
+            return "v[" + kids_[0].to_string() + "]";
+        case Type::edge:
+            return "e[" + kids_[0].to_string() + "][" + kids_[4].to_string() + "-" + std::string(label()) +
+                   "->" + kids_[2].to_string() + "]";
+        case Type::vertex_property:
+            return "vp[" + std::string(label()) + "->" + kids_[2].to_string() + "]";
+        case Type::property:
+            return "p[" + kids_[0].s_ + "->" + kids_[1].to_string() + "]";
+        case Type::path:
+            out = "path[";
+            if (kids_.size() > 1) join(out, kids_[1].kids_);
+            return out + "]";
+        case Type::graph:
+            return "tinkergraph[vertices:" + std::to_string(kids_[0].size()) +
+                   " edges:" + std::to_string(kids_[1].size()) + "]";
+        case Type::traverser:
+            return kids_[0].to_string() + " (bulk " + std::to_string(i_) + ")";
+        case Type::enum_:
+            return s_;
+        case Type::bytecode:
+            out = "[";
+            for (const auto& instr : kids_[0].kids_) {
+                if (out.size() > 1) out += ", ";
+                out += instr.kids_.empty() ? "?" : instr.kids_[0].s_;
+                out += "(";
+                join(out, instr.kids_, 1);
+                out += ")";
+            }
+            return out + "]";
+        case Type::p:
+        case Type::text_p:
+            out = s_ + "(";
+            join(out, kids_);
+            return out + ")";
+        case Type::binding:
+            return "binding[" + s_ + "=" + kids_[0].to_string() + "]";
+        case Type::lambda:
+            return "lambda[" + kids_[1].s_ + "]";
+        case Type::class_:
+            return "class " + s_;
+        case Type::marker:
+            return "marker(" + std::to_string(i_) + ")";
+        case Type::raw:
+            return "raw(0x" + hex(std::string(1, static_cast<char>(aux_))) + ", " +
+                   std::to_string(s_.size()) + " bytes)";
+        default:
+            out = std::string(type_name(type_)) + "(";
+            if (!s_.empty()) out += s_ + (kids_.empty() ? "" : ", ");
+            join(out, kids_);
+            return out + ")";
     }
 }
 
 std::string_view type_name(Type t) noexcept {
     switch (t) {
-    case Type::null: return "null";
-    case Type::boolean: return "boolean";
-    case Type::byte: return "byte";
-    case Type::short_: return "short";
-    case Type::int_: return "int";
-    case Type::long_: return "long";
-    case Type::float_: return "float";
-    case Type::double_: return "double";
-    case Type::big_integer: return "biginteger";
-    case Type::big_decimal: return "bigdecimal";
-    case Type::char_: return "char";
-    case Type::string: return "string";
-    case Type::uuid: return "uuid";
-    case Type::date: return "date";
-    case Type::timestamp: return "timestamp";
-    case Type::duration: return "duration";
-    case Type::binary: return "binary";
-    case Type::temporal: return "temporal";
-    case Type::list: return "list";
-    case Type::set: return "set";
-    case Type::map: return "map";
-    case Type::bulk_set: return "bulkset";
-    case Type::vertex: return "vertex";
-    case Type::edge: return "edge";
-    case Type::vertex_property: return "vertexproperty";
-    case Type::property: return "property";
-    case Type::path: return "path";
-    case Type::tree: return "tree";
-    case Type::graph: return "graph";
-    case Type::traverser: return "traverser";
-    case Type::enum_: return "enum";
-    case Type::bytecode: return "bytecode";
-    case Type::p: return "p";
-    case Type::text_p: return "textp";
-    case Type::binding: return "binding";
-    case Type::lambda: return "lambda";
-    case Type::class_: return "class";
-    case Type::marker: return "marker";
-    case Type::metrics: return "metrics";
-    case Type::traversal_metrics: return "traversalmetrics";
-    case Type::strategy: return "traversalstrategy";
-    case Type::inet_address: return "inetaddress";
-    case Type::composite_pdt: return "compositepdt";
-    case Type::primitive_pdt: return "primitivepdt";
-    case Type::raw: return "raw";
+        case Type::null:
+            return "null";
+        case Type::boolean:
+            return "boolean";
+        case Type::byte:
+            return "byte";
+        case Type::short_:
+            return "short";
+        case Type::int_:
+            return "int";
+        case Type::long_:
+            return "long";
+        case Type::float_:
+            return "float";
+        case Type::double_:
+            return "double";
+        case Type::big_integer:
+            return "biginteger";
+        case Type::big_decimal:
+            return "bigdecimal";
+        case Type::char_:
+            return "char";
+        case Type::string:
+            return "string";
+        case Type::uuid:
+            return "uuid";
+        case Type::date:
+            return "date";
+        case Type::timestamp:
+            return "timestamp";
+        case Type::duration:
+            return "duration";
+        case Type::binary:
+            return "binary";
+        case Type::temporal:
+            return "temporal";
+        case Type::list:
+            return "list";
+        case Type::set:
+            return "set";
+        case Type::map:
+            return "map";
+        case Type::bulk_set:
+            return "bulkset";
+        case Type::vertex:
+            return "vertex";
+        case Type::edge:
+            return "edge";
+        case Type::vertex_property:
+            return "vertexproperty";
+        case Type::property:
+            return "property";
+        case Type::path:
+            return "path";
+        case Type::tree:
+            return "tree";
+        case Type::graph:
+            return "graph";
+        case Type::traverser:
+            return "traverser";
+        case Type::enum_:
+            return "enum";
+        case Type::bytecode:
+            return "bytecode";
+        case Type::p:
+            return "p";
+        case Type::text_p:
+            return "textp";
+        case Type::binding:
+            return "binding";
+        case Type::lambda:
+            return "lambda";
+        case Type::class_:
+            return "class";
+        case Type::marker:
+            return "marker";
+        case Type::metrics:
+            return "metrics";
+        case Type::traversal_metrics:
+            return "traversalmetrics";
+        case Type::strategy:
+            return "traversalstrategy";
+        case Type::inet_address:
+            return "inetaddress";
+        case Type::composite_pdt:
+            return "compositepdt";
+        case Type::primitive_pdt:
+            return "primitivepdt";
+        case Type::raw:
+            return "raw";
     }
     return "?";
 }

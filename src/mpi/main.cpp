@@ -40,7 +40,8 @@ State g;
 // Gathers every rank's record on rank 0 (collective). Returns the decoded records on the root.
 std::vector<mpi::RankRecord> gather(const mpi::RankRecord& mine) {
     const std::vector<std::uint8_t> bytes = mpi::serialize(mine);
-    if (bytes.size() > static_cast<std::size_t>(INT32_MAX)) throw std::runtime_error("rank record larger than 2 GiB");
+    if (bytes.size() > static_cast<std::size_t>(INT32_MAX))
+        throw std::runtime_error("rank record larger than 2 GiB");
     int n = static_cast<int>(bytes.size());
     std::vector<int> sizes(g.rank == 0 ? static_cast<std::size_t>(g.size) : 0);
     MPI_Gather(&n, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -50,9 +51,11 @@ std::vector<mpi::RankRecord> gather(const mpi::RankRecord& mine) {
         displs[i] = static_cast<int>(total);
         total += static_cast<std::size_t>(sizes[i]);
     }
-    if (total > static_cast<std::size_t>(INT32_MAX)) throw std::runtime_error("rank records larger than 2 GiB");
+    if (total > static_cast<std::size_t>(INT32_MAX))
+        throw std::runtime_error("rank records larger than 2 GiB");
     std::vector<std::uint8_t> all(total);
-    MPI_Gatherv(bytes.data(), n, MPI_BYTE, all.data(), sizes.data(), displs.data(), MPI_BYTE, 0, MPI_COMM_WORLD);
+    MPI_Gatherv(bytes.data(), n, MPI_BYTE, all.data(), sizes.data(), displs.data(), MPI_BYTE, 0,
+                MPI_COMM_WORLD);
     g.stage = 2;
     std::vector<mpi::RankRecord> out;
     if (g.rank != 0) return out;
@@ -99,7 +102,8 @@ bool hook_reduce(engine::LoadResult& r, int& exit_code) {
         if (!rec.ran)
             fmt::print(stderr, "tpbench-mpi: {} did not run: {}\n", mpi::rank_name(rec), rec.message);
         else if (rec.load.setup_failed)
-            fmt::print(stderr, "tpbench-mpi: {} could not connect: {}\n", mpi::rank_name(rec), rec.load.setup_error);
+            fmt::print(stderr, "tpbench-mpi: {} could not connect: {}\n", mpi::rank_name(rec),
+                       rec.load.setup_error);
     }
     r = mpi::merge_ranks(g.records);
     return true;
@@ -113,13 +117,16 @@ int hook_annotate(report::Report& rep) {
 
 // Refuses what a distributed run does not support (yet); same answer on every rank.
 void check_supported(CLI::App& run) {
-    auto val = [&](const char* name) { return run.get_option(name)->count() ? run.get_option(name)->as<double>() : 0.0; };
+    auto val = [&](const char* name) {
+        return run.get_option(name)->count() ? run.get_option(name)->as<double>() : 0.0;
+    };
     if (run.get_option("--sweep")->count())
         throw std::invalid_argument("--sweep is not supported under MPI yet (run one rate per job)");
     if (val("--rate") <= 0)
         throw std::invalid_argument("only open-loop runs (--rate R) are distributed so far; add --rate");
     if (!run.get_option("--host")->count())
-        throw std::invalid_argument("give --host/--port of the server (without them every rank would start its own embedded server)");
+        throw std::invalid_argument(
+            "give --host/--port of the server (without them every rank would start its own embedded server)");
 }
 
 // `ab --rate R`: each side runs `run --rate` in turn, so every rank takes part in the same
@@ -128,12 +135,15 @@ void check_supported_ab(CLI::App& ab) {
     if (ab.get_option("--sweep")->count())
         throw std::invalid_argument("--sweep is not supported under MPI yet (run one rate per job)");
     if (!ab.get_option("--rate")->count() || ab.get_option("--rate")->as<double>() <= 0)
-        throw std::invalid_argument("only open-loop A/B runs (ab --rate R) are distributed so far; add --rate");
+        throw std::invalid_argument(
+            "only open-loop A/B runs (ab --rate R) are distributed so far; add --rate");
     const auto sides = ab.get_option("--side")->results();
-    if (sides.size() < 2) throw std::invalid_argument("give at least two --side values, each with @HOST:PORT");
+    if (sides.size() < 2)
+        throw std::invalid_argument("give at least two --side values, each with @HOST:PORT");
     for (const auto& t : sides)
         if (!cli::parse_side(t).host)
-            throw std::invalid_argument("side '" + t + "' has no @HOST:PORT (every rank would start its own embedded server)");
+            throw std::invalid_argument(
+                "side '" + t + "' has no @HOST:PORT (every rank would start its own embedded server)");
 }
 
 }  // namespace
@@ -152,7 +162,8 @@ int main(int argc, char** argv) {
     cli::run_hooks.reduce = hook_reduce;
     cli::run_hooks.annotate = hook_annotate;
 
-    CLI::App app{"tpbench-mpi — one tpbench run --rate spread over the ranks of an MPI job (docs/distributed.md)"};
+    CLI::App app{
+        "tpbench-mpi — one tpbench run --rate spread over the ranks of an MPI job (docs/distributed.md)"};
     app.set_version_flag("--version", "tpbench-mpi 0.1.0");
     app.require_subcommand(1, 1);
     register_run(app);
@@ -198,7 +209,8 @@ int main(int argc, char** argv) {
             if (g.rank == 0 && rc != 0) {
                 for (const auto& rec : recs)
                     if (rec.ran)
-                        fmt::print(stderr, "tpbench-mpi: {} ran but rank 0 could not report\n", mpi::rank_name(rec));
+                        fmt::print(stderr, "tpbench-mpi: {} ran but rank 0 could not report\n",
+                                   mpi::rank_name(rec));
                     else if (rec.exit_code != 0 && rec.rank != 0)
                         fmt::print(stderr, "tpbench-mpi: {} {}\n", mpi::rank_name(rec), rec.message);
             }

@@ -43,7 +43,8 @@ public:
     std::uint64_t u64() {
         need(8);
         std::uint64_t v = 0;
-        for (int i = 0; i < 8; ++i) v |= static_cast<std::uint64_t>(in_[pos_ + static_cast<std::size_t>(i)]) << (8 * i);
+        for (int i = 0; i < 8; ++i)
+            v |= static_cast<std::uint64_t>(in_[pos_ + static_cast<std::size_t>(i)]) << (8 * i);
         pos_ += 8;
         return v;
     }
@@ -91,21 +92,27 @@ void partition_spec(engine::LoadSpec& spec, int ranks, int rank) {
     if (ranks == 1) return;
     const auto n = static_cast<std::size_t>(ranks);
     if (spec.plan.size() < n)
-        throw engine::ConfigError(fmt::format("the run plans {} request(s), fewer than the {} ranks: raise --rate or "
-                                              "--duration, or use fewer ranks", spec.plan.size(), ranks));
+        throw engine::ConfigError(
+            fmt::format("the run plans {} request(s), fewer than the {} ranks: raise --rate or "
+                        "--duration, or use fewer ranks",
+                        spec.plan.size(), ranks));
     if (spec.pool.max_connections < n)
-        throw engine::ConfigError(fmt::format("{} connection(s) cannot be split over {} ranks (each rank needs one): "
-                                              "raise --maxConnectionPoolSize to at least {}",
-                                              spec.pool.max_connections, ranks, ranks));
+        throw engine::ConfigError(
+            fmt::format("{} connection(s) cannot be split over {} ranks (each rank needs one): "
+                        "raise --maxConnectionPoolSize to at least {}",
+                        spec.pool.max_connections, ranks, ranks));
     std::vector<std::uint32_t> mine;
     mine.reserve(share(spec.plan.size(), ranks, rank));
-    for (std::size_t i = static_cast<std::size_t>(rank); i < spec.plan.size(); i += n) mine.push_back(spec.plan[i]);
+    for (std::size_t i = static_cast<std::size_t>(rank); i < spec.plan.size(); i += n)
+        mine.push_back(spec.plan[i]);
     spec.plan = std::move(mine);
     // Indices r, r+N, ... below W: exactly share(W) of this rank's requests are warm-up.
     spec.warmup_requests = share(spec.warmup_requests, ranks, rank);
     spec.pool.max_connections = share(spec.pool.max_connections, ranks, rank);
-    spec.pool.min_connections = std::min(share(spec.pool.min_connections, ranks, rank), spec.pool.max_connections);
-    if (spec.max_outstanding > 0) spec.max_outstanding = std::max<std::size_t>(1, share(spec.max_outstanding, ranks, rank));
+    spec.pool.min_connections =
+        std::min(share(spec.pool.min_connections, ranks, rank), spec.pool.max_connections);
+    if (spec.max_outstanding > 0)
+        spec.max_outstanding = std::max<std::size_t>(1, share(spec.max_outstanding, ranks, rank));
     spec.rate /= static_cast<double>(ranks);
     if (spec.rate_end > 0) spec.rate_end /= static_cast<double>(ranks);
 }
@@ -168,7 +175,8 @@ std::vector<std::uint8_t> serialize(const RankRecord& r) {
 
 RankRecord deserialize(std::span<const std::uint8_t> bytes, engine::Clock::time_point anchor) {
     Reader rd(bytes);
-    if (rd.u64() != kMagic) throw std::runtime_error("rank record: bad magic (different tpbench-mpi versions?)");
+    if (rd.u64() != kMagic)
+        throw std::runtime_error("rank record: bad magic (different tpbench-mpi versions?)");
     RankRecord r;
     r.rank = static_cast<int>(rd.i64());
     r.host = rd.str();
@@ -188,7 +196,8 @@ RankRecord deserialize(std::span<const std::uint8_t> bytes, engine::Clock::time_
         p.completed = rd.u64();
         p.failed = rd.u64();
         const std::uint64_t ne = rd.u64();
-        if (ne != p.errors.size()) throw std::runtime_error("rank record: error table size differs (different versions?)");
+        if (ne != p.errors.size())
+            throw std::runtime_error("rank record: error table size differs (different versions?)");
         for (auto& e : p.errors) e = rd.u64();
         p.too_slow = rd.u64();
         p.result_mismatches = rd.u64();
@@ -201,7 +210,8 @@ RankRecord deserialize(std::span<const std::uint8_t> bytes, engine::Clock::time_
         r.wall_s[ph] = wall;
         if (has_times) {
             p.first_issue = anchor;
-            p.last_done = anchor + std::chrono::duration_cast<engine::Clock::duration>(std::chrono::duration<double>(wall));
+            p.last_done = anchor + std::chrono::duration_cast<engine::Clock::duration>(
+                                       std::chrono::duration<double>(wall));
         }
         p.latency = rd.hist();
         p.service = rd.hist();
@@ -275,7 +285,9 @@ engine::LoadResult merge_ranks(const std::vector<RankRecord>& ranks) {
 Annotation annotate_report(report::Report& rep, const std::vector<RankRecord>& ranks, int size) {
     Annotation out;
     rep.meta["mpi_ranks"] = std::to_string(size);
-    rep.meta["mpi_split"] = "rank r sends requests r, r+N, ... of the plan; rate / N each; counts: first total % N ranks get one more";
+    rep.meta["mpi_split"] =
+        "rank r sends requests r, r+N, ... of the plan; rate / N each; counts: first total % N ranks get one "
+        "more";
     report::Side* side = rep.sides.empty() ? nullptr : &rep.sides.front();
     std::vector<std::string> incomplete;
     for (const auto& rec : ranks) {
@@ -296,28 +308,34 @@ Annotation annotate_report(report::Report& rep, const std::vector<RankRecord>& r
             ri.requests = m.issued;
             ri.completed = m.completed;
             ri.failed = m.failed;
-            ri.duration_s = m.wall_seconds();  // this rank's own clock (rebuilt from its duration on the root)
+            ri.duration_s =
+                m.wall_seconds();  // this rank's own clock (rebuilt from its duration on the root)
             ri.achieved_rps = ri.duration_s > 0 ? static_cast<double>(m.issued) / ri.duration_s : 0;
             // The measured phase's offered share (a ramp's average when --ramp-to).
             const double offered = side && size > 0 ? side->config.offered_rps / size : rec.offered_rps;
             const auto sat = stats::detect_saturation(offered, ri.achieved_rps);
             if (rec.load.schedule_missed || sat.saturated) {
                 ri.saturated = true;
-                ri.message = rec.load.schedule_missed ? "more than 1% of sends left over 5 ms late" : sat.reason;
+                ri.message =
+                    rec.load.schedule_missed ? "more than 1% of sends left over 5 ms late" : sat.reason;
             }
-            line = fmt::format("{} requests ({} ok, {} failed) in {:.3f} s, achieved {:.1f} of {:.1f} req/s{}", ri.requests,
-                               ri.completed, ri.failed, ri.duration_s, ri.achieved_rps, offered,
-                               ri.saturated ? ", SATURATED: " + ri.message : "");
+            line =
+                fmt::format("{} requests ({} ok, {} failed) in {:.3f} s, achieved {:.1f} of {:.1f} req/s{}",
+                            ri.requests, ri.completed, ri.failed, ri.duration_s, ri.achieved_rps, offered,
+                            ri.saturated ? ", SATURATED: " + ri.message : "");
         }
-        rep.meta[fmt::format("mpi_rank_{}", rec.rank)] = rec.host.empty() ? line : fmt::format("{}: {}", rec.host, line);
+        rep.meta[fmt::format("mpi_rank_{}", rec.rank)] =
+            rec.host.empty() ? line : fmt::format("{}: {}", rec.host, line);
         if (ri.saturated) {
             if (side) {
                 side->saturated = true;
-                side->notes += fmt::format("{}{} saturated: {}", side->notes.empty() ? "" : "; ", rank_name(rec), ri.message);
+                side->notes += fmt::format("{}{} saturated: {}", side->notes.empty() ? "" : "; ",
+                                           rank_name(rec), ri.message);
             }
-            out.warnings.push_back(fmt::format("{} could not keep its schedule ({}): that client host, not the server, "
-                                               "limited this run",
-                                               rank_name(rec), ri.message));
+            out.warnings.push_back(
+                fmt::format("{} could not keep its schedule ({}): that client host, not the server, "
+                            "limited this run",
+                            rank_name(rec), ri.message));
         }
         rep.ranks.push_back(std::move(ri));
     }
@@ -325,7 +343,9 @@ Annotation annotate_report(report::Report& rep, const std::vector<RankRecord>& r
         std::string all;
         for (const auto& s : incomplete) all += (all.empty() ? "" : "; ") + s;
         rep.meta["incomplete"] = fmt::format("{} of {} ranks did not run: {}", incomplete.size(), size, all);
-        if (side) side->notes += (side->notes.empty() ? "" : "; ") + std::string("INCOMPLETE: ") + rep.meta["incomplete"];
+        if (side)
+            side->notes +=
+                (side->notes.empty() ? "" : "; ") + std::string("INCOMPLETE: ") + rep.meta["incomplete"];
         out.exit_code = 1;  // cli::exit_run_failed
     }
     return out;

@@ -33,12 +33,12 @@ void partition_spec(engine::LoadSpec& spec, int ranks, int rank);
 struct RankRecord {
     int rank = 0;
     std::string host;
-    bool ran = false;            // reached the reduction with a measured LoadResult
-    int exit_code = 0;           // when !ran: the rank's exit code
-    std::string message;         // when !ran: why
-    double offered_rps = 0;      // this rank's share of the offered rate
-    std::uint64_t planned = 0;   // requests in this rank's plan
-    engine::LoadResult load;     // when ran (first_results are not transferred)
+    bool ran = false;           // reached the reduction with a measured LoadResult
+    int exit_code = 0;          // when !ran: the rank's exit code
+    std::string message;        // when !ran: why
+    double offered_rps = 0;     // this rank's share of the offered rate
+    std::uint64_t planned = 0;  // requests in this rank's plan
+    engine::LoadResult load;    // when ran (first_results are not transferred)
     // Per phase, the wall seconds this rank measured (first intended send -> last completion).
     std::array<double, engine::phase_count> wall_s{};
 };

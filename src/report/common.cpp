@@ -33,7 +33,9 @@ std::string value_cell(double v, const std::string& unit) {
     return fixed(v, 3);
 }
 
-std::string ratio_cell(const ComparisonRow& c) { return std::isfinite(c.ratio) ? "x" + fixed(c.ratio, 3) : "-"; }
+std::string ratio_cell(const ComparisonRow& c) {
+    return std::isfinite(c.ratio) ? "x" + fixed(c.ratio, 3) : "-";
+}
 
 std::string ci_cell(const ComparisonRow& c) {
     if (!c.ci_low || !c.ci_high) return "-";
@@ -47,14 +49,20 @@ std::vector<Row> summary_rows(const Report& r) {
         for (const auto& s : r.sides) row.cells.push_back(cell(s));
         rows.push_back(std::move(row));
     };
-    add("config", "backend", [](const Side& s) { return s.config.backend.empty() ? std::string("-") : s.config.backend; });
-    add("config", "serializer", [](const Side& s) { return s.config.serializer.empty() ? std::string("-") : s.config.serializer; });
-    add("config", "compression", [](const Side& s) { return s.config.compression.empty() ? std::string("-") : s.config.compression; });
+    add("config", "backend",
+        [](const Side& s) { return s.config.backend.empty() ? std::string("-") : s.config.backend; });
+    add("config", "serializer",
+        [](const Side& s) { return s.config.serializer.empty() ? std::string("-") : s.config.serializer; });
+    add("config", "compression",
+        [](const Side& s) { return s.config.compression.empty() ? std::string("-") : s.config.compression; });
     add("config", "connections", [](const Side& s) { return integer(s.config.connections); });
-    add("config", "in-flight per connection", [](const Side& s) { return integer(s.config.in_flight_per_connection); });
-    add("config", "effective concurrency", [](const Side& s) { return integer(s.config.effective_concurrency); });
-    add("config", "offered rate (req/s)",
-        [](const Side& s) { return s.config.offered_rps > 0 ? fixed(s.config.offered_rps, 1) : std::string("closed loop"); });
+    add("config", "in-flight per connection",
+        [](const Side& s) { return integer(s.config.in_flight_per_connection); });
+    add("config", "effective concurrency",
+        [](const Side& s) { return integer(s.config.effective_concurrency); });
+    add("config", "offered rate (req/s)", [](const Side& s) {
+        return s.config.offered_rps > 0 ? fixed(s.config.offered_rps, 1) : std::string("closed loop");
+    });
     add("config", "achieved rate (req/s)", [](const Side& s) { return fixed(s.config.achieved_rps, 1); });
     add("run", "requests", [](const Side& s) { return integer(s.requests); });
     add("run", "completed", [](const Side& s) { return integer(s.completed); });
@@ -67,8 +75,10 @@ std::vector<Row> summary_rows(const Report& r) {
         const char* section;
         std::optional<stats::Histogram> Side::*member;
     };
-    const Hist hists[] = {{"latency", &Side::latency}, {"service time", &Side::service},
-                          {"time to first result", &Side::ttfr}, {"time to last result", &Side::ttlr}};
+    const Hist hists[] = {{"latency", &Side::latency},
+                          {"service time", &Side::service},
+                          {"time to first result", &Side::ttfr},
+                          {"time to last result", &Side::ttlr}};
     for (const auto& h : hists) {
         bool any = false;
         for (const auto& s : r.sides) any = any || (s.*(h.member)).has_value();
@@ -82,21 +92,26 @@ std::vector<Row> summary_rows(const Report& r) {
         };
         add(h.section, "mean", cell([](const stats::Histogram& x) { return format_ns(x.mean()); }));
         for (double p : kSummaryPercentiles)
-            add(h.section, percentile_label(p),
-                cell([p](const stats::Histogram& x) { return format_ns(static_cast<double>(x.value_at_percentile(p))); }));
-        add(h.section, "max",
-            cell([](const stats::Histogram& x) { return format_ns(static_cast<double>(x.highest_equivalent(x.max()))); }));
+            add(h.section, percentile_label(p), cell([p](const stats::Histogram& x) {
+                    return format_ns(static_cast<double>(x.value_at_percentile(p)));
+                }));
+        add(h.section, "max", cell([](const stats::Histogram& x) {
+                return format_ns(static_cast<double>(x.highest_equivalent(x.max())));
+            }));
     }
     // Connection opening, reported apart from request latency (TLS handshakes are per connection).
     bool any_connect = false;
     for (const auto& s : r.sides) any_connect = any_connect || s.connect.has_value();
     if (any_connect) {
         const char* sec = "connections (not in latency)";
-        add(sec, "opened", [](const Side& s) { return s.connect ? integer(s.connect->connections) : std::string("-"); });
-        add(sec, "failed", [](const Side& s) { return s.connect ? integer(s.connect->failures) : std::string("-"); });
+        add(sec, "opened",
+            [](const Side& s) { return s.connect ? integer(s.connect->connections) : std::string("-"); });
+        add(sec, "failed",
+            [](const Side& s) { return s.connect ? integer(s.connect->failures) : std::string("-"); });
         add(sec, "TLS handshakes (resumed)", [](const Side& s) {
-            return s.connect ? integer(s.connect->tls_handshakes) + " (" + integer(s.connect->tls_resumed) + ")"
-                             : std::string("-");
+            return s.connect
+                       ? integer(s.connect->tls_handshakes) + " (" + integer(s.connect->tls_resumed) + ")"
+                       : std::string("-");
         });
         struct Stage {
             const char* label;
@@ -107,12 +122,13 @@ std::vector<Row> summary_rows(const Report& r) {
                                 {"protocol handshake", &ConnectTimes::protocol}};
         for (const auto& st : stages) {
             for (double p : {50.0, 99.0}) {
-                add(sec, std::string(st.label) + " " + percentile_label(p), [&st, p](const Side& s) -> std::string {
-                    if (!s.connect) return "-";
-                    const auto& h = (*s.connect).*(st.member);
-                    if (!h || h->count() == 0) return "-";
-                    return format_ns(static_cast<double>(h->value_at_percentile(p)));
-                });
+                add(sec, std::string(st.label) + " " + percentile_label(p),
+                    [&st, p](const Side& s) -> std::string {
+                        if (!s.connect) return "-";
+                        const auto& h = (*s.connect).*(st.member);
+                        if (!h || h->count() == 0) return "-";
+                        return format_ns(static_cast<double>(h->value_at_percentile(p)));
+                    });
             }
         }
     }
@@ -125,10 +141,14 @@ std::string format_ns(double ns) {
     if (!std::isfinite(ns)) return "-";
     char buf[64];
     const double a = std::fabs(ns);
-    if (a >= 1e9) std::snprintf(buf, sizeof buf, "%.3fs", ns / 1e9);
-    else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%.3fms", ns / 1e6);
-    else if (a >= 1e3) std::snprintf(buf, sizeof buf, "%.1fus", ns / 1e3);
-    else std::snprintf(buf, sizeof buf, "%.0fns", ns);
+    if (a >= 1e9)
+        std::snprintf(buf, sizeof buf, "%.3fs", ns / 1e9);
+    else if (a >= 1e6)
+        std::snprintf(buf, sizeof buf, "%.3fms", ns / 1e6);
+    else if (a >= 1e3)
+        std::snprintf(buf, sizeof buf, "%.1fus", ns / 1e3);
+    else
+        std::snprintf(buf, sizeof buf, "%.0fns", ns);
     return buf;
 }
 
@@ -153,7 +173,9 @@ ComparisonRow compare_metric(std::string metric, std::string unit, std::string a
     row.ratio = row.a_value != 0 ? row.b_value / row.a_value : NAN;
     if (opt.a_saturated || opt.b_saturated) {
         row.verdict = "refused";
-        row.note = std::string(opt.a_saturated && opt.b_saturated ? "both sides" : opt.a_saturated ? row.a : row.b) +
+        row.note = std::string(opt.a_saturated && opt.b_saturated ? "both sides"
+                               : opt.a_saturated                  ? row.a
+                                                                  : row.b) +
                    " saturated the load generator";
         return row;
     }
@@ -176,8 +198,8 @@ ComparisonRow compare_metric(std::string metric, std::string unit, std::string a
     return row;
 }
 
-IntervalPoint make_interval_point(double t_s, double interval_s, std::uint64_t completed, std::uint64_t failed,
-                                  const stats::Histogram& latency) {
+IntervalPoint make_interval_point(double t_s, double interval_s, std::uint64_t completed,
+                                  std::uint64_t failed, const stats::Histogram& latency) {
     IntervalPoint p;
     p.t_s = t_s;
     p.rps = interval_s > 0 ? static_cast<double>(completed) / interval_s : 0.0;

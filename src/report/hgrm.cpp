@@ -41,7 +41,8 @@ std::string java_fixed(double v, int precision) {
         digits.insert(0, static_cast<std::size_t>(-point), '0');
         point = 0;
     }
-    if (static_cast<int>(digits.size()) < point) digits.append(static_cast<std::size_t>(point) - digits.size(), '0');
+    if (static_cast<int>(digits.size()) < point)
+        digits.append(static_cast<std::size_t>(point) - digits.size(), '0');
     const std::size_t keep = static_cast<std::size_t>(point + precision);
     if (digits.size() > keep) {
         const bool up = digits[keep] >= '5';
@@ -67,8 +68,10 @@ std::string java_fixed(double v, int precision) {
     std::string out;
     // Java prints "-0.000" for negative values that round to zero too.
     if (neg) out.push_back('-');
-    if (point == 0) out.push_back('0');
-    else out.append(digits, 0, static_cast<std::size_t>(point));
+    if (point == 0)
+        out.push_back('0');
+    else
+        out.append(digits, 0, static_cast<std::size_t>(point));
     if (precision > 0) {
         out.push_back('.');
         out.append(digits, static_cast<std::size_t>(point), std::string::npos);
@@ -80,19 +83,23 @@ std::string percentile_distribution(const stats::Histogram& h, double ratio, int
     if (!(ratio > 0)) ratio = 1.0;
     const int digits = h.config().significant_digits;
     std::string out;
-    if (csv) out += "\"Value\",\"Percentile\",\"TotalCount\",\"1/(1-Percentile)\"\n";
-    else out += pad_left("Value", 12) + " " + pad_left("Percentile", 14) + " " + pad_left("TotalCount", 10) + " " +
-                pad_left("1/(1-Percentile)", 14) + "\n\n";
+    if (csv)
+        out += "\"Value\",\"Percentile\",\"TotalCount\",\"1/(1-Percentile)\"\n";
+    else
+        out += pad_left("Value", 12) + " " + pad_left("Percentile", 14) + " " + pad_left("TotalCount", 10) +
+               " " + pad_left("1/(1-Percentile)", 14) + "\n\n";
     for (const auto& step : h.percentiles(ticks)) {
         const double value = static_cast<double>(step.value) / ratio;
         const double p = step.percentile / 100.0;
         if (csv) {
-            out += java_fixed(value, digits) + "," + java_fixed(p, 12) + "," + int_text(step.total_count) + ",";
+            out +=
+                java_fixed(value, digits) + "," + java_fixed(p, 12) + "," + int_text(step.total_count) + ",";
             out += step.percentile != 100.0 ? java_fixed(1.0 / (1.0 - p), 2) : std::string("Infinity");
             out += "\n";
         } else if (step.percentile != 100.0) {
             out += pad_left(java_fixed(value, digits), 12) + " " + pad_left(java_fixed(p, 12), 2) + " " +
-                   pad_left(int_text(step.total_count), 10) + " " + pad_left(java_fixed(1.0 / (1.0 - p), 2), 14) + "\n";
+                   pad_left(int_text(step.total_count), 10) + " " +
+                   pad_left(java_fixed(1.0 / (1.0 - p), 2), 14) + "\n";
         } else {
             out += pad_left(java_fixed(value, digits), 12) + " " + pad_left(java_fixed(p, 12), 2) + " " +
                    pad_left(int_text(step.total_count), 10) + "\n";

@@ -60,8 +60,10 @@ std::string render_openmetrics(const std::vector<LiveMetrics>& sides) {
 
     family(out, "tpbench_requests", "counter", "Finished requests by outcome.");
     for (const auto& m : sides) {
-        out += "tpbench_requests_total{" + side_label(m) + ",outcome=\"ok\"} " + std::to_string(m.completed) + '\n';
-        out += "tpbench_requests_total{" + side_label(m) + ",outcome=\"error\"} " + std::to_string(m.failed) + '\n';
+        out += "tpbench_requests_total{" + side_label(m) + ",outcome=\"ok\"} " + std::to_string(m.completed) +
+               '\n';
+        out += "tpbench_requests_total{" + side_label(m) + ",outcome=\"error\"} " + std::to_string(m.failed) +
+               '\n';
     }
     family(out, "tpbench_errors", "counter", "Failed requests by error class.");
     for (const auto& m : sides)
@@ -69,7 +71,8 @@ std::string render_openmetrics(const std::vector<LiveMetrics>& sides) {
             out += "tpbench_errors_total{" + side_label(m) + ",class=\"" + label_value(name) + "\"} " +
                    std::to_string(n) + '\n';
     family(out, "tpbench_results", "counter", "Results received by successful requests.");
-    for (const auto& m : sides) out += "tpbench_results_total{" + side_label(m) + "} " + std::to_string(m.results) + '\n';
+    for (const auto& m : sides)
+        out += "tpbench_results_total{" + side_label(m) + "} " + std::to_string(m.results) + '\n';
     family(out, "tpbench_received_bytes", "counter", "Response bytes on the wire.");
     for (const auto& m : sides)
         out += "tpbench_received_bytes_total{" + side_label(m) + "} " + std::to_string(m.bytes_in) + '\n';
@@ -77,23 +80,28 @@ std::string render_openmetrics(const std::vector<LiveMetrics>& sides) {
     for (const auto& m : sides)
         out += "tpbench_sent_bytes_total{" + side_label(m) + "} " + std::to_string(m.bytes_out) + '\n';
     family(out, "tpbench_request_duration_seconds", "histogram",
-           "Latency of successful requests from intended send to last result (coordinated-omission corrected in rate mode).");
+           "Latency of successful requests from intended send to last result (coordinated-omission corrected "
+           "in rate mode).");
     for (const auto& m : sides) {
         std::uint64_t cumulative = 0;
         for (const auto& [bound, n] : m.latency_buckets) {
             cumulative += n;
-            out += "tpbench_request_duration_seconds_bucket{" + side_label(m) + ",le=\"" + num(bound) + "\"} " +
-                   std::to_string(cumulative) + '\n';
+            out += "tpbench_request_duration_seconds_bucket{" + side_label(m) + ",le=\"" + num(bound) +
+                   "\"} " + std::to_string(cumulative) + '\n';
         }
-        out += "tpbench_request_duration_seconds_count{" + side_label(m) + "} " + std::to_string(cumulative) + '\n';
+        out += "tpbench_request_duration_seconds_count{" + side_label(m) + "} " + std::to_string(cumulative) +
+               '\n';
         out += "tpbench_request_duration_seconds_sum{" + side_label(m) + "} " + num(m.latency_sum_s) + '\n';
     }
     family(out, "tpbench_planned_requests", "gauge", "Requests planned for the run.");
-    for (const auto& m : sides) out += "tpbench_planned_requests{" + side_label(m) + "} " + std::to_string(m.planned) + '\n';
+    for (const auto& m : sides)
+        out += "tpbench_planned_requests{" + side_label(m) + "} " + std::to_string(m.planned) + '\n';
     family(out, "tpbench_offered_rate_rps", "gauge", "Offered request rate (0 = closed loop).");
-    for (const auto& m : sides) out += "tpbench_offered_rate_rps{" + side_label(m) + "} " + num(m.offered_rps) + '\n';
+    for (const auto& m : sides)
+        out += "tpbench_offered_rate_rps{" + side_label(m) + "} " + num(m.offered_rps) + '\n';
     family(out, "tpbench_elapsed_seconds", "gauge", "Seconds since the run started.");
-    for (const auto& m : sides) out += "tpbench_elapsed_seconds{" + side_label(m) + "} " + num(m.elapsed_s) + '\n';
+    for (const auto& m : sides)
+        out += "tpbench_elapsed_seconds{" + side_label(m) + "} " + num(m.elapsed_s) + '\n';
     out += "# EOF\n";
     return out;
 }
@@ -118,7 +126,8 @@ struct MetricsServer::Impl {
             if (n <= 0) return;
             head.append(buf, static_cast<std::size_t>(n));
         }
-        std::string status = "200 OK", type = "application/openmetrics-text; version=1.0.0; charset=utf-8", payload;
+        std::string status = "200 OK", type = "application/openmetrics-text; version=1.0.0; charset=utf-8",
+                    payload;
         if (head.rfind("GET ", 0) != 0 && head.rfind("HEAD ", 0) != 0) {
             status = "405 Method Not Allowed";
             type = "text/plain";
@@ -126,7 +135,8 @@ struct MetricsServer::Impl {
         } else {
             const auto sp = head.find(' ');
             const auto sp2 = head.find(' ', sp + 1);
-            const std::string target = head.substr(sp + 1, sp2 == std::string::npos ? std::string::npos : sp2 - sp - 1);
+            const std::string target =
+                head.substr(sp + 1, sp2 == std::string::npos ? std::string::npos : sp2 - sp - 1);
             if (target != "/metrics" && target.rfind("/metrics?", 0) != 0) {
                 status = "404 Not Found";
                 type = "text/plain";
@@ -138,7 +148,8 @@ struct MetricsServer::Impl {
             }
         }
         std::string resp = "HTTP/1.1 " + status + "\r\nContent-Type: " + type +
-                           "\r\nContent-Length: " + std::to_string(payload.size()) + "\r\nConnection: close\r\n\r\n";
+                           "\r\nContent-Length: " + std::to_string(payload.size()) +
+                           "\r\nConnection: close\r\n\r\n";
         if (head.rfind("HEAD ", 0) != 0) resp += payload;
         std::size_t off = 0;
         while (off < resp.size()) {
@@ -177,7 +188,8 @@ MetricsServer::MetricsServer(const std::string& host, std::uint16_t port, std::f
     if (::inet_pton(AF_INET, host.c_str(), &addr.sin_addr) != 1)
         throw std::runtime_error("metrics endpoint: not an IPv4 address: " + host);
     impl_->listen_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (impl_->listen_fd < 0) throw std::runtime_error("metrics endpoint: socket: " + std::string(std::strerror(errno)));
+    if (impl_->listen_fd < 0)
+        throw std::runtime_error("metrics endpoint: socket: " + std::string(std::strerror(errno)));
     const int one = 1;
     ::setsockopt(impl_->listen_fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     if (::bind(impl_->listen_fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||

@@ -22,8 +22,10 @@ std::string ProgressLine::format(const ProgressSample& s, double rps) {
     std::snprintf(buf, sizeof buf, "[%6.1fs] %.1f req/s", s.elapsed_s, rps);
     line += buf;
     line += "  p99 " + (s.p99_ns ? format_ns(*s.p99_ns) : std::string("-"));
-    const double err_pct = s.completed ? 100.0 * static_cast<double>(s.errors) / static_cast<double>(s.completed) : 0.0;
-    std::snprintf(buf, sizeof buf, "  errors %llu (%.3f%%)", static_cast<unsigned long long>(s.errors), err_pct);
+    const double err_pct =
+        s.completed ? 100.0 * static_cast<double>(s.errors) / static_cast<double>(s.completed) : 0.0;
+    std::snprintf(buf, sizeof buf, "  errors %llu (%.3f%%)", static_cast<unsigned long long>(s.errors),
+                  err_pct);
     line += buf;
     if (s.total > 0) {
         std::snprintf(buf, sizeof buf, "  %llu/%llu %.0f%%", static_cast<unsigned long long>(s.completed),

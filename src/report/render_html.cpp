@@ -15,19 +15,31 @@ using namespace detail;
 
 namespace {
 
-constexpr const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
+constexpr const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
+                                    "#9467bd", "#8c564b", "#e377c2", "#17becf"};
 
 std::string esc(std::string_view s) {
     std::string out;
     out.reserve(s.size());
     for (char c : s) {
         switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&#39;";
+                break;
+            default:
+                out += c;
         }
     }
     return out;
@@ -87,27 +99,37 @@ std::string trim_num(double v) {
 
 // Draws one plot. The SVG carries id, class "plot" and one <polyline class="series"> per series.
 std::string svg_plot(const std::string& id, const std::string& title, const std::string& x_label,
-                     const std::string& y_label, const std::vector<Series>& series, const Axis& x, const Axis& y) {
+                     const std::string& y_label, const std::vector<Series>& series, const Axis& x,
+                     const Axis& y) {
     constexpr double W = 900, H = 360, L = 80, R = 50, T = 34, B = 56;
     const double pw = W - L - R, ph = H - T - B;
     const auto sx = [&](double v) { return L + (x.max > x.min ? (v - x.min) / (x.max - x.min) : 0) * pw; };
-    const auto sy = [&](double v) { return T + ph - (y.max > y.min ? (v - y.min) / (y.max - y.min) : 0) * ph; };
+    const auto sy = [&](double v) {
+        return T + ph - (y.max > y.min ? (v - y.min) / (y.max - y.min) : 0) * ph;
+    };
     std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" id=\"" + esc(id) +
-                    "\" viewBox=\"0 0 900 360\" width=\"900\" height=\"360\" role=\"img\" aria-label=\"" + esc(title) + "\">\n";
+                    "\" viewBox=\"0 0 900 360\" width=\"900\" height=\"360\" role=\"img\" aria-label=\"" +
+                    esc(title) + "\">\n";
     s += "<title>" + esc(title) + "</title>\n";
     s += "<text class=\"plot-title\" x=\"" + n2(L) + "\" y=\"20\">" + esc(title) + "</text>\n";
-    s += "<rect class=\"frame\" x=\"" + n2(L) + "\" y=\"" + n2(T) + "\" width=\"" + n2(pw) + "\" height=\"" + n2(ph) + "\"/>\n";
+    s += "<rect class=\"frame\" x=\"" + n2(L) + "\" y=\"" + n2(T) + "\" width=\"" + n2(pw) + "\" height=\"" +
+         n2(ph) + "\"/>\n";
     for (const auto& [v, label] : x.ticks) {
-        s += "<line class=\"grid\" x1=\"" + n2(sx(v)) + "\" y1=\"" + n2(T) + "\" x2=\"" + n2(sx(v)) + "\" y2=\"" + n2(T + ph) + "\"/>\n";
-        s += "<text class=\"tick\" text-anchor=\"middle\" x=\"" + n2(sx(v)) + "\" y=\"" + n2(T + ph + 16) + "\">" + esc(label) + "</text>\n";
+        s += "<line class=\"grid\" x1=\"" + n2(sx(v)) + "\" y1=\"" + n2(T) + "\" x2=\"" + n2(sx(v)) +
+             "\" y2=\"" + n2(T + ph) + "\"/>\n";
+        s += "<text class=\"tick\" text-anchor=\"middle\" x=\"" + n2(sx(v)) + "\" y=\"" + n2(T + ph + 16) +
+             "\">" + esc(label) + "</text>\n";
     }
     for (const auto& [v, label] : y.ticks) {
-        s += "<line class=\"grid\" x1=\"" + n2(L) + "\" y1=\"" + n2(sy(v)) + "\" x2=\"" + n2(L + pw) + "\" y2=\"" + n2(sy(v)) + "\"/>\n";
-        s += "<text class=\"tick\" text-anchor=\"end\" x=\"" + n2(L - 6) + "\" y=\"" + n2(sy(v) + 4) + "\">" + esc(label) + "</text>\n";
+        s += "<line class=\"grid\" x1=\"" + n2(L) + "\" y1=\"" + n2(sy(v)) + "\" x2=\"" + n2(L + pw) +
+             "\" y2=\"" + n2(sy(v)) + "\"/>\n";
+        s += "<text class=\"tick\" text-anchor=\"end\" x=\"" + n2(L - 6) + "\" y=\"" + n2(sy(v) + 4) + "\">" +
+             esc(label) + "</text>\n";
     }
-    s += "<text class=\"axis-label\" text-anchor=\"middle\" x=\"" + n2(L + pw / 2) + "\" y=\"" + n2(H - 10) + "\">" + esc(x_label) + "</text>\n";
-    s += "<text class=\"axis-label\" text-anchor=\"middle\" transform=\"translate(16," + n2(T + ph / 2) + ") rotate(-90)\">" +
-         esc(y_label) + "</text>\n";
+    s += "<text class=\"axis-label\" text-anchor=\"middle\" x=\"" + n2(L + pw / 2) + "\" y=\"" + n2(H - 10) +
+         "\">" + esc(x_label) + "</text>\n";
+    s += "<text class=\"axis-label\" text-anchor=\"middle\" transform=\"translate(16," + n2(T + ph / 2) +
+         ") rotate(-90)\">" + esc(y_label) + "</text>\n";
     bool any = false;
     for (const auto& se : series) {
         if (se.pts.empty()) continue;
@@ -118,11 +140,13 @@ std::string svg_plot(const std::string& id, const std::string& title, const std:
             pts += n2(sx(std::clamp(px, x.min, x.max))) + "," + n2(sy(std::clamp(py, y.min, y.max))) + " ";
         }
         if (!pts.empty()) pts.pop_back();
-        s += "<polyline class=\"series\" data-series=\"" + esc(se.name) + "\" fill=\"none\" stroke=\"" + se.color +
-             "\" stroke-width=\"2\"" + (se.dashed ? " stroke-dasharray=\"6 4\"" : "") + " points=\"" + pts + "\"/>\n";
+        s += "<polyline class=\"series\" data-series=\"" + esc(se.name) + "\" fill=\"none\" stroke=\"" +
+             se.color + "\" stroke-width=\"2\"" + (se.dashed ? " stroke-dasharray=\"6 4\"" : "") +
+             " points=\"" + pts + "\"/>\n";
     }
     if (!any)
-        s += "<text class=\"no-data\" text-anchor=\"middle\" x=\"" + n2(L + pw / 2) + "\" y=\"" + n2(T + ph / 2) + "\">no data</text>\n";
+        s += "<text class=\"no-data\" text-anchor=\"middle\" x=\"" + n2(L + pw / 2) + "\" y=\"" +
+             n2(T + ph / 2) + "\">no data</text>\n";
     // Legend, top-left inside the frame, on a translucent backdrop.
     std::size_t shown = 0;
     std::size_t longest = 0;
@@ -133,14 +157,16 @@ std::string svg_plot(const std::string& id, const std::string& title, const std:
         }
     if (shown > 0)
         s += "<rect class=\"legend-box\" x=\"" + n2(L + 4) + "\" y=\"" + n2(T + 4) + "\" width=\"" +
-             n2(44 + 6.5 * static_cast<double>(longest)) + "\" height=\"" + n2(16.0 * static_cast<double>(shown) + 6) +
-             "\" fill=\"#ffffff\" fill-opacity=\"0.85\"/>\n";
+             n2(44 + 6.5 * static_cast<double>(longest)) + "\" height=\"" +
+             n2(16.0 * static_cast<double>(shown) + 6) + "\" fill=\"#ffffff\" fill-opacity=\"0.85\"/>\n";
     double ly = T + 16;
     for (const auto& se : series) {
         if (se.pts.empty()) continue;
-        s += "<line class=\"legend-swatch\" x1=\"" + n2(L + 10) + "\" y1=\"" + n2(ly - 4) + "\" x2=\"" + n2(L + 34) + "\" y2=\"" +
-             n2(ly - 4) + "\" stroke=\"" + se.color + "\" stroke-width=\"3\"" + (se.dashed ? " stroke-dasharray=\"6 4\"" : "") + "/>\n";
-        s += "<text class=\"legend\" x=\"" + n2(L + 40) + "\" y=\"" + n2(ly) + "\">" + esc(se.name) + "</text>\n";
+        s += "<line class=\"legend-swatch\" x1=\"" + n2(L + 10) + "\" y1=\"" + n2(ly - 4) + "\" x2=\"" +
+             n2(L + 34) + "\" y2=\"" + n2(ly - 4) + "\" stroke=\"" + se.color + "\" stroke-width=\"3\"" +
+             (se.dashed ? " stroke-dasharray=\"6 4\"" : "") + "/>\n";
+        s += "<text class=\"legend\" x=\"" + n2(L + 40) + "\" y=\"" + n2(ly) + "\">" + esc(se.name) +
+             "</text>\n";
         ly += 16;
     }
     s += "</svg>\n";
@@ -174,11 +200,13 @@ std::string spectrum_plot(const Report& r) {
         for (auto& p : se.pts) p.second /= div;
     Axis x;
     x.max = std::min(7.0, std::ceil(max_x));
-    static const char* kLabels[] = {"0%", "90%", "99%", "99.9%", "99.99%", "99.999%", "99.9999%", "99.99999%"};
-    for (int k = 0; k <= static_cast<int>(x.max); ++k) x.ticks.push_back({static_cast<double>(k), kLabels[k]});
+    static const char* kLabels[] = {"0%",     "90%",     "99%",      "99.9%",
+                                    "99.99%", "99.999%", "99.9999%", "99.99999%"};
+    for (int k = 0; k <= static_cast<int>(x.max); ++k)
+        x.ticks.push_back({static_cast<double>(k), kLabels[k]});
     const Axis y = linear_axis(max_ns / div, 6, trim_num, true);
-    return svg_plot("plot-spectrum", "Latency by percentile (corrected latency solid, service time dashed)", "percentile",
-                    "latency (" + unit + ")", series, x, y);
+    return svg_plot("plot-spectrum", "Latency by percentile (corrected latency solid, service time dashed)",
+                    "percentile", "latency (" + unit + ")", series, x, y);
 }
 
 std::string latency_time_plot(const Report& r) {
@@ -201,8 +229,9 @@ std::string latency_time_plot(const Report& r) {
     const auto [div, unit] = time_unit(max_ns);
     for (auto& se : series)
         for (auto& p : se.pts) p.second /= div;
-    return svg_plot("plot-latency-time", "Latency over time (p99 solid, p50 dashed)", "time (s)", "latency (" + unit + ")",
-                    series, linear_axis(max_t, 10, trim_num, false), linear_axis(max_ns / div, 6, trim_num, true));
+    return svg_plot("plot-latency-time", "Latency over time (p99 solid, p50 dashed)", "time (s)",
+                    "latency (" + unit + ")", series, linear_axis(max_t, 10, trim_num, false),
+                    linear_axis(max_ns / div, 6, trim_num, true));
 }
 
 std::string throughput_time_plot(const Report& r) {
@@ -223,7 +252,8 @@ std::string throughput_time_plot(const Report& r) {
                     linear_axis(max_t, 10, trim_num, false), linear_axis(max_rps, 6, trim_num, true));
 }
 
-constexpr const char* kCss = R"(body{font-family:-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px auto;max-width:960px;color:#222;background:#fff}
+constexpr const char* kCss =
+    R"(body{font-family:-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px auto;max-width:960px;color:#222;background:#fff}
 h1{font-size:1.5em;margin-bottom:4px}h2{font-size:1.15em;margin-top:28px;border-bottom:1px solid #ddd;padding-bottom:4px}
 table{border-collapse:collapse;margin:8px 0;font-size:0.9em}th,td{border:1px solid #ddd;padding:3px 8px}
 th{background:#f4f4f4;text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums}
@@ -238,8 +268,8 @@ svg .no-data{font-size:14px;fill:#999}footer{margin-top:32px;color:#888;font-siz
 
 std::string render_html(const Report& r) {
     const std::string title = "tpbench report" + (r.title.empty() ? std::string() : ": " + r.title);
-    std::string h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + esc(title) +
-                    "</title>\n<style>\n" + kCss + "\n</style>\n</head>\n<body>\n";
+    std::string h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
+                    esc(title) + "</title>\n<style>\n" + kCss + "\n</style>\n</head>\n<body>\n";
     h += "<h1>" + esc(title) + "</h1>\n<ul class=\"meta\">\n";
     if (!r.scenario.empty()) h += "<li>scenario: <code>" + esc(r.scenario) + "</code></li>\n";
     if (!r.created_utc.empty()) h += "<li>created: " + esc(r.created_utc) + "</li>\n";
@@ -249,24 +279,28 @@ std::string render_html(const Report& r) {
     h += "</ul>\n";
 
     if (!r.comparisons.empty()) {
-        h += "<h2>A/B summary</h2>\n<p class=\"meta\">B relative to A; CI = bootstrap confidence interval of B/A; "
+        h += "<h2>A/B summary</h2>\n<p class=\"meta\">B relative to A; CI = bootstrap confidence interval of "
+             "B/A; "
              "&ldquo;~&rdquo; = no difference beyond noise.</p>\n";
-        h += "<table id=\"ab-summary\">\n<tr><th>metric</th><th>A</th><th>B</th><th>A value</th><th>B value</th><th>B/A</th>"
+        h += "<table id=\"ab-summary\">\n<tr><th>metric</th><th>A</th><th>B</th><th>A value</th><th>B "
+             "value</th><th>B/A</th>"
              "<th>CI</th><th>verdict</th><th>note</th></tr>\n";
         for (const auto& c : r.comparisons) {
-            h += "<tr><td>" + esc(c.metric) + "</td><td>" + esc(c.a) + "</td><td>" + esc(c.b) + "</td><td class=\"num\">" +
-                 esc(value_cell(c.a_value, c.unit)) + "</td><td class=\"num\">" + esc(value_cell(c.b_value, c.unit)) +
-                 "</td><td class=\"num\">" + esc(ratio_cell(c)) + "</td><td class=\"num\">" + esc(ci_cell(c)) +
-                 "</td><td class=\"verdict-" + (c.verdict == "~" ? std::string("same") : esc(c.verdict)) + "\">" +
-                 esc(c.verdict) + "</td><td class=\"note\">" + esc(c.note) + "</td></tr>\n";
+            h += "<tr><td>" + esc(c.metric) + "</td><td>" + esc(c.a) + "</td><td>" + esc(c.b) +
+                 "</td><td class=\"num\">" + esc(value_cell(c.a_value, c.unit)) + "</td><td class=\"num\">" +
+                 esc(value_cell(c.b_value, c.unit)) + "</td><td class=\"num\">" + esc(ratio_cell(c)) +
+                 "</td><td class=\"num\">" + esc(ci_cell(c)) + "</td><td class=\"verdict-" +
+                 (c.verdict == "~" ? std::string("same") : esc(c.verdict)) + "\">" + esc(c.verdict) +
+                 "</td><td class=\"note\">" + esc(c.note) + "</td></tr>\n";
         }
         h += "</table>\n";
     }
     if (!r.thresholds.empty()) {
-        h += "<h2>Thresholds</h2>\n<table id=\"thresholds\">\n<tr><th>threshold</th><th>result</th><th>detail</th></tr>\n";
+        h += "<h2>Thresholds</h2>\n<table "
+             "id=\"thresholds\">\n<tr><th>threshold</th><th>result</th><th>detail</th></tr>\n";
         for (const auto& t : r.thresholds)
-            h += "<tr><td><code>" + esc(t.expression) + "</code></td><td class=\"" + (t.passed ? "ok\">ok" : "fail\">FAILED") +
-                 "</td><td>" + esc(t.message) + "</td></tr>\n";
+            h += "<tr><td><code>" + esc(t.expression) + "</code></td><td class=\"" +
+                 (t.passed ? "ok\">ok" : "fail\">FAILED") + "</td><td>" + esc(t.message) + "</td></tr>\n";
         h += "</table>\n";
     }
     if (!r.sides.empty()) {
@@ -277,7 +311,8 @@ std::string render_html(const Report& r) {
         for (const auto& row : summary_rows(r)) {
             if (row.section != section) {
                 section = row.section;
-                h += "<tr class=\"section\"><td colspan=\"" + std::to_string(r.sides.size() + 1) + "\">" + esc(section) + "</td></tr>\n";
+                h += "<tr class=\"section\"><td colspan=\"" + std::to_string(r.sides.size() + 1) + "\">" +
+                     esc(section) + "</td></tr>\n";
             }
             h += "<tr><td>" + esc(row.label) + "</td>";
             for (const auto& c : row.cells) h += "<td class=\"num\">" + esc(c) + "</td>";
@@ -290,10 +325,12 @@ std::string render_html(const Report& r) {
     bool any_errors = false;
     for (const auto& s : r.sides) any_errors = any_errors || !s.errors.empty();
     if (any_errors) {
-        h += "<h2>Errors by class</h2>\n<table id=\"errors\">\n<tr><th>side</th><th>class</th><th>count</th></tr>\n";
+        h += "<h2>Errors by class</h2>\n<table "
+             "id=\"errors\">\n<tr><th>side</th><th>class</th><th>count</th></tr>\n";
         for (const auto& s : r.sides)
             for (const auto& e : s.errors)
-                h += "<tr><td>" + esc(s.name) + "</td><td>" + esc(e.name) + "</td><td class=\"num\">" + integer(e.count) + "</td></tr>\n";
+                h += "<tr><td>" + esc(s.name) + "</td><td>" + esc(e.name) + "</td><td class=\"num\">" +
+                     integer(e.count) + "</td></tr>\n";
         h += "</table>\n";
     }
     h += "<h2>Percentile spectrum</h2>\n" + spectrum_plot(r);

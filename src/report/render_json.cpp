@@ -35,7 +35,8 @@ json::value hist_json(const std::optional<stats::Histogram>& h) {
     for (double p : detail::kSummaryPercentiles) pct[pct_key(p)] = h->value_at_percentile(p);
     o["percentiles"] = std::move(pct);
     const auto& c = h->config();
-    o["config"] = {{"lowest_discernible", c.lowest_discernible}, {"highest_trackable", c.highest_trackable},
+    o["config"] = {{"lowest_discernible", c.lowest_discernible},
+                   {"highest_trackable", c.highest_trackable},
                    {"significant_digits", c.significant_digits}};
     o["hdr"] = stats::encode_histogram_base64(*h);
     return o;
@@ -162,22 +163,31 @@ std::string render_json(const Report& r) {
         o["bytes_in"] = s.bytes_in;
         o["saturated"] = s.saturated;
         o["notes"] = s.notes;
-        o["histograms"] = {{"latency", hist_json(s.latency)}, {"service", hist_json(s.service)},
-                           {"ttfr", hist_json(s.ttfr)}, {"ttlr", hist_json(s.ttlr)}};
+        o["histograms"] = {{"latency", hist_json(s.latency)},
+                           {"service", hist_json(s.service)},
+                           {"ttfr", hist_json(s.ttfr)},
+                           {"ttlr", hist_json(s.ttlr)}};
         json::array errs;
         for (const auto& e : s.errors) errs.push_back({{"class", e.name}, {"count", e.count}});
         o["errors"] = std::move(errs);
         json::array iv;
         for (const auto& p : s.intervals)
-            iv.push_back({{"t_s", num(p.t_s)}, {"rps", num(p.rps)}, {"p50_ns", num(p.p50_ns)}, {"p99_ns", num(p.p99_ns)},
+            iv.push_back({{"t_s", num(p.t_s)},
+                          {"rps", num(p.rps)},
+                          {"p50_ns", num(p.p50_ns)},
+                          {"p99_ns", num(p.p99_ns)},
                           {"errors", p.errors}});
         o["intervals"] = std::move(iv);
         if (s.connect) {
             const auto& c = *s.connect;
-            o["connect"] = {{"connections", c.connections}, {"tls_handshakes", c.tls_handshakes},
-                            {"tls_resumed", c.tls_resumed}, {"failures", c.failures},
-                            {"histograms", {{"tcp", hist_json(c.tcp)}, {"tls", hist_json(c.tls)},
-                                            {"protocol", hist_json(c.protocol)}}}};
+            o["connect"] = {{"connections", c.connections},
+                            {"tls_handshakes", c.tls_handshakes},
+                            {"tls_resumed", c.tls_resumed},
+                            {"failures", c.failures},
+                            {"histograms",
+                             {{"tcp", hist_json(c.tcp)},
+                              {"tls", hist_json(c.tls)},
+                              {"protocol", hist_json(c.protocol)}}}};
         } else {
             o["connect"] = nullptr;
         }
@@ -186,23 +196,41 @@ std::string render_json(const Report& r) {
     root["sides"] = std::move(sides);
     json::array comps;
     for (const auto& c : r.comparisons) {
-        comps.push_back({{"metric", c.metric}, {"unit", c.unit}, {"a", c.a}, {"b", c.b}, {"a_value", num(c.a_value)},
-                         {"b_value", num(c.b_value)}, {"ratio", num(c.ratio)},
+        comps.push_back({{"metric", c.metric},
+                         {"unit", c.unit},
+                         {"a", c.a},
+                         {"b", c.b},
+                         {"a_value", num(c.a_value)},
+                         {"b_value", num(c.b_value)},
+                         {"ratio", num(c.ratio)},
                          {"ci_low", c.ci_low ? num(*c.ci_low) : json::value(nullptr)},
-                         {"ci_high", c.ci_high ? num(*c.ci_high) : json::value(nullptr)}, {"confidence", num(c.confidence)},
-                         {"verdict", c.verdict}, {"samples_a", c.samples_a}, {"samples_b", c.samples_b}, {"note", c.note}});
+                         {"ci_high", c.ci_high ? num(*c.ci_high) : json::value(nullptr)},
+                         {"confidence", num(c.confidence)},
+                         {"verdict", c.verdict},
+                         {"samples_a", c.samples_a},
+                         {"samples_b", c.samples_b},
+                         {"note", c.note}});
     }
     root["comparisons"] = std::move(comps);
     json::array ths;
-    for (const auto& t : r.thresholds) ths.push_back({{"expression", t.expression}, {"passed", t.passed}, {"message", t.message}});
+    for (const auto& t : r.thresholds)
+        ths.push_back({{"expression", t.expression}, {"passed", t.passed}, {"message", t.message}});
     root["thresholds"] = std::move(ths);
     if (!r.ranks.empty()) {  // distributed runs (tpbench-mpi)
         json::array rk;
         for (const auto& x : r.ranks)
-            rk.push_back({{"rank", x.rank}, {"host", x.host}, {"status", x.status}, {"message", x.message},
-                          {"offered_rps", num(x.offered_rps)}, {"achieved_rps", num(x.achieved_rps)},
-                          {"duration_s", num(x.duration_s)}, {"planned", x.planned}, {"requests", x.requests},
-                          {"completed", x.completed}, {"failed", x.failed}, {"saturated", x.saturated}});
+            rk.push_back({{"rank", x.rank},
+                          {"host", x.host},
+                          {"status", x.status},
+                          {"message", x.message},
+                          {"offered_rps", num(x.offered_rps)},
+                          {"achieved_rps", num(x.achieved_rps)},
+                          {"duration_s", num(x.duration_s)},
+                          {"planned", x.planned},
+                          {"requests", x.requests},
+                          {"completed", x.completed},
+                          {"failed", x.failed},
+                          {"saturated", x.saturated}});
         root["ranks"] = std::move(rk);
     }
     return json::serialize(root) + "\n";
@@ -217,7 +245,8 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
     Reader rd;
     const std::string schema = rd.str(root, "schema");
     if (schema != kSchema)
-        return stats::fail("unsupported report schema '" + schema + "' (expected " + std::string(kSchema) + ")");
+        return stats::fail("unsupported report schema '" + schema + "' (expected " + std::string(kSchema) +
+                           ")");
     Report r;
     r.title = rd.str(root, "title");
     r.tool_version = rd.str(root, "tool_version");
@@ -244,7 +273,8 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
                 s.config.achieved_rps = rd.dbl(*c, "achieved_rps");
                 if (const auto* ex = rd.obj(*c, "extra"))
                     for (const auto& kv : *ex)
-                        if (kv.value().is_string()) s.config.extra[std::string(kv.key())] = std::string(kv.value().as_string());
+                        if (kv.value().is_string())
+                            s.config.extra[std::string(kv.key())] = std::string(kv.value().as_string());
             }
             s.requests = rd.u64(so, "requests");
             s.completed = rd.u64(so, "completed");
@@ -271,8 +301,8 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
                 for (const auto& pv : *iv) {
                     if (!pv.is_object()) return stats::fail("each interval entry must be an object");
                     const auto& po = pv.as_object();
-                    s.intervals.push_back({rd.dbl(po, "t_s"), rd.dbl(po, "rps"), rd.dbl(po, "p50_ns"), rd.dbl(po, "p99_ns"),
-                                           rd.u64(po, "errors")});
+                    s.intervals.push_back({rd.dbl(po, "t_s"), rd.dbl(po, "rps"), rd.dbl(po, "p50_ns"),
+                                           rd.dbl(po, "p99_ns"), rd.u64(po, "errors")});
                 }
             if (const auto* c = rd.obj(so, "connect")) {
                 ConnectTimes ct;
@@ -302,8 +332,10 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
             c.a_value = rd.dbl(co, "a_value");
             c.b_value = rd.dbl(co, "b_value");
             c.ratio = rd.dbl(co, "ratio");
-            if (const auto* lo = rd.field(co, "ci_low"); lo && !lo->is_null()) c.ci_low = rd.dbl(co, "ci_low");
-            if (const auto* hi = rd.field(co, "ci_high"); hi && !hi->is_null()) c.ci_high = rd.dbl(co, "ci_high");
+            if (const auto* lo = rd.field(co, "ci_low"); lo && !lo->is_null())
+                c.ci_low = rd.dbl(co, "ci_low");
+            if (const auto* hi = rd.field(co, "ci_high"); hi && !hi->is_null())
+                c.ci_high = rd.dbl(co, "ci_high");
             c.confidence = rd.dbl(co, "confidence");
             c.verdict = rd.str(co, "verdict");
             c.samples_a = rd.u64(co, "samples_a");
@@ -315,7 +347,8 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
         for (const auto& tv : *ths) {
             if (!tv.is_object()) return stats::fail("each threshold must be an object");
             const auto& to = tv.as_object();
-            r.thresholds.push_back({rd.str(to, "expression"), rd.boolean(to, "passed"), rd.str(to, "message")});
+            r.thresholds.push_back(
+                {rd.str(to, "expression"), rd.boolean(to, "passed"), rd.str(to, "message")});
         }
     if (!rd.error.empty()) return stats::fail("report JSON: " + rd.error);
     return r;

@@ -44,9 +44,12 @@ std::string aligned(const std::vector<std::vector<std::string>>& rows, const std
 std::string md_escape(const std::string& s) {
     std::string out;
     for (char c : s) {
-        if (c == '|') out += "\\|";
-        else if (c == '\n' || c == '\r') out += ' ';
-        else out += c;
+        if (c == '|')
+            out += "\\|";
+        else if (c == '\n' || c == '\r')
+            out += ' ';
+        else
+            out += c;
     }
     return out;
 }
@@ -76,14 +79,16 @@ stats::Expected<Format> parse_format(std::string_view name) {
     if (name == "csv") return Format::csv;
     if (name == "json") return Format::json;
     if (name == "html") return Format::html;
-    return stats::fail("unknown report format '" + std::string(name) + "' (expected table, markdown, csv, json or html)");
+    return stats::fail("unknown report format '" + std::string(name) +
+                       "' (expected table, markdown, csv, json or html)");
 }
 
 Format format_for_path(std::string_view path) noexcept {
     const auto dot = path.rfind('.');
     if (dot == std::string_view::npos) return Format::table;
     std::string ext(path.substr(dot + 1));
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (ext == "md" || ext == "markdown") return Format::markdown;
     if (ext == "csv") return Format::csv;
     if (ext == "json") return Format::json;
@@ -93,11 +98,16 @@ Format format_for_path(std::string_view path) noexcept {
 
 std::string render(const Report& r, Format f) {
     switch (f) {
-        case Format::table: return render_table(r);
-        case Format::markdown: return render_markdown(r);
-        case Format::csv: return render_csv(r);
-        case Format::json: return render_json(r);
-        case Format::html: return render_html(r);
+        case Format::table:
+            return render_table(r);
+        case Format::markdown:
+            return render_markdown(r);
+        case Format::csv:
+            return render_csv(r);
+        case Format::json:
+            return render_json(r);
+        case Format::html:
+            return render_html(r);
     }
     return render_table(r);
 }
@@ -148,23 +158,26 @@ std::string render_table(const Report& r) {
         if (!s.notes.empty()) out += "\nnote (" + s.name + "): " + s.notes + "\n";
     if (!r.comparisons.empty()) {
         out += "\nA/B comparison (B relative to A; bootstrap CI of B/A)\n";
-        std::vector<std::vector<std::string>> rows{{"metric", "A", "B", "A value", "B value", "B/A", "CI", "verdict"}};
+        std::vector<std::vector<std::string>> rows{
+            {"metric", "A", "B", "A value", "B value", "B/A", "CI", "verdict"}};
         for (const auto& c : r.comparisons)
-            rows.push_back({c.metric, c.a, c.b, value_cell(c.a_value, c.unit), value_cell(c.b_value, c.unit), ratio_cell(c),
-                            ci_cell(c), c.verdict});
+            rows.push_back({c.metric, c.a, c.b, value_cell(c.a_value, c.unit), value_cell(c.b_value, c.unit),
+                            ratio_cell(c), ci_cell(c), c.verdict});
         out += aligned(rows, "  ", {false, false, false, true, true, true, true, false});
         for (const auto& c : r.comparisons)
             if (!c.note.empty()) out += "  note (" + c.metric + "): " + c.note + "\n";
     }
     if (!r.thresholds.empty()) {
         out += "\nthresholds\n";
-        for (const auto& t : r.thresholds) out += std::string("  [") + (t.passed ? "ok" : "FAILED") + "] " + t.message + "\n";
+        for (const auto& t : r.thresholds)
+            out += std::string("  [") + (t.passed ? "ok" : "FAILED") + "] " + t.message + "\n";
     }
     return out;
 }
 
 std::string render_markdown(const Report& r) {
-    std::string out = "# tpbench report" + (r.title.empty() ? std::string() : ": " + md_escape(r.title)) + "\n\n";
+    std::string out =
+        "# tpbench report" + (r.title.empty() ? std::string() : ": " + md_escape(r.title)) + "\n\n";
     if (!r.scenario.empty()) out += "- scenario: `" + md_escape(r.scenario) + "`\n";
     if (!r.created_utc.empty()) out += "- created: " + r.created_utc + "\n";
     if (!r.tool_version.empty()) out += "- tool: " + md_escape(r.tool_version) + "\n";
@@ -194,20 +207,25 @@ std::string render_markdown(const Report& r) {
     if (any_errors) {
         out += "\n## Errors\n\n| side | class | count |\n|---|---|---:|\n";
         for (const auto& s : r.sides)
-            for (const auto& e : s.errors) out += "| " + md_escape(s.name) + " | " + md_escape(e.name) + " | " + integer(e.count) + " |\n";
+            for (const auto& e : s.errors)
+                out +=
+                    "| " + md_escape(s.name) + " | " + md_escape(e.name) + " | " + integer(e.count) + " |\n";
     }
     if (!r.comparisons.empty()) {
         out += "\n## A/B comparison\n\nB relative to A; CI = bootstrap confidence interval of B/A.\n\n";
-        out += "| metric | A | B | A value | B value | B/A | CI | verdict |\n|---|---|---|---:|---:|---:|---|---|\n";
+        out +=
+            "| metric | A | B | A value | B value | B/A | CI | verdict "
+            "|\n|---|---|---|---:|---:|---:|---|---|\n";
         for (const auto& c : r.comparisons)
             out += "| " + md_escape(c.metric) + " | " + md_escape(c.a) + " | " + md_escape(c.b) + " | " +
-                   value_cell(c.a_value, c.unit) + " | " + value_cell(c.b_value, c.unit) + " | " + ratio_cell(c) + " | " +
-                   ci_cell(c) + " | " + md_escape(c.verdict) + " |\n";
+                   value_cell(c.a_value, c.unit) + " | " + value_cell(c.b_value, c.unit) + " | " +
+                   ratio_cell(c) + " | " + ci_cell(c) + " | " + md_escape(c.verdict) + " |\n";
     }
     if (!r.thresholds.empty()) {
         out += "\n## Thresholds\n\n| threshold | result | detail |\n|---|---|---|\n";
         for (const auto& t : r.thresholds)
-            out += "| `" + md_escape(t.expression) + "` | " + (t.passed ? "ok" : "**FAILED**") + " | " + md_escape(t.message) + " |\n";
+            out += "| `" + md_escape(t.expression) + "` | " + (t.passed ? "ok" : "**FAILED**") + " | " +
+                   md_escape(t.message) + " |\n";
     }
     return out;
 }
@@ -216,15 +234,25 @@ std::string render_csv(const Report& r) {
     std::string out =
         "name,backend,serializer,compression,connections,in_flight_per_connection,effective_concurrency,"
         "offered_rps,achieved_rps,requests,completed,failed,error_rate,duration_s,throughput_rps,"
-        "latency_mean_ns,latency_p50_ns,latency_p90_ns,latency_p99_ns,latency_p99_9_ns,latency_p99_99_ns,latency_max_ns,"
+        "latency_mean_ns,latency_p50_ns,latency_p90_ns,latency_p99_ns,latency_p99_9_ns,latency_p99_99_ns,"
+        "latency_max_ns,"
         "service_p50_ns,service_p99_ns,ttfr_p50_ns,ttfr_p99_ns,ttlr_p50_ns,ttlr_p99_ns,saturated\n";
     for (const auto& s : r.sides) {
-        std::vector<std::string> f{
-            csv_field(s.name), csv_field(s.config.backend), csv_field(s.config.serializer), csv_field(s.config.compression),
-            integer(s.config.connections), integer(s.config.in_flight_per_connection),
-            integer(s.config.effective_concurrency), csv_num(s.config.offered_rps, 3), csv_num(s.config.achieved_rps, 3),
-            integer(s.requests), integer(s.completed), integer(s.failed), csv_num(s.error_rate(), 6),
-            csv_num(s.duration_s, 6), csv_num(s.throughput_rps, 3)};
+        std::vector<std::string> f{csv_field(s.name),
+                                   csv_field(s.config.backend),
+                                   csv_field(s.config.serializer),
+                                   csv_field(s.config.compression),
+                                   integer(s.config.connections),
+                                   integer(s.config.in_flight_per_connection),
+                                   integer(s.config.effective_concurrency),
+                                   csv_num(s.config.offered_rps, 3),
+                                   csv_num(s.config.achieved_rps, 3),
+                                   integer(s.requests),
+                                   integer(s.completed),
+                                   integer(s.failed),
+                                   csv_num(s.error_rate(), 6),
+                                   csv_num(s.duration_s, 6),
+                                   csv_num(s.throughput_rps, 3)};
         const bool lat = s.latency && s.latency->count() > 0;
         f.push_back(lat ? csv_num(s.latency->mean(), 1) : "");
         for (double p : kSummaryPercentiles) f.push_back(hist_pct(s.latency, p));

@@ -47,38 +47,47 @@ double quantile_sorted(const std::vector<double>& s, double q) {
 
 std::string_view to_string(Verdict v) noexcept {
     switch (v) {
-        case Verdict::faster: return "faster";
-        case Verdict::slower: return "slower";
-        case Verdict::same: return "~";
-        case Verdict::refused: return "refused";
+        case Verdict::faster:
+            return "faster";
+        case Verdict::slower:
+            return "slower";
+        case Verdict::same:
+            return "~";
+        case Verdict::refused:
+            return "refused";
     }
     return "?";
 }
 
-Saturation detect_saturation(double offered_rps, double achieved_rps, double tolerance, double cpu, double cpu_limit) {
+Saturation detect_saturation(double offered_rps, double achieved_rps, double tolerance, double cpu,
+                             double cpu_limit) {
     Saturation s;
     char buf[160];
     if (std::isfinite(offered_rps) && offered_rps > 0 && std::isfinite(achieved_rps) && achieved_rps >= 0 &&
         std::isfinite(tolerance) && achieved_rps < offered_rps * (1.0 - tolerance)) {
-        std::snprintf(buf, sizeof buf, "sent %.1f req/s of the %.1f offered (%.1f%% short)", achieved_rps, offered_rps,
-                      100.0 * (1.0 - achieved_rps / offered_rps));
+        std::snprintf(buf, sizeof buf, "sent %.1f req/s of the %.1f offered (%.1f%% short)", achieved_rps,
+                      offered_rps, 100.0 * (1.0 - achieved_rps / offered_rps));
         s.saturated = true;
         s.reason = buf;
     }
     if (std::isfinite(cpu) && cpu >= 0 && std::isfinite(cpu_limit) && cpu > cpu_limit) {
-        std::snprintf(buf, sizeof buf, "generator thread busy %.0f%% of the time (limit %.0f%%)", 100.0 * cpu, 100.0 * cpu_limit);
+        std::snprintf(buf, sizeof buf, "generator thread busy %.0f%% of the time (limit %.0f%%)", 100.0 * cpu,
+                      100.0 * cpu_limit);
         s.reason += s.saturated ? std::string("; ") + buf : std::string(buf);
         s.saturated = true;
     }
     return s;
 }
 
-Expected<Comparison> compare_ratio(std::span<const double> a, std::span<const double> b, const CompareOptions& opt) {
+Expected<Comparison> compare_ratio(std::span<const double> a, std::span<const double> b,
+                                   const CompareOptions& opt) {
     if (a.size() < 2 || b.size() < 2)
-        return fail("compare: need at least 2 samples per side (A has " + std::to_string(a.size()) + ", B has " +
-                    std::to_string(b.size()) + ")");
-    if (opt.resamples < 100 || opt.resamples > 1'000'000) return fail("compare: resamples must be in 100..1000000");
-    if (!(opt.confidence > 0.5 && opt.confidence < 1.0)) return fail("compare: confidence must be in (0.5, 1)");
+        return fail("compare: need at least 2 samples per side (A has " + std::to_string(a.size()) +
+                    ", B has " + std::to_string(b.size()) + ")");
+    if (opt.resamples < 100 || opt.resamples > 1'000'000)
+        return fail("compare: resamples must be in 100..1000000");
+    if (!(opt.confidence > 0.5 && opt.confidence < 1.0))
+        return fail("compare: confidence must be in (0.5, 1)");
     if (!(opt.noise >= 0.0 && opt.noise < 1.0)) return fail("compare: noise threshold must be in [0, 1)");
     for (auto side : {a, b})
         for (double x : side)
@@ -90,7 +99,9 @@ Expected<Comparison> compare_ratio(std::span<const double> a, std::span<const do
     c.ratio = c.mean_b / c.mean_a;
     if (opt.a_saturated || opt.b_saturated) {
         c.verdict = Verdict::refused;
-        c.reason = std::string(opt.a_saturated && opt.b_saturated ? "both sides" : opt.a_saturated ? "side A" : "side B") +
+        c.reason = std::string(opt.a_saturated && opt.b_saturated ? "both sides"
+                               : opt.a_saturated                  ? "side A"
+                                                                  : "side B") +
                    " saturated the load generator; the numbers measure the generator, not the server";
         return c;
     }
@@ -112,9 +123,12 @@ Expected<Comparison> compare_ratio(std::span<const double> a, std::span<const do
     // "Better" means a smaller ratio for lower-is-better metrics, a larger one otherwise.
     const bool b_lower = c.ci_high < 1.0 && c.ratio <= 1.0 - opt.noise;
     const bool b_higher = c.ci_low > 1.0 && c.ratio >= 1.0 + opt.noise;
-    if (b_lower) c.verdict = opt.lower_is_better ? Verdict::faster : Verdict::slower;
-    else if (b_higher) c.verdict = opt.lower_is_better ? Verdict::slower : Verdict::faster;
-    else c.verdict = Verdict::same;
+    if (b_lower)
+        c.verdict = opt.lower_is_better ? Verdict::faster : Verdict::slower;
+    else if (b_higher)
+        c.verdict = opt.lower_is_better ? Verdict::slower : Verdict::faster;
+    else
+        c.verdict = Verdict::same;
     return c;
 }
 

@@ -26,14 +26,13 @@ void put_u64(std::vector<std::uint8_t>& out, std::uint64_t v) {
     for (int s = 56; s >= 0; s -= 8) out.push_back(static_cast<std::uint8_t>(v >> s));
 }
 void set_u32(std::vector<std::uint8_t>& out, std::size_t at, std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) out[at + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(v >> (24 - 8 * i));
+    for (int i = 0; i < 4; ++i)
+        out[at + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(v >> (24 - 8 * i));
 }
 std::uint32_t get_u32(const std::uint8_t* p) {
     return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
 }
-std::uint64_t get_u64(const std::uint8_t* p) {
-    return (std::uint64_t{get_u32(p)} << 32) | get_u32(p + 4);
-}
+std::uint64_t get_u64(const std::uint8_t* p) { return (std::uint64_t{get_u32(p)} << 32) | get_u32(p + 4); }
 
 struct Header {
     std::int32_t payload_len;
@@ -60,11 +59,12 @@ Expected<Header> parse_header(const std::uint8_t* p) {
     h.highest = static_cast<std::int64_t>(get_u64(p + 24));
     h.ratio = std::bit_cast<double>(get_u64(p + 32));
     if (h.payload_len < 0) return fail("negative V2 payload length");
-    if (h.normalizing_offset != 0) return fail("V2 histograms with a normalizing index offset are not supported");
+    if (h.normalizing_offset != 0)
+        return fail("V2 histograms with a normalizing index offset are not supported");
     const HistogramConfig cfg{h.lowest, h.highest, h.digits};
     if (!Histogram::valid_config(cfg))
-        return fail("invalid histogram geometry in V2 header (lowest " + std::to_string(h.lowest) + ", highest " +
-                    std::to_string(h.highest) + ", digits " + std::to_string(h.digits) + ")");
+        return fail("invalid histogram geometry in V2 header (lowest " + std::to_string(h.lowest) +
+                    ", highest " + std::to_string(h.highest) + ", digits " + std::to_string(h.digits) + ")");
     return h;
 }
 
@@ -77,7 +77,8 @@ Expected<Histogram> make_histogram(const Header& h) {
     return hist;
 }
 
-Expected<DecodedHistogram> apply_payload(const Header& hdr, Histogram hist, std::span<const std::uint8_t> payload) {
+Expected<DecodedHistogram> apply_payload(const Header& hdr, Histogram hist,
+                                         std::span<const std::uint8_t> payload) {
     std::size_t pos = 0;
     std::int64_t index = 0;
     const std::int64_t len = hist.counts_length();
@@ -86,11 +87,13 @@ Expected<DecodedHistogram> apply_payload(const Header& hdr, Histogram hist, std:
         if (!get_zigzag(payload, pos, v)) return fail("V2 payload truncated inside a count");
         if (v < 0) {
             // -n stands for n zero counts; INT64_MIN has no positive counterpart.
-            if (v == INT64_MIN || -v > len - index) return fail("V2 zero run past the end of the counts array");
+            if (v == INT64_MIN || -v > len - index)
+                return fail("V2 zero run past the end of the counts array");
             index += -v;
         } else {
             if (index >= len) return fail("V2 count past the end of the counts array");
-            if (v > 0 && !hist.add_count_at_index(static_cast<int>(index), v)) return fail("V2 count rejected");
+            if (v > 0 && !hist.add_count_at_index(static_cast<int>(index), v))
+                return fail("V2 count rejected");
             ++index;
         }
     }
@@ -177,7 +180,8 @@ std::string encode_histogram_base64(const Histogram& h, int zlib_level) {
 }
 
 Expected<DecodedHistogram> decode_v2(std::span<const std::uint8_t> in) {
-    if (in.size() < kHeaderSize) return fail("V2 histogram truncated: header needs 40 bytes, got " + std::to_string(in.size()));
+    if (in.size() < kHeaderSize)
+        return fail("V2 histogram truncated: header needs 40 bytes, got " + std::to_string(in.size()));
     auto hdr = parse_header(in.data());
     if (!hdr) return fail(hdr.error());
     if (in.size() - kHeaderSize < static_cast<std::size_t>(hdr->payload_len))
@@ -238,8 +242,10 @@ Expected<DecodedHistogram> decode_v2_compressed(std::span<const std::uint8_t> in
         }
         // Older HdrHistogram_c encoders wrote header+payload size as the payload length; a
         // complete zlib stream that ends early is accepted with the bytes it holds.
-        if (ended) payload.resize(payload.size() - zs.avail_out);
-        else if (zs.avail_out != 0) return fail("compressed histogram truncated inside the V2 payload");
+        if (ended)
+            payload.resize(payload.size() - zs.avail_out);
+        else if (zs.avail_out != 0)
+            return fail("compressed histogram truncated inside the V2 payload");
     }
     return apply_payload(*hdr, std::move(hist.value()), payload);
 }
@@ -287,7 +293,8 @@ Expected<std::vector<std::uint8_t>> base64_decode(std::string_view in) {
         if (c == '/') return 63;
         return -1;
     };
-    if (in.size() % 4 != 0) return fail("base64 length " + std::to_string(in.size()) + " is not a multiple of 4");
+    if (in.size() % 4 != 0)
+        return fail("base64 length " + std::to_string(in.size()) + " is not a multiple of 4");
     std::vector<std::uint8_t> out;
     out.reserve(in.size() / 4 * 3);
     for (std::size_t i = 0; i < in.size(); i += 4) {
@@ -302,9 +309,12 @@ Expected<std::vector<std::uint8_t>> base64_decode(std::string_view in) {
             }
             if (pad > 0) return fail("base64 padding in the middle of a group");
             s[k] = sextet(c);
-            if (s[k] < 0) return fail("bad base64 character at offset " + std::to_string(i + static_cast<std::size_t>(k)));
+            if (s[k] < 0)
+                return fail("bad base64 character at offset " +
+                            std::to_string(i + static_cast<std::size_t>(k)));
         }
-        const std::uint32_t v = (static_cast<std::uint32_t>(s[0]) << 18) | (static_cast<std::uint32_t>(s[1]) << 12) |
+        const std::uint32_t v = (static_cast<std::uint32_t>(s[0]) << 18) |
+                                (static_cast<std::uint32_t>(s[1]) << 12) |
                                 (static_cast<std::uint32_t>(s[2]) << 6) | static_cast<std::uint32_t>(s[3]);
         out.push_back(static_cast<std::uint8_t>(v >> 16));
         if (pad < 2) out.push_back(static_cast<std::uint8_t>(v >> 8));

@@ -56,13 +56,15 @@ Histogram::Histogram(const HistogramConfig& cfg) : cfg_(cfg) {
     sub_bucket_half_count_ = sub_bucket_count_ / 2;
     sub_bucket_mask_ = static_cast<std::int64_t>(sub_bucket_count_ - 1) << unit_magnitude_;
     bucket_count_ = buckets_needed(cfg.highest_trackable, sub_bucket_count_, unit_magnitude_);
-    counts_.assign(static_cast<std::size_t>(bucket_count_ + 1) * static_cast<std::size_t>(sub_bucket_half_count_), 0);
+    counts_.assign(
+        static_cast<std::size_t>(bucket_count_ + 1) * static_cast<std::size_t>(sub_bucket_half_count_), 0);
 }
 
 bool Histogram::record_corrected(std::int64_t value, std::int64_t expected_interval) noexcept {
     bool ok = record(value);
     if (expected_interval <= 0) return ok;
-    for (std::int64_t missing = value - expected_interval; missing >= expected_interval; missing -= expected_interval)
+    for (std::int64_t missing = value - expected_interval; missing >= expected_interval;
+         missing -= expected_interval)
         ok = record(missing) && ok;
     return ok;
 }
@@ -149,7 +151,8 @@ double Histogram::mean() const noexcept {
     const int n = counts_length();
     for (int i = 0; i < n; ++i) {
         const std::int64_t c = counts_[static_cast<std::size_t>(i)];
-        if (c != 0) total += static_cast<double>(median_equivalent(value_from_index(i))) * static_cast<double>(c);
+        if (c != 0)
+            total += static_cast<double>(median_equivalent(value_from_index(i))) * static_cast<double>(c);
     }
     return total / static_cast<double>(total_count_);
 }
@@ -173,7 +176,8 @@ std::int64_t Histogram::value_at_percentile(double p) const noexcept {
     if (std::isnan(p)) p = 0;
     // Same rounding as HdrHistogram (Java): step just below p so exact products don't round up.
     const double requested = std::min(std::max(std::nextafter(p, -INFINITY), 0.0), 100.0);
-    auto count_at = static_cast<std::int64_t>(std::ceil(requested / 100.0 * static_cast<double>(total_count_)));
+    auto count_at =
+        static_cast<std::int64_t>(std::ceil(requested / 100.0 * static_cast<double>(total_count_)));
     count_at = std::max<std::int64_t>(count_at, 1);
     std::int64_t running = 0;
     const int n = counts_length();
@@ -229,8 +233,9 @@ std::vector<PercentileStep> Histogram::percentiles(int ticks_per_half_distance) 
                 if (!std::isfinite(halvings) || halvings > 60) halvings = 60;
                 // Java computes this product in long; doubles hold the same powers of two exactly
                 // and cannot overflow after the final 100% step.
-                const double ticks = static_cast<double>(ticks_per_half_distance) *
-                                     std::pow(2.0, static_cast<double>(static_cast<std::int64_t>(halvings) + 1));
+                const double ticks =
+                    static_cast<double>(ticks_per_half_distance) *
+                    std::pow(2.0, static_cast<double>(static_cast<std::int64_t>(halvings) + 1));
                 level_to += 100.0 / ticks;
                 emitted = true;
                 break;
@@ -261,7 +266,8 @@ bool Histogram::same_counts(const Histogram& other) const noexcept {
     other.for_each_recorded([&](const BucketValue& v) { b.push_back(v); });
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
-        if (a[i].value != b[i].value || a[i].highest != b[i].highest || a[i].count != b[i].count) return false;
+        if (a[i].value != b[i].value || a[i].highest != b[i].highest || a[i].count != b[i].count)
+            return false;
     return true;
 }
 

@@ -45,9 +45,7 @@ bool parse_double(std::string_view s, double& out) {
     return ec == std::errc{} && p == end && std::isfinite(out);
 }
 
-bool valid_tag(std::string_view tag) {
-    return tag.find_first_of(", \r\n") == std::string_view::npos;
-}
+bool valid_tag(std::string_view tag) { return tag.find_first_of(", \r\n") == std::string_view::npos; }
 
 }  // namespace
 
@@ -59,10 +57,12 @@ double IntervalLog::absolute_start_s(const IntervalLogEntry& e) const noexcept {
 }
 
 std::string format_interval_line(const IntervalLogEntry& e, const IntervalLogWriteOptions& opt) {
-    if (!valid_tag(e.tag)) throw std::invalid_argument("interval log tag must not contain commas, spaces or line breaks");
+    if (!valid_tag(e.tag))
+        throw std::invalid_argument("interval log tag must not contain commas, spaces or line breaks");
     std::string line;
     if (!e.tag.empty()) line += "Tag=" + e.tag + ",";
-    const double max = e.histogram.count() ? static_cast<double>(e.histogram.highest_equivalent(e.histogram.max())) : 0.0;
+    const double max =
+        e.histogram.count() ? static_cast<double>(e.histogram.highest_equivalent(e.histogram.max())) : 0.0;
     line += fmt3(e.start_s) + "," + fmt3(e.length_s) + "," + fmt3(max / opt.max_value_unit_ratio) + ",";
     line += encode_histogram_base64(e.histogram, opt.zlib_level);
     line += '\n';
@@ -74,7 +74,8 @@ std::string write_interval_log(const IntervalLog& log, const IntervalLogWriteOpt
     for (const auto& c : log.comments) out += "#" + c + "\n";
     out += "#[Histogram log format version 1.3]\n";
     if (log.start_time_s)
-        out += "#[StartTime: " + fmt3(*log.start_time_s) + " (seconds since epoch), " + http_date_like(*log.start_time_s) + "]\n";
+        out += "#[StartTime: " + fmt3(*log.start_time_s) + " (seconds since epoch), " +
+               http_date_like(*log.start_time_s) + "]\n";
     if (log.base_time_s) out += "#[BaseTime: " + fmt3(*log.base_time_s) + " (seconds since epoch)]\n";
     out += "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n";
     for (const auto& e : log.entries) out += format_interval_line(e, opt);
@@ -101,7 +102,8 @@ Expected<IntervalLog> parse_interval_log(std::string_view text) {
                 auto v = line.substr(kVersion.size());
                 v = v.substr(0, v.find(']'));
                 log.format_version = std::string(v);
-                if (!v.starts_with("1.")) return fail(where() + "unsupported log format version " + std::string(v));
+                if (!v.starts_with("1."))
+                    return fail(where() + "unsupported log format version " + std::string(v));
             } else if (line.starts_with(kStart) || line.starts_with(kBase)) {
                 const bool start = line.starts_with(kStart);
                 auto v = line.substr(start ? kStart.size() : kBase.size());
@@ -130,9 +132,12 @@ Expected<IntervalLog> parse_interval_log(std::string_view text) {
             line = line.substr(comma + 1);
         }
         fields[3] = line;
-        if (!parse_double(fields[0], e.start_s)) return fail(where() + "bad StartTimestamp '" + std::string(fields[0]) + "'");
-        if (!parse_double(fields[1], e.length_s)) return fail(where() + "bad Interval_Length '" + std::string(fields[1]) + "'");
-        if (!parse_double(fields[2], e.max_scaled)) return fail(where() + "bad Interval_Max '" + std::string(fields[2]) + "'");
+        if (!parse_double(fields[0], e.start_s))
+            return fail(where() + "bad StartTimestamp '" + std::string(fields[0]) + "'");
+        if (!parse_double(fields[1], e.length_s))
+            return fail(where() + "bad Interval_Length '" + std::string(fields[1]) + "'");
+        if (!parse_double(fields[2], e.max_scaled))
+            return fail(where() + "bad Interval_Max '" + std::string(fields[2]) + "'");
         auto h = decode_histogram_base64(fields[3]);
         if (!h) return fail(where() + h.error());
         e.histogram = std::move(h->histogram);
@@ -141,9 +146,11 @@ Expected<IntervalLog> parse_interval_log(std::string_view text) {
     return log;
 }
 
-Expected<IntervalLog> merge_interval_logs(const std::vector<IntervalLog>& logs, const std::vector<std::string>& tag_prefixes) {
+Expected<IntervalLog> merge_interval_logs(const std::vector<IntervalLog>& logs,
+                                          const std::vector<std::string>& tag_prefixes) {
     if (!tag_prefixes.empty() && tag_prefixes.size() != logs.size())
-        return fail("merge: " + std::to_string(tag_prefixes.size()) + " tag prefixes for " + std::to_string(logs.size()) + " logs");
+        return fail("merge: " + std::to_string(tag_prefixes.size()) + " tag prefixes for " +
+                    std::to_string(logs.size()) + " logs");
     for (const auto& p : tag_prefixes)
         if (!valid_tag(p)) return fail("merge: tag prefix '" + p + "' contains a comma, space or line break");
     struct Item {
@@ -161,7 +168,8 @@ Expected<IntervalLog> merge_interval_logs(const std::vector<IntervalLog>& logs, 
             earliest = earliest ? std::min(*earliest, it.abs) : it.abs;
             items.push_back(std::move(it));
         }
-        if (log.start_time_s && log.entries.empty()) earliest = earliest ? std::min(*earliest, *log.start_time_s) : *log.start_time_s;
+        if (log.start_time_s && log.entries.empty())
+            earliest = earliest ? std::min(*earliest, *log.start_time_s) : *log.start_time_s;
     }
     std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.abs < b.abs; });
     IntervalLog out;
@@ -183,7 +191,8 @@ Expected<IntervalLog> read_interval_log_file(const std::string& path) {
     f.seekg(0, std::ios::end);
     const auto size = f.tellg();
     if (size < 0) return fail("cannot read interval log '" + path + "'");
-    if (static_cast<std::uint64_t>(size) > kMaxLogBytes) return fail("interval log '" + path + "' is larger than 256 MiB");
+    if (static_cast<std::uint64_t>(size) > kMaxLogBytes)
+        return fail("interval log '" + path + "' is larger than 256 MiB");
     f.seekg(0);
     std::string text(static_cast<std::size_t>(size), '\0');
     if (!f.read(text.data(), size)) return fail("cannot read interval log '" + path + "'");
@@ -192,7 +201,8 @@ Expected<IntervalLog> read_interval_log_file(const std::string& path) {
     return log;
 }
 
-Expected<bool> write_interval_log_file(const IntervalLog& log, const std::string& path, const IntervalLogWriteOptions& opt) {
+Expected<bool> write_interval_log_file(const IntervalLog& log, const std::string& path,
+                                       const IntervalLogWriteOptions& opt) {
     std::string text;
     try {
         text = write_interval_log(log, opt);

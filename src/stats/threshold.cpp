@@ -11,7 +11,8 @@ namespace {
 
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
+        s.remove_suffix(1);
     return s;
 }
 
@@ -22,7 +23,8 @@ std::size_t parse_number(std::string_view s, double& out) {
     std::size_t i = 0;
     while (i < s.size() && (is_digit(s[i]) || s[i] == '.')) ++i;
     if (i < s.size() && (s[i] == 'e' || s[i] == 'E') && i + 1 < s.size() &&
-        (is_digit(s[i + 1]) || ((s[i + 1] == '-' || s[i + 1] == '+') && i + 2 < s.size() && is_digit(s[i + 2])))) {
+        (is_digit(s[i + 1]) ||
+         ((s[i + 1] == '-' || s[i + 1] == '+') && i + 2 < s.size() && is_digit(s[i + 2])))) {
         i += 2;
         while (i < s.size() && is_digit(s[i])) ++i;
     }
@@ -40,24 +42,36 @@ std::string fmt(double v, const char* spec) {
 
 std::string_view op_text(CompareOp op) {
     switch (op) {
-        case CompareOp::lt: return "<";
-        case CompareOp::le: return "<=";
-        case CompareOp::gt: return ">";
-        case CompareOp::ge: return ">=";
-        case CompareOp::eq: return "==";
-        case CompareOp::ne: return "!=";
+        case CompareOp::lt:
+            return "<";
+        case CompareOp::le:
+            return "<=";
+        case CompareOp::gt:
+            return ">";
+        case CompareOp::ge:
+            return ">=";
+        case CompareOp::eq:
+            return "==";
+        case CompareOp::ne:
+            return "!=";
     }
     return "?";
 }
 
 bool holds(double actual, CompareOp op, double limit) {
     switch (op) {
-        case CompareOp::lt: return actual < limit;
-        case CompareOp::le: return actual <= limit;
-        case CompareOp::gt: return actual > limit;
-        case CompareOp::ge: return actual >= limit;
-        case CompareOp::eq: return actual == limit;
-        case CompareOp::ne: return actual != limit;
+        case CompareOp::lt:
+            return actual < limit;
+        case CompareOp::le:
+            return actual <= limit;
+        case CompareOp::gt:
+            return actual > limit;
+        case CompareOp::ge:
+            return actual >= limit;
+        case CompareOp::eq:
+            return actual == limit;
+        case CompareOp::ne:
+            return actual != limit;
     }
     return false;
 }
@@ -74,18 +88,27 @@ Expected<Threshold> parse_threshold(std::string_view text) {
     if (op_pos == std::string_view::npos) return bad("missing comparison operator (one of < <= > >= == !=)");
     t.metric = std::string(trim(s.substr(0, op_pos)));
     std::string_view rest = s.substr(op_pos);
-    if (rest.starts_with("<=")) t.op = CompareOp::le, rest.remove_prefix(2);
-    else if (rest.starts_with(">=")) t.op = CompareOp::ge, rest.remove_prefix(2);
-    else if (rest.starts_with("==")) t.op = CompareOp::eq, rest.remove_prefix(2);
-    else if (rest.starts_with("!=")) t.op = CompareOp::ne, rest.remove_prefix(2);
-    else if (rest.starts_with("<")) t.op = CompareOp::lt, rest.remove_prefix(1);
-    else if (rest.starts_with(">")) t.op = CompareOp::gt, rest.remove_prefix(1);
-    else return bad("unknown operator '" + std::string(rest.substr(0, 2)) + "'");
+    if (rest.starts_with("<="))
+        t.op = CompareOp::le, rest.remove_prefix(2);
+    else if (rest.starts_with(">="))
+        t.op = CompareOp::ge, rest.remove_prefix(2);
+    else if (rest.starts_with("=="))
+        t.op = CompareOp::eq, rest.remove_prefix(2);
+    else if (rest.starts_with("!="))
+        t.op = CompareOp::ne, rest.remove_prefix(2);
+    else if (rest.starts_with("<"))
+        t.op = CompareOp::lt, rest.remove_prefix(1);
+    else if (rest.starts_with(">"))
+        t.op = CompareOp::gt, rest.remove_prefix(1);
+    else
+        return bad("unknown operator '" + std::string(rest.substr(0, 2)) + "'");
     rest = trim(rest);
 
     // Metric; k6 spellings are accepted as aliases: avg -> mean, med -> p50, p(95) -> p95.
-    if (t.metric == "avg") t.metric = "mean";
-    else if (t.metric == "med") t.metric = "p50";
+    if (t.metric == "avg")
+        t.metric = "mean";
+    else if (t.metric == "med")
+        t.metric = "p50";
     else if (t.metric.size() > 3 && t.metric.starts_with("p(") && t.metric.back() == ')')
         t.metric = "p" + t.metric.substr(2, t.metric.size() - 3);
     const std::string& m = t.metric;
@@ -104,7 +127,8 @@ Expected<Threshold> parse_threshold(std::string_view text) {
     } else if (m == "rps" || m == "error_count" || m == "requests") {
         t.kind = MetricKind::count;
     } else {
-        return bad("unknown metric '" + m + "' (known: pNN, mean, min, max, stddev, rps, errors, error_count, requests)");
+        return bad("unknown metric '" + m +
+                   "' (known: pNN, mean, min, max, stddev, rps, errors, error_count, requests)");
     }
 
     // Value and unit.
@@ -115,13 +139,20 @@ Expected<Threshold> parse_threshold(std::string_view text) {
     switch (t.kind) {
         case MetricKind::time: {
             double scale = 0;
-            if (unit == "ns") scale = 1;
-            else if (unit == "us" || unit == "\xC2\xB5s") scale = 1e3;
-            else if (unit == "ms") scale = 1e6;
-            else if (unit == "s") scale = 1e9;
-            else if (unit == "m") scale = 60e9;
-            else if (unit.empty()) return bad("time metric '" + m + "' needs a unit (ns, us, ms, s, m)");
-            else return bad("unknown time unit '" + std::string(unit) + "'");
+            if (unit == "ns")
+                scale = 1;
+            else if (unit == "us" || unit == "\xC2\xB5s")
+                scale = 1e3;
+            else if (unit == "ms")
+                scale = 1e6;
+            else if (unit == "s")
+                scale = 1e9;
+            else if (unit == "m")
+                scale = 60e9;
+            else if (unit.empty())
+                return bad("time metric '" + m + "' needs a unit (ns, us, ms, s, m)");
+            else
+                return bad("unknown time unit '" + std::string(unit) + "'");
             t.value = v * scale;
             break;
         }
@@ -131,10 +162,14 @@ Expected<Threshold> parse_threshold(std::string_view text) {
             t.value = v / 100.0;
             break;
         case MetricKind::count:
-            if (unit.empty()) t.value = v;
-            else if (unit == "k") t.value = v * 1e3;
-            else if (unit == "M") t.value = v * 1e6;
-            else return bad("unknown unit '" + std::string(unit) + "' for '" + m + "' (allowed: none, k, M)");
+            if (unit.empty())
+                t.value = v;
+            else if (unit == "k")
+                t.value = v * 1e3;
+            else if (unit == "M")
+                t.value = v * 1e6;
+            else
+                return bad("unknown unit '" + std::string(unit) + "' for '" + m + "' (allowed: none, k, M)");
             break;
     }
     return t;
@@ -165,7 +200,8 @@ MetricSource map_source(const std::map<std::string, double>& metrics) {
     };
 }
 
-MetricSource run_source(const Histogram& latency, double rps, std::int64_t requests, std::int64_t error_count) {
+MetricSource run_source(const Histogram& latency, double rps, std::int64_t requests,
+                        std::int64_t error_count) {
     return [&latency, rps, requests, error_count](const Threshold& t) -> std::optional<double> {
         const std::string& m = t.metric;
         if (t.kind == MetricKind::time) {
@@ -176,7 +212,8 @@ MetricSource run_source(const Histogram& latency, double rps, std::int64_t reque
             if (m == "max") return static_cast<double>(latency.highest_equivalent(latency.max()));
             return static_cast<double>(latency.value_at_percentile(t.percentile));
         }
-        if (m == "errors") return requests > 0 ? static_cast<double>(error_count) / static_cast<double>(requests) : 0.0;
+        if (m == "errors")
+            return requests > 0 ? static_cast<double>(error_count) / static_cast<double>(requests) : 0.0;
         if (m == "rps") return rps;
         if (m == "requests") return static_cast<double>(requests);
         if (m == "error_count") return static_cast<double>(error_count);
@@ -191,8 +228,10 @@ std::string format_metric(const Threshold& t, double value) {
             if (value >= 1e6) return fmt(value / 1e6, "%.3fms");
             if (value >= 1e3) return fmt(value / 1e3, "%.3fus");
             return fmt(value, "%.0fns");
-        case MetricKind::fraction: return fmt(value * 100.0, "%.3f%%");
-        case MetricKind::count: return fmt(value, "%.1f");
+        case MetricKind::fraction:
+            return fmt(value * 100.0, "%.3f%%");
+        case MetricKind::count:
+            return fmt(value, "%.1f");
     }
     return fmt(value, "%g");
 }
@@ -209,7 +248,8 @@ ThresholdReport evaluate_thresholds(const std::vector<Threshold>& thresholds, co
         } else {
             r.passed = holds(*r.actual, t.op, t.value);
             r.message = t.text + ": " + t.metric + " = " + format_metric(t, *r.actual) + " (limit " +
-                        std::string(op_text(t.op)) + " " + format_metric(t, t.value) + ") -> " + (r.passed ? "ok" : "FAILED");
+                        std::string(op_text(t.op)) + " " + format_metric(t, t.value) + ") -> " +
+                        (r.passed ? "ok" : "FAILED");
         }
         rep.all_passed = rep.all_passed && r.passed;
         rep.results.push_back(std::move(r));

@@ -16,7 +16,9 @@ int main(int argc, char** argv) {
         tpbench::test::PkiOptions opts;
         if (argc == 3) opts.key = tpbench::test::KeyKind::rsa_2048;
         tpbench::test::TestPki pki(argv[1], opts);
-        auto line = [](const char* name, const std::filesystem::path& p) { std::printf("%s=%s\n", name, p.c_str()); };
+        auto line = [](const char* name, const std::filesystem::path& p) {
+            std::printf("%s=%s\n", name, p.c_str());
+        };
         line("ca_cert", pki.ca.cert);
         line("ca_key", pki.ca.key);
         line("server_cert", pki.server.cert);

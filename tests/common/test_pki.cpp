@@ -96,10 +96,10 @@ Cert make_cert(const CertSpec& s, EVP_PKEY* key, X509* issuer_cert, EVP_PKEY* is
         fail("validity");
     if (!X509_set_pubkey(x, key)) fail("X509_set_pubkey");
     X509_NAME* name = X509_get_subject_name(x);
-    X509_NAME_add_entry_by_txt(name, "O", MBSTRING_ASC, reinterpret_cast<const unsigned char*>("tpbench tests"), -1, -1,
-                               0);
-    if (!X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>(s.cn.c_str()),
-                                    -1, -1, 0))
+    X509_NAME_add_entry_by_txt(name, "O", MBSTRING_ASC,
+                               reinterpret_cast<const unsigned char*>("tpbench tests"), -1, -1, 0);
+    if (!X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
+                                    reinterpret_cast<const unsigned char*>(s.cn.c_str()), -1, -1, 0))
         fail("subject CN");
     X509* issuer = issuer_cert ? issuer_cert : x;
     if (!X509_set_issuer_name(x, X509_get_subject_name(issuer))) fail("issuer name");
@@ -131,7 +131,8 @@ void write_pair(const TestPki::Pair& where, X509* cert, EVP_PKEY* key) {
         if (!PEM_write_bio_X509(b.get(), cert)) fail("PEM_write_bio_X509");
     }
     auto b = open_write(where.key, true);
-    if (!PEM_write_bio_PrivateKey(b.get(), key, nullptr, nullptr, 0, nullptr, nullptr)) fail("PEM_write_bio_PrivateKey");
+    if (!PEM_write_bio_PrivateKey(b.get(), key, nullptr, nullptr, 0, nullptr, nullptr))
+        fail("PEM_write_bio_PrivateKey");
 }
 
 void write_p12(const fs::path& p, const std::string& password, const char* alias, X509* cert, EVP_PKEY* key,
@@ -180,7 +181,9 @@ TestPki::~TestPki() {
 
 void TestPki::generate(const PkiOptions& opts) {
     p12_password = opts.p12_password;
-    auto pair = [&](const char* stem) { return Pair{dir / (std::string(stem) + ".crt"), dir / (std::string(stem) + ".key")}; };
+    auto pair = [&](const char* stem) {
+        return Pair{dir / (std::string(stem) + ".crt"), dir / (std::string(stem) + ".key")};
+    };
     ca = pair("ca");
     server = pair("server");
     client = pair("client");
@@ -193,8 +196,8 @@ void TestPki::generate(const PkiOptions& opts) {
 
     constexpr const char* loopback_san = "DNS:localhost,IP:127.0.0.1,IP:0:0:0:0:0:0:0:1";
     auto ca_key = make_key(opts.key);
-    auto ca_cert = make_cert({.cn = "tpbench test CA", .is_ca = true, .not_after_s = 60L * 24 * 3600}, ca_key.get(),
-                             nullptr, nullptr);
+    auto ca_cert = make_cert({.cn = "tpbench test CA", .is_ca = true, .not_after_s = 60L * 24 * 3600},
+                             ca_key.get(), nullptr, nullptr);
     write_pair(ca, ca_cert.get(), ca_key.get());
 
     auto srv_key = make_key(opts.key);
@@ -204,7 +207,8 @@ void TestPki::generate(const PkiOptions& opts) {
     write_p12(server_p12, p12_password, "server", srv_cert.get(), srv_key.get(), ca_cert.get());
 
     auto cli_key = make_key(opts.key);
-    auto cli_cert = make_cert({.cn = "tpbench-client", .eku = "clientAuth"}, cli_key.get(), ca_cert.get(), ca_key.get());
+    auto cli_cert =
+        make_cert({.cn = "tpbench-client", .eku = "clientAuth"}, cli_key.get(), ca_cert.get(), ca_key.get());
     write_pair(client, cli_cert.get(), cli_key.get());
     write_p12(client_p12, p12_password, "client", cli_cert.get(), cli_key.get(), ca_cert.get());
 

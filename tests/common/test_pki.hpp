@@ -23,8 +23,8 @@ namespace tpbench::test {
 enum class KeyKind { ec_p256, rsa_2048 };
 
 struct PkiOptions {
-    KeyKind key = KeyKind::ec_p256;            // EC is ~100x faster to generate than RSA
-    std::string p12_password = "tpbench-test"; // throw-away; for the PKCS#12 bundles only
+    KeyKind key = KeyKind::ec_p256;             // EC is ~100x faster to generate than RSA
+    std::string p12_password = "tpbench-test";  // throw-away; for the PKCS#12 bundles only
 };
 
 class TestPki {

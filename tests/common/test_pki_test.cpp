@@ -63,7 +63,8 @@ TEST_CASE("test PKI: server leaf chains to the CA and matches localhost and 127.
 
 TEST_CASE("test PKI: untrusted, expired and wrong-host certificates fail for their reason") {
     const auto& pki = tpbench::test::shared_pki();
-    CHECK(verify(pki.ca.cert, pki.other_server.cert, "sslserver") == X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY);
+    CHECK(verify(pki.ca.cert, pki.other_server.cert, "sslserver") ==
+          X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY);
     CHECK(verify(pki.other_ca.cert, pki.other_server.cert, "sslserver", nullptr, "127.0.0.1") == X509_V_OK);
     CHECK(verify(pki.ca.cert, pki.expired_server.cert, "sslserver") == X509_V_ERR_CERT_HAS_EXPIRED);
     CHECK(verify(pki.ca.cert, pki.wrong_host_server.cert, "sslserver") == X509_V_OK);

@@ -53,7 +53,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             std::string once;
             gs_write(once, *r, o);
             auto again = gs_read(once, o);
-            if (!again.ok()) std::fprintf(stderr, "re-read failed: %s\n%s\n", again.error().to_string().c_str(), once.c_str());
+            if (!again.ok())
+                std::fprintf(stderr, "re-read failed: %s\n%s\n", again.error().to_string().c_str(),
+                             once.c_str());
             check(again.ok(), "written GraphSON does not read back");
             std::string twice;
             gs_write(twice, *again, o);
@@ -70,6 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                      s.ok() ? "" : s.error().to_string().c_str(), untyped_ok ? "ok" : "failed");
     // The reader may also reject well-formed JSON it cannot represent (an integer of more than
     // 4096 digits): bad_value.
-    check(skip_ok == untyped_ok || (skip_ok && untyped_err == tpbench::errc::bad_value), "gs_skip and gs_read disagree");
+    check(skip_ok == untyped_ok || (skip_ok && untyped_err == tpbench::errc::bad_value),
+          "gs_skip and gs_read disagree");
     return 0;
 }

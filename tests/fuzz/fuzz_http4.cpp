@@ -90,8 +90,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 encode_request(again, *d, f, dialect);
                 auto d2 = decode_request(again, f);
                 check(d2.ok(), "re-encoded request decodes");
-                check(d2->gremlin == d->gremlin && d2->batch_size == d->batch_size && d2->timeout_ms == d->timeout_ms &&
-                          d2->language == d->language && d2->bulk_results == d->bulk_results,
+                check(d2->gremlin == d->gremlin && d2->batch_size == d->batch_size &&
+                          d2->timeout_ms == d->timeout_ms && d2->language == d->language &&
+                          d2->bulk_results == d->bulk_results,
                       "re-encoded request has the same fields");
             }
         }
@@ -99,7 +100,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     std::uint64_t seed = 0x9e3779b97f4a7c15ULL;
     for (std::size_t i = 0; i < size && i < 64; ++i) seed = (seed ^ data[i]) * 0x100000001b3ULL;
-    for (auto f : {ResponseFormat::graphbinary_v4, ResponseFormat::graphson_v4, ResponseFormat::graphson_v4_untyped}) {
+    for (auto f :
+         {ResponseFormat::graphbinary_v4, ResponseFormat::graphson_v4, ResponseFormat::graphson_v4_untyped}) {
         const Outcome whole = run(in, f, DecodeMode::materialize, 0);
         const Outcome split = run(in, f, DecodeMode::materialize, seed);
         const Outcome count = run(in, f, DecodeMode::count, seed + 1);
@@ -110,7 +112,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
               "counts and status independent of the split");
         check(whole.yielded == whole.items, "materialise yields every counted item");
         check(count.yielded == 0, "count mode yields nothing");
-        if (whole.ok) check(count.ok && count.items == whole.items && count.status == whole.status, "count mode agrees");
+        if (whole.ok)
+            check(count.ok && count.items == whole.items && count.status == whole.status,
+                  "count mode agrees");
     }
     return 0;
 }

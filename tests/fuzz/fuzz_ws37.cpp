@@ -45,15 +45,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
     }
 
-    for (auto f : {ws37::Format::graphbinary_v1, ws37::Format::graphson_v3, ws37::Format::graphson_v3_untyped}) {
+    for (auto f :
+         {ws37::Format::graphbinary_v1, ws37::Format::graphson_v3, ws37::Format::graphson_v3_untyped}) {
         auto d = ws37::decode_response(in, f);
         std::uint64_t seen = 0;
         auto s = ws37::scan_response(in, f);
         auto sm = ws37::scan_response(in, f, [&](model::Value&&) { ++seen; });
         // GraphBinary: gb_skip accepts exactly what gb_read accepts. GraphSON counting only checks
         // JSON syntax (gs_skip), so it may accept what materialising rejects — not the reverse.
-        if (f == ws37::Format::graphbinary_v1) check(s.ok() == sm.ok(), "scan with and without materialising agree");
-        else if (sm.ok()) check(s.ok(), "counting accepts what materialising accepts");
+        if (f == ws37::Format::graphbinary_v1)
+            check(s.ok() == sm.ok(), "scan with and without materialising agree");
+        else if (sm.ok())
+            check(s.ok(), "counting accepts what materialising accepts");
         if (!d) {
             check(d.error().offset <= size, "response error offset inside the input");
             continue;
@@ -61,7 +64,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check(s.ok(), "scan accepts what decode accepts");
         if (f == ws37::Format::graphbinary_v1) {
             check(seen == s->item_count, "materialised items = counted items");
-            if (d->data.type() == model::Type::list) check(s->item_count == d->data.size(), "item count = List size");
+            if (d->data.type() == model::Type::list)
+                check(s->item_count == d->data.size(), "item count = List size");
             std::string again;
             ws37::encode_response(again, *d, f);
             auto d2 = ws37::decode_response(again, f);

@@ -42,7 +42,8 @@ std::unique_ptr<tpbench::server::ServerHandle> start_server() {
     return tpbench::server::start(cfg);
 }
 
-SessionConfig config(std::uint16_t port, std::string serializer = "", std::map<std::string, std::string> options = {}) {
+SessionConfig config(std::uint16_t port, std::string serializer = "",
+                     std::map<std::string, std::string> options = {}) {
     SessionConfig cfg;
     cfg.target.host = "127.0.0.1";
     cfg.target.port = port;
@@ -59,13 +60,15 @@ Request request(std::string gremlin, std::chrono::seconds budget = 60s) {
     return r;
 }
 
-std::unique_ptr<tpbench::engine::Session> make(std::string_view backend, net::io_context& ioc, const SessionConfig& cfg) {
+std::unique_ptr<tpbench::engine::Session> make(std::string_view backend, net::io_context& ioc,
+                                               const SessionConfig& cfg) {
     const auto* b = tpbench::engine::find_backend(backend);
     REQUIRE(b != nullptr);
     return b->factory(ioc.get_executor(), cfg);
 }
 
-void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 120s) {
+void run(net::io_context& ioc, std::function<net::awaitable<void>()> body,
+         std::chrono::seconds limit = 120s) {
     bool finished = false;
     std::exception_ptr error;
     net::co_spawn(ioc, body(), [&](std::exception_ptr e) {
@@ -163,7 +166,8 @@ TEST_CASE("g.V().repeat(both()).times(15) streams 2,824,992 results on both back
         CHECK(o.partial_responses > 1000);
         CHECK(secs < 90.0);
         std::printf("%s times(15): %llu results, %llu bytes in, %llu partials, %.2f s\n", backend,
-                    static_cast<unsigned long long>(o.result_count), static_cast<unsigned long long>(o.bytes_in),
+                    static_cast<unsigned long long>(o.result_count),
+                    static_cast<unsigned long long>(o.bytes_in),
                     static_cast<unsigned long long>(o.partial_responses), secs);
     }
 }
@@ -173,14 +177,16 @@ TEST_CASE("http4 bulkResults: same result_count with far fewer bytes") {
     const auto port = server->port();
     const std::string q = "g.V().repeat(both()).times(10)";
     const Outcome plain = one("http4", config(port, "", {{"dialect", "4.0"}}), request(q));
-    const Outcome bulked = one("http4", config(port, "", {{"dialect", "4.0"}, {"bulkResults", "true"}}), request(q));
+    const Outcome bulked =
+        one("http4", config(port, "", {{"dialect", "4.0"}, {"bulkResults", "true"}}), request(q));
     CHECK_MESSAGE(!plain.error, plain.status_message);
     CHECK_MESSAGE(!bulked.error, bulked.status_message);
     CHECK(plain.result_count > 10000);
     CHECK(bulked.result_count == plain.result_count);
     CHECK(bulked.bytes_in * 10 < plain.bytes_in);
     std::printf("http4 %s: plain %llu bytes, bulked %llu bytes for %llu results\n", q.c_str(),
-                static_cast<unsigned long long>(plain.bytes_in), static_cast<unsigned long long>(bulked.bytes_in),
+                static_cast<unsigned long long>(plain.bytes_in),
+                static_cast<unsigned long long>(bulked.bytes_in),
                 static_cast<unsigned long long>(plain.result_count));
 }
 

@@ -52,7 +52,8 @@ std::unique_ptr<tpbench::server::ServerHandle> start_secure_server() {
     return tpbench::server::start(cfg);
 }
 
-SessionConfig secure_config(std::uint16_t port, std::string password = kPassword, std::string sasl_mode = "eager") {
+SessionConfig secure_config(std::uint16_t port, std::string password = kPassword,
+                            std::string sasl_mode = "eager") {
     SessionConfig cfg;
     cfg.target.host = "127.0.0.1";
     cfg.target.port = port;
@@ -136,11 +137,13 @@ TEST_CASE("ws37 secure: wss:// + SASL PLAIN at connect against tpbench serve; re
     });
 }
 
-TEST_CASE("ws37 secure: SASL on the server's challenge (lazy) with 16 requests in flight on a new connection") {
+TEST_CASE(
+    "ws37 secure: SASL on the server's challenge (lazy) with 16 requests in flight on a new connection") {
     auto server = start_secure_server();
     net::io_context ioc;
     run(ioc, [&]() -> net::awaitable<void> {
-        auto s = tpbench::ws37::make_session(ioc.get_executor(), secure_config(server->port(), kPassword, "lazy"));
+        auto s =
+            tpbench::ws37::make_session(ioc.get_executor(), secure_config(server->port(), kPassword, "lazy"));
         REQUIRE_FALSE(co_await s->async_connect());
         CHECK(co_await concurrent_vertices(*s, ioc, 16) == 16);
         CHECK(co_await concurrent_vertices(*s, ioc, 16) == 16);
@@ -155,7 +158,8 @@ TEST_CASE("ws37 secure: a wrong password is auth_failed at connect, quickly, wit
         net::io_context ioc;
         const std::string wrong = "wr0ng-Passw0rd-xyz";
         run(ioc, [&]() -> net::awaitable<void> {
-            auto s = tpbench::ws37::make_session(ioc.get_executor(), secure_config(server->port(), wrong, mode));
+            auto s =
+                tpbench::ws37::make_session(ioc.get_executor(), secure_config(server->port(), wrong, mode));
             const auto t0 = Clock::now();
             const auto ec = co_await s->async_connect();
             std::string seen = s->connect_error_message();

@@ -30,7 +30,8 @@ struct Result {
 
 Result run(const std::string& args, bool with_stderr = false) {
     Result r;
-    const std::string cmd = std::string(TPBENCH_BINARY) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
+    const std::string cmd =
+        std::string(TPBENCH_BINARY) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
     FILE* p = popen(cmd.c_str(), "r");
     REQUIRE(p != nullptr);
     std::array<char, 4096> buf{};
@@ -135,7 +136,8 @@ private:
 };
 
 std::string temp_file(const std::string& name, const std::string& content) {
-    const auto p = std::filesystem::temp_directory_path() / ("tpbench-cli-" + std::to_string(::getpid()) + "-" + name);
+    const auto p =
+        std::filesystem::temp_directory_path() / ("tpbench-cli-" + std::to_string(::getpid()) + "-" + name);
     std::ofstream(p, std::ios::binary) << content;
     return p.string();
 }
@@ -143,7 +145,9 @@ std::string temp_file(const std::string& name, const std::string& content) {
 }  // namespace
 
 TEST_CASE("tpbench profile: latency lines in ProfilingApplication's format") {
-    auto r = run("profile --quiet testType 0 script 'g.V()' executions 2 warmups 1 minConnectionPoolSize 1 pauseBetweenRuns 0");
+    auto r =
+        run("profile --quiet testType 0 script 'g.V()' executions 2 warmups 1 minConnectionPoolSize 1 "
+            "pauseBetweenRuns 0");
     CHECK(r.code == 0);
     REQUIRE(r.lines.size() == 7);
     CHECK(r.lines[0] == "-----------------------LATENCY TEST SELECTED----------------------");
@@ -157,8 +161,9 @@ TEST_CASE("tpbench profile: latency lines in ProfilingApplication's format") {
 }
 
 TEST_CASE("tpbench profile: throughput lines, http4 master-http has no errors column") {
-    auto r = run("profile --quiet --backend http4 requests 500 executions 1 warmups 1 maxConnectionPoolSize 8 "
-                 "pauseBetweenRuns 0 minExpectedRps 0");
+    auto r =
+        run("profile --quiet --backend http4 requests 500 executions 1 warmups 1 maxConnectionPoolSize 8 "
+            "pauseBetweenRuns 0 minExpectedRps 0");
     CHECK(r.code == 0);
     REQUIRE(r.lines.size() == 6);
     CHECK(r.lines[0] == "---------------------THROUGHPUT TEST SELECTED---------------------");
@@ -180,7 +185,9 @@ TEST_CASE("tpbench: bad arguments exit 2") {
 
 TEST_CASE("tpbench run: unreachable server fails fast with a message") {
     const auto t0 = std::chrono::steady_clock::now();
-    auto r = run("run --quiet --host 127.0.0.1 --port 1 --requests 100 --executions 1 --warmups 0 --pauseBetweenRuns 0");
+    auto r =
+        run("run --quiet --host 127.0.0.1 --port 1 --requests 100 --executions 1 --warmups 0 "
+            "--pauseBetweenRuns 0");
     CHECK(r.code == 1);
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
 }
@@ -204,7 +211,8 @@ TEST_CASE("issue 11 #6: --rate 0 is an argument error, not a silent closed-loop 
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));
 }
 
-TEST_CASE("issue 11 #7: unknown --option, --executions 0 and an out-of-range --requests are refused up front") {
+TEST_CASE(
+    "issue 11 #7: unknown --option, --executions 0 and an out-of-range --requests are refused up front") {
     auto a = run("run --quiet --option nonsense=1", true);
     CHECK(a.code == 2);
     CHECK(text_of(a).find("unknown ws37 option 'nonsense'") != std::string::npos);
@@ -230,7 +238,9 @@ TEST_CASE("issue 11 #2: a workload line's expect is checked in rate mode") {
     CHECK(run("run --quiet --workload " + ok + " --rate 50 --duration 0.5 --format csv").code == 0);
 }
 
-TEST_CASE("issue 11 #9: rate mode against a server that never answers says so, not 'the generator limited this run'") {
+TEST_CASE(
+    "issue 11 #9: rate mode against a server that never answers says so, not 'the generator limited this "
+    "run'") {
     SilentServer server;
     const auto t0 = std::chrono::steady_clock::now();
     auto r = run("run --quiet --backend http4 --host 127.0.0.1 --port " + std::to_string(server.port()) +
@@ -243,7 +253,9 @@ TEST_CASE("issue 11 #9: rate mode against a server that never answers says so, n
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
 }
 
-TEST_CASE("bad credentials against tpbench serve --credentials: auth_failed, bounded, no retry storm, no secret printed") {
+TEST_CASE(
+    "bad credentials against tpbench serve --credentials: auth_failed, bounded, no retry storm, no secret "
+    "printed") {
     const auto users = temp_file("users.txt", "stephen:right-password-0001\n");
     ServeProcess serve({"--credentials", users});
     REQUIRE_MESSAGE(serve.port() > 0, serve.first_line());
@@ -271,5 +283,6 @@ TEST_CASE("bad credentials against tpbench serve --credentials: auth_failed, bou
     CHECK((tb.find("authentication failed") != std::string::npos ||
            tb.find("refused the credentials (auth_failed)") != std::string::npos));
     CHECK(tb.find(secret) == std::string::npos);
-    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(15));  // the 5 s rate run stopped early
+    CHECK(std::chrono::steady_clock::now() - t0 <
+          std::chrono::seconds(15));  // the 5 s rate run stopped early
 }

@@ -57,7 +57,8 @@ ProfilingOptions options(Generation g) {
     return o;
 }
 
-ProfilingReport latency(std::string_view backend, const std::string& script, std::uint64_t expected, int executions = 1) {
+ProfilingReport latency(std::string_view backend, const std::string& script, std::uint64_t expected,
+                        int executions = 1) {
     const Generation g = default_generation(backend);
     auto o = options(g);
     o.test_type = 0;
@@ -67,7 +68,8 @@ ProfilingReport latency(std::string_view backend, const std::string& script, std
     o.min_connection_pool_size = is_ws_generation(g) ? 1 : 0;
     o.max_connection_pool_size = 1;
     std::vector<std::string> lines;
-    auto rep = run_profiling(o, g, endpoint(backend), {[&](const std::string& l) { lines.push_back(l); }, {}}, expected);
+    auto rep = run_profiling(o, g, endpoint(backend), {[&](const std::string& l) { lines.push_back(l); }, {}},
+                             expected);
     CHECK_FALSE(rep.aborted);
     CAPTURE(rep.abort_reason);
     REQUIRE(rep.tests.size() == static_cast<std::size_t>(executions));
@@ -115,7 +117,8 @@ TEST_CASE("throughput 1+1 completes with zero errors on both backends") {
         CAPTURE(backend);
         const Generation g = default_generation(backend);
         std::vector<std::string> lines;
-        auto rep = run_profiling(options(g), g, endpoint(backend), {[&](const std::string& l) { lines.push_back(l); }, {}});
+        auto rep = run_profiling(options(g), g, endpoint(backend),
+                                 {[&](const std::string& l) { lines.push_back(l); }, {}});
         CHECK_FALSE(rep.aborted);
         REQUIRE(rep.tests.size() == 1);
         CHECK(rep.test_errors() == 0);
@@ -133,7 +136,8 @@ TEST_CASE("throughput exercise mix: init, every script's result count right, zer
         auto o = options(g);
         o.exercise = true;
         std::vector<std::string> lines;
-        auto rep = run_profiling(o, g, endpoint(backend), {[&](const std::string& l) { lines.push_back(l); }, {}});
+        auto rep =
+            run_profiling(o, g, endpoint(backend), {[&](const std::string& l) { lines.push_back(l); }, {}});
         CAPTURE(rep.abort_reason);
         REQUIRE_FALSE(rep.aborted);
         CHECK(lines[2] == "Cleared existing 'graph'");
@@ -158,7 +162,8 @@ TEST_CASE("an unreachable server is a counted failure, not a hang") {
     auto o = options(Generation::v3_7);
     const auto t0 = Clock::now();
     std::vector<std::string> lines;
-    auto rep = run_profiling(o, Generation::v3_7, ep, {[&](const std::string& l) { lines.push_back(l); }, {}});
+    auto rep =
+        run_profiling(o, Generation::v3_7, ep, {[&](const std::string& l) { lines.push_back(l); }, {}});
     CHECK(Clock::now() - t0 < std::chrono::seconds(20));
     REQUIRE(lines.size() >= 3);
     CHECK(lines[2].rfind("Failed Execution: warmup-1 - cannot connect to 127.0.0.1:", 0) == 0);

@@ -75,8 +75,8 @@ TEST_CASE("partition_spec: refuses fewer requests or connections than ranks") {
 namespace {
 
 // A rank's result with `n` synthetic requests; every sample also goes into `all_*`.
-mpi::RankRecord synthetic_rank(int rank, int n, std::mt19937_64& rng, engine::PhaseStats& all, engine::IntervalStats& all_iv0,
-                               double wall) {
+mpi::RankRecord synthetic_rank(int rank, int n, std::mt19937_64& rng, engine::PhaseStats& all,
+                               engine::IntervalStats& all_iv0, double wall) {
     mpi::RankRecord r;
     r.rank = rank;
     r.host = "host" + std::to_string(rank);
@@ -124,7 +124,8 @@ mpi::RankRecord synthetic_rank(int rank, int n, std::mt19937_64& rng, engine::Ph
     }
     const auto t0 = engine::Clock::now() - std::chrono::hours(rank + 1);  // each host's clock differs
     m.first_issue = t0;
-    m.last_done = t0 + std::chrono::duration_cast<engine::Clock::duration>(std::chrono::duration<double>(wall));
+    m.last_done =
+        t0 + std::chrono::duration_cast<engine::Clock::duration>(std::chrono::duration<double>(wall));
     r.load.connections_opened = 2;
     r.load.capacity = 8;
     r.load.lanes = 8;
@@ -159,7 +160,8 @@ TEST_CASE("merge_ranks: exact merge equals the histogram of the union of the sam
     CHECK(ms.issued == all.issued);
     CHECK(ms.completed == all.completed);
     CHECK(ms.failed == all.failed);
-    CHECK(ms.errors[static_cast<std::size_t>(errc::timeout)] == all.errors[static_cast<std::size_t>(errc::timeout)]);
+    CHECK(ms.errors[static_cast<std::size_t>(errc::timeout)] ==
+          all.errors[static_cast<std::size_t>(errc::timeout)]);
     CHECK(ms.results == all.results);
     CHECK(ms.bytes_in == all.bytes_in);
     CHECK(ms.bytes_out == all.bytes_out);
@@ -167,7 +169,8 @@ TEST_CASE("merge_ranks: exact merge equals the histogram of the union of the sam
     CHECK(ms.latency.same_counts(all.latency));
     CHECK(ms.service.same_counts(all.service));
     CHECK(ms.ttfr.same_counts(all.ttfr));
-    for (double p : {50.0, 90.0, 99.0, 99.9, 100.0}) CHECK(ms.latency.value_at_percentile(p) == all.latency.value_at_percentile(p));
+    for (double p : {50.0, 90.0, 99.0, 99.9, 100.0})
+        CHECK(ms.latency.value_at_percentile(p) == all.latency.value_at_percentile(p));
     // Wall time: the longest rank's own duration, not a difference of two hosts' clocks.
     CHECK(ms.wall_seconds() == doctest::Approx(10.25));
     CHECK(m.elapsed_seconds == doctest::Approx(10.25));
@@ -219,7 +222,8 @@ TEST_CASE("deserialize: malformed records are errors, not crashes") {
     CHECK_THROWS(mpi::deserialize({}, engine::Clock::now()));
 }
 
-TEST_CASE("annotate_report: per-rank lines; a saturated rank makes the side saturated and a comparison refuse it") {
+TEST_CASE(
+    "annotate_report: per-rank lines; a saturated rank makes the side saturated and a comparison refuse it") {
     std::mt19937_64 rng(99);
     engine::PhaseStats all;
     engine::IntervalStats iv0;

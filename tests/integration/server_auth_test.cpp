@@ -21,7 +21,8 @@ server::ServerConfig auth_config() {
     return cfg;
 }
 
-io::ws37::RequestMessage auth_message(const model::Uuid& id, std::string_view user, std::string_view password) {
+io::ws37::RequestMessage auth_message(const model::Uuid& id, std::string_view user,
+                                      std::string_view password) {
     io::ws37::RequestMessage m;
     m.request_id = id;
     m.op = "authentication";
@@ -52,7 +53,8 @@ std::string json_1plus1() { return R"({"gremlin":"1+1","language":"gremlin-groov
 
 }  // namespace
 
-TEST_CASE("server auth ws37: 407 challenge, right credentials run the stored request, then no more challenges") {
+TEST_CASE(
+    "server auth ws37: 407 challenge, right credentials run the stored request, then no more challenges") {
     auto srv = start_test_server(auth_config());
     TcpClient t(srv->port());
     RawWs<TcpClient> ws(t);
@@ -166,7 +168,8 @@ TEST_CASE("server auth http4: 401 JSON without or with bad Basic credentials, 20
     CHECK(r->status == 401);
     CHECK(r->body == R"({"message":"Username and/or password are incorrect"})");
 
-    REQUIRE(c.send_all(http_post(json_1plus1(), "application/json", "application/json", "Authorization: Bearer x\r\n")));
+    REQUIRE(c.send_all(
+        http_post(json_1plus1(), "application/json", "application/json", "Authorization: Bearer x\r\n")));
     r = c.read_response();
     REQUIRE(r);
     CHECK(r->status == 401);

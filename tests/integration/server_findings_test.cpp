@@ -48,7 +48,8 @@ TEST_CASE("server ws37 (issue 11 #4): a requestId still in flight is refused wit
             continue;
         }
         CHECK(r->header.code == 500);
-        CHECK(r->header.message.value_or("").find("already in progress on this connection") != std::string::npos);
+        CHECK(r->header.message.value_or("").find("already in progress on this connection") !=
+              std::string::npos);
         CHECK(r->data.is_null());
         ++refused;
     }
@@ -108,7 +109,8 @@ TEST_CASE("server ws37 (issue 11 #11): a malformed frame's 499 says what was wro
 TEST_CASE("server http4 (issue 11 #12): an unknown language is refused, a NUL in the script is malformed") {
     auto srv = start_test_server();
     TcpClient c(srv->port());
-    REQUIRE(c.send_all(http_post(R"({"gremlin":"1+1","language":"python"})", "application/json", "application/json")));
+    REQUIRE(c.send_all(
+        http_post(R"({"gremlin":"1+1","language":"python"})", "application/json", "application/json")));
     auto r = c.read_response();
     REQUIRE(r);
     CHECK(r->status == 400);
@@ -127,8 +129,8 @@ TEST_CASE("server http4 (issue 11 #12): an unknown language is refused, a NUL in
     }
     // The known languages still work on the same connection.
     for (const char* lang : {"gremlin-lang", "gremlin-groovy"}) {
-        REQUIRE(c.send_all(http_post(std::string(R"({"gremlin":"1+1","language":")") + lang + "\"}", "application/json",
-                                     "application/json")));
+        REQUIRE(c.send_all(http_post(std::string(R"({"gremlin":"1+1","language":")") + lang + "\"}",
+                                     "application/json", "application/json")));
         auto ok = c.read_response();
         REQUIRE(ok);
         CHECK(ok->status == 200);

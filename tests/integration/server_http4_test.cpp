@@ -75,7 +75,8 @@ TEST_CASE("server http4: the spec's g.V(1) request bytes get the spec's response
     auto srv = start_test_server(cfg);
     TcpClient c(srv->port());
     auto body = from_hex(
-        "810000000303000000000862696e64696e67730a00000000000300000000086c616e677561676503000000000e6772656d6c696e2d67"
+        "810000000303000000000862696e64696e67730a00000000000300000000086c616e677561676503000000000e6772656d6c"
+        "696e2d67"
         "726f6f7679030000000009626174636853697a6501000000004000000006672e56283129");
     REQUIRE(c.send_all(http_post(body, gb4, gb4)));
     auto r = c.read_response();
@@ -85,8 +86,10 @@ TEST_CASE("server http4: the spec's g.V(1) request bytes get the spec's response
     CHECK(r->headers["transfer-encoding"] == "chunked");
     CHECK(r->headers.count("gremlin-requestid") == 1);
     CHECK(to_hex(r->body) ==
-          "810011000200000000000000000100000001030000000006706572736f6e09000000000212000200000000000000000000000001030000"
-          "0000046e616d650300000000056d61726b6ffe010900000000001200020000000000000000010000000103000000000361676501000000"
+          "810011000200000000000000000100000001030000000006706572736f6e09000000000212000200000000000000000000"
+          "000001030000"
+          "0000046e616d650300000000056d61726b6ffe010900000000001200020000000000000000010000000103000000000361"
+          "676501000000"
           "001dfe01090000000000fd0000000000c80101");
     CHECK(r->chunks.size() == 1);
     CHECK(r->trailers["code"] == "200");
@@ -112,15 +115,18 @@ TEST_CASE("server http4: one chunk per batch, keep-alive, 1+1, Accept negotiatio
         REQUIRE(j);
         CHECK(j->status == 200);
         CHECK(j->headers["content-type"] == "application/json");
-        CHECK(j->body == "{\"result\":{\"data\":{\"@type\":\"g:List\",\"@value\":[{\"@type\":\"g:Int32\",\"@value\":2}]}},"
-                         "\"status\":{\"code\":200}}");
+        CHECK(
+            j->body ==
+            "{\"result\":{\"data\":{\"@type\":\"g:List\",\"@value\":[{\"@type\":\"g:Int32\",\"@value\":2}]}},"
+            "\"status\":{\"code\":200}}");
     }
     // GraphBinary 4 request body (encoded by the codec) and untyped GraphSON 4 response.
     io::http4::Request q;
     q.gremlin = "g.V().count()";
     q.language = "gremlin-groovy";
     std::string gbody;
-    io::http4::encode_request(gbody, q, io::http4::BodyFormat::graphbinary_v4, io::http4::Dialect::master_http);
+    io::http4::encode_request(gbody, q, io::http4::BodyFormat::graphbinary_v4,
+                              io::http4::Dialect::master_http);
     REQUIRE(c.send_all(http_post(gbody, gb4, "application/vnd.gremlin-v4.0+json;types=false")));
     auto u = c.read_response();
     REQUIRE(u);
@@ -137,7 +143,8 @@ TEST_CASE("server http4: one chunk per batch, keep-alive, 1+1, Accept negotiatio
 TEST_CASE("server http4: materializeProperties tokens gives reference elements") {
     auto srv = start_test_server();
     TcpClient c(srv->port());
-    REQUIRE(c.send_all(http_post(json_req("g.V(1)", ",\"materializeProperties\":\"tokens\""), "application/json", gb4)));
+    REQUIRE(c.send_all(
+        http_post(json_req("g.V(1)", ",\"materializeProperties\":\"tokens\""), "application/json", gb4)));
     auto r = c.read_response();
     REQUIRE(r);
     auto d = decode_body(r->body, io::http4::ResponseFormat::graphbinary_v4);
@@ -186,8 +193,9 @@ TEST_CASE("server http4: errors before evaluation are JSON bodies (405, 404, 400
         REQUIRE(r);
         CHECK(r->status == 404);
         // Any other path works like /gremlin.
-        REQUIRE(c.send_all("POST /other HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " +
-                           std::to_string(json_req("1+1").size()) + "\r\n\r\n" + json_req("1+1")));
+        REQUIRE(c.send_all(
+            "POST /other HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " +
+            std::to_string(json_req("1+1").size()) + "\r\n\r\n" + json_req("1+1")));
         r = c.read_response();
         REQUIRE(r);
         CHECK(r->status == 200);
@@ -216,8 +224,8 @@ TEST_CASE("server http4: errors before evaluation are JSON bodies (405, 404, 400
 TEST_CASE("server http4: errors after the 200 head end with the status footer and trailers") {
     auto srv = start_test_server();
     TcpClient c(srv->port(), 0, 20000);
-    REQUIRE(c.send_all(http_post(json_req("g.V().repeat(both()).times(18)", ",\"timeoutMs\":300"), "application/json",
-                                 gb4)));
+    REQUIRE(c.send_all(http_post(json_req("g.V().repeat(both()).times(18)", ",\"timeoutMs\":300"),
+                                 "application/json", gb4)));
     auto r = c.read_response();
     REQUIRE(r);
     CHECK(r->status == 200);
@@ -249,7 +257,8 @@ TEST_CASE("server http4: a client that disconnects mid-stream does not hurt the 
     for (int round = 0; round < 3; ++round) {
         {
             TcpClient c(srv->port());
-            REQUIRE(c.send_all(http_post(json_req("g.V().repeat(both()).times(15)"), "application/json", gb4)));
+            REQUIRE(
+                c.send_all(http_post(json_req("g.V().repeat(both()).times(15)"), "application/json", gb4)));
             while (c.buffer().size() < 200000) REQUIRE(c.read_some());
         }  // closed mid-stream
         auto t0 = std::chrono::steady_clock::now();
@@ -258,12 +267,15 @@ TEST_CASE("server http4: a client that disconnects mid-stream does not hurt the 
         auto r = n.read_response();
         REQUIRE(r);
         CHECK(r->status == 200);
-        CHECK(to_hex(r->body) == "840001000000000" "2fd0000000000c80101");
+        CHECK(to_hex(r->body) ==
+              "840001000000000"
+              "2fd0000000000c80101");
         CHECK(std::chrono::steady_clock::now() - t0 < 5s);
     }
 }
 
-TEST_CASE("server http4: a client that never reads keeps server memory flat; others are served; 429 when full") {
+TEST_CASE(
+    "server http4: a client that never reads keeps server memory flat; others are served; 429 when full") {
     server::ServerConfig cfg;
     cfg.gremlin_pool = 1;
     cfg.max_work_queue_size = 1;
@@ -284,7 +296,8 @@ TEST_CASE("server http4: a client that never reads keeps server memory flat; oth
     CHECK(r->status == 429);
     auto d = decode_body(r->body, io::http4::ResponseFormat::graphbinary_v4);
     CHECK(d.code == 429);
-    CHECK(d.message == std::optional<std::string>("Too many requests have been sent in a given amount of time."));
+    CHECK(d.message ==
+          std::optional<std::string>("Too many requests have been sent in a given amount of time."));
     CHECK(d.exception == std::optional<std::string>("TooManyRequestsException"));
     CHECK(r->trailers["exception"] == "TooManyRequestsException");
     std::this_thread::sleep_for(1500ms);

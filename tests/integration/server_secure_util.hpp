@@ -30,10 +30,10 @@ namespace asio = boost::asio;
 namespace ssl = boost::asio::ssl;
 
 struct TlsClientOptions {
-    std::string ca_file;              // trust anchor; "" = verify against nothing (always fails)
-    bool verify = true;               // false: accept any certificate
+    std::string ca_file;                    // trust anchor; "" = verify against nothing (always fails)
+    bool verify = true;                     // false: accept any certificate
     std::string verify_host = "127.0.0.1";  // name/IP checked against the certificate
-    std::string sni = "localhost";    // server name indication ("" = none)
+    std::string sni = "localhost";          // server name indication ("" = none)
     bool offer_alpn_http11 = true;
     std::string client_cert, client_key;
     std::chrono::milliseconds timeout{10000};
@@ -43,7 +43,8 @@ struct TlsClientOptions {
 // the calls). handshake_error() tells why a handshake failed.
 class TlsClient {
 public:
-    TlsClient(std::uint16_t port, const TlsClientOptions& o) : ctx_(ssl::context::tls_client), timeout_(o.timeout) {
+    TlsClient(std::uint16_t port, const TlsClientOptions& o)
+        : ctx_(ssl::context::tls_client), timeout_(o.timeout) {
         if (o.verify) {
             if (!o.ca_file.empty()) ctx_.load_verify_file(o.ca_file);
             ctx_.set_verify_mode(ssl::verify_peer);
@@ -92,10 +93,11 @@ public:
     bool send_all(std::string_view b) {
         bool done = false;
         boost::system::error_code ec;
-        asio::async_write(*stream_, asio::buffer(b.data(), b.size()), [&](boost::system::error_code e, std::size_t) {
-            ec = e;
-            done = true;
-        });
+        asio::async_write(*stream_, asio::buffer(b.data(), b.size()),
+                          [&](boost::system::error_code e, std::size_t) {
+                              ec = e;
+                              done = true;
+                          });
         run(done);
         return done && !ec;
     }
@@ -131,7 +133,8 @@ private:
     void run(bool& done) {
         ioc_.restart();
         auto deadline = std::chrono::steady_clock::now() + timeout_;
-        while (!done && std::chrono::steady_clock::now() < deadline) ioc_.run_one_for(std::chrono::milliseconds(50));
+        while (!done && std::chrono::steady_clock::now() < deadline)
+            ioc_.run_one_for(std::chrono::milliseconds(50));
         if (!done) {
             boost::system::error_code ec;
             stream_->lowest_layer().close(ec);
@@ -184,7 +187,8 @@ public:
             f += static_cast<char>(payload.size() & 0xff);
         } else {
             f += static_cast<char>(0x80 | 127);
-            for (int i = 7; i >= 0; --i) f += static_cast<char>((static_cast<std::uint64_t>(payload.size()) >> (8 * i)) & 0xff);
+            for (int i = 7; i >= 0; --i)
+                f += static_cast<char>((static_cast<std::uint64_t>(payload.size()) >> (8 * i)) & 0xff);
         }
         unsigned char mask[4];
         for (auto& m : mask) m = static_cast<unsigned char>(rng_());
@@ -227,7 +231,8 @@ public:
             if (!t_.read_some()) return std::nullopt;
         }
     }
-    std::optional<io::ws37::ResponseMessage> read_response(io::ws37::Format f = io::ws37::Format::graphbinary_v1) {
+    std::optional<io::ws37::ResponseMessage> read_response(
+        io::ws37::Format f = io::ws37::Format::graphbinary_v1) {
         auto fr = read_frame();
         if (!fr) return std::nullopt;
         auto r = io::ws37::decode_response(*fr, f);

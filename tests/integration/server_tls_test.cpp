@@ -62,7 +62,8 @@ TEST_CASE("server TLS: handshake verified against the test CA; http4 and ws37 on
     CHECK(first_number(*m) == 2);
     // A streamed result over several frames.
     auto big = ws_eval("g.V().repeat(both()).times(3)", 2);
-    big.args = model::Value::map({model::Value::string("gremlin"), model::Value::string("g.V().repeat(both()).times(3)"),
+    big.args = model::Value::map({model::Value::string("gremlin"),
+                                  model::Value::string("g.V().repeat(both()).times(3)"),
                                   model::Value::string("batchSize"), model::Value::int_(4)});
     REQUIRE(ws.send(big));
     std::size_t items = 0;
@@ -209,7 +210,8 @@ TEST_CASE("server TLS: a long ws37 stream and pipelined http4 requests complete 
     RawWs<TlsClient> ws(w);
     REQUIRE(ws.upgrade());
     auto walk = ws_eval("g.V().repeat(both()).times(8)", 3);
-    walk.args = model::Value::map({model::Value::string("gremlin"), model::Value::string("g.V().repeat(both()).times(8)"),
+    walk.args = model::Value::map({model::Value::string("gremlin"),
+                                   model::Value::string("g.V().repeat(both()).times(8)"),
                                    model::Value::string("batchSize"), model::Value::int_(64)});
     REQUIRE(ws.send(walk));
     // Two more requests behind it on the same connection, answered after or between its frames.
@@ -250,6 +252,7 @@ TEST_CASE("server TLS: a long ws37 stream and pipelined http4 requests complete 
         auto r = c.read_response();
         REQUIRE(r);
         CHECK(r->status == 200);
-        CHECK(r->body.find(R"({"@type":"g:Int32","@value":)" + std::to_string(100 + i) + "}") != std::string::npos);
+        CHECK(r->body.find(R"({"@type":"g:Int32","@value":)" + std::to_string(100 + i) + "}") !=
+              std::string::npos);
     }
 }

@@ -22,14 +22,15 @@ using namespace std::chrono_literals;
 namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
-using model::Value;
 using io::ws37::Format;
+using model::Value;
 
 namespace {
 
 class WsClient {
 public:
-    explicit WsClient(std::uint16_t port, bool deflate = false, std::string target = "/gremlin", int rcvbuf = 0) {
+    explicit WsClient(std::uint16_t port, bool deflate = false, std::string target = "/gremlin",
+                      int rcvbuf = 0) {
         asio::ip::tcp::endpoint ep(asio::ip::make_address("127.0.0.1"), port);
         if (rcvbuf > 0) {
             auto& sock = beast::get_lowest_layer(ws_).socket();
@@ -243,7 +244,10 @@ TEST_CASE("server ws37: graph.clear() gives 204; invalid script gives 597") {
 TEST_CASE("server ws37: bad bytes give 499 with a null requestId and the connection keeps serving") {
     auto srv = start_test_server();
     WsClient c(srv->port());
-    std::string junk = "\x20" "application/vnd.graphbinary-v1.0" "\x81\x01\x02garbage";
+    std::string junk =
+        "\x20"
+        "application/vnd.graphbinary-v1.0"
+        "\x81\x01\x02garbage";
     c.send_raw(junk);
     auto m = c.read_response();
     REQUIRE(m);
@@ -326,8 +330,9 @@ TEST_CASE("server ws37: GraphSON 3.0 binary and text frames; bytecode gives trav
     b.request_id = new_id();
     b.op = "bytecode";
     b.processor = "traversal";
-    Value bc = Value::bytecode(Value::list({Value::list({Value::string("V")}), Value::list({Value::string("count")})}),
-                               Value::list());
+    Value bc = Value::bytecode(
+        Value::list({Value::list({Value::string("V")}), Value::list({Value::string("count")})}),
+        Value::list());
     b.args = Value::map({Value::string("gremlin"), bc, Value::string("aliases"),
                          Value::map({Value::string("g"), Value::string("g")})});
     c.send(b);
@@ -365,7 +370,7 @@ TEST_CASE("server ws37: ping/pong, permessage-deflate, close/close, wrong path, 
     {
         WsClient c(srv->port());
         c.send(eval(std::string(8000, ' ') + "1"));  // may fail if the server closes first
-        CHECK_FALSE(c.read_frame());  // closed by the server (1009 message too big)
+        CHECK_FALSE(c.read_frame());                 // closed by the server (1009 message too big)
         WsClient d(srv->port());
         d.send(eval("1+1"));
         CHECK(d.read_stream().back().header.code == 200);

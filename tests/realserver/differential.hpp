@@ -34,8 +34,8 @@ std::map<std::string, Known> parse_known(const std::string& text);
 
 struct Answer {
     bool ok = false;
-    int status = 0;            // protocol status; -1 = could not run at all (connection)
-    std::string message;       // error message
+    int status = 0;                  // protocol status; -1 = could not run at all (connection)
+    std::string message;             // error message
     std::vector<std::string> lines;  // canonical results in arrival order
 };
 void write_recorded(std::ostream& out, const std::string& query, const Answer& a);

@@ -60,12 +60,18 @@ Args parse(int argc, char** argv) {
             if (i + 1 >= argc) usage("missing value for " + k);
             return argv[++i];
         };
-        if (k == "--queries") a.queries = val();
-        else if (k == "--known") a.known = val();
-        else if (k == "--record") a.record = val();
-        else if (k == "--expected") a.expected = val();
-        else if (k == "--report") a.report = val();
-        else if (k == "--label") a.label = val();
+        if (k == "--queries")
+            a.queries = val();
+        else if (k == "--known")
+            a.known = val();
+        else if (k == "--record")
+            a.record = val();
+        else if (k == "--expected")
+            a.expected = val();
+        else if (k == "--report")
+            a.report = val();
+        else if (k == "--label")
+            a.label = val();
         else if (k == "--real-port") {
             try {
                 a.real_port = std::stoi(val());
@@ -73,8 +79,10 @@ Args parse(int argc, char** argv) {
                 usage("--real-port needs a number");
             }
             if (a.real_port <= 0 || a.real_port > 65535) usage("--real-port out of range");
-        } else if (k == "--verbose") a.verbose = true;
-        else usage("unknown argument " + k);
+        } else if (k == "--verbose")
+            a.verbose = true;
+        else
+            usage("unknown argument " + k);
     }
     if (a.queries.empty() || a.known.empty()) usage("--queries and --known are required");
     if ((a.real_port == 0) == a.expected.empty()) usage("give exactly one of --real-port and --expected");
@@ -214,8 +222,10 @@ int main(int argc, char** argv) {
             std::cerr << "tpbench_differential: cannot write " << args.record << "\n";
             return 2;
         }
-        rec << "# Answers of a real Apache TinkerPop Gremlin Server (" << args.label << ") to\n"
-               "# tests/data/differential/queries.txt (graph.clear() + TinkerFactory.generateModern(graph) first),\n"
+        rec << "# Answers of a real Apache TinkerPop Gremlin Server (" << args.label
+            << ") to\n"
+               "# tests/data/differential/queries.txt (graph.clear() + TinkerFactory.generateModern(graph) "
+               "first),\n"
                "# recorded by tpbench_differential --record (ws37, GraphBinary 1.0, canonical rendering).\n";
     }
 
@@ -227,7 +237,8 @@ int main(int argc, char** argv) {
         if (real) {
             ref = real->run(q.text);
             if (ref.status == -1) {
-                std::cerr << "tpbench_differential: real server: " << ref.message << " (query: " << q.text << ")\n";
+                std::cerr << "tpbench_differential: real server: " << ref.message << " (query: " << q.text
+                          << ")\n";
                 return 2;
             }
             if (rec) write_recorded(rec, q.text, ref);
@@ -241,7 +252,8 @@ int main(int argc, char** argv) {
         }
         Answer mine = emb.run(q.text);
         if (mine.status == -1) {
-            std::cerr << "tpbench_differential: embedded server: " << mine.message << " (query: " << q.text << ")\n";
+            std::cerr << "tpbench_differential: embedded server: " << mine.message << " (query: " << q.text
+                      << ")\n";
             return 2;
         }
         if (q.mutating) {
@@ -255,8 +267,8 @@ int main(int argc, char** argv) {
         if (v != Verdict::same_results && v != Verdict::same_error) {
             report << describe(ref, mine, q.ordered);
             if (k == known.end())
-                failures.push_back(std::string(verdict_name(v)) + " (not in the known list): " + q.text + "\n" +
-                                   describe(ref, mine, q.ordered));
+                failures.push_back(std::string(verdict_name(v)) + " (not in the known list): " + q.text +
+                                   "\n" + describe(ref, mine, q.ordered));
             else
                 k->second.seen = true;
         } else if (k != known.end()) {

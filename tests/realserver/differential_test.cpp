@@ -19,17 +19,21 @@ TEST_CASE("differential: canonical rendering distinguishes numeric types and sor
     auto m1 = Value::map({Value::string("a"), Value::int_(1), Value::string("b"), Value::int_(2)});
     auto m2 = Value::map({Value::string("b"), Value::int_(2), Value::string("a"), Value::int_(1)});
     CHECK(canon(m1) == canon(m2));
-    CHECK(canon(Value::list({Value::int_(1), Value::int_(2)})) != canon(Value::list({Value::int_(2), Value::int_(1)})));
-    CHECK(canon(Value::set({Value::int_(1), Value::int_(2)})) == canon(Value::set({Value::int_(2), Value::int_(1)})));
+    CHECK(canon(Value::list({Value::int_(1), Value::int_(2)})) !=
+          canon(Value::list({Value::int_(2), Value::int_(1)})));
+    CHECK(canon(Value::set({Value::int_(1), Value::int_(2)})) ==
+          canon(Value::set({Value::int_(2), Value::int_(1)})));
     auto v = Value::vertex(Value::long_(1), "person",
-                           Value::list({Value::vertex_property(Value::long_(0), "name", Value::string("marko"), Value::list())}));
+                           Value::list({Value::vertex_property(Value::long_(0), "name",
+                                                               Value::string("marko"), Value::list())}));
     CHECK(canon(v) == "v[L:1 'person' {vp[L:0 'name'='marko']}]");
     CHECK(canon(Value::vertex(Value::long_(1), "person")) == "v[L:1 'person']");
 }
 
 TEST_CASE("differential: query file prefixes and order detection") {
-    auto qs = parse_queries("# c\n\ng.V()\ng.V().order().by('name')\n@ordered g.inject(1,2)\n@mutating g.addV('x')\n"
-                            "@unordered g.V().order()\n");
+    auto qs = parse_queries(
+        "# c\n\ng.V()\ng.V().order().by('name')\n@ordered g.inject(1,2)\n@mutating g.addV('x')\n"
+        "@unordered g.V().order()\n");
     REQUIRE(qs.size() == 5);
     CHECK_FALSE(qs[0].ordered);
     CHECK(qs[1].ordered);

@@ -98,7 +98,8 @@ std::unique_ptr<tpbench::engine::Session> make(net::io_context& ioc, const Sessi
     return b->factory(ioc.get_executor(), cfg);
 }
 
-void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 240s) {
+void run(net::io_context& ioc, std::function<net::awaitable<void>()> body,
+         std::chrono::seconds limit = 240s) {
     bool finished = false;
     std::exception_ptr error;
     net::co_spawn(ioc, body(), [&](std::exception_ptr e) {
@@ -247,7 +248,8 @@ TEST_CASE("ws37: g.V().repeat(both()).times(15) streams 2,824,992 results") {
     CHECK(o.partial_responses == 44140);
     std::printf("TinkerPop %s times(15): %llu results, %llu bytes in, %llu partials, %.2f s\n",
                 server_version().c_str(), static_cast<unsigned long long>(o.result_count),
-                static_cast<unsigned long long>(o.bytes_in), static_cast<unsigned long long>(o.partial_responses), secs);
+                static_cast<unsigned long long>(o.bytes_in),
+                static_cast<unsigned long long>(o.partial_responses), secs);
 }
 
 TEST_CASE("ws37: times(10) on GraphSON 3.0 and as bytecode (bulked traversers) counts the same") {
@@ -255,11 +257,12 @@ TEST_CASE("ws37: times(10) on GraphSON 3.0 and as bytecode (bulked traversers) c
     const Outcome gs = one(config("graphson-v3"), request("g.V().repeat(both()).times(10)"));
     REQUIRE_MESSAGE(!gs.error, describe(gs));
     CHECK(gs.result_count == kTimes10);
-    const Outcome bc = one(config("graphbinary-v1"),
-                           bytecode({{Value::string("V")},
-                                     {Value::string("repeat"),
-                                      Value::bytecode(Value::list({instruction({Value::string("both")})}), Value::list())},
-                                     {Value::string("times"), Value::int_(10)}}));
+    const Outcome bc =
+        one(config("graphbinary-v1"),
+            bytecode({{Value::string("V")},
+                      {Value::string("repeat"),
+                       Value::bytecode(Value::list({instruction({Value::string("both")})}), Value::list())},
+                      {Value::string("times"), Value::int_(10)}}));
     REQUIRE_MESSAGE(!bc.error, describe(bc));
     // bytecode results are Traversers with bulks; tpbench counts them expanded
     CHECK(bc.result_count == kTimes10);
@@ -270,7 +273,8 @@ TEST_CASE("ws37: deflate (compression=true) gives the same results with fewer by
     for (const char* ser : {"graphbinary-v1", "graphson-v3"}) {
         CAPTURE(ser);
         const Outcome plain = one(config(ser), request("g.V().repeat(both()).times(5)"));
-        const Outcome zipped = one(config(ser, {{"compression", "true"}}), request("g.V().repeat(both()).times(5)"));
+        const Outcome zipped =
+            one(config(ser, {{"compression", "true"}}), request("g.V().repeat(both()).times(5)"));
         REQUIRE_MESSAGE(!plain.error, describe(plain));
         REQUIRE_MESSAGE(!zipped.error, describe(zipped));
         CHECK(plain.result_count == 420);
@@ -317,10 +321,13 @@ TEST_CASE("limits: a full work queue answers 429 and tpbench counts it as rate l
         REQUIRE_FALSE(co_await s->async_connect());
         int finished = 0;
         for (std::size_t i = 0; i < outs.size(); ++i) {
-            net::co_spawn(ioc, [&, i]() -> net::awaitable<void> {
-                outs[i] = co_await s->async_execute(request("Thread.sleep(400); 1"));
-                ++finished;
-            }, net::detached);
+            net::co_spawn(
+                ioc,
+                [&, i]() -> net::awaitable<void> {
+                    outs[i] = co_await s->async_execute(request("Thread.sleep(400); 1"));
+                    ++finished;
+                },
+                net::detached);
         }
         net::steady_timer t(ioc);
         while (finished < static_cast<int>(outs.size())) {
@@ -331,9 +338,14 @@ TEST_CASE("limits: a full work queue answers 429 and tpbench counts it as rate l
     });
     int ok = 0, limited = 0, other = 0;
     for (const auto& o : outs) {
-        if (!o.error) ++ok;
-        else if (o.error == errc::server_rate_limited && o.status_code == 429) ++limited;
-        else { ++other; MESSAGE("unexpected outcome: " << describe(o)); }
+        if (!o.error)
+            ++ok;
+        else if (o.error == errc::server_rate_limited && o.status_code == 429)
+            ++limited;
+        else {
+            ++other;
+            MESSAGE("unexpected outcome: " << describe(o));
+        }
     }
     CHECK(ok >= 1);
     CHECK(limited >= 1);
@@ -347,7 +359,8 @@ TEST_CASE("ws37: GType (new in 3.8) results decode; P.typeOf filters by it") {
         CAPTURE(ser);
         Request gt = request("g.inject(GType.INT, GType.VPROPERTY)");
         gt.keep_results = true;
-        const auto outs = several(config(ser), {gt, request("g.V().values('age','name').is(P.typeOf(GType.INT))")});
+        const auto outs =
+            several(config(ser), {gt, request("g.V().values('age','name').is(P.typeOf(GType.INT))")});
         if (!v38) {
             // 3.7 has no GType: the script does not compile
             CHECK_MESSAGE(outs[0].error == errc::server_evaluation, describe(outs[0]));
@@ -368,7 +381,8 @@ TEST_CASE("ws37: GType (new in 3.8) results decode; P.typeOf filters by it") {
 // The TLS server's self-signed certificate: TPBENCH_REALSERVER_RUN_DIR/PORT/server-cert.pem.
 
 TEST_CASE("wss: g.V() over TLS verifying the server's self-signed certificate" * doctest::may_fail()) {
-    const std::string ca = std::string(TPBENCH_REALSERVER_RUN_DIR) + "/" + std::to_string(server_port()) + "/server-cert.pem";
+    const std::string ca =
+        std::string(TPBENCH_REALSERVER_RUN_DIR) + "/" + std::to_string(server_port()) + "/server-cert.pem";
     REQUIRE_MESSAGE(std::ifstream(ca).good(), "no server certificate at " << ca);
     SessionConfig cfg = config("graphbinary-v1");
     cfg.target.tls.enabled = true;
@@ -378,7 +392,8 @@ TEST_CASE("wss: g.V() over TLS verifying the server's self-signed certificate" *
     CHECK(o.result_count == 6);
 }
 
-TEST_CASE("sasl: SASL PLAIN with the right password works, a wrong one is auth_failed" * doctest::may_fail()) {
+TEST_CASE("sasl: SASL PLAIN with the right password works, a wrong one is auth_failed" *
+          doctest::may_fail()) {
     SessionConfig good = config("graphbinary-v1");
     good.target.auth.mechanism = tpbench::engine::AuthOptions::Mechanism::sasl_plain;
     good.target.auth.username = "tpbench";

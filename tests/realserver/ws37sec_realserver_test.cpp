@@ -87,19 +87,25 @@ TEST_CASE("ws37 realserver: wss:// + SASL PLAIN eager and lazy, multiplexed") {
         CAPTURE(mode);
         net::io_context ioc;
         run(ioc, [&]() -> net::awaitable<void> {
-            auto s = tpbench::ws37::make_session(ioc.get_executor(), config(true, env("TPBENCH_RS_PASSWORD"), mode));
+            auto s = tpbench::ws37::make_session(ioc.get_executor(),
+                                                 config(true, env("TPBENCH_RS_PASSWORD"), mode));
             const auto ec = co_await s->async_connect();
             REQUIRE_MESSAGE(!ec, s->connect_error_message());
             CHECK(s->connect_timings().tls > 0ns);
             int done = 0, good = 0;
             net::steady_timer all(ioc, Clock::time_point::max());
             for (int i = 0; i < 8; ++i) {
-                net::co_spawn(ioc, [&]() -> net::awaitable<void> {
-                    const Outcome o = co_await s->async_execute(request("g.V()"));
-                    CHECK_MESSAGE(!o.error, o.status_message);
-                    if (!o.error && o.result_count == 6) ++good;
-                    if (++done == 8) all.cancel();
-                }, [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+                net::co_spawn(
+                    ioc,
+                    [&]() -> net::awaitable<void> {
+                        const Outcome o = co_await s->async_execute(request("g.V()"));
+                        CHECK_MESSAGE(!o.error, o.status_message);
+                        if (!o.error && o.result_count == 6) ++good;
+                        if (++done == 8) all.cancel();
+                    },
+                    [](std::exception_ptr e) {
+                        if (e) std::rethrow_exception(e);
+                    });
             }
             while (done < 8) co_await all.async_wait(net::as_tuple(net::use_awaitable));
             CHECK(good == 8);

@@ -40,14 +40,14 @@ struct SigV4Credentials {
     std::string secret_access_key;
     std::string session_token;  // "" = none (else sent as X-Amz-Security-Token)
     std::string region;
-    std::string service;        // e.g. "neptune-db"
+    std::string service;  // e.g. "neptune-db"
 };
 struct SigV4Request {
-    std::string method;            // "GET" (WebSocket upgrade) / "POST"
-    std::string path;              // absolute path, e.g. "/gremlin"; not yet URI-encoded
-    std::string query;             // raw query string without '?', "" = none
-    std::vector<Header> headers;   // headers that are sent and signed (must include Host)
-    std::string_view payload;      // request body ("" for the upgrade)
+    std::string method;           // "GET" (WebSocket upgrade) / "POST"
+    std::string path;             // absolute path, e.g. "/gremlin"; not yet URI-encoded
+    std::string query;            // raw query string without '?', "" = none
+    std::vector<Header> headers;  // headers that are sent and signed (must include Host)
+    std::string_view payload;     // request body ("" for the upgrade)
 };
 // The headers to add to the request: X-Amz-Date, (X-Amz-Security-Token,) Authorization.
 // `now` is the signing time (UTC).

@@ -31,11 +31,11 @@ using Clock = std::chrono::steady_clock;
 // (or server_name). insecure = true skips both (the CLI prints a loud warning).
 struct TlsOptions {
     bool enabled = false;
-    std::string ca_file;       // PEM bundle; "" = the system default trust store
-    bool insecure = false;     // skip chain and host-name verification
-    std::string cert_file;     // client certificate (PEM), "" = none
-    std::string key_file;      // its private key (PEM)
-    std::string server_name;   // SNI and verification name; "" = Target::host
+    std::string ca_file;      // PEM bundle; "" = the system default trust store
+    bool insecure = false;    // skip chain and host-name verification
+    std::string cert_file;    // client certificate (PEM), "" = none
+    std::string key_file;     // its private key (PEM)
+    std::string server_name;  // SNI and verification name; "" = Target::host
 };
 
 // Credentials for a target. Secrets are held here only; nothing that prints, logs or serialises a
@@ -43,11 +43,11 @@ struct TlsOptions {
 struct AuthOptions {
     enum class Mechanism { none, sasl_plain, basic, sigv4 };
     Mechanism mechanism = Mechanism::none;
-    std::string username;           // sasl_plain / basic
-    std::string password;           // sasl_plain / basic (secret)
-    std::string authzid;            // sasl_plain: optional authorization identity
+    std::string username;  // sasl_plain / basic
+    std::string password;  // sasl_plain / basic (secret)
+    std::string authzid;   // sasl_plain: optional authorization identity
     // AWS Signature V4 (Amazon Neptune shape): signs the WebSocket upgrade / each HTTP request.
-    std::string region;             // e.g. us-east-1
+    std::string region;  // e.g. us-east-1
     std::string service = "neptune-db";
     std::string access_key_id;
     std::string secret_access_key;  // secret
@@ -57,10 +57,10 @@ struct AuthOptions {
 // Time spent opening one connection, by stage (zero where a stage does not apply). Reported
 // separately from request latency.
 struct ConnectTimings {
-    std::chrono::nanoseconds tcp{0};        // resolve + TCP connect
-    std::chrono::nanoseconds tls{0};        // TLS handshake
-    std::chrono::nanoseconds protocol{0};   // WebSocket upgrade / SASL exchange
-    bool tls_resumed = false;               // the TLS session was resumed
+    std::chrono::nanoseconds tcp{0};       // resolve + TCP connect
+    std::chrono::nanoseconds tls{0};       // TLS handshake
+    std::chrono::nanoseconds protocol{0};  // WebSocket upgrade / SASL exchange
+    bool tls_resumed = false;              // the TLS session was resumed
 };
 
 // Where to connect and how to speak. Backend-specific options are plain key/value strings
@@ -70,42 +70,42 @@ struct Target {
     std::string host = "127.0.0.1";
     std::uint16_t port = 8182;
     std::string path = "/gremlin";
-    std::string serializer;                       // backend-specific name; "" = backend default
-    std::map<std::string, std::string> options;   // backend-specific knobs
-    TlsOptions tls;                               // TLS when tls.enabled
-    AuthOptions auth;                             // credentials, if any
+    std::string serializer;                      // backend-specific name; "" = backend default
+    std::map<std::string, std::string> options;  // backend-specific knobs
+    TlsOptions tls;                              // TLS when tls.enabled
+    AuthOptions auth;                            // credentials, if any
 };
 
 // One Gremlin request as the engine issues it.
 struct Request {
-    std::string gremlin;                          // script text (or a traversal in gremlin-lang)
-    model::Value bindings = model::Value::map();  // script variables
-    std::optional<model::Value> bytecode;         // ws37: send op=bytecode instead of eval
-    std::string language;                         // "" = backend default
-    std::int32_t batch_size = 64;                 // resultIterationBatchSize sent as batchSize
-    std::optional<std::int64_t> server_timeout_ms;  // evaluationTimeout / timeoutMs
-    bool materialize_tokens = false;              // materializeProperties=tokens
+    std::string gremlin;                                    // script text (or a traversal in gremlin-lang)
+    model::Value bindings = model::Value::map();            // script variables
+    std::optional<model::Value> bytecode;                   // ws37: send op=bytecode instead of eval
+    std::string language;                                   // "" = backend default
+    std::int32_t batch_size = 64;                           // resultIterationBatchSize sent as batchSize
+    std::optional<std::int64_t> server_timeout_ms;          // evaluationTimeout / timeoutMs
+    bool materialize_tokens = false;                        // materializeProperties=tokens
     Clock::time_point deadline = Clock::time_point::max();  // client-side per-request deadline
-    bool keep_results = false;                    // materialise result values into Outcome::results
+    bool keep_results = false;                              // materialise result values into Outcome::results
 };
 
 // Everything the engine counts about one request. Times are steady_clock points so the engine can
 // derive latency from the intended or the actual send time.
 struct Outcome {
-    std::error_code error;                 // empty = success; tpbench::errc values otherwise
-    std::int32_t status_code = 0;          // protocol status (ws37 final code / http4 footer code)
-    std::string status_message;            // server message on error
-    Clock::time_point sent{};              // request fully handed to the socket
-    Clock::time_point first_byte{};        // first byte of the response arrived
-    Clock::time_point first_result{};      // first result item decoded (== last when none)
-    Clock::time_point done{};              // final message / footer decoded
-    std::uint64_t bytes_out = 0;           // request bytes on the wire (frame/HTTP incl. headers)
-    std::uint64_t bytes_in = 0;            // response bytes on the wire
-    std::uint64_t result_count = 0;        // results as a user would iterate them (bulks expanded)
-    std::uint64_t partial_responses = 0;   // ws37: 206 messages; http4: body chunks
-    std::uint32_t reconnects = 0;          // http4: connections re-opened for this request after
-                                           // the server closed a keep-alive connection
-    std::vector<model::Value> results;     // filled only when Request::keep_results
+    std::error_code error;                // empty = success; tpbench::errc values otherwise
+    std::int32_t status_code = 0;         // protocol status (ws37 final code / http4 footer code)
+    std::string status_message;           // server message on error
+    Clock::time_point sent{};             // request fully handed to the socket
+    Clock::time_point first_byte{};       // first byte of the response arrived
+    Clock::time_point first_result{};     // first result item decoded (== last when none)
+    Clock::time_point done{};             // final message / footer decoded
+    std::uint64_t bytes_out = 0;          // request bytes on the wire (frame/HTTP incl. headers)
+    std::uint64_t bytes_in = 0;           // response bytes on the wire
+    std::uint64_t result_count = 0;       // results as a user would iterate them (bulks expanded)
+    std::uint64_t partial_responses = 0;  // ws37: 206 messages; http4: body chunks
+    std::uint32_t reconnects = 0;         // http4: connections re-opened for this request after
+                                          // the server closed a keep-alive connection
+    std::vector<model::Value> results;    // filled only when Request::keep_results
 };
 
 // One connection speaking one protocol.

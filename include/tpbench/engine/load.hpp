@@ -31,10 +31,10 @@ namespace tpbench::engine {
 // Connection-pool knobs (ProfilingApplication / Java driver names in comments). Totals across all
 // workers; each worker gets an even share.
 struct PoolOptions {
-    std::size_t min_connections = 1;                    // minConnectionPoolSize: opened before timing
-    std::size_t max_connections = 1;                    // maxConnectionPoolSize
-    std::size_t max_in_process_per_connection = 64;     // maxInProcessPerConnection (Session limit)
-    std::size_t max_simultaneous_usage_per_connection = 64;  // maxSimultaneousUsagePerConnection
+    std::size_t min_connections = 1;                          // minConnectionPoolSize: opened before timing
+    std::size_t max_connections = 1;                          // maxConnectionPoolSize
+    std::size_t max_in_process_per_connection = 64;           // maxInProcessPerConnection (Session limit)
+    std::size_t max_simultaneous_usage_per_connection = 64;   // maxSimultaneousUsagePerConnection
     std::chrono::milliseconds max_wait_for_connection{3000};  // maxWaitForConnection -> pool_exhausted
 };
 
@@ -56,11 +56,11 @@ std::string errc_name(errc e);
 // Statistics of one phase. Counter relations: issued = completed + failed; too_slow and
 // result_mismatches are subsets of completed; every failed request is in exactly one errors[] slot.
 struct PhaseStats {
-    std::uint64_t issued = 0;             // requests taken from the plan in this phase
-    std::uint64_t completed = 0;          // requests that ended without error
-    std::uint64_t failed = 0;             // requests that ended with an error (sum of errors[])
+    std::uint64_t issued = 0;                        // requests taken from the plan in this phase
+    std::uint64_t completed = 0;                     // requests that ended without error
+    std::uint64_t failed = 0;                        // requests that ended with an error (sum of errors[])
     std::array<std::uint64_t, errc_slots> errors{};  // failed requests by tpbench::errc value
-    std::uint64_t too_slow = 0;           // completed, but done - sent > too_slow_threshold
+    std::uint64_t too_slow = 0;                      // completed, but done - sent > too_slow_threshold
     std::uint64_t result_mismatches = 0;  // completed with a result count != the template's expectation
     std::uint64_t results = 0;            // results received (completed requests only)
     std::uint64_t partial_responses = 0;  // ws37 206 messages / http4 chunks
@@ -69,9 +69,9 @@ struct PhaseStats {
     Clock::time_point first_issue{Clock::time_point::max()};  // earliest intended send
     Clock::time_point last_done{Clock::time_point::min()};    // latest completion (ok or failed)
     // Histograms in nanoseconds, completed requests only:
-    stats::Histogram latency;   // intended send (open loop) or pick-up (closed loop) -> done
-    stats::Histogram service;   // handed to the session -> done (time to last result)
-    stats::Histogram ttfr;      // handed to the session -> first result decoded
+    stats::Histogram latency;       // intended send (open loop) or pick-up (closed loop) -> done
+    stats::Histogram service;       // handed to the session -> done (time to last result)
+    stats::Histogram ttfr;          // handed to the session -> first result decoded
     stats::Histogram schedule_lag;  // open loop: actual hand-off - intended send (all requests)
 
     PhaseStats();
@@ -104,14 +104,14 @@ struct RequestTemplate {
 // upper bounds are `latency_bounds_ns` (the last bucket is +Inf).
 struct LiveCounters {
     static constexpr std::array<std::int64_t, 16> latency_bounds_ns{
-        100'000, 250'000, 500'000, 1'000'000, 2'500'000, 5'000'000, 10'000'000, 25'000'000,
-        50'000'000, 100'000'000, 250'000'000, 500'000'000, 1'000'000'000, 2'500'000'000,
-        5'000'000'000, 10'000'000'000};
-    std::atomic<std::uint64_t> completed{0};   // requests that succeeded
-    std::atomic<std::uint64_t> failed{0};      // requests that failed (any errc)
-    std::atomic<std::uint64_t> results{0};     // results received by completed requests
-    std::atomic<std::uint64_t> bytes_in{0};    // response bytes, all finished requests
-    std::atomic<std::uint64_t> bytes_out{0};   // request bytes, all finished requests
+        100'000,       250'000,       500'000,       1'000'000,     2'500'000,   5'000'000,
+        10'000'000,    25'000'000,    50'000'000,    100'000'000,   250'000'000, 500'000'000,
+        1'000'000'000, 2'500'000'000, 5'000'000'000, 10'000'000'000};
+    std::atomic<std::uint64_t> completed{0};      // requests that succeeded
+    std::atomic<std::uint64_t> failed{0};         // requests that failed (any errc)
+    std::atomic<std::uint64_t> results{0};        // results received by completed requests
+    std::atomic<std::uint64_t> bytes_in{0};       // response bytes, all finished requests
+    std::atomic<std::uint64_t> bytes_out{0};      // request bytes, all finished requests
     std::atomic<std::int64_t> latency_sum_ns{0};  // sum of completed requests' latency
     std::array<std::atomic<std::uint64_t>, latency_bounds_ns.size() + 1> latency_buckets{};  // non-cumulative
     std::array<std::atomic<std::uint64_t>, errc_slots> errors{};  // failed requests by tpbench::errc value
@@ -121,49 +121,49 @@ struct LiveCounters {
 };
 
 struct LoadSpec {
-    std::size_t workers = 1;                      // threads, one io_context each (nioPoolSize)
+    std::size_t workers = 1;  // threads, one io_context each (nioPoolSize)
     PoolOptions pool;
-    std::vector<RequestTemplate> templates;       // what can be sent
-    std::vector<std::uint32_t> plan;              // template index per request, in submission order
-    std::size_t warmup_requests = 0;              // the first N of the plan are Phase::warmup
-    std::chrono::nanoseconds warmup_time{0};      // open loop: requests due before start+this are warm-up
-    std::size_t max_outstanding = 0;              // extra cap on lanes in total (0 = pool capacity)
-    std::chrono::milliseconds request_timeout{30000};  // client deadline per request
-    std::chrono::milliseconds too_slow_threshold{0};   // 0 = do not count too_slow
-    std::chrono::milliseconds run_deadline{600000};    // hard bound on the timed part of a run
-    std::chrono::milliseconds connect_deadline{10000}; // bound on opening the minimum connections
-    double rate = 0;                              // open loop: requests per second in total; 0 = closed loop
+    std::vector<RequestTemplate> templates;   // what can be sent
+    std::vector<std::uint32_t> plan;          // template index per request, in submission order
+    std::size_t warmup_requests = 0;          // the first N of the plan are Phase::warmup
+    std::chrono::nanoseconds warmup_time{0};  // open loop: requests due before start+this are warm-up
+    std::size_t max_outstanding = 0;          // extra cap on lanes in total (0 = pool capacity)
+    std::chrono::milliseconds request_timeout{30000};   // client deadline per request
+    std::chrono::milliseconds too_slow_threshold{0};    // 0 = do not count too_slow
+    std::chrono::milliseconds run_deadline{600000};     // hard bound on the timed part of a run
+    std::chrono::milliseconds connect_deadline{10000};  // bound on opening the minimum connections
+    double rate = 0;  // open loop: requests per second in total; 0 = closed loop
     // Open loop ramp: the offered rate moves linearly from `rate` to `rate_end` over `ramp`
     // (from the start of the schedule), then stays at `rate_end`. rate_end <= 0 = constant rate.
     double rate_end = 0;
     std::chrono::nanoseconds ramp{0};
-    bool keep_first_results = false;              // store the results of the plan's first request
-    bool intervals = false;                       // collect per-second IntervalStats (measured phase)
-    LiveCounters* live = nullptr;                 // optional live view, updated as requests finish
+    bool keep_first_results = false;  // store the results of the plan's first request
+    bool intervals = false;           // collect per-second IntervalStats (measured phase)
+    LiveCounters* live = nullptr;     // optional live view, updated as requests finish
     // Called on the calling thread about once a second while the run lasts (done, total requests).
     std::function<void(std::uint64_t, std::uint64_t)> progress;
 };
 
 struct LoadResult {
     std::array<PhaseStats, phase_count> phases;
-    std::vector<IntervalStats> intervals;         // when LoadSpec::intervals; index = second since start
-    std::size_t lanes = 0;                        // outstanding-request slots used (<= capacity, <= requests)
-    std::size_t capacity = 0;                     // effective concurrency: max connections x per-connection in-flight
-    std::size_t connections_opened = 0;           // successful connects (all workers)
-    std::size_t connect_failures = 0;             // failed connects (also counted per request when a request needed one)
-    std::size_t per_connection_in_flight = 0;     // min(session max_in_flight, max_simultaneous_usage)
-    bool setup_failed = false;                    // no connection could be opened: nothing ran
-    std::string setup_error;                      // message when setup_failed
-    errc setup_error_class = errc::ok;            // auth_failed / tls_failed when that was the cause
+    std::vector<IntervalStats> intervals;  // when LoadSpec::intervals; index = second since start
+    std::size_t lanes = 0;                 // outstanding-request slots used (<= capacity, <= requests)
+    std::size_t capacity = 0;            // effective concurrency: max connections x per-connection in-flight
+    std::size_t connections_opened = 0;  // successful connects (all workers)
+    std::size_t connect_failures = 0;  // failed connects (also counted per request when a request needed one)
+    std::size_t per_connection_in_flight = 0;  // min(session max_in_flight, max_simultaneous_usage)
+    bool setup_failed = false;                 // no connection could be opened: nothing ran
+    std::string setup_error;                   // message when setup_failed
+    errc setup_error_class = errc::ok;         // auth_failed / tls_failed when that was the cause
     // A connect or a request was refused for credentials or TLS during the run (errc::auth_failed
     // / tls_failed): the run stopped at once, the requests not yet sent are counted as cancelled.
     errc fatal_error = errc::ok;
-    ConnectStats connect;                         // stage timings of every connection opened (all workers)
-    bool deadline_hit = false;                    // run_deadline expired with requests outstanding
-    bool schedule_missed = false;                 // open loop: sends fell behind schedule (see usage.md)
-    double elapsed_seconds = 0;                   // start signal -> last completion
-    std::vector<model::Value> first_results;      // when keep_first_results
-    std::string first_error_message;              // first failure's message, for the user
+    ConnectStats connect;                     // stage timings of every connection opened (all workers)
+    bool deadline_hit = false;                // run_deadline expired with requests outstanding
+    bool schedule_missed = false;             // open loop: sends fell behind schedule (see usage.md)
+    double elapsed_seconds = 0;               // start signal -> last completion
+    std::vector<model::Value> first_results;  // when keep_first_results
+    std::string first_error_message;          // first failure's message, for the user
 
     const PhaseStats& measured() const noexcept { return phases[static_cast<std::size_t>(Phase::measured)]; }
     const PhaseStats& warmup() const noexcept { return phases[static_cast<std::size_t>(Phase::warmup)]; }

@@ -24,9 +24,9 @@
 namespace tpbench::engine {
 
 struct PoolLimits {
-    std::size_t min = 1;                 // connections opened by async_open_min()
-    std::size_t max = 1;                 // connections open (or opening) at most
-    std::size_t max_simultaneous = 64;   // borrows per connection at most (also capped by max_in_flight())
+    std::size_t min = 1;                // connections opened by async_open_min()
+    std::size_t max = 1;                // connections open (or opening) at most
+    std::size_t max_simultaneous = 64;  // borrows per connection at most (also capped by max_in_flight())
     std::chrono::milliseconds max_wait{3000};  // how long async_acquire waits for capacity
 };
 
@@ -42,7 +42,8 @@ public:
 
     // Does not connect; call async_open_min(). Throws std::invalid_argument when max == 0 or
     // min > max.
-    ConnectionPool(boost::asio::any_io_executor ex, SessionFactory factory, SessionConfig config, PoolLimits limits);
+    ConnectionPool(boost::asio::any_io_executor ex, SessionFactory factory, SessionConfig config,
+                   PoolLimits limits);
     ~ConnectionPool();
     ConnectionPool(const ConnectionPool&) = delete;
     ConnectionPool& operator=(const ConnectionPool&) = delete;
@@ -72,8 +73,8 @@ public:
     // Wakes every waiter (they re-check and fail or proceed); used when the run stops.
     void wake_all();
 
-    std::size_t open_count() const noexcept;              // connections open and not retired
-    std::size_t connections_opened() const noexcept { return opened_; }   // successful connects so far
+    std::size_t open_count() const noexcept;                             // connections open and not retired
+    std::size_t connections_opened() const noexcept { return opened_; }  // successful connects so far
     std::size_t connect_failures() const noexcept { return connect_failures_; }
     const std::string& last_connect_error() const noexcept { return last_connect_error_; }
     // In-flight limit per connection as seen on the first open session (0 before any opened).

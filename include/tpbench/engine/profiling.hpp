@@ -41,25 +41,25 @@ public:
 // Every ProfilingApplication argument with its literal default. Integers are Java ints.
 struct ProfilingOptions {
     std::string host = "localhost";
-    std::int32_t test_type = 1;                 // %2: 0 latency, 1 throughput
-    std::int32_t parallelism = 16;              // Java: result-consumer threads (see docs/usage.md)
-    std::int32_t requests = 10000;              // per test execution (throughput)
+    std::int32_t test_type = 1;     // %2: 0 latency, 1 throughput
+    std::int32_t parallelism = 16;  // Java: result-consumer threads (see docs/usage.md)
+    std::int32_t requests = 10000;  // per test execution (throughput)
     std::int32_t executions = 10;
     std::int32_t warmups = 5;
-    std::int32_t warmup_requests = 1000;        // fixed in Java; tpbench extension key warmupRequests
+    std::int32_t warmup_requests = 1000;  // fixed in Java; tpbench extension key warmupRequests
     std::int32_t min_expected_rps = 1000;
-    std::int32_t timeout_ms = 1200000;          // whole test cycle budget
+    std::int32_t timeout_ms = 1200000;  // whole test cycle budget
     std::int32_t pause_between_runs_ms = 1000;
     bool suppress_stack_traces = false;
     std::int32_t too_slow_threshold_ms = 125;
     bool exercise = false;
     std::string script = "1+1";
-    std::optional<std::string> store;           // TSV file (throughput only)
+    std::optional<std::string> store;  // TSV file (throughput only)
     bool no_exit = false;
-    std::string serializer;                     // "" = generation default
-    std::string channelizer;                    // accepted and ignored (the backend decides)
-    std::int32_t nio_pool_size = 1;             // -> engine worker threads
-    std::int32_t worker_pool_size = 0;          // 0 = 2 x cores (accepted; no separate pool here)
+    std::string serializer;             // "" = generation default
+    std::string channelizer;            // accepted and ignored (the backend decides)
+    std::int32_t nio_pool_size = 1;     // -> engine worker threads
+    std::int32_t worker_pool_size = 0;  // 0 = 2 x cores (accepted; no separate pool here)
     std::int32_t min_connection_pool_size = 256;
     std::int32_t max_connection_pool_size = 256;
     std::int32_t min_simultaneous_usage_per_connection = 8;
@@ -67,8 +67,8 @@ struct ProfilingOptions {
     std::int32_t min_in_process_per_connection = 16;
     std::int32_t max_in_process_per_connection = 64;
     std::int32_t max_wait_for_connection_ms = 3000;
-    std::int32_t batch_size = 64;               // driver resultIterationBatchSize (extension key)
-    std::int32_t request_timeout_ms = 30000;    // client deadline per request (extension key)
+    std::int32_t batch_size = 64;             // driver resultIterationBatchSize (extension key)
+    std::int32_t request_timeout_ms = 30000;  // client deadline per request (extension key)
 
     // Defaults for a generation (script g.inject(1) and GraphBinary 4 for 4.0, ...).
     static ProfilingOptions defaults(Generation g);
@@ -98,17 +98,23 @@ ParsedArgs parse_profiling_args(const std::vector<std::string>& args, Generation
 bool apply_profiling_option(ProfilingOptions& o, std::string_view key, std::string_view value);
 
 // ---- output lines (spec §4.1, §4.3, §5) ----
-inline constexpr std::string_view banner_throughput = "---------------------THROUGHPUT TEST SELECTED---------------------";
-inline constexpr std::string_view banner_latency = "-----------------------LATENCY TEST SELECTED----------------------";
-inline constexpr std::string_view banner_initialization = "--------------------------INITIALIZATION--------------------------";
-inline constexpr std::string_view banner_warmup = "---------------------------WARMUP CYCLE---------------------------";
-inline constexpr std::string_view banner_test = "----------------------------TEST CYCLE----------------------------";
+inline constexpr std::string_view banner_throughput =
+    "---------------------THROUGHPUT TEST SELECTED---------------------";
+inline constexpr std::string_view banner_latency =
+    "-----------------------LATENCY TEST SELECTED----------------------";
+inline constexpr std::string_view banner_initialization =
+    "--------------------------INITIALIZATION--------------------------";
+inline constexpr std::string_view banner_warmup =
+    "---------------------------WARMUP CYCLE---------------------------";
+inline constexpr std::string_view banner_test =
+    "----------------------------TEST CYCLE----------------------------";
 
 // `rightPad("[" + name + "]", 10) + " requests: R | time(s): T | req/sec: Q | too slow: S[ | errors: E]"`
 // with T = Java Double.toString(seconds) padded to 14, Q padded to 7, S = "N/A" when too_slow is
 // nullopt (exercise), and the errors column only when `errors` has a value.
-std::string throughput_line(std::string_view name, std::int64_t requests, double seconds, std::int64_t req_per_sec,
-                            std::optional<std::int64_t> too_slow, std::optional<std::int64_t> errors);
+std::string throughput_line(std::string_view name, std::int64_t requests, double seconds,
+                            std::int64_t req_per_sec, std::optional<std::int64_t> too_slow,
+                            std::optional<std::int64_t> errors);
 // `rightPad("[" + name + "]", 10) + "time: T, result count: N"` (T padded to 7, N padded to 10).
 std::string latency_line(std::string_view name, double seconds, std::int64_t result_count);
 // "avg req/sec: N"

@@ -18,22 +18,22 @@ namespace tpbench::engine {
 
 // One warm-up or test execution.
 struct ExecutionResult {
-    std::string name;                 // "warmup-1", "test-3"
+    std::string name;  // "warmup-1", "test-3"
     bool warmup = false;
-    bool failed = false;              // could not run at all (no connection): counts as 0 req/sec
-    std::string failure;              // why, when failed
-    double seconds = 0;               // Java: (nanoTime() - start) / 1e9
-    std::int64_t req_per_sec = 0;     // throughput: Math.round(requests / seconds)
-    std::uint64_t requests = 0;       // requests issued
-    std::uint64_t results = 0;        // results received (latency: the result count printed)
-    std::uint64_t too_slow = 0;       // completed later than tooSlowThreshold after the write
-    std::uint64_t errors = 0;         // failed requests (all classes)
+    bool failed = false;                  // could not run at all (no connection): counts as 0 req/sec
+    std::string failure;                  // why, when failed
+    double seconds = 0;                   // Java: (nanoTime() - start) / 1e9
+    std::int64_t req_per_sec = 0;         // throughput: Math.round(requests / seconds)
+    std::uint64_t requests = 0;           // requests issued
+    std::uint64_t results = 0;            // results received (latency: the result count printed)
+    std::uint64_t too_slow = 0;           // completed later than tooSlowThreshold after the write
+    std::uint64_t errors = 0;             // failed requests (all classes)
     std::uint64_t result_mismatches = 0;  // results != the expected count for the script
-    std::size_t lanes = 0;            // outstanding-request slots used in this execution
-    std::size_t capacity = 0;         // effective concurrency: max connections x per-connection in-flight
-    std::size_t connections = 0;      // connections opened
-    std::size_t per_connection = 0;   // in-flight requests per connection
-    std::string first_error;          // first failed request's message
+    std::size_t lanes = 0;                // outstanding-request slots used in this execution
+    std::size_t capacity = 0;             // effective concurrency: max connections x per-connection in-flight
+    std::size_t connections = 0;          // connections opened
+    std::size_t per_connection = 0;       // in-flight requests per connection
+    std::string first_error;              // first failed request's message
 };
 
 // The whole run.
@@ -43,20 +43,20 @@ struct ProfilingReport {
     bool latency = false;
     std::vector<ExecutionResult> warmups;
     std::vector<ExecutionResult> tests;
-    bool warmup_ok = true;            // every warm-up met minExpectedRps (throughput) / the timeout (latency)
+    bool warmup_ok = true;  // every warm-up met minExpectedRps (throughput) / the timeout (latency)
     bool test_cycle_ran = false;
-    bool timed_out = false;           // the test cycle exceeded `timeout`
-    bool aborted = false;             // the run stopped on an error (latency failure, init failure, old generations)
+    bool timed_out = false;  // the test cycle exceeded `timeout`
+    bool aborted = false;    // the run stopped on an error (latency failure, init failure, old generations)
     std::string abort_reason;
-    std::int64_t avg_req_per_sec = 0; // the printed throughput average
-    double avg_latency_seconds = 0;   // the printed latency average
-    PhaseStats measured;              // all test executions merged (histograms in ns)
+    std::int64_t avg_req_per_sec = 0;  // the printed throughput average
+    double avg_latency_seconds = 0;    // the printed latency average
+    PhaseStats measured;               // all test executions merged (histograms in ns)
     std::uint64_t errors_by_class[errc_slots] = {};
-    std::size_t lanes = 0;            // outstanding-request slots used (max over executions)
-    std::size_t capacity = 0;         // effective concurrency (max over executions)
+    std::size_t lanes = 0;     // outstanding-request slots used (max over executions)
+    std::size_t capacity = 0;  // effective concurrency (max over executions)
     std::size_t per_connection = 0;
-    std::size_t connections = 0;      // connections opened in the last execution
-    ConnectStats connect;             // stage timings of every connection opened (all executions)
+    std::size_t connections = 0;  // connections opened in the last execution
+    ConnectStats connect;         // stage timings of every connection opened (all executions)
 
     // Total failed requests over the test executions.
     std::uint64_t test_errors() const noexcept;
@@ -67,7 +67,7 @@ struct ProfilingReport {
 // Where and how to send: the session factory (backend) and its base SessionConfig (target,
 // serializer, backend options). max_in_process_per_connection is taken from the options.
 struct Endpoint {
-    std::string backend;              // "ws37" / "http4" (for messages)
+    std::string backend;  // "ws37" / "http4" (for messages)
     SessionFactory factory;
     SessionConfig session;
 };
@@ -82,10 +82,11 @@ struct ProfilingSinks {
 // Runs the scenario `o` describes (o.latency_mode() picks latency or throughput) against `ep`.
 // `expected_results`: latency mode only, the result count each execution must produce (a
 // mismatch is recorded in result_mismatches, the run continues). `workload`: when given, requests
-// draw from these weighted queries (seeded, identical for every run) instead of script/exercise. Request errors are counted;
-// an unreachable server or a failed initialisation ends the run with aborted = true. Throws
-// ConfigError for invalid options and std::system_error when `store` cannot be written.
-ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const Endpoint& ep, const ProfilingSinks& sinks,
+// draw from these weighted queries (seeded, identical for every run) instead of script/exercise. Request
+// errors are counted; an unreachable server or a failed initialisation ends the run with aborted = true.
+// Throws ConfigError for invalid options and std::system_error when `store` cannot be written.
+ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const Endpoint& ep,
+                              const ProfilingSinks& sinks,
                               std::optional<std::uint64_t> expected_results = std::nullopt,
                               const std::vector<WeightedQuery>* workload = nullptr);
 

@@ -42,8 +42,7 @@ Result<model::Value> gb_read(std::string_view in, std::size_t& pos, GbVersion ve
 // Like gb_read but only validates and skips the value: no allocation (except for an error
 // message). Returns the position just past the value. Accepts and rejects exactly what gb_read
 // does, with the same error codes and offsets. Used on the benchmark path to count results.
-Result<std::size_t> gb_skip(std::string_view in, std::size_t pos, GbVersion ver,
-                            const GbLimits& limits = {});
+Result<std::size_t> gb_skip(std::string_view in, std::size_t pos, GbVersion ver, const GbLimits& limits = {});
 
 // Decodes exactly one value that must span the whole input (complete_input semantics; trailing
 // bytes are errc::trailing_bytes).

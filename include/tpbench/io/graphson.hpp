@@ -54,8 +54,8 @@ enum class GsVersion : std::uint8_t { v3, v4 };
 
 struct GsOptions {
     GsVersion version = GsVersion::v3;
-    bool typed = true;             // false = ";types=false" rendering
-    std::size_t max_depth = 64;    // JSON nesting limit when reading (clamped to 1000 internally)
+    bool typed = true;           // false = ";types=false" rendering
+    std::size_t max_depth = 64;  // JSON nesting limit when reading (clamped to 1000 internally)
 };
 
 // Appends the GraphSON text of `v` (compact, no whitespace). Never fails; see the mapping above for

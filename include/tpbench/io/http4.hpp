@@ -59,9 +59,9 @@ struct Request {
     std::optional<std::string> parameters_literal;  // v4_0 "parameters" String as sent, e.g. "[x:1]"
     std::optional<std::string> g;                   // traversal source alias
     std::optional<std::int32_t> batch_size;
-    std::optional<std::int64_t> timeout_ms;         // timeoutMs / timeoutMillis
+    std::optional<std::int64_t> timeout_ms;             // timeoutMs / timeoutMillis
     std::optional<std::string> materialize_properties;  // "all" | "tokens"
-    std::optional<bool> bulk_results;               // bulked / bulkResults ("true" or boolean)
+    std::optional<bool> bulk_results;                   // bulked / bulkResults ("true" or boolean)
 };
 
 // Encodes a request body. GraphBinary: {version}{fields Map value}{gremlin String value}.
@@ -110,15 +110,15 @@ public:
     // Call at end of body: Error if the footer was not complete.
     Result<bool> finish();
 
-    bool done() const noexcept;                    // footer fully read
+    bool done() const noexcept;  // footer fully read
     bool bulked() const noexcept;
-    std::uint64_t item_count() const noexcept;     // values read (pairs count once)
-    std::uint64_t result_count() const noexcept;   // bulks expanded
-    std::int32_t status_code() const noexcept;     // valid when done()
+    std::uint64_t item_count() const noexcept;    // values read (pairs count once)
+    std::uint64_t result_count() const noexcept;  // bulks expanded
+    std::int32_t status_code() const noexcept;    // valid when done()
     const std::optional<std::string>& status_message() const noexcept;
     const std::optional<std::string>& status_exception() const noexcept;
     std::uint64_t bytes_consumed() const noexcept;
-    std::size_t buffered_bytes() const noexcept;   // bytes held for the value in progress
+    std::size_t buffered_bytes() const noexcept;  // bytes held for the value in progress
 
 private:
     struct Impl;

@@ -22,8 +22,8 @@ struct Error {
 template <class T>
 class Result {
 public:
-    Result(T v) : v_(std::move(v)) {}                  // NOLINT: implicit by design
-    Result(Error e) : v_(std::move(e)) {}              // NOLINT
+    Result(T v) : v_(std::move(v)) {}      // NOLINT: implicit by design
+    Result(Error e) : v_(std::move(e)) {}  // NOLINT
     bool ok() const noexcept { return v_.index() == 0; }
     explicit operator bool() const noexcept { return ok(); }
     T& value() & { return std::get<0>(v_); }

@@ -16,9 +16,9 @@
 namespace tpbench::io::ws37 {
 
 enum class Format : std::uint8_t {
-    graphbinary_v1,        // application/vnd.graphbinary-v1.0
-    graphson_v3,           // application/vnd.gremlin-v3.0+json   (also application/json)
-    graphson_v3_untyped,   // application/vnd.gremlin-v3.0+json;types=false
+    graphbinary_v1,       // application/vnd.graphbinary-v1.0
+    graphson_v3,          // application/vnd.gremlin-v3.0+json   (also application/json)
+    graphson_v3_untyped,  // application/vnd.gremlin-v3.0+json;types=false
 };
 
 std::string_view mime_type(Format f) noexcept;
@@ -28,8 +28,8 @@ Format format_from_mime(std::string_view mime, bool* known = nullptr) noexcept;
 
 struct RequestMessage {
     model::Uuid request_id{};
-    std::string op = "eval";        // eval | bytecode | authentication | close
-    std::string processor;          // "" | traversal | session
+    std::string op = "eval";                  // eval | bytecode | authentication | close
+    std::string processor;                    // "" | traversal | session
     model::Value args = model::Value::map();  // map String -> any
 };
 

@@ -10,25 +10,25 @@ namespace tpbench {
 enum class errc {
     ok = 0,
     // --- decoding (io) ---
-    truncated = 1,          // input ended inside a value
-    unknown_type,           // a type code this format does not define
-    bad_length,             // negative or larger-than-input length/count
-    too_deep,               // nesting beyond the decoder's limit
-    bad_utf8,               // invalid UTF-8 where text is required
-    bad_version,            // wrong version/format byte
-    bad_value,              // a value that violates its type's rules (e.g. bad flag, bad enum)
-    bad_json,               // JSON text that does not parse / has the wrong shape
-    trailing_bytes,         // bytes left after a complete message
+    truncated = 1,   // input ended inside a value
+    unknown_type,    // a type code this format does not define
+    bad_length,      // negative or larger-than-input length/count
+    too_deep,        // nesting beyond the decoder's limit
+    bad_utf8,        // invalid UTF-8 where text is required
+    bad_version,     // wrong version/format byte
+    bad_value,       // a value that violates its type's rules (e.g. bad flag, bad enum)
+    bad_json,        // JSON text that does not parse / has the wrong shape
+    trailing_bytes,  // bytes left after a complete message
     // --- transport (engine/backends) ---
-    connect_failed = 32,    // TCP connect / handshake failed
-    connection_closed,      // peer closed or reset mid-request
-    timeout,                // per-request deadline expired
-    write_failed,           // request could not be written
-    protocol_violation,     // bytes that do not follow the protocol (bad frame, bad chunking)
-    pool_exhausted,         // no connection could be borrowed within maxWaitForConnection
-    cancelled,              // the run ended before this request finished
-    tls_failed,             // TLS handshake failed (untrusted certificate, hostname mismatch, alert)
-    auth_failed,            // credentials rejected (ws37 SASL 401/403 after 407, http4 401/403)
+    connect_failed = 32,  // TCP connect / handshake failed
+    connection_closed,    // peer closed or reset mid-request
+    timeout,              // per-request deadline expired
+    write_failed,         // request could not be written
+    protocol_violation,   // bytes that do not follow the protocol (bad frame, bad chunking)
+    pool_exhausted,       // no connection could be borrowed within maxWaitForConnection
+    cancelled,            // the run ended before this request finished
+    tls_failed,           // TLS handshake failed (untrusted certificate, hostname mismatch, alert)
+    auth_failed,          // credentials rejected (ws37 SASL 401/403 after 407, http4 401/403)
     // --- server status (both protocols) ---
     server_rate_limited = 64,  // 429
     server_bad_request,        // 3.7: 498/499, 4.0: 400 / 413 / 405 / 505

@@ -18,58 +18,68 @@
 namespace tpbench::model {
 
 enum class Type : std::uint8_t {
-    null,            // aux = GraphBinary type code of a typed null (0xfe = unspecified)
-    boolean,         // b
-    byte,            // i (signed 8-bit)
-    short_,          // i (signed 16-bit)
-    int_,            // i (signed 32-bit)
-    long_,           // i
-    float_,          // d (value representable as float)
-    double_,         // d
-    big_integer,     // s = minimal two's-complement big-endian bytes
-    big_decimal,     // i = scale, s = unscaled two's-complement big-endian bytes
-    char_,           // s = UTF-8 of one character
-    string,          // s = UTF-8
-    uuid,            // s = 16 raw bytes (RFC 4122 order)
-    date,            // i = ms since epoch (GraphBinary 1.0 Date 0x04, GraphSON g:Date)
-    timestamp,       // i = ms since epoch (GraphBinary 1.0 Timestamp 0x05, GraphSON g:Timestamp)
-    duration,        // i = seconds, n = nanos
-    binary,          // s = bytes (1.0 ByteBuffer, 4.0 Binary)
-    temporal,        // aux = TemporalKind; kids = numeric fields in wire order (see TemporalKind)
-    list,            // kids = items
-    set,             // kids = items
-    map,             // kids = k0, v0, k1, v1, …  (insertion order kept); aux bit 0x02 = "ordered" (4.0)
-    bulk_set,        // kids = item0, Long bulk0, item1, Long bulk1, … (1.0 BulkSet, 4.0 bulked List)
-    vertex,          // kids = [id, labels(list of string), properties(list of vertex_property | null)]
-    edge,            // kids = [id, labels, in_id, in_labels, out_id, out_labels, parent, properties]
-    vertex_property, // kids = [id, labels, value, parent, properties(list of property | null)]
-    property,        // kids = [key(string), value, parent]
-    path,            // kids = [labels(list of set of string), objects(list)]
-    tree,            // kids = k0, subtree0(tree), k1, subtree1, …
-    graph,           // kids = [vertices(list of vertex), edges(list of edge)]
-    traverser,       // i = bulk; kids = [value]
-    enum_,           // aux = EnumKind; s = constant name
-    bytecode,        // kids = [steps(list of instruction), sources(list of instruction)];
-                     //   instruction = list [String operator, args…]
-    p,               // s = predicate name; kids = args
-    text_p,          // s = predicate name; kids = args
-    binding,         // s = key; kids = [value]
-    lambda,          // kids = [String language, String script, Int arguments]
-    class_,          // s = class name
-    marker,          // i = marker value (0 = end of stream)
-    metrics,         // kids = [id, name, Long durationNs, counts map, annotations map, nested list]
-    traversal_metrics, // kids = [Long durationNs, metrics list]
-    strategy,        // kids = [String class, configuration map]
-    inet_address,    // s = 4 or 16 raw address bytes
-    composite_pdt,   // s = type name; kids = [fields map]   (4.0 beta.3 0xf0)
-    primitive_pdt,   // s = type name; kids = [String value]  (4.0 beta.3 0xf1)
-    raw,             // aux = type code; s = the value bytes as read (unknown or custom type)
+    null,               // aux = GraphBinary type code of a typed null (0xfe = unspecified)
+    boolean,            // b
+    byte,               // i (signed 8-bit)
+    short_,             // i (signed 16-bit)
+    int_,               // i (signed 32-bit)
+    long_,              // i
+    float_,             // d (value representable as float)
+    double_,            // d
+    big_integer,        // s = minimal two's-complement big-endian bytes
+    big_decimal,        // i = scale, s = unscaled two's-complement big-endian bytes
+    char_,              // s = UTF-8 of one character
+    string,             // s = UTF-8
+    uuid,               // s = 16 raw bytes (RFC 4122 order)
+    date,               // i = ms since epoch (GraphBinary 1.0 Date 0x04, GraphSON g:Date)
+    timestamp,          // i = ms since epoch (GraphBinary 1.0 Timestamp 0x05, GraphSON g:Timestamp)
+    duration,           // i = seconds, n = nanos
+    binary,             // s = bytes (1.0 ByteBuffer, 4.0 Binary)
+    temporal,           // aux = TemporalKind; kids = numeric fields in wire order (see TemporalKind)
+    list,               // kids = items
+    set,                // kids = items
+    map,                // kids = k0, v0, k1, v1, …  (insertion order kept); aux bit 0x02 = "ordered" (4.0)
+    bulk_set,           // kids = item0, Long bulk0, item1, Long bulk1, … (1.0 BulkSet, 4.0 bulked List)
+    vertex,             // kids = [id, labels(list of string), properties(list of vertex_property | null)]
+    edge,               // kids = [id, labels, in_id, in_labels, out_id, out_labels, parent, properties]
+    vertex_property,    // kids = [id, labels, value, parent, properties(list of property | null)]
+    property,           // kids = [key(string), value, parent]
+    path,               // kids = [labels(list of set of string), objects(list)]
+    tree,               // kids = k0, subtree0(tree), k1, subtree1, …
+    graph,              // kids = [vertices(list of vertex), edges(list of edge)]
+    traverser,          // i = bulk; kids = [value]
+    enum_,              // aux = EnumKind; s = constant name
+    bytecode,           // kids = [steps(list of instruction), sources(list of instruction)];
+                        //   instruction = list [String operator, args…]
+    p,                  // s = predicate name; kids = args
+    text_p,             // s = predicate name; kids = args
+    binding,            // s = key; kids = [value]
+    lambda,             // kids = [String language, String script, Int arguments]
+    class_,             // s = class name
+    marker,             // i = marker value (0 = end of stream)
+    metrics,            // kids = [id, name, Long durationNs, counts map, annotations map, nested list]
+    traversal_metrics,  // kids = [Long durationNs, metrics list]
+    strategy,           // kids = [String class, configuration map]
+    inet_address,       // s = 4 or 16 raw address bytes
+    composite_pdt,      // s = type name; kids = [fields map]   (4.0 beta.3 0xf0)
+    primitive_pdt,      // s = type name; kids = [String value]  (4.0 beta.3 0xf1)
+    raw,                // aux = type code; s = the value bytes as read (unknown or custom type)
 };
 
 // Which enum a Type::enum_ holds; values equal the GraphBinary type codes.
 enum class EnumKind : std::uint8_t {
-    barrier = 0x13, cardinality = 0x16, column = 0x17, direction = 0x18, operator_ = 0x19,
-    order = 0x1a, pick = 0x1b, pop = 0x1c, scope = 0x1f, t = 0x20, merge = 0x2e, dt = 0x2f,
+    barrier = 0x13,
+    cardinality = 0x16,
+    column = 0x17,
+    direction = 0x18,
+    operator_ = 0x19,
+    order = 0x1a,
+    pick = 0x1b,
+    pop = 0x1c,
+    scope = 0x1f,
+    t = 0x20,
+    merge = 0x2e,
+    dt = 0x2f,
 };
 
 // Which java.time / 4.0 DateTime a Type::temporal holds; values equal the GraphBinary type codes
@@ -80,9 +90,19 @@ enum class EnumKind : std::uint8_t {
 //   offsetSec] · offset_time [Long nanoOfDay, Int offsetSec] · period [Int y, Int m, Int d] · year
 //   [Int y] · year_month [Int y, Byte m] · zone_offset [Int offsetSec]
 enum class TemporalKind : std::uint8_t {
-    instant = 0x83, local_date = 0x84, local_date_time = 0x85, local_time = 0x86,
-    month_day = 0x87, offset_date_time = 0x88, offset_time = 0x89, period = 0x8a, year = 0x8b,
-    year_month = 0x8c, zoned_date_time = 0x8d, zone_offset = 0x8e, datetime4 = 0x04,
+    instant = 0x83,
+    local_date = 0x84,
+    local_date_time = 0x85,
+    local_time = 0x86,
+    month_day = 0x87,
+    offset_date_time = 0x88,
+    offset_time = 0x89,
+    period = 0x8a,
+    year = 0x8b,
+    year_month = 0x8c,
+    zoned_date_time = 0x8d,
+    zone_offset = 0x8e,
+    datetime4 = 0x04,
 };
 
 using Uuid = std::array<std::uint8_t, 16>;
@@ -145,8 +165,8 @@ public:
     static Value inet_address(std::string bytes);
     static Value raw(std::uint8_t type_code, std::string bytes);
     // Generic constructor for the remaining compound types (metrics, strategy, pdt, …).
-    static Value compound(Type t, std::vector<Value> kids, std::string s = std::string(),
-                          std::int64_t i = 0, std::uint8_t aux = 0);
+    static Value compound(Type t, std::vector<Value> kids, std::string s = std::string(), std::int64_t i = 0,
+                          std::uint8_t aux = 0);
 
     // ---- observers ---------------------------------------------------------------------------
     Type type() const noexcept { return type_; }
@@ -157,13 +177,13 @@ public:
     }
     std::uint8_t aux() const noexcept { return aux_; }
     bool as_bool() const noexcept { return b_; }
-    std::int64_t as_int() const noexcept { return i_; }       // byte/short/int/long/date/…
-    double as_double() const noexcept { return d_; }          // float/double
+    std::int64_t as_int() const noexcept { return i_; }  // byte/short/int/long/date/…
+    double as_double() const noexcept { return d_; }     // float/double
     // Any numeric value as double / int64 (converting).
     double to_double() const noexcept;
     std::int64_t to_int64() const noexcept;
     std::int32_t nanos() const noexcept { return n_; }
-    const std::string& str() const noexcept { return s_; }   // string/char/bytes/name …
+    const std::string& str() const noexcept { return s_; }  // string/char/bytes/name …
     Uuid as_uuid() const noexcept;
     EnumKind enum_kind() const noexcept { return static_cast<EnumKind>(aux_); }
     TemporalKind temporal_kind() const noexcept { return static_cast<TemporalKind>(aux_); }

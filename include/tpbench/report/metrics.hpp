@@ -19,16 +19,16 @@ namespace tpbench::report {
 // A point-in-time view of one side of a running test (plain numbers; the CLI fills it from the
 // engine's live counters).
 struct LiveMetrics {
-    std::string side;                 // label, e.g. "ws37"
-    double elapsed_s = 0;             // since the run started
-    double offered_rps = 0;           // 0 = closed loop
-    std::uint64_t planned = 0;        // requests planned for the run
-    std::uint64_t completed = 0;      // requests that succeeded
-    std::uint64_t failed = 0;         // requests that failed
-    std::uint64_t results = 0;        // results received
+    std::string side;             // label, e.g. "ws37"
+    double elapsed_s = 0;         // since the run started
+    double offered_rps = 0;       // 0 = closed loop
+    std::uint64_t planned = 0;    // requests planned for the run
+    std::uint64_t completed = 0;  // requests that succeeded
+    std::uint64_t failed = 0;     // requests that failed
+    std::uint64_t results = 0;    // results received
     std::uint64_t bytes_in = 0;
     std::uint64_t bytes_out = 0;
-    double latency_sum_s = 0;         // over completed requests
+    double latency_sum_s = 0;  // over completed requests
     // (upper bound in seconds, non-cumulative count); the last bound is +infinity.
     std::vector<std::pair<double, std::uint64_t>> latency_buckets;
     std::vector<std::pair<std::string, std::uint64_t>> errors;  // (errc name, count), non-zero only

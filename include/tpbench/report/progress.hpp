@@ -15,11 +15,11 @@ namespace tpbench::report {
 
 // Cumulative state of the run at one moment.
 struct ProgressSample {
-    double elapsed_s = 0;              // since the measured phase started
-    std::uint64_t completed = 0;       // requests finished so far (ok + failed)
-    std::uint64_t errors = 0;          // failed requests so far
-    std::uint64_t total = 0;           // planned requests; 0 = unknown (no percentage shown)
-    std::optional<double> p99_ns;      // recent p99 if the caller has one
+    double elapsed_s = 0;          // since the measured phase started
+    std::uint64_t completed = 0;   // requests finished so far (ok + failed)
+    std::uint64_t errors = 0;      // failed requests so far
+    std::uint64_t total = 0;       // planned requests; 0 = unknown (no percentage shown)
+    std::optional<double> p99_ns;  // recent p99 if the caller has one
 };
 
 class ProgressLine {

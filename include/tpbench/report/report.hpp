@@ -45,15 +45,15 @@ inline constexpr std::string_view kSchema = "tpbench.report/1";
 
 // What a side was configured to do: enough to tell whether two runs are comparable.
 struct SideConfig {
-    std::string backend;                        // "ws37", "http4", ...
-    std::string serializer;                     // "graphbinary-1.0", "graphson-3.0", ...
-    std::string compression;                    // "none", "deflate", "gzip", ...
-    std::uint64_t connections = 0;              // connections in the pool(s)
-    std::uint64_t in_flight_per_connection = 0; // requests in flight per connection
-    std::uint64_t effective_concurrency = 0;    // outstanding-request slots actually used
-    double offered_rps = 0;                     // open loop target rate; 0 = closed loop
-    double achieved_rps = 0;                    // rate the generator actually sent at
-    std::map<std::string, std::string> extra;   // any other knob ("workers", "batch_size", ...)
+    std::string backend;                         // "ws37", "http4", ...
+    std::string serializer;                      // "graphbinary-1.0", "graphson-3.0", ...
+    std::string compression;                     // "none", "deflate", "gzip", ...
+    std::uint64_t connections = 0;               // connections in the pool(s)
+    std::uint64_t in_flight_per_connection = 0;  // requests in flight per connection
+    std::uint64_t effective_concurrency = 0;     // outstanding-request slots actually used
+    double offered_rps = 0;                      // open loop target rate; 0 = closed loop
+    double achieved_rps = 0;                     // rate the generator actually sent at
+    std::map<std::string, std::string> extra;    // any other knob ("workers", "batch_size", ...)
 };
 
 // Failed requests of one error class (tpbench::errc name, e.g. "timeout", "server_evaluation").
@@ -74,10 +74,10 @@ struct IntervalPoint {
 // What opening the side's connections cost, by stage, kept apart from request latency (a TLS
 // handshake is paid per new connection, not per request).
 struct ConnectTimes {
-    std::uint64_t connections = 0;     // connections opened (one sample each in tcp)
-    std::uint64_t tls_handshakes = 0;  // of which over TLS (samples in tls)
-    std::uint64_t tls_resumed = 0;     // of which resumed a TLS session
-    std::uint64_t failures = 0;        // connects that failed
+    std::uint64_t connections = 0;             // connections opened (one sample each in tcp)
+    std::uint64_t tls_handshakes = 0;          // of which over TLS (samples in tls)
+    std::uint64_t tls_resumed = 0;             // of which resumed a TLS session
+    std::uint64_t failures = 0;                // connects that failed
     std::optional<stats::Histogram> tcp;       // ns; resolve + TCP connect
     std::optional<stats::Histogram> tls;       // ns; TLS handshake
     std::optional<stats::Histogram> protocol;  // ns; WebSocket upgrade / SASL exchange
@@ -85,82 +85,84 @@ struct ConnectTimes {
 
 // One backend / configuration / run.
 struct Side {
-    std::string name;                      // label used in tables and plots (unique in a report)
+    std::string name;  // label used in tables and plots (unique in a report)
     SideConfig config;
-    std::uint64_t requests = 0;            // issued in the measured phase (= completed + failed)
-    std::uint64_t completed = 0;           // ended without error
-    std::uint64_t failed = 0;              // ended with an error (sum of errors[])
-    double duration_s = 0;                 // measured phase wall time
-    double throughput_rps = 0;             // completed / duration_s
-    std::uint64_t results = 0;             // result items received
-    std::uint64_t bytes_out = 0;           // request bytes on the wire
-    std::uint64_t bytes_in = 0;            // response bytes on the wire
+    std::uint64_t requests = 0;               // issued in the measured phase (= completed + failed)
+    std::uint64_t completed = 0;              // ended without error
+    std::uint64_t failed = 0;                 // ended with an error (sum of errors[])
+    double duration_s = 0;                    // measured phase wall time
+    double throughput_rps = 0;                // completed / duration_s
+    std::uint64_t results = 0;                // result items received
+    std::uint64_t bytes_out = 0;              // request bytes on the wire
+    std::uint64_t bytes_in = 0;               // response bytes on the wire
     std::optional<stats::Histogram> latency;  // ns; intended send -> done (CO-corrected in open loop)
     std::optional<stats::Histogram> service;  // ns; actual send -> done
     std::optional<stats::Histogram> ttfr;     // ns; send -> first result decoded
     std::optional<stats::Histogram> ttlr;     // ns; send -> last result decoded
     std::vector<ErrorClass> errors;
     std::vector<IntervalPoint> intervals;
-    std::optional<ConnectTimes> connect;   // connection-opening costs (absent when not measured)
-    bool saturated = false;                // the generator, not the server, was the bottleneck
-    std::string notes;                     // free text shown under the side ("schedule missed", ...)
+    std::optional<ConnectTimes> connect;  // connection-opening costs (absent when not measured)
+    bool saturated = false;               // the generator, not the server, was the bottleneck
+    std::string notes;                    // free text shown under the side ("schedule missed", ...)
 
     // failed / requests, 0 when nothing was issued.
-    double error_rate() const noexcept { return requests ? static_cast<double>(failed) / static_cast<double>(requests) : 0.0; }
+    double error_rate() const noexcept {
+        return requests ? static_cast<double>(failed) / static_cast<double>(requests) : 0.0;
+    }
 };
 
 // One A/B row: metric of side B relative to side A.
 struct ComparisonRow {
-    std::string metric;              // "p99 latency", "throughput", ...
-    std::string unit;                // "ns", "rps", "" ...
-    std::string a;                   // side names
+    std::string metric;  // "p99 latency", "throughput", ...
+    std::string unit;    // "ns", "rps", "" ...
+    std::string a;       // side names
     std::string b;
-    double a_value = 0;              // mean of A's samples
-    double b_value = 0;              // mean of B's samples
-    double ratio = 0;                // b_value / a_value
-    std::optional<double> ci_low;    // bootstrap CI of the ratio (absent with 1 sample per side)
+    double a_value = 0;            // mean of A's samples
+    double b_value = 0;            // mean of B's samples
+    double ratio = 0;              // b_value / a_value
+    std::optional<double> ci_low;  // bootstrap CI of the ratio (absent with 1 sample per side)
     std::optional<double> ci_high;
     double confidence = 0.95;
-    std::string verdict;             // "faster", "slower", "~", "refused"
+    std::string verdict;  // "faster", "slower", "~", "refused"
     std::size_t samples_a = 0;
     std::size_t samples_b = 0;
-    std::string note;                // refusal reason or error text
+    std::string note;  // refusal reason or error text
 };
 
 // A threshold outcome as shown in reports (filled from stats::evaluate_thresholds).
 struct ThresholdLine {
     std::string expression;  // "p99<20ms"
     bool passed = false;
-    std::string message;     // "p99<20ms: p99 = 12.000ms (limit < 20.000ms) -> ok"
+    std::string message;  // "p99<20ms: p99 = 12.000ms (limit < 20.000ms) -> ok"
 };
 
 // One rank of a distributed run (tpbench-mpi, docs/distributed.md); Report::ranks is empty otherwise.
 struct RankInfo {
     int rank = 0;
     std::string host;
-    std::string status;            // "ok" or "failed" (could not connect / did not run)
-    std::string message;           // failure or saturation reason
-    double offered_rps = 0;        // this rank's share of the offered rate
-    double achieved_rps = 0;       // measured-phase requests / duration_s, on this rank's own clock
+    std::string status;       // "ok" or "failed" (could not connect / did not run)
+    std::string message;      // failure or saturation reason
+    double offered_rps = 0;   // this rank's share of the offered rate
+    double achieved_rps = 0;  // measured-phase requests / duration_s, on this rank's own clock
     double duration_s = 0;
-    std::uint64_t planned = 0;     // requests in this rank's share of the plan (warm-up included)
-    std::uint64_t requests = 0;    // measured phase
+    std::uint64_t planned = 0;   // requests in this rank's share of the plan (warm-up included)
+    std::uint64_t requests = 0;  // measured phase
     std::uint64_t completed = 0;
     std::uint64_t failed = 0;
-    bool saturated = false;        // this client host could not keep its schedule
+    bool saturated = false;  // this client host could not keep its schedule
 };
 
 struct Report {
-    std::string title;                       // headline
-    std::string tool_version;                // "tpbench 0.1.0"
-    std::string created_utc;                 // ISO 8601, e.g. "2026-11-30T08:00:00Z"; "" = omit
-    std::string scenario;                    // scenario name / query text
-    std::string command;                     // command line that produced it
-    std::map<std::string, std::string> meta; // host, kernel, notes ...
+    std::string title;                        // headline
+    std::string tool_version;                 // "tpbench 0.1.0"
+    std::string created_utc;                  // ISO 8601, e.g. "2026-11-30T08:00:00Z"; "" = omit
+    std::string scenario;                     // scenario name / query text
+    std::string command;                      // command line that produced it
+    std::map<std::string, std::string> meta;  // host, kernel, notes ...
     std::vector<Side> sides;
     std::vector<ComparisonRow> comparisons;
     std::vector<ThresholdLine> thresholds;
-    std::vector<RankInfo> ranks;             // distributed runs only (JSON "ranks", omitted when empty)
+    std::vector<RankInfo> ranks;  // distributed runs only (JSON "ranks", omitted when empty)
 };
 
 // Builds an A/B row from K samples per side with stats::compare_ratio (seeded bootstrap).
@@ -173,8 +175,8 @@ ComparisonRow compare_metric(std::string metric, std::string unit, std::string a
 
 // An IntervalPoint from one interval's counters and latency histogram (ns): rps = completed /
 // interval_s, p50/p99 from the histogram (0 when it is empty). interval_s <= 0 gives rps 0.
-IntervalPoint make_interval_point(double t_s, double interval_s, std::uint64_t completed, std::uint64_t failed,
-                                  const stats::Histogram& latency);
+IntervalPoint make_interval_point(double t_s, double interval_s, std::uint64_t completed,
+                                  std::uint64_t failed, const stats::Histogram& latency);
 
 // Current UTC time as ISO 8601 ("2026-11-30T08:00:00Z"), for Report::created_utc.
 std::string now_utc_iso8601();

@@ -29,7 +29,7 @@ public:
     Graph(const Graph&) = delete;
     Graph& operator=(const Graph&) = delete;
 
-    void load_modern();   // graph.clear() + TinkerFactory.generateModern(graph)
+    void load_modern();  // graph.clear() + TinkerFactory.generateModern(graph)
     void clear();
     // Loads a GraphSON 3.0 adjacency file (one vertex per line, as tinkerpop-modern-v3.json).
     // Throws std::runtime_error with a message naming the line on malformed input.
@@ -67,7 +67,7 @@ struct EvalOptions {
     // Groovy subset drivers send (a superset of gremlin-lang's traversal syntax).
     std::string language = "gremlin-groovy";
     model::Value bindings = model::Value::map();
-    bool materialize_tokens = false;          // materializeProperties=tokens
+    bool materialize_tokens = false;  // materializeProperties=tokens
     // Absolute deadline; evaluation returns errc::server_timeout once it has passed.
     std::optional<std::chrono::steady_clock::time_point> deadline;
 };
@@ -75,8 +75,8 @@ struct EvalOptions {
 // Evaluation failure, mapped by the protocol layer onto 597/598/500/400 etc.
 struct EvalError {
     enum class Kind : std::uint8_t { syntax, evaluation, timeout, unsupported } kind;
-    std::string message;        // e.g. "unsupported step 'sack' at offset 12"
-    std::string exception;      // Java-style class name to report, e.g. "MissingMethodException"
+    std::string message;    // e.g. "unsupported step 'sack' at offset 12"
+    std::string exception;  // Java-style class name to report, e.g. "MissingMethodException"
 };
 
 // A lazily evaluated result stream. next() pulls one item (with its bulk); results are produced on
@@ -96,8 +96,7 @@ public:
 // as one null item, void — graph.clear() — as nothing). Syntax errors come back at once as a
 // stream whose first next() returns false with error() set; evaluation errors may also appear
 // later through the stream. Never throws for bad input; may be called from many threads at once.
-std::unique_ptr<ResultStream> evaluate_script(Graph& graph, std::string_view script,
-                                              const EvalOptions& opts);
+std::unique_ptr<ResultStream> evaluate_script(Graph& graph, std::string_view script, const EvalOptions& opts);
 
 // Interprets GraphBinary/GraphSON Bytecode (model::Type::bytecode) as a traversal on `g`.
 // Results come back as traversers (value + bulk), as the 3.7 traversal op processor sends them.

@@ -18,10 +18,10 @@ namespace tpbench::server {
 // Key material is either a PEM certificate chain + PEM key, or a PKCS#12 keystore (the
 // `ssl.keyStore` of gremlin-server.yaml with keyStoreType PKCS12).
 struct TlsConfig {
-    std::string cert_file;         // PEM: leaf first, then intermediates
-    std::string key_file;          // PEM private key (unencrypted)
-    std::string pkcs12_file;       // alternative to cert_file/key_file
-    std::string pkcs12_password;   // never printed
+    std::string cert_file;        // PEM: leaf first, then intermediates
+    std::string key_file;         // PEM private key (unencrypted)
+    std::string pkcs12_file;      // alternative to cert_file/key_file
+    std::string pkcs12_password;  // never printed
     // Allowed protocol versions ("TLSv1.2", "TLSv1.3"); empty = TLS 1.2 and 1.3.
     std::vector<std::string> protocols;
     bool enabled() const noexcept { return !cert_file.empty() || !key_file.empty() || !pkcs12_file.empty(); }
@@ -44,17 +44,17 @@ Credentials load_credentials_file(const std::string& path);
 
 // Knobs with Gremlin Server's defaults (profiling-application.md §8).
 struct ServerConfig {
-    std::string host = "127.0.0.1";          // binding elsewhere is an explicit choice
-    std::uint16_t port = 8182;               // 0 = ephemeral (see ServerHandle::port())
-    unsigned thread_pool_worker = 1;         // I/O threads
-    unsigned gremlin_pool = 0;               // evaluation workers, 0 = hardware cores
-    std::size_t max_work_queue_size = 8192;  // full -> 429
+    std::string host = "127.0.0.1";                       // binding elsewhere is an explicit choice
+    std::uint16_t port = 8182;                            // 0 = ephemeral (see ServerHandle::port())
+    unsigned thread_pool_worker = 1;                      // I/O threads
+    unsigned gremlin_pool = 0;                            // evaluation workers, 0 = hardware cores
+    std::size_t max_work_queue_size = 8192;               // full -> 429
     std::chrono::milliseconds evaluation_timeout{30000};  // 0 = none
     std::int32_t result_iteration_batch_size = 64;        // per-request batchSize wins
     std::size_t write_buffer_high_water_mark = 65536;     // bytes queued per connection
     std::size_t write_buffer_low_water_mark = 32768;
-    std::size_t max_content_length = 10 * 1024 * 1024;    // request / frame limit
-    std::chrono::milliseconds idle_connection_timeout{0}; // 0 = disabled
+    std::size_t max_content_length = 10 * 1024 * 1024;     // request / frame limit
+    std::chrono::milliseconds idle_connection_timeout{0};  // 0 = disabled
     bool int_vertex_ids = false;             // true: createModern() Int ids instead of stock Long ids
     bool load_modern = true;                 // start with the modern graph loaded
     std::optional<std::string> graph_file;   // GraphSON 3.0 adjacency file to load instead
@@ -62,8 +62,8 @@ struct ServerConfig {
     // http4 script language when a request names none: "" = by generation (gremlin-lang for
     // version byte >= 0x84 as in 4.0.0-beta.1+, gremlin-groovy for 0x81 / master-http).
     std::string http4_default_language;
-    std::size_t max_parameters = 16;         // script bindings per request (maxParameters)
-    TlsConfig tls;                           // TLS on the port when tls.enabled()
+    std::size_t max_parameters = 16;  // script bindings per request (maxParameters)
+    TlsConfig tls;                    // TLS on the port when tls.enabled()
     // Authentication when set: ws37 SASL PLAIN (407 challenge), http4 HTTP Basic (401 JSON).
     std::optional<Credentials> credentials;
     // From gremlin-server.yaml `authentication.config.credentialsFile` (tpbench's key): loaded by

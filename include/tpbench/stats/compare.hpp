@@ -14,33 +14,33 @@
 namespace tpbench::stats {
 
 enum class Verdict {
-    faster,        // B better than A beyond the noise threshold, CI excludes 1
-    slower,        // B worse than A beyond the noise threshold, CI excludes 1
-    same,          // within noise or CI includes 1: printed "~"
-    refused,       // a side saturated the load generator: numbers measure the generator
+    faster,   // B better than A beyond the noise threshold, CI excludes 1
+    slower,   // B worse than A beyond the noise threshold, CI excludes 1
+    same,     // within noise or CI includes 1: printed "~"
+    refused,  // a side saturated the load generator: numbers measure the generator
 };
 
 // "faster", "slower", "~", "refused".
 std::string_view to_string(Verdict v) noexcept;
 
 struct CompareOptions {
-    int resamples = 10000;         // bootstrap resamples, 100..1'000'000
-    double confidence = 0.95;      // two-sided CI level, in (0.5, 1)
-    double noise = 0.05;           // relative change treated as noise (0.05 = 5 %), >= 0
+    int resamples = 10000;                       // bootstrap resamples, 100..1'000'000
+    double confidence = 0.95;                    // two-sided CI level, in (0.5, 1)
+    double noise = 0.05;                         // relative change treated as noise (0.05 = 5 %), >= 0
     std::uint64_t seed = 0x7470'6265'6e63'6801;  // same seed + same samples -> same CI
-    bool lower_is_better = true;   // latency: true; throughput: false
-    bool a_saturated = false;      // side A hit the generator limit (achieved < offered, CPU bound)
-    bool b_saturated = false;      // same for side B
+    bool lower_is_better = true;                 // latency: true; throughput: false
+    bool a_saturated = false;  // side A hit the generator limit (achieved < offered, CPU bound)
+    bool b_saturated = false;  // same for side B
 };
 
 struct Comparison {
-    double mean_a = 0;       // mean of side A's samples
-    double mean_b = 0;       // mean of side B's samples
-    double ratio = 0;        // mean_b / mean_a (point estimate)
-    double ci_low = 0;       // bootstrap percentile CI of the ratio (0 when refused)
+    double mean_a = 0;  // mean of side A's samples
+    double mean_b = 0;  // mean of side B's samples
+    double ratio = 0;   // mean_b / mean_a (point estimate)
+    double ci_low = 0;  // bootstrap percentile CI of the ratio (0 when refused)
     double ci_high = 0;
     Verdict verdict = Verdict::same;
-    std::string reason;      // why refused; empty otherwise
+    std::string reason;  // why refused; empty otherwise
 };
 
 // Whether the load generator, not the server, limited a run.

@@ -15,7 +15,7 @@ struct Failure {
 template <class T>
 class Expected {
 public:
-    Expected(T v) : v_(std::in_place_index<0>, std::move(v)) {}       // NOLINT: implicit by design
+    Expected(T v) : v_(std::in_place_index<0>, std::move(v)) {}        // NOLINT: implicit by design
     Expected(Failure f) : v_(std::in_place_index<1>, std::move(f)) {}  // NOLINT
     bool ok() const noexcept { return v_.index() == 0; }
     explicit operator bool() const noexcept { return ok(); }

@@ -40,9 +40,9 @@ struct PercentileStep {
 
 // One non-empty bucket (HdrHistogram's RecordedValuesIterator).
 struct BucketValue {
-    std::int64_t value;        // lowest value of the bucket (valueFromIndex)
-    std::int64_t highest;      // highest equivalent value of the bucket
-    std::int64_t count;        // values recorded in the bucket
+    std::int64_t value;    // lowest value of the bucket (valueFromIndex)
+    std::int64_t highest;  // highest equivalent value of the bucket
+    std::int64_t count;    // values recorded in the bucket
 };
 
 class Histogram {

@@ -15,10 +15,12 @@
 //
 // `tpbench merge OUT.hlog IN1.hlog IN2.hlog ...` is these three calls (CLI owner: wire as is):
 //   std::vector<IntervalLog> logs;
-//   for (auto& p : inputs) { auto l = read_interval_log_file(p); if (!l) return error(l.error()); logs.push_back(*l); }
-//   auto merged = merge_interval_logs(logs, prefixes);            // prefixes optional, one per input
-//   auto ok = write_interval_log_file(*merged, out);              // then e.g. report::percentile_distribution(
-//                                                                 //   total_histogram(*merged, tag)) for .hgrm
+//   for (auto& p : inputs) { auto l = read_interval_log_file(p); if (!l) return error(l.error());
+//   logs.push_back(*l); } auto merged = merge_interval_logs(logs, prefixes);            // prefixes optional,
+//   one per input auto ok = write_interval_log_file(*merged, out);              // then e.g.
+//   report::percentile_distribution(
+//                                                                 //   total_histogram(*merged, tag)) for
+//                                                                 .hgrm
 #include <tpbench/stats/expected.hpp>
 #include <tpbench/stats/histogram.hpp>
 
@@ -30,11 +32,11 @@
 namespace tpbench::stats {
 
 struct IntervalLogEntry {
-    std::string tag;          // "" = untagged; no commas, spaces or line breaks
-    double start_s = 0;       // StartTimestamp column (seconds)
-    double length_s = 0;      // Interval_Length column (seconds)
-    double max_scaled = 0;    // Interval_Max column as written (max / max_value_unit_ratio)
-    Histogram histogram;      // the interval's values
+    std::string tag;        // "" = untagged; no commas, spaces or line breaks
+    double start_s = 0;     // StartTimestamp column (seconds)
+    double length_s = 0;    // Interval_Length column (seconds)
+    double max_scaled = 0;  // Interval_Max column as written (max / max_value_unit_ratio)
+    Histogram histogram;    // the interval's values
 };
 
 struct IntervalLog {

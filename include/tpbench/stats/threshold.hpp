@@ -38,12 +38,12 @@ enum class MetricKind {
 };
 
 struct Threshold {
-    std::string text;      // the expression as given (trimmed)
-    std::string metric;    // "p99.9", "mean", "errors", ...
+    std::string text;    // the expression as given (trimmed)
+    std::string metric;  // "p99.9", "mean", "errors", ...
     MetricKind kind = MetricKind::time;
-    double percentile = 0; // for pNN metrics: NN (0..100)
+    double percentile = 0;  // for pNN metrics: NN (0..100)
     CompareOp op = CompareOp::lt;
-    double value = 0;      // normalised: ns for time, fraction for %, plain for counts
+    double value = 0;  // normalised: ns for time, fraction for %, plain for counts
 };
 
 // Parses one expression. Errors name the problem: unknown metric, missing/unknown operator,
@@ -59,13 +59,14 @@ using MetricSource = std::function<std::optional<double>(const Threshold&)>;
 MetricSource map_source(const std::map<std::string, double>& metrics);
 // A source computing time metrics from a latency histogram (ns) on demand (any pNN), plus rps,
 // requests, error_count and errors = error_count / requests (0 when no requests).
-MetricSource run_source(const Histogram& latency, double rps, std::int64_t requests, std::int64_t error_count);
+MetricSource run_source(const Histogram& latency, double rps, std::int64_t requests,
+                        std::int64_t error_count);
 
 struct ThresholdResult {
     Threshold threshold;
     std::optional<double> actual;  // nullopt: metric unavailable (counts as failed)
     bool passed = false;
-    std::string message;           // "p99<20ms: 12.3ms ok" / "... FAILED" / "... not measured"
+    std::string message;  // "p99<20ms: 12.3ms ok" / "... FAILED" / "... not measured"
 };
 
 struct ThresholdReport {

@@ -80,8 +80,8 @@ struct SideEffect;
 // Per-evaluation state shared by all steps.
 struct Ctx {
     Graph* graph = nullptr;
-    SnapshotPtr snap;                      // current snapshot (changes after own mutations)
-    std::vector<SnapshotPtr> keep_alive;   // every snapshot an element may point into
+    SnapshotPtr snap;                     // current snapshot (changes after own mutations)
+    std::vector<SnapshotPtr> keep_alive;  // every snapshot an element may point into
     bool tokens = false;
     PathMode path_mode = PathMode::none;
     std::optional<std::chrono::steady_clock::time_point> deadline;
@@ -140,9 +140,9 @@ class Plan {
 public:
     using Factory = std::function<std::unique_ptr<Step>(Ctx&)>;
     std::vector<Factory> steps;
-    bool has_start = false;        // begins with V()/E()/inject (source traversal)
-    bool reducing = false;         // ends with a reducing barrier (count, sum, fold, …)
-    bool has_barrier = false;      // holds a collecting barrier (order(), barrier())
+    bool has_start = false;    // begins with V()/E()/inject (source traversal)
+    bool reducing = false;     // ends with a reducing barrier (count, sum, fold, …)
+    bool has_barrier = false;  // holds a collecting barrier (order(), barrier())
     PathMode needs = PathMode::none;
 
     // Builds a pipeline fed from an internal start queue.

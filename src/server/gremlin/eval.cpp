@@ -11,7 +11,8 @@ using model::Value;
 namespace {
 
 EvalError internal_error(const std::exception& e) {
-    return EvalError{EvalError::Kind::evaluation, std::string("internal error: ") + e.what(), "RuntimeException"};
+    return EvalError{EvalError::Kind::evaluation, std::string("internal error: ") + e.what(),
+                     "RuntimeException"};
 }
 
 // The first mutating step of a traversal (nested ones too), for ReadOnlyStrategy.
@@ -34,8 +35,8 @@ public:
         try {
             if (std::size_t n = instruction_count(code); n > kMaxInstructions)
                 fail(EvalError::Kind::evaluation,
-                     "traversal has " + std::to_string(n) + " steps; at most " + std::to_string(kMaxInstructions) +
-                         " are supported",
+                     "traversal has " + std::to_string(n) + " steps; at most " +
+                         std::to_string(kMaxInstructions) + " are supported",
                      "IllegalArgumentException");
             SourceOptions so = source_options(code);
             if (so.read_only)
@@ -90,7 +91,8 @@ public:
         } catch (const EvalFailure& f) {
             error_ = f.error;
         } catch (const std::bad_alloc&) {
-            error_ = EvalError{EvalError::Kind::evaluation, "out of memory while evaluating", "OutOfMemoryError"};
+            error_ =
+                EvalError{EvalError::Kind::evaluation, "out of memory while evaluating", "OutOfMemoryError"};
         } catch (const std::exception& e) {
             error_ = internal_error(e);
         }
@@ -136,7 +138,8 @@ void instructions(const Value& list, std::vector<Instr>& out, int depth) {
     for (std::size_t i = 0; i < list.size(); ++i) {
         const Value& ins = list[i];
         if (ins.type() != Type::list || ins.size() == 0 || ins[0].type() != Type::string)
-            fail(EvalError::Kind::syntax, "bytecode instruction " + std::to_string(i) + " is not [name, args...]",
+            fail(EvalError::Kind::syntax,
+                 "bytecode instruction " + std::to_string(i) + " is not [name, args...]",
                  "IllegalArgumentException");
         Instr in;
         in.name = ins[0].str();
@@ -183,7 +186,8 @@ Value run_to_list(Graph& graph, const Code& code, const EvalOptions& opts, std::
 
 namespace tpbench::server {
 
-std::unique_ptr<ResultStream> evaluate_bytecode(Graph& graph, const model::Value& bytecode, const EvalOptions& opts) {
+std::unique_ptr<ResultStream> evaluate_bytecode(Graph& graph, const model::Value& bytecode,
+                                                const EvalOptions& opts) {
     try {
         auto code = detail::from_bytecode(bytecode, 0);
         if (code->steps.empty())
@@ -193,8 +197,8 @@ std::unique_ptr<ResultStream> evaluate_bytecode(Graph& graph, const model::Value
     } catch (const detail::EvalFailure& f) {
         return std::make_unique<detail::ErrorStream>(f.error);
     } catch (const std::exception& e) {
-        return std::make_unique<detail::ErrorStream>(
-            EvalError{EvalError::Kind::evaluation, std::string("internal error: ") + e.what(), "RuntimeException"});
+        return std::make_unique<detail::ErrorStream>(EvalError{
+            EvalError::Kind::evaluation, std::string("internal error: ") + e.what(), "RuntimeException"});
     }
 }
 

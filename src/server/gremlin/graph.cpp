@@ -23,10 +23,13 @@ namespace detail {
 
 Value id_key(const Value& id) {
     switch (id.type()) {
-    case Type::byte: case Type::short_: case Type::int_: case Type::long_:
-        return Value::long_(id.as_int());
-    default:
-        return id;
+        case Type::byte:
+        case Type::short_:
+        case Type::int_:
+        case Type::long_:
+            return Value::long_(id.as_int());
+        default:
+            return id;
     }
 }
 
@@ -36,43 +39,60 @@ std::int32_t java_hash(const Value& v) {
         return static_cast<std::int32_t>(static_cast<std::uint32_t>(u ^ (u >> 32)));
     };
     switch (v.type()) {
-    case Type::string: {
-        std::uint32_t h = 0;
-        // String.hashCode over UTF-16 code units
-        const std::string& s = v.str();
-        for (std::size_t i = 0; i < s.size();) {
-            auto c = static_cast<unsigned char>(s[i]);
-            std::uint32_t cp = c;
-            std::size_t n = 1;
-            if (c >= 0xf0 && i + 3 < s.size() + 0) { cp = c & 0x07; n = 4; }
-            else if (c >= 0xe0) { cp = c & 0x0f; n = 3; }
-            else if (c >= 0xc0) { cp = c & 0x1f; n = 2; }
-            for (std::size_t k = 1; k < n && i + k < s.size(); ++k)
-                cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
-            i += n;
-            if (cp >= 0x10000) {
-                cp -= 0x10000;
-                h = 31 * h + (0xd800 + (cp >> 10));
-                h = 31 * h + (0xdc00 + (cp & 0x3ff));
-            } else {
-                h = 31 * h + cp;
+        case Type::string: {
+            std::uint32_t h = 0;
+            // String.hashCode over UTF-16 code units
+            const std::string& s = v.str();
+            for (std::size_t i = 0; i < s.size();) {
+                auto c = static_cast<unsigned char>(s[i]);
+                std::uint32_t cp = c;
+                std::size_t n = 1;
+                if (c >= 0xf0 && i + 3 < s.size() + 0) {
+                    cp = c & 0x07;
+                    n = 4;
+                } else if (c >= 0xe0) {
+                    cp = c & 0x0f;
+                    n = 3;
+                } else if (c >= 0xc0) {
+                    cp = c & 0x1f;
+                    n = 2;
+                }
+                for (std::size_t k = 1; k < n && i + k < s.size(); ++k)
+                    cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+                i += n;
+                if (cp >= 0x10000) {
+                    cp -= 0x10000;
+                    h = 31 * h + (0xd800 + (cp >> 10));
+                    h = 31 * h + (0xdc00 + (cp & 0x3ff));
+                } else {
+                    h = 31 * h + cp;
+                }
             }
+            return static_cast<std::int32_t>(h);
         }
-        return static_cast<std::int32_t>(h);
-    }
-    case Type::byte: case Type::short_: case Type::int_: return static_cast<std::int32_t>(v.as_int());
-    case Type::long_: return long_hash(v.as_int());
-    case Type::double_: {
-        double d = v.as_double();
-        if (d == 0.0 && std::signbit(d)) return long_hash(static_cast<std::int64_t>(0x8000000000000000ULL));
-        if (std::isnan(d)) return long_hash(0x7ff8000000000000LL);
-        std::int64_t bits;
-        std::memcpy(&bits, &d, sizeof bits);
-        return long_hash(bits);
-    }
-    case Type::boolean: return v.as_bool() ? 1231 : 1237;
-    case Type::vertex: case Type::edge: case Type::vertex_property: return java_hash(v.id());
-    default: return 0;
+        case Type::byte:
+        case Type::short_:
+        case Type::int_:
+            return static_cast<std::int32_t>(v.as_int());
+        case Type::long_:
+            return long_hash(v.as_int());
+        case Type::double_: {
+            double d = v.as_double();
+            if (d == 0.0 && std::signbit(d))
+                return long_hash(static_cast<std::int64_t>(0x8000000000000000ULL));
+            if (std::isnan(d)) return long_hash(0x7ff8000000000000LL);
+            std::int64_t bits;
+            std::memcpy(&bits, &d, sizeof bits);
+            return long_hash(bits);
+        }
+        case Type::boolean:
+            return v.as_bool() ? 1231 : 1237;
+        case Type::vertex:
+        case Type::edge:
+        case Type::vertex_property:
+            return java_hash(v.id());
+        default:
+            return 0;
     }
 }
 
@@ -162,12 +182,13 @@ Value Snapshot::convert_vertex_id(const Value& id) const {
         char* end = nullptr;
         long long n = std::strtoll(id.str().c_str(), &end, 10);
         if (errno == 0 && end && *end == '\0' && !std::isspace(static_cast<unsigned char>(id.str()[0])))
-            return mode == Graph::IdMode::long_ids ? Value::long_(n) : Value::int_(static_cast<std::int32_t>(n));
+            return mode == Graph::IdMode::long_ids ? Value::long_(n)
+                                                   : Value::int_(static_cast<std::int32_t>(n));
         return id;
     }
     if (!integral) return id;
     return mode == Graph::IdMode::long_ids ? Value::long_(id.as_int())
-                                            : Value::int_(static_cast<std::int32_t>(id.as_int()));
+                                           : Value::int_(static_cast<std::int32_t>(id.as_int()));
 }
 
 Value Snapshot::generate_id(bool /*edge*/) {
@@ -250,29 +271,31 @@ void build_modern(Snapshot& s) {
 
 Value materialize_element(const ElementRec& el, bool tokens) {
     switch (el.kind) {
-    case ElKind::vertex: {
-        const auto& v = static_cast<const VertexRec&>(el);
-        if (tokens) return Value::vertex(v.id, v.label);
-        std::vector<Value> props;
-        props.reserve(v.props.size());
-        for (const auto& p : v.props) props.push_back(Value::vertex_property(p.id, p.key, p.value, Value::list()));
-        return Value::vertex(v.id, v.label, Value::list(std::move(props)));
-    }
-    case ElKind::edge: {
-        const auto& e = static_cast<const EdgeRec&>(el);
-        const auto& ov = e.snap->out_vertex(e);
-        const auto& iv = e.snap->in_vertex(e);
-        if (tokens) return Value::edge(e.id, e.label, iv.id, iv.label, ov.id, ov.label);
-        std::vector<Value> props;
-        props.reserve(e.props.size());
-        for (const auto& [k, val] : e.props) props.push_back(Value::property(k, val));
-        return Value::edge(e.id, e.label, iv.id, iv.label, ov.id, ov.label, Value::list(std::move(props)));
-    }
-    case ElKind::vertex_property: {
-        const auto& p = static_cast<const VPropRec&>(el);
-        if (tokens) return Value::vertex_property(p.id, p.key, p.value);
-        return Value::vertex_property(p.id, p.key, p.value, Value::list());
-    }
+        case ElKind::vertex: {
+            const auto& v = static_cast<const VertexRec&>(el);
+            if (tokens) return Value::vertex(v.id, v.label);
+            std::vector<Value> props;
+            props.reserve(v.props.size());
+            for (const auto& p : v.props)
+                props.push_back(Value::vertex_property(p.id, p.key, p.value, Value::list()));
+            return Value::vertex(v.id, v.label, Value::list(std::move(props)));
+        }
+        case ElKind::edge: {
+            const auto& e = static_cast<const EdgeRec&>(el);
+            const auto& ov = e.snap->out_vertex(e);
+            const auto& iv = e.snap->in_vertex(e);
+            if (tokens) return Value::edge(e.id, e.label, iv.id, iv.label, ov.id, ov.label);
+            std::vector<Value> props;
+            props.reserve(e.props.size());
+            for (const auto& [k, val] : e.props) props.push_back(Value::property(k, val));
+            return Value::edge(e.id, e.label, iv.id, iv.label, ov.id, ov.label,
+                               Value::list(std::move(props)));
+        }
+        case ElKind::vertex_property: {
+            const auto& p = static_cast<const VPropRec&>(el);
+            if (tokens) return Value::vertex_property(p.id, p.key, p.value);
+            return Value::vertex_property(p.id, p.key, p.value, Value::list());
+        }
     }
     return Value();
 }
@@ -321,18 +344,25 @@ namespace json = boost::json;
 
 Value typed_value(const json::value& j, std::size_t line) {
     switch (j.kind()) {
-    case json::kind::null: return Value();
-    case json::kind::bool_: return Value::boolean(j.get_bool());
-    case json::kind::string: return Value::string(std::string(j.get_string()));
-    case json::kind::int64: return Value::long_(j.get_int64());
-    case json::kind::uint64: return Value::long_(static_cast<std::int64_t>(j.get_uint64()));
-    case json::kind::double_: return Value::double_(j.get_double());
-    case json::kind::array: {
-        std::vector<Value> items;
-        for (const auto& x : j.get_array()) items.push_back(typed_value(x, line));
-        return Value::list(std::move(items));
-    }
-    case json::kind::object: break;
+        case json::kind::null:
+            return Value();
+        case json::kind::bool_:
+            return Value::boolean(j.get_bool());
+        case json::kind::string:
+            return Value::string(std::string(j.get_string()));
+        case json::kind::int64:
+            return Value::long_(j.get_int64());
+        case json::kind::uint64:
+            return Value::long_(static_cast<std::int64_t>(j.get_uint64()));
+        case json::kind::double_:
+            return Value::double_(j.get_double());
+        case json::kind::array: {
+            std::vector<Value> items;
+            for (const auto& x : j.get_array()) items.push_back(typed_value(x, line));
+            return Value::list(std::move(items));
+        }
+        case json::kind::object:
+            break;
     }
     const auto& o = j.get_object();
     const auto* t = o.if_contains("@type");
@@ -392,7 +422,8 @@ void Graph::load_graphson_adjacency(std::string_view text) {
     std::size_t pos = 0;
     while (pos < text.size()) {
         std::size_t nl = text.find('\n', pos);
-        std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+        std::string_view line =
+            text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
         pos = nl == std::string_view::npos ? text.size() : nl + 1;
         ++line_no;
         if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
@@ -432,8 +463,8 @@ void Graph::load_graphson_adjacency(std::string_view text) {
                 const auto* eid = eo.if_contains("id");
                 const auto* inv = eo.if_contains("inV");
                 if (!eid || !inv) bad_line(line_no, "edge needs 'id' and 'inV'");
-                PendingEdge pe{typed_value(*eid, line_no), v.id, typed_value(*inv, line_no), std::string(label), {},
-                               line_no};
+                PendingEdge pe{typed_value(*eid, line_no), v.id, typed_value(*inv, line_no),
+                               std::string(label),         {},   line_no};
                 note_id(pe.id);
                 for (const auto& [pk, pv] : member_object(eo, "properties", line_no))
                     pe.props.emplace_back(std::string(pk), typed_value(pv, line_no));
@@ -449,7 +480,8 @@ void Graph::load_graphson_adjacency(std::string_view text) {
         auto o = fresh->vindex.find(detail::id_key(pe.out_id));
         auto i = fresh->vindex.find(detail::id_key(pe.in_id));
         if (i == fresh->vindex.end())
-            bad_line(pe.line, "edge " + pe.id.to_string() + " points to unknown vertex " + pe.in_id.to_string());
+            bad_line(pe.line,
+                     "edge " + pe.id.to_string() + " points to unknown vertex " + pe.in_id.to_string());
         detail::EdgeRec e;
         e.id = std::move(pe.id);
         e.label = std::move(pe.label);

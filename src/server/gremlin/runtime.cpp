@@ -12,10 +12,18 @@ using model::Value;
 void fail(EvalError::Kind kind, std::string message, std::string exception) {
     if (exception.empty()) {
         switch (kind) {
-        case EvalError::Kind::syntax: exception = "MultipleCompilationErrorsException"; break;
-        case EvalError::Kind::timeout: exception = "TimeoutException"; break;
-        case EvalError::Kind::unsupported: exception = "MissingMethodException"; break;
-        case EvalError::Kind::evaluation: exception = "IllegalArgumentException"; break;
+            case EvalError::Kind::syntax:
+                exception = "MultipleCompilationErrorsException";
+                break;
+            case EvalError::Kind::timeout:
+                exception = "TimeoutException";
+                break;
+            case EvalError::Kind::unsupported:
+                exception = "MissingMethodException";
+                break;
+            case EvalError::Kind::evaluation:
+                exception = "IllegalArgumentException";
+                break;
         }
     }
     throw EvalFailure{EvalError{kind, std::move(message), std::move(exception)}};
@@ -48,14 +56,17 @@ const ElementRec* as_element(Ctx& ctx, const Obj& o) {
     if (o.el) return o.el;
     const Snapshot& s = *ctx.snap;
     switch (o.v.type()) {
-    case Type::vertex: return s.find_vertex(o.v.id());
-    case Type::edge: return s.find_edge(o.v.id());
-    case Type::vertex_property:
-        for (const auto& v : s.vertices)
-            for (const auto& p : v.props)
-                if (id_key(p.id) == id_key(o.v.id())) return &p;
-        return nullptr;
-    default: return nullptr;
+        case Type::vertex:
+            return s.find_vertex(o.v.id());
+        case Type::edge:
+            return s.find_edge(o.v.id());
+        case Type::vertex_property:
+            for (const auto& v : s.vertices)
+                for (const auto& p : v.props)
+                    if (id_key(p.id) == id_key(o.v.id())) return &p;
+            return nullptr;
+        default:
+            return nullptr;
     }
 }
 
@@ -63,8 +74,13 @@ namespace {
 
 bool is_integral(const Value& v) {
     switch (v.type()) {
-    case Type::byte: case Type::short_: case Type::int_: case Type::long_: return true;
-    default: return false;
+        case Type::byte:
+        case Type::short_:
+        case Type::int_:
+        case Type::long_:
+            return true;
+        default:
+            return false;
     }
 }
 
@@ -73,17 +89,33 @@ bool element_ident(const Obj& o, int& kind, Value& id) {
     if (o.el) {
         kind = static_cast<int>(o.el->kind);
         switch (o.el->kind) {
-        case ElKind::vertex: id = static_cast<const VertexRec*>(o.el)->id; break;
-        case ElKind::edge: id = static_cast<const EdgeRec*>(o.el)->id; break;
-        case ElKind::vertex_property: id = static_cast<const VPropRec*>(o.el)->id; break;
+            case ElKind::vertex:
+                id = static_cast<const VertexRec*>(o.el)->id;
+                break;
+            case ElKind::edge:
+                id = static_cast<const EdgeRec*>(o.el)->id;
+                break;
+            case ElKind::vertex_property:
+                id = static_cast<const VPropRec*>(o.el)->id;
+                break;
         }
         return true;
     }
     switch (o.v.type()) {
-    case Type::vertex: kind = 0; id = o.v.id(); return true;
-    case Type::edge: kind = 1; id = o.v.id(); return true;
-    case Type::vertex_property: kind = 2; id = o.v.id(); return true;
-    default: return false;
+        case Type::vertex:
+            kind = 0;
+            id = o.v.id();
+            return true;
+        case Type::edge:
+            kind = 1;
+            id = o.v.id();
+            return true;
+        case Type::vertex_property:
+            kind = 2;
+            id = o.v.id();
+            return true;
+        default:
+            return false;
     }
 }
 
@@ -107,10 +139,15 @@ int value_cmp(const Value& a, const Value& b) {
     if (a.is_number() && b.is_number()) return compare(a, b);
     if (a.type() != b.type()) return 2;
     switch (a.type()) {
-    case Type::string: case Type::char_: case Type::boolean: case Type::date: case Type::timestamp:
-    case Type::uuid:
-        return compare(a, b);
-    default: return 2;
+        case Type::string:
+        case Type::char_:
+        case Type::boolean:
+        case Type::date:
+        case Type::timestamp:
+        case Type::uuid:
+            return compare(a, b);
+        default:
+            return 2;
     }
 }
 
@@ -150,13 +187,15 @@ bool test_p(Ctx& ctx, const Value& p, const Obj& o) {
         if (n == "regex" || n == "notRegex") {
             // std::regex matches recursively: bound the inputs so a hostile pattern cannot blow the stack.
             if (a.size() > 1000 || s.size() > 65536)
-                fail(EvalError::Kind::evaluation, "regex() pattern or subject too long (limits 1000 / 65536 bytes)",
+                fail(EvalError::Kind::evaluation,
+                     "regex() pattern or subject too long (limits 1000 / 65536 bytes)",
                      "IllegalArgumentException");
             try {
                 bool m = std::regex_search(s, std::regex(a));
                 return n == "regex" ? m : !m;
             } catch (const std::regex_error&) {
-                fail(EvalError::Kind::evaluation, "invalid regular expression '" + a + "'", "PatternSyntaxException");
+                fail(EvalError::Kind::evaluation, "invalid regular expression '" + a + "'",
+                     "PatternSyntaxException");
             }
         }
         fail(EvalError::Kind::unsupported, "unsupported TextP predicate '" + n + "'");
@@ -186,10 +225,22 @@ bool test_p(Ctx& ctx, const Value& p, const Obj& o) {
     };
     if (n == "eq") return eq(arg(0));
     if (n == "neq") return !eq(arg(0));
-    if (n == "lt") { int c = cmp(arg(0)); return c != 2 && c < 0; }
-    if (n == "lte") { int c = cmp(arg(0)); return c != 2 && c <= 0; }
-    if (n == "gt") { int c = cmp(arg(0)); return c != 2 && c > 0; }
-    if (n == "gte") { int c = cmp(arg(0)); return c != 2 && c >= 0; }
+    if (n == "lt") {
+        int c = cmp(arg(0));
+        return c != 2 && c < 0;
+    }
+    if (n == "lte") {
+        int c = cmp(arg(0));
+        return c != 2 && c <= 0;
+    }
+    if (n == "gt") {
+        int c = cmp(arg(0));
+        return c != 2 && c > 0;
+    }
+    if (n == "gte") {
+        int c = cmp(arg(0));
+        return c != 2 && c >= 0;
+    }
     if (n == "between") {
         int a = cmp(arg(0)), b = cmp(arg(1));
         return a != 2 && b != 2 && a >= 0 && b < 0;
@@ -295,27 +346,28 @@ Obj token_value(Ctx& ctx, const Obj& o, const std::string& token) {
              "IllegalArgumentException");
     }
     switch (el->kind) {
-    case ElKind::vertex: {
-        const auto& v = *static_cast<const VertexRec*>(el);
-        if (token == "id") return Obj(v.id);
-        if (token == "label") return Obj(Value::string(v.label));
-        break;
+        case ElKind::vertex: {
+            const auto& v = *static_cast<const VertexRec*>(el);
+            if (token == "id") return Obj(v.id);
+            if (token == "label") return Obj(Value::string(v.label));
+            break;
+        }
+        case ElKind::edge: {
+            const auto& e = *static_cast<const EdgeRec*>(el);
+            if (token == "id") return Obj(e.id);
+            if (token == "label") return Obj(Value::string(e.label));
+            break;
+        }
+        case ElKind::vertex_property: {
+            const auto& p = *static_cast<const VPropRec*>(el);
+            if (token == "id") return Obj(p.id);
+            if (token == "label" || token == "key") return Obj(Value::string(p.key));
+            if (token == "value") return Obj(p.value);
+            break;
+        }
     }
-    case ElKind::edge: {
-        const auto& e = *static_cast<const EdgeRec*>(el);
-        if (token == "id") return Obj(e.id);
-        if (token == "label") return Obj(Value::string(e.label));
-        break;
-    }
-    case ElKind::vertex_property: {
-        const auto& p = *static_cast<const VPropRec*>(el);
-        if (token == "id") return Obj(p.id);
-        if (token == "label" || token == "key") return Obj(Value::string(p.key));
-        if (token == "value") return Obj(p.value);
-        break;
-    }
-    }
-    fail(EvalError::Kind::evaluation, "T." + token + " is not available on this element", "IllegalArgumentException");
+    fail(EvalError::Kind::evaluation, "T." + token + " is not available on this element",
+         "IllegalArgumentException");
 }
 
 // ---- BigDecimal ----------------------------------------------------------------------------------
@@ -334,20 +386,24 @@ bool rescale(BigInt128& u, std::int32_t from, std::int32_t to) {
 
 bool bigdec_parts(const Value& v, BigInt128& unscaled, std::int32_t& scale) {
     switch (v.type()) {
-    case Type::byte: case Type::short_: case Type::int_: case Type::long_:
-        unscaled = v.as_int();
-        scale = 0;
-        return true;
-    case Type::big_decimal: {
-        const std::string& b = v.str();
-        if (b.empty() || b.size() > 16) return false;
-        BigU128 u = (static_cast<unsigned char>(b[0]) & 0x80) ? ~static_cast<BigU128>(0) : 0;
-        for (unsigned char c : b) u = (u << 8) | c;
-        unscaled = static_cast<BigInt128>(u);
-        scale = static_cast<std::int32_t>(v.as_int());
-        return scale >= 0 && scale <= 60;
-    }
-    default: return false;
+        case Type::byte:
+        case Type::short_:
+        case Type::int_:
+        case Type::long_:
+            unscaled = v.as_int();
+            scale = 0;
+            return true;
+        case Type::big_decimal: {
+            const std::string& b = v.str();
+            if (b.empty() || b.size() > 16) return false;
+            BigU128 u = (static_cast<unsigned char>(b[0]) & 0x80) ? ~static_cast<BigU128>(0) : 0;
+            for (unsigned char c : b) u = (u << 8) | c;
+            unscaled = static_cast<BigInt128>(u);
+            scale = static_cast<std::int32_t>(v.as_int());
+            return scale >= 0 && scale <= 60;
+        }
+        default:
+            return false;
     }
 }
 
@@ -515,7 +571,8 @@ bool scope_get(Ctx& ctx, const Traverser& t, const std::string& key, const std::
 // ---- merging --------------------------------------------------------------------------------------
 
 void MergeSet::add(Traverser t) {
-    std::size_t h = obj_hash(t.obj) ^ (std::hash<const void*>{}(t.path.get()) * 1315423911u) ^ (t.loops * 2654435761u);
+    std::size_t h =
+        obj_hash(t.obj) ^ (std::hash<const void*>{}(t.path.get()) * 1315423911u) ^ (t.loops * 2654435761u);
     auto [b, e] = index_.equal_range(h);
     for (auto it = b; it != e; ++it) {
         Traverser& x = items_[it->second];
@@ -536,18 +593,23 @@ ByRt::ByRt(Ctx& ctx, By b) : by(std::move(b)) {
 
 bool ByRt::apply(Ctx& ctx, const Traverser& t, Obj& out) {
     switch (by.kind) {
-    case By::Kind::identity: out = t.obj; return true;
-    case By::Kind::key: return key_value(ctx, t.obj, by.name, out);
-    case By::Kind::token: out = token_value(ctx, t.obj, by.name); return true;
-    case By::Kind::traversal: {
-        Traverser s = t;
-        s.bulk = 1;
-        pipe->start_with(s);
-        Traverser r;
-        if (!pipe->next(r)) return false;
-        out = std::move(r.obj);
-        return true;
-    }
+        case By::Kind::identity:
+            out = t.obj;
+            return true;
+        case By::Kind::key:
+            return key_value(ctx, t.obj, by.name, out);
+        case By::Kind::token:
+            out = token_value(ctx, t.obj, by.name);
+            return true;
+        case By::Kind::traversal: {
+            Traverser s = t;
+            s.bulk = 1;
+            pipe->start_with(s);
+            Traverser r;
+            if (!pipe->next(r)) return false;
+            out = std::move(r.obj);
+            return true;
+        }
     }
     return false;
 }
@@ -560,8 +622,10 @@ std::uint32_t SideEffect::slot(const Value& key) {
     auto n = static_cast<std::uint32_t>(keys.size());
     keys.push_back(key);
     index.emplace(key, n);
-    if (kind == Kind::group) groups.emplace_back();
-    else counts.push_back(0);
+    if (kind == Kind::group)
+        groups.emplace_back();
+    else
+        counts.push_back(0);
     return n;
 }
 
@@ -585,80 +649,81 @@ Value java_ordered_map(std::vector<Value> kv) {
 
 Value SideEffect::finalize(Ctx& ctx) const {
     switch (kind) {
-    case Kind::group_count: {
-        std::vector<Value> kv;
-        for (std::size_t i = 0; i < keys.size(); ++i) {
-            kv.push_back(keys[i]);
-            kv.push_back(Value::long_(counts[i]));
-        }
-        return java_ordered_map(std::move(kv));
-    }
-    case Kind::group: {
-        std::vector<Value> kv;
-        std::unique_ptr<Pipeline> pipe;
-        if (reducer) pipe = reducer->instantiate(ctx);
-        for (std::size_t i = 0; i < keys.size(); ++i) {
-            if (!pipe) {
-                std::vector<Value> items;
-                for (const auto& t : groups[i]) {
-                    Value v = to_value(ctx, t.obj);
-                    for (std::int64_t b = 0; b < t.bulk; ++b) items.push_back(v);
-                }
+        case Kind::group_count: {
+            std::vector<Value> kv;
+            for (std::size_t i = 0; i < keys.size(); ++i) {
                 kv.push_back(keys[i]);
-                kv.push_back(Value::list(std::move(items)));
-                continue;
+                kv.push_back(Value::long_(counts[i]));
             }
-            pipe->reset();
-            for (const auto& t : groups[i]) pipe->push(t);
-            Traverser r;
-            if (reducer->reducing) {
-                if (!pipe->next(r)) continue;  // e.g. sum() over nothing: the key is omitted
-                kv.push_back(keys[i]);
-                kv.push_back(to_value(ctx, r.obj));
-            } else if (fold_values) {
-                std::vector<Value> items;
-                while (pipe->next(r)) {
-                    Value v = to_value(ctx, r.obj);
-                    for (std::int64_t b = 0; b < r.bulk; ++b) items.push_back(v);
-                }
-                kv.push_back(keys[i]);
-                kv.push_back(Value::list(std::move(items)));
-            } else {
-                // A by(traversal) without a reducing step keeps one object, as Gremlin Server
-                // 3.7.5 answers: after a collecting barrier (order()) the first result, otherwise
-                // the last (each member overwrites the value).
-                bool any = false;
-                Traverser keep;
-                while (pipe->next(r)) {
-                    if (!any || !reducer->has_barrier) keep = r;
-                    any = true;
-                    if (reducer->has_barrier) break;
-                }
-                if (!any) continue;  // no value: the key is omitted
-                kv.push_back(keys[i]);
-                kv.push_back(to_value(ctx, keep.obj));
-            }
+            return java_ordered_map(std::move(kv));
         }
-        return java_ordered_map(std::move(kv));
-    }
-    case Kind::collection: {
-        // aggregate()/store() collect into a BulkSet (equal objects counted once, with a bulk),
-        // which is what a 3.7 server sends for cap('x').
-        std::vector<Value> kv;
-        std::unordered_map<Value, std::size_t, model::ValueHash> at;
-        for (const auto& t : collection) {
-            Value v = to_value(ctx, t.obj);
-            auto [it, fresh] = at.emplace(v, kv.size());
-            if (fresh) {
-                kv.push_back(std::move(v));
-                kv.push_back(Value::long_(t.bulk));
-            } else {
-                kv[it->second + 1] = Value::long_(kv[it->second + 1].as_int() + t.bulk);
+        case Kind::group: {
+            std::vector<Value> kv;
+            std::unique_ptr<Pipeline> pipe;
+            if (reducer) pipe = reducer->instantiate(ctx);
+            for (std::size_t i = 0; i < keys.size(); ++i) {
+                if (!pipe) {
+                    std::vector<Value> items;
+                    for (const auto& t : groups[i]) {
+                        Value v = to_value(ctx, t.obj);
+                        for (std::int64_t b = 0; b < t.bulk; ++b) items.push_back(v);
+                    }
+                    kv.push_back(keys[i]);
+                    kv.push_back(Value::list(std::move(items)));
+                    continue;
+                }
+                pipe->reset();
+                for (const auto& t : groups[i]) pipe->push(t);
+                Traverser r;
+                if (reducer->reducing) {
+                    if (!pipe->next(r)) continue;  // e.g. sum() over nothing: the key is omitted
+                    kv.push_back(keys[i]);
+                    kv.push_back(to_value(ctx, r.obj));
+                } else if (fold_values) {
+                    std::vector<Value> items;
+                    while (pipe->next(r)) {
+                        Value v = to_value(ctx, r.obj);
+                        for (std::int64_t b = 0; b < r.bulk; ++b) items.push_back(v);
+                    }
+                    kv.push_back(keys[i]);
+                    kv.push_back(Value::list(std::move(items)));
+                } else {
+                    // A by(traversal) without a reducing step keeps one object, as Gremlin Server
+                    // 3.7.5 answers: after a collecting barrier (order()) the first result, otherwise
+                    // the last (each member overwrites the value).
+                    bool any = false;
+                    Traverser keep;
+                    while (pipe->next(r)) {
+                        if (!any || !reducer->has_barrier) keep = r;
+                        any = true;
+                        if (reducer->has_barrier) break;
+                    }
+                    if (!any) continue;  // no value: the key is omitted
+                    kv.push_back(keys[i]);
+                    kv.push_back(to_value(ctx, keep.obj));
+                }
             }
+            return java_ordered_map(std::move(kv));
         }
-        return Value::bulk_set(std::move(kv));
-    }
-    case Kind::value: return value;
+        case Kind::collection: {
+            // aggregate()/store() collect into a BulkSet (equal objects counted once, with a bulk),
+            // which is what a 3.7 server sends for cap('x').
+            std::vector<Value> kv;
+            std::unordered_map<Value, std::size_t, model::ValueHash> at;
+            for (const auto& t : collection) {
+                Value v = to_value(ctx, t.obj);
+                auto [it, fresh] = at.emplace(v, kv.size());
+                if (fresh) {
+                    kv.push_back(std::move(v));
+                    kv.push_back(Value::long_(t.bulk));
+                } else {
+                    kv[it->second + 1] = Value::long_(kv[it->second + 1].as_int() + t.bulk);
+                }
+            }
+            return Value::bulk_set(std::move(kv));
+        }
+        case Kind::value:
+            return value;
     }
     return Value();
 }

@@ -21,7 +21,8 @@ int obj_compare(Ctx& ctx, const Obj& a, const Obj& b);
 // True if `p` (a P/TextP value) accepts `o`.
 bool test_p(Ctx& ctx, const model::Value& p, const Obj& o);
 // Property values of an element (all keys when `keys` is empty).
-void property_values(Ctx& ctx, const Obj& o, const std::vector<std::string>& keys, std::vector<model::Value>& out);
+void property_values(Ctx& ctx, const Obj& o, const std::vector<std::string>& keys,
+                     std::vector<model::Value>& out);
 // Value for a property key on an element or a map key on a map; false if absent.
 bool key_value(Ctx& ctx, const Obj& o, const std::string& key, Obj& out);
 // T.id / T.label / T.key / T.value of an object; throws for non-elements.
@@ -78,9 +79,9 @@ private:
 
 struct By {
     enum class Kind : std::uint8_t { identity, key, token, traversal } kind = Kind::identity;
-    std::string name;       // key or token (id/label/key/value)
-    PlanPtr plan;           // traversal
-    int order = 1;          // 1 asc, -1 desc, 0 shuffle
+    std::string name;  // key or token (id/label/key/value)
+    PlanPtr plan;      // traversal
+    int order = 1;     // 1 asc, -1 desc, 0 shuffle
 };
 
 // Runtime state of a by(): the instantiated child pipeline.

@@ -10,14 +10,14 @@
 
 namespace tpbench::server {
 
-using model::EnumKind;
-using model::Type;
-using model::Value;
 using detail::Arg;
 using detail::Code;
 using detail::EvalFailure;
 using detail::fail;
 using detail::Instr;
+using model::EnumKind;
+using model::Type;
+using model::Value;
 
 namespace {
 
@@ -27,8 +27,8 @@ enum class Tok : std::uint8_t { ident, integer, decimal, string, punct, eof };
 
 struct Token {
     Tok kind;
-    std::string text;   // identifier, punctuation, string contents, or number text (without suffix)
-    char suffix = 0;    // numeric suffix: L, D, F, I, G (upper-cased), or 0
+    std::string text;  // identifier, punctuation, string contents, or number text (without suffix)
+    char suffix = 0;   // numeric suffix: L, D, F, I, G (upper-cased), or 0
     std::size_t pos;
     bool nl_before = false;
 };
@@ -43,7 +43,8 @@ std::string where_text(std::string_view src, std::size_t pos) {
             ++col;
         }
     }
-    return "offset " + std::to_string(pos) + " (line " + std::to_string(line) + ", column " + std::to_string(col) + ")";
+    return "offset " + std::to_string(pos) + " (line " + std::to_string(line) + ", column " +
+           std::to_string(col) + ")";
 }
 
 [[noreturn]] void syntax(std::string_view src, std::size_t pos, const std::string& what) {
@@ -52,7 +53,8 @@ std::string where_text(std::string_view src, std::size_t pos) {
 }
 
 void append_utf8(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) out += static_cast<char>(cp);
+    if (cp < 0x80)
+        out += static_cast<char>(cp);
     else if (cp < 0x800) {
         out += static_cast<char>(0xc0 | (cp >> 6));
         out += static_cast<char>(0x80 | (cp & 0x3f));
@@ -85,7 +87,9 @@ private:
 };
 
 Token Lexer::next() {
-    auto is_id_start = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$'; };
+    auto is_id_start = [](char c) {
+        return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+    };
     auto is_id = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$'; };
     while (i < s.size()) {
         char c = s[i];
@@ -145,7 +149,8 @@ Token Lexer::next() {
             t.kind = dec ? Tok::decimal : Tok::integer;
             for (char ch : s.substr(b, i - b))
                 if (ch != '_') t.text += ch;
-            if (i < s.size() && std::strchr("lLdDfFiIgGbBsSnNmM", s[i]) && !(i + 1 < s.size() && is_id(s[i + 1]))) {
+            if (i < s.size() && std::strchr("lLdDfFiIgGbBsSnNmM", s[i]) &&
+                !(i + 1 < s.size() && is_id(s[i + 1]))) {
                 t.suffix = static_cast<char>(std::toupper(static_cast<unsigned char>(s[i])));
                 ++i;
             }
@@ -172,45 +177,69 @@ Token Lexer::next() {
                     char e = s[i + 1];
                     i += 2;
                     switch (e) {
-                    case 'n': t.text += '\n'; break;
-                    case 't': t.text += '\t'; break;
-                    case 'r': t.text += '\r'; break;
-                    case 'b': t.text += '\b'; break;
-                    case 'f': t.text += '\f'; break;
-                    case '0': t.text += '\0'; break;
-                    case '\\': case '\'': case '"': case '$': case '/': t.text += e; break;
-                    case 'u': {
-                        if (i + 4 > s.size()) syntax(s, i, "bad \\u escape");
-                        std::uint32_t cp = 0;
-                        for (int k = 0; k < 4; ++k) {
-                            char h = s[i + static_cast<std::size_t>(k)];
-                            if (!std::isxdigit(static_cast<unsigned char>(h))) syntax(s, i, "bad \\u escape");
-                            cp = cp * 16 + static_cast<std::uint32_t>(std::isdigit(static_cast<unsigned char>(h))
-                                                                          ? h - '0'
-                                                                          : (std::tolower(h) - 'a' + 10));
-                        }
-                        i += 4;
-                        // surrogate pair
-                        if (cp >= 0xd800 && cp < 0xdc00 && i + 6 <= s.size() && s[i] == '\\' && s[i + 1] == 'u') {
-                            std::uint32_t lo = 0;
-                            bool ok = true;
+                        case 'n':
+                            t.text += '\n';
+                            break;
+                        case 't':
+                            t.text += '\t';
+                            break;
+                        case 'r':
+                            t.text += '\r';
+                            break;
+                        case 'b':
+                            t.text += '\b';
+                            break;
+                        case 'f':
+                            t.text += '\f';
+                            break;
+                        case '0':
+                            t.text += '\0';
+                            break;
+                        case '\\':
+                        case '\'':
+                        case '"':
+                        case '$':
+                        case '/':
+                            t.text += e;
+                            break;
+                        case 'u': {
+                            if (i + 4 > s.size()) syntax(s, i, "bad \\u escape");
+                            std::uint32_t cp = 0;
                             for (int k = 0; k < 4; ++k) {
-                                char h = s[i + 2 + static_cast<std::size_t>(k)];
-                                if (!std::isxdigit(static_cast<unsigned char>(h))) ok = false;
-                                else
-                                    lo = lo * 16 + static_cast<std::uint32_t>(std::isdigit(static_cast<unsigned char>(h))
-                                                                                  ? h - '0'
-                                                                                  : (std::tolower(h) - 'a' + 10));
+                                char h = s[i + static_cast<std::size_t>(k)];
+                                if (!std::isxdigit(static_cast<unsigned char>(h)))
+                                    syntax(s, i, "bad \\u escape");
+                                cp = cp * 16 +
+                                     static_cast<std::uint32_t>(std::isdigit(static_cast<unsigned char>(h))
+                                                                    ? h - '0'
+                                                                    : (std::tolower(h) - 'a' + 10));
                             }
-                            if (ok && lo >= 0xdc00 && lo < 0xe000) {
-                                cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-                                i += 6;
+                            i += 4;
+                            // surrogate pair
+                            if (cp >= 0xd800 && cp < 0xdc00 && i + 6 <= s.size() && s[i] == '\\' &&
+                                s[i + 1] == 'u') {
+                                std::uint32_t lo = 0;
+                                bool ok = true;
+                                for (int k = 0; k < 4; ++k) {
+                                    char h = s[i + 2 + static_cast<std::size_t>(k)];
+                                    if (!std::isxdigit(static_cast<unsigned char>(h)))
+                                        ok = false;
+                                    else
+                                        lo = lo * 16 + static_cast<std::uint32_t>(
+                                                           std::isdigit(static_cast<unsigned char>(h))
+                                                               ? h - '0'
+                                                               : (std::tolower(h) - 'a' + 10));
+                                }
+                                if (ok && lo >= 0xdc00 && lo < 0xe000) {
+                                    cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+                                    i += 6;
+                                }
                             }
+                            append_utf8(t.text, cp);
+                            break;
                         }
-                        append_utf8(t.text, cp);
-                        break;
-                    }
-                    default: syntax(s, i - 2, std::string("unknown escape \\") + e);
+                        default:
+                            syntax(s, i - 2, std::string("unknown escape \\") + e);
                     }
                     continue;
                 }
@@ -261,9 +290,9 @@ struct Node {
     enum class K : std::uint8_t { literal, ident, call, member, list, map, binop, unop, assign, index } k;
     std::size_t pos = 0;
     Value lit;
-    std::string name;      // identifier / method / member / operator
-    NodePtr target;        // receiver (call/member/index), left operand
-    NodePtr rhs;           // right operand / assigned value / index
+    std::string name;           // identifier / method / member / operator
+    NodePtr target;             // receiver (call/member/index), left operand
+    NodePtr rhs;                // right operand / assigned value / index
     std::vector<NodePtr> args;  // call args; list items; map k0,v0,…
 
     Node() = default;
@@ -332,9 +361,12 @@ private:
     bool is(const char* p) { return cur().kind == Tok::punct && cur().text == p; }
     std::string describe(const Token& t) const {
         switch (t.kind) {
-        case Tok::eof: return "end of script";
-        case Tok::string: return "string literal";
-        default: return "'" + t.text + "'";
+            case Tok::eof:
+                return "end of script";
+            case Tok::string:
+                return "string literal";
+            default:
+                return "'" + t.text + "'";
         }
     }
     void expect(const char* p) {
@@ -413,8 +445,10 @@ private:
         int d = 0;
         do {
             if (cur().kind == Tok::eof) syntax(src_, cur().pos, "unterminated generic type");
-            if (is("<")) ++d;
-            else if (is(">")) --d;
+            if (is("<"))
+                ++d;
+            else if (is(">"))
+                --d;
             else if (cur().kind != Tok::ident && !is(",") && !is(".") && !is("?") && !is("[") && !is("]"))
                 syntax(src_, cur().pos, "unexpected " + describe(cur()) + " in generic type");
             ++i_;
@@ -496,21 +530,26 @@ private:
                 }
                 if (c == 'e' || c == 'E' || hex || ++digits > 38)
                     fail(EvalError::Kind::unsupported,
-                         "big number literal '" + t.text + "' is not supported (at " + where_text(src_, t.pos) + ")",
+                         "big number literal '" + t.text + "' is not supported (at " +
+                             where_text(src_, t.pos) + ")",
                          "MissingMethodException");
                 unscaled = unscaled * 10 + (c - '0');
                 if (frac) ++scale;
             }
             if (t.suffix == 'M' || groovy_decimal || (t.suffix == 'G' && frac))
                 n->lit = Value::big_decimal(scale, twos_complement(unscaled));
-            else if (frac) syntax(src_, t.pos, "BigInteger literal with a fraction");
-            else n->lit = Value::big_integer(twos_complement(unscaled));
+            else if (frac)
+                syntax(src_, t.pos, "BigInteger literal with a fraction");
+            else
+                n->lit = Value::big_integer(twos_complement(unscaled));
             return n;
         }
         if (t.kind == Tok::decimal || t.suffix == 'D' || t.suffix == 'F') {
             double d = std::strtod(t.text.c_str(), nullptr);
-            if (t.suffix == 'F') n->lit = Value::float_(static_cast<float>(d));
-            else n->lit = Value::double_(d);
+            if (t.suffix == 'F')
+                n->lit = Value::float_(static_cast<float>(d));
+            else
+                n->lit = Value::double_(d);
             return n;
         }
         errno = 0;
@@ -532,42 +571,49 @@ private:
         } else if (t.suffix == 'I') {
             too_big(std::numeric_limits<std::int32_t>::max());
             n->lit = Value::int_(static_cast<std::int32_t>(v));
-        } else if (t.suffix == 'L' || v > std::numeric_limits<std::int32_t>::max()) n->lit = Value::long_(v);
-        else n->lit = Value::int_(static_cast<std::int32_t>(v));
+        } else if (t.suffix == 'L' || v > std::numeric_limits<std::int32_t>::max())
+            n->lit = Value::long_(v);
+        else
+            n->lit = Value::int_(static_cast<std::int32_t>(v));
         return n;
     }
     NodePtr primary() {
         Guard g(*this);
         const Token& t = cur();
         switch (t.kind) {
-        case Tok::integer: case Tok::decimal: ++i_; return number(t);
-        case Tok::string: {
-            ++i_;
-            auto n = node(Node::K::literal, t.pos);
-            n->lit = Value::string(t.text);
-            return n;
-        }
-        case Tok::ident: {
-            ++i_;
-            if (t.text == "true" || t.text == "false" || t.text == "null") {
+            case Tok::integer:
+            case Tok::decimal:
+                ++i_;
+                return number(t);
+            case Tok::string: {
+                ++i_;
                 auto n = node(Node::K::literal, t.pos);
-                n->lit = t.text == "null" ? Value() : Value::boolean(t.text == "true");
+                n->lit = Value::string(t.text);
                 return n;
             }
-            if (t.text == "new") syntax(src_, t.pos, "object construction with 'new' is not supported");
-            if (is("(")) {
-                auto c = node(Node::K::call, t.pos);
-                c->name = t.text;
-                c->args = call_args();
-                return c;
+            case Tok::ident: {
+                ++i_;
+                if (t.text == "true" || t.text == "false" || t.text == "null") {
+                    auto n = node(Node::K::literal, t.pos);
+                    n->lit = t.text == "null" ? Value() : Value::boolean(t.text == "true");
+                    return n;
+                }
+                if (t.text == "new") syntax(src_, t.pos, "object construction with 'new' is not supported");
+                if (is("(")) {
+                    auto c = node(Node::K::call, t.pos);
+                    c->name = t.text;
+                    c->args = call_args();
+                    return c;
+                }
+                if (is("{")) syntax(src_, cur().pos, "closures are not supported");
+                auto n = node(Node::K::ident, t.pos);
+                n->name = t.text;
+                return n;
             }
-            if (is("{")) syntax(src_, cur().pos, "closures are not supported");
-            auto n = node(Node::K::ident, t.pos);
-            n->name = t.text;
-            return n;
-        }
-        case Tok::punct: break;
-        case Tok::eof: syntax(src_, t.pos, "unexpected end of script");
+            case Tok::punct:
+                break;
+            case Tok::eof:
+                syntax(src_, t.pos, "unexpected end of script");
         }
         if (is("(")) {
             ++i_;
@@ -593,7 +639,8 @@ private:
                 for (;;) {
                     NodePtr item;
                     // bare identifiers before ':' are string keys
-                    if (cur().kind == Tok::ident && tok(i_ + 1).kind == Tok::punct && tok(i_ + 1).text == ":") {
+                    if (cur().kind == Tok::ident && tok(i_ + 1).kind == Tok::punct &&
+                        tok(i_ + 1).text == ":") {
                         item = node(Node::K::literal, cur().pos);
                         item->lit = Value::string(cur().text);
                         ++i_;
@@ -665,8 +712,9 @@ const std::map<std::string, std::pair<EnumKind, std::vector<const char*>>>& enum
         {"Direction", {EnumKind::direction, {"OUT", "IN", "BOTH", "from", "to"}}},
         {"Cardinality", {EnumKind::cardinality, {"single", "list", "set"}}},
         {"VertexProperty.Cardinality", {EnumKind::cardinality, {"single", "list", "set"}}},
-        {"Operator", {EnumKind::operator_, {"sum", "minus", "mult", "div", "min", "max", "assign", "and", "or",
-                                            "addAll", "sumLong"}}},
+        {"Operator",
+         {EnumKind::operator_,
+          {"sum", "minus", "mult", "div", "min", "max", "assign", "and", "or", "addAll", "sumLong"}}},
         {"Pick", {EnumKind::pick, {"any", "none", "unproductive"}}},
         {"Barrier", {EnumKind::barrier, {"normSack"}}},
         {"Merge", {EnumKind::merge, {"onCreate", "onMatch", "outV", "inV"}}},
@@ -677,22 +725,37 @@ const std::map<std::string, std::pair<EnumKind, std::vector<const char*>>>& enum
 // Bare identifiers Gremlin-Groovy imports statically.
 bool bare_token(const std::string& n, Value& out) {
     static const std::map<std::string, std::pair<EnumKind, const char*>> m = {
-        {"id", {EnumKind::t, "id"}},         {"label", {EnumKind::t, "label"}},
-        {"key", {EnumKind::t, "key"}},       {"value", {EnumKind::t, "value"}},
-        {"asc", {EnumKind::order, "asc"}},   {"desc", {EnumKind::order, "desc"}},
-        {"shuffle", {EnumKind::order, "shuffle"}}, {"first", {EnumKind::pop, "first"}},
-        {"sum", {EnumKind::operator_, "sum"}}, {"minus", {EnumKind::operator_, "minus"}},
-        {"mult", {EnumKind::operator_, "mult"}}, {"div", {EnumKind::operator_, "div"}},
-        {"min", {EnumKind::operator_, "min"}}, {"max", {EnumKind::operator_, "max"}},
-        {"assign", {EnumKind::operator_, "assign"}}, {"addAll", {EnumKind::operator_, "addAll"}},
+        {"id", {EnumKind::t, "id"}},
+        {"label", {EnumKind::t, "label"}},
+        {"key", {EnumKind::t, "key"}},
+        {"value", {EnumKind::t, "value"}},
+        {"asc", {EnumKind::order, "asc"}},
+        {"desc", {EnumKind::order, "desc"}},
+        {"shuffle", {EnumKind::order, "shuffle"}},
+        {"first", {EnumKind::pop, "first"}},
+        {"sum", {EnumKind::operator_, "sum"}},
+        {"minus", {EnumKind::operator_, "minus"}},
+        {"mult", {EnumKind::operator_, "mult"}},
+        {"div", {EnumKind::operator_, "div"}},
+        {"min", {EnumKind::operator_, "min"}},
+        {"max", {EnumKind::operator_, "max"}},
+        {"assign", {EnumKind::operator_, "assign"}},
+        {"addAll", {EnumKind::operator_, "addAll"}},
         {"sumLong", {EnumKind::operator_, "sumLong"}},
-        {"last", {EnumKind::pop, "last"}},   {"all", {EnumKind::pop, "all"}},
-        {"mixed", {EnumKind::pop, "mixed"}}, {"global", {EnumKind::scope, "global"}},
-        {"local", {EnumKind::scope, "local"}}, {"keys", {EnumKind::column, "keys"}},
-        {"values", {EnumKind::column, "values"}}, {"OUT", {EnumKind::direction, "OUT"}},
-        {"IN", {EnumKind::direction, "IN"}}, {"BOTH", {EnumKind::direction, "BOTH"}},
-        {"single", {EnumKind::cardinality, "single"}}, {"list", {EnumKind::cardinality, "list"}},
-        {"set", {EnumKind::cardinality, "set"}}, {"none", {EnumKind::pick, "none"}},
+        {"last", {EnumKind::pop, "last"}},
+        {"all", {EnumKind::pop, "all"}},
+        {"mixed", {EnumKind::pop, "mixed"}},
+        {"global", {EnumKind::scope, "global"}},
+        {"local", {EnumKind::scope, "local"}},
+        {"keys", {EnumKind::column, "keys"}},
+        {"values", {EnumKind::column, "values"}},
+        {"OUT", {EnumKind::direction, "OUT"}},
+        {"IN", {EnumKind::direction, "IN"}},
+        {"BOTH", {EnumKind::direction, "BOTH"}},
+        {"single", {EnumKind::cardinality, "single"}},
+        {"list", {EnumKind::cardinality, "list"}},
+        {"set", {EnumKind::cardinality, "set"}},
+        {"none", {EnumKind::pick, "none"}},
         {"any", {EnumKind::pick, "any"}},
     };
     auto it = m.find(n);
@@ -702,33 +765,39 @@ bool bare_token(const std::string& n, Value& out) {
 }
 
 bool is_p_name(const std::string& n) {
-    static const char* names[] = {"eq", "neq", "lt", "lte", "gt", "gte", "inside", "outside", "between", "within",
-                                  "without"};
+    static const char* names[] = {"eq",     "neq",     "lt",      "lte",    "gt",     "gte",
+                                  "inside", "outside", "between", "within", "without"};
     for (const char* x : names)
         if (n == x) return true;
     return false;
 }
 
 bool is_textp_name(const std::string& n) {
-    static const char* names[] = {"containing", "notContaining", "startingWith", "notStartingWith", "endingWith",
-                                  "notEndingWith", "regex", "notRegex"};
+    static const char* names[] = {"containing", "notContaining", "startingWith", "notStartingWith",
+                                  "endingWith", "notEndingWith", "regex",        "notRegex"};
     for (const char* x : names)
         if (n == x) return true;
     return false;
 }
 
 bool integral(const Value& v) {
-    return v.type() == Type::int_ || v.type() == Type::long_ || v.type() == Type::short_ || v.type() == Type::byte;
+    return v.type() == Type::int_ || v.type() == Type::long_ || v.type() == Type::short_ ||
+           v.type() == Type::byte;
 }
 bool floating(const Value& v) { return v.type() == Type::double_ || v.type() == Type::float_; }
 bool big_dec(const Value& v) { return v.type() == Type::big_decimal; }
 
 std::string groovy_string(const Value& v) {
     switch (v.type()) {
-    case Type::string: case Type::char_: return v.str();
-    case Type::null: return "null";
-    case Type::boolean: return v.as_bool() ? "true" : "false";
-    default: return v.to_string();
+        case Type::string:
+        case Type::char_:
+            return v.str();
+        case Type::null:
+            return "null";
+        case Type::boolean:
+            return v.as_bool() ? "true" : "false";
+        default:
+            return v.to_string();
     }
 }
 
@@ -769,9 +838,13 @@ Value arith(const std::string& op, const Value& a, const Value& b, std::size_t p
     if (!a.is_number() || !b.is_number())
         fail(EvalError::Kind::evaluation,
              "No signature of method: " + std::string(model::type_name(a.type())) + "." +
-                 (op == "+" ? "plus" : op == "-" ? "minus" : op == "*" ? "multiply" : op == "/" ? "div" : "mod") +
-                 "() is applicable for argument types: (" + std::string(model::type_name(b.type())) + ") values: [" +
-                 b.to_string() + "] at " + where_text(src, pos),
+                 (op == "+"   ? "plus"
+                  : op == "-" ? "minus"
+                  : op == "*" ? "multiply"
+                  : op == "/" ? "div"
+                              : "mod") +
+                 "() is applicable for argument types: (" + std::string(model::type_name(b.type())) +
+                 ") values: [" + b.to_string() + "] at " + where_text(src, pos),
              "MissingMethodException");
     if (op == "/") {
         if (floating(a) || floating(b)) return Value::double_(a.to_double() / b.to_double());
@@ -796,9 +869,12 @@ Value arith(const std::string& op, const Value& a, const Value& b, std::size_t p
     bool wide = a.type() == Type::long_ || b.type() == Type::long_;
     auto x = static_cast<std::uint64_t>(a.to_int64()), y = static_cast<std::uint64_t>(b.to_int64());
     std::uint64_t r;
-    if (op == "+") r = x + y;
-    else if (op == "-") r = x - y;
-    else if (op == "*") r = x * y;
+    if (op == "+")
+        r = x + y;
+    else if (op == "-")
+        r = x - y;
+    else if (op == "*")
+        r = x * y;
     else {
         if (y == 0) fail(EvalError::Kind::evaluation, "Division by zero", "ArithmeticException");
         if (wide) return Value::long_(a.to_int64() % b.to_int64());
@@ -811,11 +887,18 @@ Value arith(const std::string& op, const Value& a, const Value& b, std::size_t p
 
 bool truthy(const Value& v) {
     switch (v.type()) {
-    case Type::null: return false;
-    case Type::boolean: return v.as_bool();
-    case Type::string: return !v.str().empty();
-    case Type::list: case Type::set: case Type::map: return v.size() > 0;
-    default: return v.is_number() ? v.to_double() != 0 : true;
+        case Type::null:
+            return false;
+        case Type::boolean:
+            return v.as_bool();
+        case Type::string:
+            return !v.str().empty();
+        case Type::list:
+        case Type::set:
+        case Type::map:
+            return v.size() > 0;
+        default:
+            return v.is_number() ? v.to_double() != 0 : true;
     }
 }
 
@@ -848,18 +931,24 @@ private:
             vals += args[i].k == SVal::K::value ? args[i].v.to_string() : describe(args[i]);
         }
         fail(EvalError::Kind::unsupported,
-             "No signature of method: " + cls + "." + name + "() is applicable for argument types: (" + types +
-                 ") values: [" + vals + "] at " + where_text(src_, pos),
+             "No signature of method: " + cls + "." + name + "() is applicable for argument types: (" +
+                 types + ") values: [" + vals + "] at " + where_text(src_, pos),
              "MissingMethodException");
     }
     static std::string describe(const SVal& s) {
         switch (s.k) {
-        case SVal::K::traversal: return "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.DefaultGraphTraversal";
-        case SVal::K::source: return "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.GraphTraversalSource";
-        case SVal::K::graph: return "org.apache.tinkerpop.gremlin.tinkergraph.structure.TinkerGraph";
-        case SVal::K::klass: return "java.lang.Class";
-        case SVal::K::void_: return "null";
-        case SVal::K::value: break;
+            case SVal::K::traversal:
+                return "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.DefaultGraphTraversal";
+            case SVal::K::source:
+                return "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.GraphTraversalSource";
+            case SVal::K::graph:
+                return "org.apache.tinkerpop.gremlin.tinkergraph.structure.TinkerGraph";
+            case SVal::K::klass:
+                return "java.lang.Class";
+            case SVal::K::void_:
+                return "null";
+            case SVal::K::value:
+                break;
         }
         return std::string(model::type_name(s.v.type()));
     }
@@ -879,9 +968,12 @@ private:
         SVal cur = eval(*b);
         for (auto it = links.rbegin(); it != links.rend(); ++it) {
             const Node& l = **it;
-            if (l.k == Node::K::call) cur = call_on(std::move(cur), l);
-            else if (l.k == Node::K::member) cur = member_of(std::move(cur), l);
-            else cur = index_of(std::move(cur), l);
+            if (l.k == Node::K::call)
+                cur = call_on(std::move(cur), l);
+            else if (l.k == Node::K::member)
+                cur = member_of(std::move(cur), l);
+            else
+                cur = index_of(std::move(cur), l);
         }
         return cur;
     }
@@ -889,43 +981,52 @@ private:
     SVal eval(const Node& n) {
         if (is_link(n)) return eval_chain(n);
         switch (n.k) {
-        case Node::K::literal: return val(n.lit);
-        case Node::K::ident: return ident(n);
-        case Node::K::list: {
-            std::vector<Value> items;
-            for (const auto& a : n.args) items.push_back(value_of(*a));
-            return val(Value::list(std::move(items)));
-        }
-        case Node::K::map: {
-            std::vector<Value> kv;
-            for (const auto& a : n.args) kv.push_back(value_of(*a));
-            return val(Value::map(std::move(kv)));
-        }
-        case Node::K::assign: {
-            SVal v = eval(*n.rhs);
-            if (n.name == "g" || n.name == "graph") unsupported(n.pos, "re-binding '" + n.name + "'");
-            vars_[n.name] = v;
-            return v;
-        }
-        case Node::K::unop: {
-            Value v = value_of(*n.target);
-            if (n.name == "!") return val(Value::boolean(!truthy(v)));
-            if (!v.is_number())
-                fail(EvalError::Kind::evaluation, "cannot apply unary " + n.name + " to " + v.to_string(),
-                     "MissingMethodException");
-            if (n.name == "+") return val(v);
-            if (big_dec(v))
-                if (auto r = detail::bigdec_arith('-', Value::int_(0), v)) return val(*r);
-            if (floating(v) || big_dec(v))
-                return val(v.type() == Type::float_ ? Value::float_(static_cast<float>(-v.as_double()))
-                                                    : Value::double_(-v.to_double()));
-            if (v.type() == Type::long_) return val(Value::long_(static_cast<std::int64_t>(0 - static_cast<std::uint64_t>(v.as_int()))));
-            return val(Value::int_(static_cast<std::int32_t>(0 - static_cast<std::uint32_t>(v.as_int()))));
-        }
-        case Node::K::binop: return binop(n);
-        case Node::K::member: break;  // handled by eval_chain
-        case Node::K::index: break;  // handled by eval_chain
-        case Node::K::call: return call(n);
+            case Node::K::literal:
+                return val(n.lit);
+            case Node::K::ident:
+                return ident(n);
+            case Node::K::list: {
+                std::vector<Value> items;
+                for (const auto& a : n.args) items.push_back(value_of(*a));
+                return val(Value::list(std::move(items)));
+            }
+            case Node::K::map: {
+                std::vector<Value> kv;
+                for (const auto& a : n.args) kv.push_back(value_of(*a));
+                return val(Value::map(std::move(kv)));
+            }
+            case Node::K::assign: {
+                SVal v = eval(*n.rhs);
+                if (n.name == "g" || n.name == "graph") unsupported(n.pos, "re-binding '" + n.name + "'");
+                vars_[n.name] = v;
+                return v;
+            }
+            case Node::K::unop: {
+                Value v = value_of(*n.target);
+                if (n.name == "!") return val(Value::boolean(!truthy(v)));
+                if (!v.is_number())
+                    fail(EvalError::Kind::evaluation, "cannot apply unary " + n.name + " to " + v.to_string(),
+                         "MissingMethodException");
+                if (n.name == "+") return val(v);
+                if (big_dec(v))
+                    if (auto r = detail::bigdec_arith('-', Value::int_(0), v)) return val(*r);
+                if (floating(v) || big_dec(v))
+                    return val(v.type() == Type::float_ ? Value::float_(static_cast<float>(-v.as_double()))
+                                                        : Value::double_(-v.to_double()));
+                if (v.type() == Type::long_)
+                    return val(
+                        Value::long_(static_cast<std::int64_t>(0 - static_cast<std::uint64_t>(v.as_int()))));
+                return val(
+                    Value::int_(static_cast<std::int32_t>(0 - static_cast<std::uint32_t>(v.as_int()))));
+            }
+            case Node::K::binop:
+                return binop(n);
+            case Node::K::member:
+                break;  // handled by eval_chain
+            case Node::K::index:
+                break;  // handled by eval_chain
+            case Node::K::call:
+                return call(n);
         }
         return {};
     }
@@ -957,10 +1058,12 @@ private:
             return val(Value::boolean(op == "==" ? eq : !eq));
         }
         if (op == "<" || op == ">" || op == "<=" || op == ">=") {
-            bool comparable = (a.is_number() && b.is_number()) || (a.type() == b.type() && a.type() == Type::string);
+            bool comparable =
+                (a.is_number() && b.is_number()) || (a.type() == b.type() && a.type() == Type::string);
             if (!comparable)
                 fail(EvalError::Kind::evaluation,
-                     "Cannot compare " + a.to_string() + " with " + b.to_string() + " at " + where_text(src_, n.pos),
+                     "Cannot compare " + a.to_string() + " with " + b.to_string() + " at " +
+                         where_text(src_, n.pos),
                      "IllegalArgumentException");
             int c = compare(a, b);
             bool r = op == "<" ? c < 0 : op == ">" ? c > 0 : op == "<=" ? c <= 0 : c >= 0;
@@ -984,10 +1087,12 @@ private:
             s.k = SVal::K::graph;
             return s;
         }
-        if (const Value* b = opts_.bindings.type() == Type::map ? opts_.bindings.find(n.name) : nullptr) return val(*b);
-        static const char* classes[] = {"__", "P", "TextP", "TinkerFactory", "WithOptions", "T", "Order", "Pop", "Scope",
-                                        "Column", "Direction", "Cardinality", "Operator", "Pick", "Barrier", "Merge",
-                                        "VertexProperty", "Vertex", "Edge", "TinkerGraph"};
+        if (const Value* b = opts_.bindings.type() == Type::map ? opts_.bindings.find(n.name) : nullptr)
+            return val(*b);
+        static const char* classes[] = {
+            "__",      "P",     "TextP",          "TinkerFactory", "WithOptions", "T",          "Order",
+            "Pop",     "Scope", "Column",         "Direction",     "Cardinality", "Operator",   "Pick",
+            "Barrier", "Merge", "VertexProperty", "Vertex",        "Edge",        "TinkerGraph"};
         for (const char* c : classes)
             if (n.name == c) {
                 SVal s;
@@ -999,18 +1104,37 @@ private:
         if (bare_token(n.name, tok)) return val(tok);
         // Strategy classes Gremlin-Groovy imports (withStrategies(ReadOnlyStrategy),
         // withoutStrategies(CountStrategy)); the evaluator decides which ones it can honour.
-        static const char* strategies[] = {
-            "ReadOnlyStrategy", "EdgeLabelVerificationStrategy", "LambdaRestrictionStrategy",
-            "ReservedKeysVerificationStrategy", "CountStrategy", "LazyBarrierStrategy", "PathRetractionStrategy",
-            "FilterRankingStrategy", "InlineFilterStrategy", "IncidentToAdjacentStrategy",
-            "AdjacentToIncidentStrategy", "RepeatUnrollStrategy", "MatchPredicateStrategy", "EarlyLimitStrategy",
-            "IdentityRemovalStrategy", "ByModulatorOptimizationStrategy", "ProductiveByStrategy",
-            "ConnectiveStrategy", "SubgraphStrategy", "PartitionStrategy", "ElementIdStrategy",
-            "HaltedTraverserStrategy", "OptionsStrategy", "SeedStrategy", "ReferenceElementStrategy",
-            "TinkerGraphStepStrategy", "TinkerGraphCountStrategy"};
+        static const char* strategies[] = {"ReadOnlyStrategy",
+                                           "EdgeLabelVerificationStrategy",
+                                           "LambdaRestrictionStrategy",
+                                           "ReservedKeysVerificationStrategy",
+                                           "CountStrategy",
+                                           "LazyBarrierStrategy",
+                                           "PathRetractionStrategy",
+                                           "FilterRankingStrategy",
+                                           "InlineFilterStrategy",
+                                           "IncidentToAdjacentStrategy",
+                                           "AdjacentToIncidentStrategy",
+                                           "RepeatUnrollStrategy",
+                                           "MatchPredicateStrategy",
+                                           "EarlyLimitStrategy",
+                                           "IdentityRemovalStrategy",
+                                           "ByModulatorOptimizationStrategy",
+                                           "ProductiveByStrategy",
+                                           "ConnectiveStrategy",
+                                           "SubgraphStrategy",
+                                           "PartitionStrategy",
+                                           "ElementIdStrategy",
+                                           "HaltedTraverserStrategy",
+                                           "OptionsStrategy",
+                                           "SeedStrategy",
+                                           "ReferenceElementStrategy",
+                                           "TinkerGraphStepStrategy",
+                                           "TinkerGraphCountStrategy"};
         for (const char* c : strategies)
             if (n.name == c)
-                return val(Value::compound(Type::strategy, {Value::string(std::string("strategy.") + c), Value::map()}));
+                return val(Value::compound(Type::strategy,
+                                           {Value::string(std::string("strategy.") + c), Value::map()}));
         fail(EvalError::Kind::evaluation,
              "No such property: " + n.name + " for class: Script1 (at " + where_text(src_, n.pos) + ")",
              "MissingPropertyException");
@@ -1045,8 +1169,9 @@ private:
             if (t.klass == "WithOptions") {
                 if (n.name == "tokens") return val(Value::string("~tinkerpop.valueMap.tokens"));
                 if (n.name == "indexer") return val(Value::string("~tinkerpop.index.indexer"));
-                static const std::map<std::string, int> ints = {{"none", 0}, {"ids", 1},    {"labels", 2}, {"keys", 4},
-                                                                {"values", 8}, {"all", 15}, {"list", 0},  {"map", 1}};
+                static const std::map<std::string, int> ints = {{"none", 0}, {"ids", 1},    {"labels", 2},
+                                                                {"keys", 4}, {"values", 8}, {"all", 15},
+                                                                {"list", 0}, {"map", 1}};
                 auto it = ints.find(n.name);
                 if (it != ints.end()) return val(Value::int_(it->second));
             }
@@ -1072,26 +1197,30 @@ private:
 
     Arg to_arg(const SVal& s, std::size_t pos) {
         switch (s.k) {
-        case SVal::K::value: return Arg{s.v, nullptr};
-        case SVal::K::void_: return Arg{Value(), nullptr};
-        case SVal::K::traversal:
-            if (!s.code->anonymous)
+            case SVal::K::value:
+                return Arg{s.v, nullptr};
+            case SVal::K::void_:
+                return Arg{Value(), nullptr};
+            case SVal::K::traversal:
+                if (!s.code->anonymous)
+                    fail(EvalError::Kind::evaluation,
+                         "The child traversal was not spawned anonymously - use the __ class rather than a "
+                         "TraversalSource to construct the child traversal (at " +
+                             where_text(src_, pos) + ")",
+                         "IllegalArgumentException");
+                return Arg{Value(), s.code};
+            default:
                 fail(EvalError::Kind::evaluation,
-                     "The child traversal was not spawned anonymously - use the __ class rather than a "
-                     "TraversalSource to construct the child traversal (at " + where_text(src_, pos) + ")",
+                     "a " + describe(s) + " cannot be a step argument (at " + where_text(src_, pos) + ")",
                      "IllegalArgumentException");
-            return Arg{Value(), s.code};
-        default:
-            fail(EvalError::Kind::evaluation,
-                 "a " + describe(s) + " cannot be a step argument (at " + where_text(src_, pos) + ")",
-                 "IllegalArgumentException");
         }
     }
 
     Value make_p(const std::string& name, const std::vector<SVal>& args, std::size_t pos, bool text) {
         std::vector<Value> vals;
         for (const auto& a : args) {
-            if (a.k != SVal::K::value && a.k != SVal::K::void_) no_method(pos, text ? "TextP" : "P", name, args);
+            if (a.k != SVal::K::value && a.k != SVal::K::void_)
+                no_method(pos, text ? "TextP" : "P", name, args);
             vals.push_back(a.v);
         }
         if (text) {
@@ -1137,7 +1266,8 @@ private:
         if (!n.target) {
             // Static imports: P/TextP predicates and __ steps.
             auto args = eval_args(n);
-            bool all_values = std::all_of(args.begin(), args.end(), [](const SVal& a) { return a.k == SVal::K::value; });
+            bool all_values =
+                std::all_of(args.begin(), args.end(), [](const SVal& a) { return a.k == SVal::K::value; });
             if (is_p_name(n.name) && all_values) return val(make_p(n.name, args, n.pos, false));
             if (is_textp_name(n.name) && all_values) return val(make_p(n.name, args, n.pos, true));
             if (n.name == "not" && args.size() == 1 && args[0].k == SVal::K::value &&
@@ -1151,12 +1281,18 @@ private:
     SVal call_on(SVal t, const Node& n) {
         auto args = eval_args(n);
         switch (t.k) {
-        case SVal::K::klass: return class_call(t, n, args);
-        case SVal::K::graph: return graph_call(n, args);
-        case SVal::K::source: return source_call(t, n, args);
-        case SVal::K::traversal: return traversal_method(t, n, args);
-        case SVal::K::value: return value_call(t, n, args);
-        case SVal::K::void_: break;
+            case SVal::K::klass:
+                return class_call(t, n, args);
+            case SVal::K::graph:
+                return graph_call(n, args);
+            case SVal::K::source:
+                return source_call(t, n, args);
+            case SVal::K::traversal:
+                return traversal_method(t, n, args);
+            case SVal::K::value:
+                return value_call(t, n, args);
+            case SVal::K::void_:
+                break;
         }
         fail(EvalError::Kind::evaluation,
              "Cannot invoke method " + n.name + "() on null object (at " + where_text(src_, n.pos) + ")",
@@ -1167,12 +1303,14 @@ private:
         if (t.klass == "__") return anonymous(n, args);
         if (t.klass == "P") {
             if (is_p_name(n.name)) return val(make_p(n.name, args, n.pos, false));
-            if (n.name == "not" && args.size() == 1 && args[0].k == SVal::K::value && args[0].v.type() == Type::p)
+            if (n.name == "not" && args.size() == 1 && args[0].k == SVal::K::value &&
+                args[0].v.type() == Type::p)
                 return val(Value::p("not", {args[0].v}));
         }
         if (t.klass == "TextP" && is_textp_name(n.name)) return val(make_p(n.name, args, n.pos, true));
         if (t.klass == "TinkerFactory" && n.name == "generateModern") {
-            if (args.size() != 1 || args[0].k != SVal::K::graph) no_method(n.pos, "TinkerFactory", n.name, args);
+            if (args.size() != 1 || args[0].k != SVal::K::graph)
+                no_method(n.pos, "TinkerFactory", n.name, args);
             graph_.load_modern();
             SVal v;
             v.k = SVal::K::void_;
@@ -1199,8 +1337,8 @@ private:
     }
 
     SVal source_call(const SVal& t, const Node& n, std::vector<SVal>& args) {
-        static const char* cfg[] = {"with", "withSideEffect", "withStrategies", "withoutStrategies", "withBulk",
-                                    "withPath", "withComputer"};
+        static const char* cfg[] = {"with",     "withSideEffect", "withStrategies", "withoutStrategies",
+                                    "withBulk", "withPath",       "withComputer"};
         for (const char* c : cfg)
             if (n.name == c) {
                 auto code = std::make_shared<Code>(*t.code);
@@ -1214,10 +1352,12 @@ private:
                 s.code = std::move(code);
                 return s;
             }
-        static const char* spawn[] = {"V", "E", "addV", "addE", "inject", "mergeV", "mergeE", "call", "io", "union"};
+        static const char* spawn[] = {"V",      "E",      "addV", "addE", "inject",
+                                      "mergeV", "mergeE", "call", "io",   "union"};
         for (const char* c : spawn)
             if (n.name == c) return traversal_call(std::make_shared<Code>(*t.code), n, args);
-        no_method(n.pos, "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.GraphTraversalSource", n.name, args);
+        no_method(n.pos, "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.GraphTraversalSource",
+                  n.name, args);
     }
 
     SVal traversal_method(const SVal& t, const Node& n, std::vector<SVal>& args) {
@@ -1227,8 +1367,8 @@ private:
         if (!terminal) return traversal_call(t.code, n, args);
         if (t.code->anonymous)
             fail(EvalError::Kind::evaluation,
-                 "an anonymous traversal cannot be iterated without a traversal source (at " + where_text(src_, n.pos) +
-                     ")",
+                 "an anonymous traversal cannot be iterated without a traversal source (at " +
+                     where_text(src_, n.pos) + ")",
                  "IllegalStateException");
         if (m == "iterate") {
             auto s = detail::make_traversal_stream(graph_, *t.code, opts_);
@@ -1245,7 +1385,8 @@ private:
         if (m == "next" && args.size() == 1 && args[0].k == SVal::K::value && integral(args[0].v))
             limit = static_cast<std::size_t>(std::max<std::int64_t>(0, args[0].v.as_int()));
         else if (!args.empty())
-            no_method(n.pos, "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.DefaultGraphTraversal", m, args);
+            no_method(n.pos, "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.DefaultGraphTraversal",
+                      m, args);
         Value list = detail::run_to_list(graph_, *t.code, opts_, limit);
         if (m == "hasNext") return val(Value::boolean(list.size() > 0));
         if (m == "toSet") {
@@ -1255,7 +1396,8 @@ private:
             return val(Value::set(std::move(uniq)));
         }
         if (m == "next" && args.empty()) {
-            if (list.size() == 0) fail(EvalError::Kind::evaluation, "No such element", "NoSuchElementException");
+            if (list.size() == 0)
+                fail(EvalError::Kind::evaluation, "No such element", "NoSuchElementException");
             return val(list[0]);
         }
         if (m == "tryNext") {
@@ -1274,10 +1416,11 @@ private:
         if ((v.type() == Type::p || v.type() == Type::text_p) && n.name == "negate" && args.empty())
             return val(Value::p("not", {v}));
         if (n.name == "size" && args.empty() &&
-            (v.type() == Type::list || v.type() == Type::set || v.type() == Type::map || v.type() == Type::string))
-            return val(Value::int_(static_cast<std::int32_t>(v.type() == Type::map ? v.size() / 2
-                                                              : v.type() == Type::string ? v.str().size()
-                                                                                          : v.size())));
+            (v.type() == Type::list || v.type() == Type::set || v.type() == Type::map ||
+             v.type() == Type::string))
+            return val(Value::int_(static_cast<std::int32_t>(v.type() == Type::map      ? v.size() / 2
+                                                             : v.type() == Type::string ? v.str().size()
+                                                                                        : v.size())));
         if (n.name == "toString" && args.empty()) return val(Value::string(groovy_string(v)));
         no_method(n.pos, std::string(model::type_name(v.type())), n.name, args);
     }
@@ -1294,18 +1437,24 @@ public:
     explicit ValueStream(Value v, bool is_void) {
         if (is_void) return;
         switch (v.type()) {
-        case Type::list: case Type::set: items_ = std::move(v.kids()); break;
-        case Type::map:
-            for (std::size_t i = 0; i + 1 < v.size(); i += 2) items_.push_back(Value::map({v[i], v[i + 1]}));
-            break;
-        case Type::bulk_set:
-            for (std::size_t i = 0; i + 1 < v.size(); i += 2) {
-                items_.push_back(v[i]);
-                bulks_.resize(items_.size(), 1);
-                bulks_.back() = v[i + 1].to_int64();
-            }
-            break;
-        default: items_.push_back(std::move(v)); break;
+            case Type::list:
+            case Type::set:
+                items_ = std::move(v.kids());
+                break;
+            case Type::map:
+                for (std::size_t i = 0; i + 1 < v.size(); i += 2)
+                    items_.push_back(Value::map({v[i], v[i + 1]}));
+                break;
+            case Type::bulk_set:
+                for (std::size_t i = 0; i + 1 < v.size(); i += 2) {
+                    items_.push_back(v[i]);
+                    bulks_.resize(items_.size(), 1);
+                    bulks_.back() = v[i + 1].to_int64();
+                }
+                break;
+            default:
+                items_.push_back(std::move(v));
+                break;
         }
     }
     bool next(Item& out) override {
@@ -1336,32 +1485,38 @@ private:
 
 }  // namespace
 
-std::unique_ptr<ResultStream> evaluate_script(Graph& graph, std::string_view script, const EvalOptions& opts) {
+std::unique_ptr<ResultStream> evaluate_script(Graph& graph, std::string_view script,
+                                              const EvalOptions& opts) {
     try {
         Parser p(script, opts.language != "gremlin-lang");
         auto stmts = p.script();
         Evaluator ev(graph, script, opts);
         SVal r = ev.run(stmts);
         switch (r.k) {
-        case SVal::K::traversal:
-            if (r.code->anonymous)
-                return std::make_unique<FailedStream>(EvalError{
-                    EvalError::Kind::evaluation,
-                    "an anonymous traversal cannot be iterated without a traversal source", "IllegalStateException"});
-            return detail::make_traversal_stream(graph, *r.code, opts);
-        case SVal::K::void_: return std::make_unique<ValueStream>(Value(), true);
-        case SVal::K::value: return std::make_unique<ValueStream>(std::move(r.v), false);
-        case SVal::K::source:
-            return std::make_unique<ValueStream>(Value::string("graphtraversalsource[tinkergraph[vertices:" +
-                                                               std::to_string(graph.vertex_count()) + " edges:" +
-                                                               std::to_string(graph.edge_count()) + "], standard]"),
-                                                 false);
-        case SVal::K::graph:
-            return std::make_unique<ValueStream>(Value::string("tinkergraph[vertices:" +
-                                                               std::to_string(graph.vertex_count()) + " edges:" +
-                                                               std::to_string(graph.edge_count()) + "]"),
-                                                 false);
-        case SVal::K::klass: return std::make_unique<ValueStream>(Value::class_(r.klass), false);
+            case SVal::K::traversal:
+                if (r.code->anonymous)
+                    return std::make_unique<FailedStream>(
+                        EvalError{EvalError::Kind::evaluation,
+                                  "an anonymous traversal cannot be iterated without a traversal source",
+                                  "IllegalStateException"});
+                return detail::make_traversal_stream(graph, *r.code, opts);
+            case SVal::K::void_:
+                return std::make_unique<ValueStream>(Value(), true);
+            case SVal::K::value:
+                return std::make_unique<ValueStream>(std::move(r.v), false);
+            case SVal::K::source:
+                return std::make_unique<ValueStream>(
+                    Value::string(
+                        "graphtraversalsource[tinkergraph[vertices:" + std::to_string(graph.vertex_count()) +
+                        " edges:" + std::to_string(graph.edge_count()) + "], standard]"),
+                    false);
+            case SVal::K::graph:
+                return std::make_unique<ValueStream>(
+                    Value::string("tinkergraph[vertices:" + std::to_string(graph.vertex_count()) +
+                                  " edges:" + std::to_string(graph.edge_count()) + "]"),
+                    false);
+            case SVal::K::klass:
+                return std::make_unique<ValueStream>(Value::class_(r.klass), false);
         }
         return std::make_unique<ValueStream>(Value(), true);
     } catch (const EvalFailure& f) {
@@ -1370,8 +1525,8 @@ std::unique_ptr<ResultStream> evaluate_script(Graph& graph, std::string_view scr
         return std::make_unique<FailedStream>(
             EvalError{EvalError::Kind::evaluation, "out of memory while evaluating", "OutOfMemoryError"});
     } catch (const std::exception& e) {
-        return std::make_unique<FailedStream>(
-            EvalError{EvalError::Kind::evaluation, std::string("internal error: ") + e.what(), "RuntimeException"});
+        return std::make_unique<FailedStream>(EvalError{
+            EvalError::Kind::evaluation, std::string("internal error: ") + e.what(), "RuntimeException"});
     }
 }
 

@@ -242,20 +242,34 @@ private:
 std::string java_type(const Arg& a) {
     if (a.t) return "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.DefaultGraphTraversal";
     switch (a.v.type()) {
-    case Type::null: return "null";
-    case Type::boolean: return "java.lang.Boolean";
-    case Type::int_: return "java.lang.Integer";
-    case Type::long_: return "java.lang.Long";
-    case Type::double_: return "java.lang.Double";
-    case Type::float_: return "java.lang.Float";
-    case Type::string: return "java.lang.String";
-    case Type::big_decimal: return "java.math.BigDecimal";
-    case Type::list: return "java.util.ArrayList";
-    case Type::map: return "java.util.LinkedHashMap";
-    case Type::p: return "org.apache.tinkerpop.gremlin.process.traversal.P";
-    case Type::text_p: return "org.apache.tinkerpop.gremlin.process.traversal.TextP";
-    case Type::enum_: return "org.apache.tinkerpop.gremlin.structure." + std::string(model::type_name(a.v.type()));
-    default: return std::string(model::type_name(a.v.type()));
+        case Type::null:
+            return "null";
+        case Type::boolean:
+            return "java.lang.Boolean";
+        case Type::int_:
+            return "java.lang.Integer";
+        case Type::long_:
+            return "java.lang.Long";
+        case Type::double_:
+            return "java.lang.Double";
+        case Type::float_:
+            return "java.lang.Float";
+        case Type::string:
+            return "java.lang.String";
+        case Type::big_decimal:
+            return "java.math.BigDecimal";
+        case Type::list:
+            return "java.util.ArrayList";
+        case Type::map:
+            return "java.util.LinkedHashMap";
+        case Type::p:
+            return "org.apache.tinkerpop.gremlin.process.traversal.P";
+        case Type::text_p:
+            return "org.apache.tinkerpop.gremlin.process.traversal.TextP";
+        case Type::enum_:
+            return "org.apache.tinkerpop.gremlin.structure." + std::string(model::type_name(a.v.type()));
+        default:
+            return std::string(model::type_name(a.v.type()));
     }
 }
 
@@ -270,7 +284,8 @@ std::string java_type(const Arg& a) {
         vals += in.args[i].t ? "[GraphStep...]" : in.args[i].v.to_string();
     }
     fail(EvalError::Kind::evaluation,
-         "No signature of method: org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.DefaultGraphTraversal." +
+         "No signature of method: "
+         "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.DefaultGraphTraversal." +
              in.name + "() is applicable for argument types: (" + types + ") values: [" + vals + "]",
          "MissingMethodException");
 }
@@ -354,8 +369,9 @@ public:
             }
             if (is_modulator(n)) {
                 if (specs.empty())
-                    fail(EvalError::Kind::evaluation, n + "() at " + code_.where + " " + std::to_string(in.pos) +
-                                                          " does not follow a step it can modulate",
+                    fail(EvalError::Kind::evaluation,
+                         n + "() at " + code_.where + " " + std::to_string(in.pos) +
+                             " does not follow a step it can modulate",
                          "IllegalStateException");
                 specs.back().mods.push_back(&in);
                 continue;
@@ -365,8 +381,8 @@ public:
             if (!pending.empty()) {
                 if (n != "repeat")
                     fail(EvalError::Kind::evaluation,
-                         pending.front()->name + "() at " + code_.where + " " + std::to_string(pending.front()->pos) +
-                             " must be followed by repeat()",
+                         pending.front()->name + "() at " + code_.where + " " +
+                             std::to_string(pending.front()->pos) + " must be followed by repeat()",
                          "IllegalStateException");
                 s.pre = std::move(pending);
                 pending.clear();
@@ -379,8 +395,8 @@ public:
                 for (auto* p : pending) specs.back().mods.push_back(p);
             } else {
                 fail(EvalError::Kind::evaluation,
-                     pending.front()->name + "() at " + code_.where + " " + std::to_string(pending.front()->pos) +
-                         " has no repeat() to modulate",
+                     pending.front()->name + "() at " + code_.where + " " +
+                         std::to_string(pending.front()->pos) + " has no repeat() to modulate",
                      "IllegalStateException");
             }
         }
@@ -436,7 +452,8 @@ private:
         } else if (a.v.type() == Type::string) {
             b.kind = By::Kind::key;
             b.name = a.v.str();
-        } else if (a.v.type() == Type::enum_ && (a.v.enum_kind() == EnumKind::t || a.v.enum_kind() == EnumKind::column)) {
+        } else if (a.v.type() == Type::enum_ &&
+                   (a.v.enum_kind() == EnumKind::t || a.v.enum_kind() == EnumKind::column)) {
             b.kind = By::Kind::token;
             b.name = a.v.str();
         } else if (a.v.type() == Type::enum_ && a.v.enum_kind() == EnumKind::order) {
@@ -461,10 +478,14 @@ private:
     // The plan a by() contributes as a group/aggregation value traversal.
     PlanPtr by_plan(const By& b) {
         switch (b.kind) {
-        case By::Kind::identity: return nullptr;
-        case By::Kind::key: return single("values", {Arg{Value::string(b.name), nullptr}});
-        case By::Kind::token: return single(b.name == "label" ? "label" : b.name == "id" ? "id" : b.name, {});
-        case By::Kind::traversal: return b.plan;
+            case By::Kind::identity:
+                return nullptr;
+            case By::Kind::key:
+                return single("values", {Arg{Value::string(b.name), nullptr}});
+            case By::Kind::token:
+                return single(b.name == "label" ? "label" : b.name == "id" ? "id" : b.name, {});
+            case By::Kind::traversal:
+                return b.plan;
         }
         return nullptr;
     }
@@ -544,7 +565,8 @@ const VertexRec& need_vertex(Ctx& ctx, const Obj& o, const char* step) {
     const ElementRec* el = as_element(ctx, o);
     if (!el || el->kind != ElKind::vertex)
         fail(EvalError::Kind::evaluation,
-             std::string(step) + "() expects a vertex but got " + (o.el ? std::string("an element") : o.v.to_string()),
+             std::string(step) + "() expects a vertex but got " +
+                 (o.el ? std::string("an element") : o.v.to_string()),
              "ClassCastException");
     return *static_cast<const VertexRec*>(el);
 }
@@ -553,7 +575,8 @@ const EdgeRec& need_edge(Ctx& ctx, const Obj& o, const char* step) {
     const ElementRec* el = as_element(ctx, o);
     if (!el || el->kind != ElKind::edge)
         fail(EvalError::Kind::evaluation,
-             std::string(step) + "() expects an edge but got " + (o.el ? std::string("an element") : o.v.to_string()),
+             std::string(step) + "() expects an edge but got " +
+                 (o.el ? std::string("an element") : o.v.to_string()),
              "ClassCastException");
     return *static_cast<const EdgeRec*>(el);
 }
@@ -578,14 +601,16 @@ void Compiler::compile_adjacency(const Instr& in) {
                 const EdgeRec& e = s.edges[ei];
                 if (!label_ok(labels, e.label)) continue;
                 buf.push_back(t);
-                advance(ctx, buf.back(), Obj(edges ? static_cast<const ElementRec*>(&e) : &s.vertices[e.in_v]));
+                advance(ctx, buf.back(),
+                        Obj(edges ? static_cast<const ElementRec*>(&e) : &s.vertices[e.in_v]));
             }
         if (inn)
             for (auto ei : v.in) {
                 const EdgeRec& e = s.edges[ei];
                 if (!label_ok(labels, e.label)) continue;
                 buf.push_back(t);
-                advance(ctx, buf.back(), Obj(edges ? static_cast<const ElementRec*>(&e) : &s.vertices[e.out_v]));
+                advance(ctx, buf.back(),
+                        Obj(edges ? static_cast<const ElementRec*>(&e) : &s.vertices[e.out_v]));
             }
     });
     if (second_hop) add([](Ctx&) { return std::unique_ptr<Step>(std::make_unique<LazyBarrierStep>()); });
@@ -679,8 +704,9 @@ void Compiler::compile_source_or_mid_graph(const Spec& s) {
             return;
         }
         for (const auto& id : ids) {
-            const ElementRec* el = vertices ? static_cast<const ElementRec*>(s.find_vertex(s.convert_vertex_id(id)))
-                                            : static_cast<const ElementRec*>(s.find_edge(id));
+            const ElementRec* el =
+                vertices ? static_cast<const ElementRec*>(s.find_vertex(s.convert_vertex_id(id)))
+                         : static_cast<const ElementRec*>(s.find_edge(id));
             if (el) emit(el);
         }
     });
@@ -708,7 +734,8 @@ void Compiler::compile_has(const Instr& in) {
         add_fn([token, pred](Ctx& ctx, Traverser& t) {
             const ElementRec* el = as_element(ctx, t.obj);
             if (!el && !(t.obj.v.type() == Type::property)) return false;
-            if (el && el->kind != ElKind::vertex_property && (token == "key" || token == "value")) return false;
+            if (el && el->kind != ElKind::vertex_property && (token == "key" || token == "value"))
+                return false;
             return test_p(ctx, pred, token_value(ctx, t.obj, token));
         });
     };
@@ -838,7 +865,8 @@ void Compiler::compile_select(const Spec& s) {
             }
             std::vector<Value> items;
             for (std::size_t k = col == "keys" ? 0 : 1; k < m.size(); k += 2) items.push_back(m[k]);
-            advance(ctx, t, Obj(col == "keys" ? Value::set(std::move(items)) : Value::list(std::move(items))));
+            advance(ctx, t,
+                    Obj(col == "keys" ? Value::set(std::move(items)) : Value::list(std::move(items))));
             return true;
         });
         return;
@@ -1049,7 +1077,8 @@ public:
                 while (input_->next(t)) {
                     ctx_->tick();
                     if (t.loops >> (2 * kLoopBits))
-                        fail(EvalError::Kind::evaluation, "repeat() nested more than 3 deep", "IllegalStateException");
+                        fail(EvalError::Kind::evaluation, "repeat() nested more than 3 deep",
+                             "IllegalStateException");
                     t.loops <<= kLoopBits;
                     if (spec_.until_before && (stop_times(t) || test(until_, t))) {
                         emit_out(t);
@@ -1102,7 +1131,8 @@ private:
         while (body_->next(r)) {
             ctx_->tick();
             if ((r.loops & kLoopMask) == kLoopMask)
-                fail(EvalError::Kind::evaluation, "repeat() exceeded 2097151 iterations", "IllegalStateException");
+                fail(EvalError::Kind::evaluation, "repeat() exceeded 2097151 iterations",
+                     "IllegalStateException");
             ++r.loops;
             bool stop = stop_times(r) || (!spec_.until_before && spec_.until && test(until_, r));
             if (stop) {
@@ -1153,13 +1183,15 @@ void Compiler::compile_repeat(const Spec& s) {
         } else if (m->name == "emit") {
             spec->emit = true;
             spec->emit_before = before;
-            if (m->args.size() == 1 && m->args[0].t) spec->emit_plan = child(m->args[0], *m);
+            if (m->args.size() == 1 && m->args[0].t)
+                spec->emit_plan = child(m->args[0], *m);
             else if (m->args.size() == 1 && is_pred(m->args[0])) {
                 Code c;
                 c.anonymous = true;
                 c.steps.push_back(Instr{"is", {m->args[0]}, m->pos});
                 spec->emit_plan = child_code(c);
-            } else if (!m->args.empty()) bad_args(*m);
+            } else if (!m->args.empty())
+                bad_args(*m);
         } else {
             bad_args(*m);
         }
@@ -1185,8 +1217,10 @@ void Compiler::compile_group(const Spec& s, bool count) {
     // in map().fold()); other non-reducing by(traversal)s keep one object (GroupStep).
     const bool fold_values = byv.size() > 1 && byv[1].kind != By::Kind::traversal;
     std::optional<std::string> name;
-    if (in.args.size() == 1 && is_str(in.args[0])) name = in.args[0].v.str();
-    else if (!in.args.empty()) bad_args(in);
+    if (in.args.size() == 1 && is_str(in.args[0]))
+        name = in.args[0].v.str();
+    else if (!in.args.empty())
+        bad_args(in);
     auto kind = count ? SideEffect::Kind::group_count : SideEffect::Kind::group;
     auto accumulate = [kind](Ctx& ctx, SideEffect& se, ByRt& kb, const Traverser& t) {
         Obj k;
@@ -1254,7 +1288,8 @@ struct SortKey {
 void Compiler::compile_order(const Spec& s, bool local) {
     auto byv = bys(s);
     if (byv.empty()) byv.push_back(By{});
-    auto sorter = [](Ctx& ctx, std::vector<std::pair<SortKey, std::size_t>>& rows, const std::vector<By>& byv) {
+    auto sorter = [](Ctx& ctx, std::vector<std::pair<SortKey, std::size_t>>& rows,
+                     const std::vector<By>& byv) {
         bool shuffle = std::any_of(byv.begin(), byv.end(), [](const By& b) { return b.order == 0; });
         if (shuffle) {
             std::mt19937_64 rng(std::random_device{}());
@@ -1279,7 +1314,8 @@ void Compiler::compile_order(const Spec& s, bool local) {
             if (!is_map && v.type() != Type::list && v.type() != Type::set) return true;
             std::vector<Obj> items;
             if (is_map)
-                for (std::size_t i = 0; i + 1 < v.size(); i += 2) items.emplace_back(Value::map({v[i], v[i + 1]}));
+                for (std::size_t i = 0; i + 1 < v.size(); i += 2)
+                    items.emplace_back(Value::map({v[i], v[i + 1]}));
             else
                 for (const auto& x : v.kids()) items.emplace_back(x);
             std::vector<std::pair<SortKey, std::size_t>> rows;
@@ -1352,8 +1388,9 @@ Value num_add(const Value& a, const Value& b) {
     if ((a.type() == Type::big_decimal || b.type() == Type::big_decimal) && a.type() != Type::double_ &&
         a.type() != Type::float_ && b.type() != Type::double_ && b.type() != Type::float_)
         if (auto r = bigdec_arith('+', a, b)) return *r;
-    auto fp = [](const Value& v) { return v.type() == Type::double_ || v.type() == Type::float_ ||
-                                          v.type() == Type::big_decimal; };
+    auto fp = [](const Value& v) {
+        return v.type() == Type::double_ || v.type() == Type::float_ || v.type() == Type::big_decimal;
+    };
     if (fp(a) || fp(b)) {
         if (a.type() == Type::float_ && b.type() == Type::float_)
             return Value::float_(static_cast<float>(a.as_double() + b.as_double()));
@@ -1363,7 +1400,8 @@ Value num_add(const Value& a, const Value& b) {
     bool ovf = __builtin_add_overflow(a.to_int64(), b.to_int64(), &r);
     if (ovf) return Value::double_(a.to_double() + b.to_double());
     bool wide = a.type() == Type::long_ || b.type() == Type::long_;
-    if (!wide && r >= std::numeric_limits<std::int32_t>::min() && r <= std::numeric_limits<std::int32_t>::max())
+    if (!wide && r >= std::numeric_limits<std::int32_t>::min() &&
+        r <= std::numeric_limits<std::int32_t>::max())
         return Value::int_(static_cast<std::int32_t>(r));
     return Value::long_(r);
 }
@@ -1375,7 +1413,8 @@ Value num_mul_bulk(const Value& a, std::int64_t bulk) {
     if (a.type() == Type::double_ || a.type() == Type::float_ || a.type() == Type::big_decimal)
         return Value::double_(a.to_double() * static_cast<double>(bulk));
     std::int64_t r;
-    if (__builtin_mul_overflow(a.to_int64(), bulk, &r)) return Value::double_(a.to_double() * static_cast<double>(bulk));
+    if (__builtin_mul_overflow(a.to_int64(), bulk, &r))
+        return Value::double_(a.to_double() * static_cast<double>(bulk));
     if (a.type() != Type::long_ && r >= std::numeric_limits<std::int32_t>::min() &&
         r <= std::numeric_limits<std::int32_t>::max())
         return Value::int_(static_cast<std::int32_t>(r));
@@ -1387,13 +1426,16 @@ Value num_mul(const Value& a, const Value& b) {
     if ((a.type() == Type::big_decimal || b.type() == Type::big_decimal) && a.type() != Type::double_ &&
         a.type() != Type::float_ && b.type() != Type::double_ && b.type() != Type::float_)
         if (auto r = bigdec_arith('*', a, b)) return *r;
-    auto fp = [](const Value& v) { return v.type() == Type::double_ || v.type() == Type::float_ ||
-                                          v.type() == Type::big_decimal; };
+    auto fp = [](const Value& v) {
+        return v.type() == Type::double_ || v.type() == Type::float_ || v.type() == Type::big_decimal;
+    };
     if (fp(a) || fp(b)) return Value::double_(a.to_double() * b.to_double());
     std::int64_t r = 0;
-    if (__builtin_mul_overflow(a.to_int64(), b.to_int64(), &r)) return Value::double_(a.to_double() * b.to_double());
+    if (__builtin_mul_overflow(a.to_int64(), b.to_int64(), &r))
+        return Value::double_(a.to_double() * b.to_double());
     bool wide = a.type() == Type::long_ || b.type() == Type::long_;
-    if (!wide && r >= std::numeric_limits<std::int32_t>::min() && r <= std::numeric_limits<std::int32_t>::max())
+    if (!wide && r >= std::numeric_limits<std::int32_t>::min() &&
+        r <= std::numeric_limits<std::int32_t>::max())
         return Value::int_(static_cast<std::int32_t>(r));
     return Value::long_(r);
 }
@@ -1417,8 +1459,10 @@ void num_fold(Ctx& ctx, const std::string& op, NumAcc& acc, const Obj& o, std::i
     if (v.is_null()) return;
     if (op == "min" || op == "max") {
         if (!v.is_number() && v.type() != Type::string)
-            fail(EvalError::Kind::evaluation, op + "() cannot compare " + v.to_string(), "ClassCastException");
-        if (!acc.any) acc.best = v;
+            fail(EvalError::Kind::evaluation, op + "() cannot compare " + v.to_string(),
+                 "ClassCastException");
+        if (!acc.any)
+            acc.best = v;
         else {
             int c = compare(v, acc.best);
             if ((op == "min" && c < 0) || (op == "max" && c > 0)) acc.best = v;
@@ -1428,7 +1472,8 @@ void num_fold(Ctx& ctx, const std::string& op, NumAcc& acc, const Obj& o, std::i
     }
     if (!v.is_number())
         fail(EvalError::Kind::evaluation,
-             op + "() expects numbers but got " + v.to_string() + " (" + std::string(model::type_name(v.type())) + ")",
+             op + "() expects numbers but got " + v.to_string() + " (" +
+                 std::string(model::type_name(v.type())) + ")",
              "ClassCastException");
     acc.any = true;
     if (op == "sum") {
@@ -1439,8 +1484,7 @@ void num_fold(Ctx& ctx, const std::string& op, NumAcc& acc, const Obj& o, std::i
         if (global && (x.type() == Type::int_ || x.type() == Type::short_ || x.type() == Type::byte))
             x = Value::long_(x.to_int64());
         acc.sum = num_add(acc.sum, x);
-    }
-    else {
+    } else {
         acc.total += v.to_double() * static_cast<double>(bulk);
         acc.n += bulk;
     }
@@ -1448,9 +1492,12 @@ void num_fold(Ctx& ctx, const std::string& op, NumAcc& acc, const Obj& o, std::i
 
 bool num_result(const std::string& op, NumAcc& acc, Value& out) {
     if (!acc.any) return false;
-    if (op == "sum") out = acc.sum;
-    else if (op == "mean") out = Value::double_(acc.total / static_cast<double>(acc.n));
-    else out = acc.best;
+    if (op == "sum")
+        out = acc.sum;
+    else if (op == "mean")
+        out = Value::double_(acc.total / static_cast<double>(acc.n));
+    else
+        out = acc.best;
     return true;
 }
 
@@ -1459,30 +1506,39 @@ bool local_items(const Obj& o, std::vector<Value>& items) {
     if (o.el) return false;
     const Value& v = o.v;
     switch (v.type()) {
-    case Type::list: case Type::set: items = v.kids(); return true;
-    case Type::map:
-        for (std::size_t i = 0; i + 1 < v.size(); i += 2) items.push_back(Value::map({v[i], v[i + 1]}));
-        return true;
-    case Type::bulk_set:
-        for (std::size_t i = 0; i + 1 < v.size(); i += 2)
-            for (std::int64_t b = 0; b < v[i + 1].as_int(); ++b) items.push_back(v[i]);
-        return true;
-    case Type::path: items = v[1].kids(); return true;
-    default: return false;
+        case Type::list:
+        case Type::set:
+            items = v.kids();
+            return true;
+        case Type::map:
+            for (std::size_t i = 0; i + 1 < v.size(); i += 2) items.push_back(Value::map({v[i], v[i + 1]}));
+            return true;
+        case Type::bulk_set:
+            for (std::size_t i = 0; i + 1 < v.size(); i += 2)
+                for (std::int64_t b = 0; b < v[i + 1].as_int(); ++b) items.push_back(v[i]);
+            return true;
+        case Type::path:
+            items = v[1].kids();
+            return true;
+        default:
+            return false;
     }
 }
 
 void Compiler::compile_numeric(const Instr& in) {
     std::string op = in.name;
     bool local = false;
-    if (in.args.size() == 1 && is_enum(in.args[0], EnumKind::scope)) local = in.args[0].v.str() == "local";
-    else if (!in.args.empty()) bad_args(in);
+    if (in.args.size() == 1 && is_enum(in.args[0], EnumKind::scope))
+        local = in.args[0].v.str() == "local";
+    else if (!in.args.empty())
+        bad_args(in);
     if (op == "count") {
         if (local) {
             add_fn([](Ctx& ctx, Traverser& t) {
                 std::vector<Value> items;
                 std::int64_t n = local_items(t.obj, items) ? static_cast<std::int64_t>(items.size()) : 1;
-                if (!t.obj.el && t.obj.v.type() == Type::map) n = static_cast<std::int64_t>(t.obj.v.size() / 2);
+                if (!t.obj.el && t.obj.v.type() == Type::map)
+                    n = static_cast<std::int64_t>(t.obj.v.size() / 2);
                 advance(ctx, t, Obj(Value::long_(n)));
                 return true;
             });
@@ -1508,8 +1564,9 @@ void Compiler::compile_numeric(const Instr& in) {
         });
         return;
     }
-    add_reduce<NumAcc>([op](Ctx& ctx, NumAcc& acc, const Traverser& t) { num_fold(ctx, op, acc, t.obj, t.bulk, true); },
-                       [op](Ctx&, NumAcc& acc, Value& out) { return num_result(op, acc, out); });
+    add_reduce<NumAcc>(
+        [op](Ctx& ctx, NumAcc& acc, const Traverser& t) { num_fold(ctx, op, acc, t.obj, t.bulk, true); },
+        [op](Ctx&, NumAcc& acc, Value& out) { return num_result(op, acc, out); });
 }
 
 // ---- range / limit / skip / tail ---------------------------------------------------------------------
@@ -1544,14 +1601,17 @@ void Compiler::compile_range(const Instr& in) {
         add_fn([lo, hi, tail, n](Ctx& ctx, Traverser& t) {
             std::vector<Value> items;
             if (!local_items(t.obj, items)) return true;
-            std::size_t a = static_cast<std::size_t>(lo), b = hi < 0 ? items.size() : static_cast<std::size_t>(hi);
+            std::size_t a = static_cast<std::size_t>(lo),
+                        b = hi < 0 ? items.size() : static_cast<std::size_t>(hi);
             if (tail) {
                 b = items.size();
-                a = items.size() > static_cast<std::size_t>(hi) ? items.size() - static_cast<std::size_t>(hi) : 0;
+                a = items.size() > static_cast<std::size_t>(hi) ? items.size() - static_cast<std::size_t>(hi)
+                                                                : 0;
             }
             a = std::min(a, items.size());
             b = std::min(b, items.size());
-            std::vector<Value> sel(items.begin() + static_cast<std::ptrdiff_t>(a), items.begin() + static_cast<std::ptrdiff_t>(b));
+            std::vector<Value> sel(items.begin() + static_cast<std::ptrdiff_t>(a),
+                                   items.begin() + static_cast<std::ptrdiff_t>(b));
             bool is_map = t.obj.v.type() == Type::map;
             if (is_map) {
                 std::vector<Value> kv;
@@ -1560,7 +1620,8 @@ void Compiler::compile_range(const Instr& in) {
                     kv.push_back(e[1]);
                 }
                 advance(ctx, t, Obj(Value::map(std::move(kv))));
-            } else if ((n == "limit" && hi == 1) || (n == "tail" && hi == 1) || (n == "range" && hi - lo == 1)) {
+            } else if ((n == "limit" && hi == 1) || (n == "tail" && hi == 1) ||
+                       (n == "range" && hi - lo == 1)) {
                 if (sel.empty()) return false;
                 advance(ctx, t, Obj(sel[0]));
             } else {
@@ -1671,8 +1732,10 @@ void Compiler::compile_branch(const Spec& s) {
         if (in.args.size() == 3 || in.args.size() == 2) {
             // choose(condition, trueBranch[, falseBranch]); condition is a traversal or a P
             Value pred;
-            if (is_pred(in.args[0])) pred = in.args[0].v;
-            else plans.push_back(child(in.args[0], in));
+            if (is_pred(in.args[0]))
+                pred = in.args[0].v;
+            else
+                plans.push_back(child(in.args[0], in));
             bool has_cond = !pred.is_null() || true;
             (void)has_cond;
             std::size_t base = plans.size();
@@ -1680,21 +1743,27 @@ void Compiler::compile_branch(const Spec& s) {
             if (in.args.size() == 3) plans.push_back(child(in.args[2], in));
             bool has_false = in.args.size() == 3;
             bool use_pred = base == 0;
-            route = [pred, base, has_false, use_pred](Ctx& ctx, auto& kids, Traverser& t, std::vector<int>& b) {
+            route = [pred, base, has_false, use_pred](Ctx& ctx, auto& kids, Traverser& t,
+                                                      std::vector<int>& b) {
                 bool ok;
-                if (use_pred) ok = test_p(ctx, pred, t.obj);
+                if (use_pred)
+                    ok = test_p(ctx, pred, t.obj);
                 else {
                     Traverser x = t;
                     x.bulk = 1;
                     ok = kids[0]->any(x);
                 }
-                if (ok) b.push_back(static_cast<int>(base));
-                else b.push_back(has_false ? static_cast<int>(base + 1) : -1);
+                if (ok)
+                    b.push_back(static_cast<int>(base));
+                else
+                    b.push_back(has_false ? static_cast<int>(base + 1) : -1);
             };
         } else if (in.args.size() == 1) {
             // choose(traversal).option(key, branch)...; choose(T.label) picks by the token
-            if (!in.args[0].t && is_enum(in.args[0], EnumKind::t)) plans.push_back(single(in.args[0].v.str(), {}));
-            else plans.push_back(child(in.args[0], in));
+            if (!in.args[0].t && is_enum(in.args[0], EnumKind::t))
+                plans.push_back(single(in.args[0].v.str(), {}));
+            else
+                plans.push_back(child(in.args[0], in));
             std::vector<Value> keys;
             int none_idx = -1;
             std::vector<int> any_idx;
@@ -1705,8 +1774,10 @@ void Compiler::compile_branch(const Spec& s) {
                 plans.push_back(child(m->args[1], *m));
                 const Value& k = m->args[0].v;
                 if (k.type() == Type::enum_ && k.enum_kind() == EnumKind::pick) {
-                    if (k.str() == "none") none_idx = idx;
-                    else any_idx.push_back(idx);
+                    if (k.str() == "none")
+                        none_idx = idx;
+                    else
+                        any_idx.push_back(idx);
                     keys.push_back(Value());
                 } else {
                     keys.push_back(k);
@@ -1719,9 +1790,10 @@ void Compiler::compile_branch(const Spec& s) {
                 Traverser r;
                 bool matched = false;
                 if (!kids[0]->next(r))
-                    fail(EvalError::Kind::evaluation,
-                         "The provided traverser does not map to a value: " + to_value(ctx, t.obj).to_string(),
-                         "IllegalArgumentException");
+                    fail(
+                        EvalError::Kind::evaluation,
+                        "The provided traverser does not map to a value: " + to_value(ctx, t.obj).to_string(),
+                        "IllegalArgumentException");
                 {
                     for (std::size_t i = 0; i < keys.size(); ++i) {
                         if (keys[i].is_null()) continue;
@@ -1760,7 +1832,7 @@ void Compiler::compile_branch(const Spec& s) {
 
 struct MatchPattern {
     std::string start, end;
-    PlanPtr body;      // null: identity
+    PlanPtr body;  // null: identity
     bool negated = false;
 };
 
@@ -1897,7 +1969,8 @@ void Compiler::compile_match(const Spec& s) {
         if (body.steps.empty() || body.steps.front().name != "as" || body.steps.front().args.size() != 1 ||
             !is_str(body.steps.front().args[0]))
             fail(EvalError::Kind::evaluation,
-                 "match() patterns must start with as(label) (at " + code_.where + " " + std::to_string(in.pos) + ")",
+                 "match() patterns must start with as(label) (at " + code_.where + " " +
+                     std::to_string(in.pos) + ")",
                  "IllegalArgumentException");
         p.start = body.steps.front().args[0].v.str();
         body.steps.erase(body.steps.begin());
@@ -1912,7 +1985,8 @@ void Compiler::compile_match(const Spec& s) {
     // The incoming object binds to a start label that no pattern produces.
     std::string start_label = pats->front().start;
     for (const auto& p : *pats) {
-        bool is_end = std::any_of(pats->begin(), pats->end(), [&](const MatchPattern& q) { return q.end == p.start; });
+        bool is_end =
+            std::any_of(pats->begin(), pats->end(), [&](const MatchPattern& q) { return q.end == p.start; });
         if (!is_end) {
             start_label = p.start;
             break;
@@ -1922,7 +1996,9 @@ void Compiler::compile_match(const Spec& s) {
     add([pats, start_label](Ctx& ctx) {
         auto solver = std::make_shared<MatchSolver>(ctx, *pats);
         auto st = std::make_unique<ExpandStep>();
-        st->fn = [solver, start_label](Traverser& t, std::vector<Traverser>& out) { solver->solve(t, start_label, out); };
+        st->fn = [solver, start_label](Traverser& t, std::vector<Traverser>& out) {
+            solver->solve(t, start_label, out);
+        };
         return std::unique_ptr<Step>(std::move(st));
     });
 }
@@ -1969,13 +2045,16 @@ void Compiler::compile_maps(const Spec& s) {
             const auto& v = *static_cast<const VertexRec*>(el);
             std::vector<std::string> order;
             for (const auto& p : v.props)
-                if (wanted(p.key) && std::find(order.begin(), order.end(), p.key) == order.end()) order.push_back(p.key);
+                if (wanted(p.key) && std::find(order.begin(), order.end(), p.key) == order.end())
+                    order.push_back(p.key);
             for (const auto& k : order) {
                 std::vector<Value> vals;
                 for (const auto& p : v.props)
                     if (p.key == k) {
-                        if (property_map) vals.push_back(materialize_element(p, ctx.tokens));
-                        else vals.push_back(p.value);
+                        if (property_map)
+                            vals.push_back(materialize_element(p, ctx.tokens));
+                        else
+                            vals.push_back(p.value);
                     }
                 kv.push_back(Value::string(k));
                 kv.push_back(element_map ? vals.front() : Value::list(std::move(vals)));
@@ -2031,7 +2110,8 @@ const VertexRec* resolve_endpoint(Ctx& ctx, const Traverser& t, const Arg& a, Pi
         pipe->start_with(x);
         Traverser r;
         if (!pipe->next(r))
-            fail(EvalError::Kind::evaluation, "The provided traverser does not map to a value for from()/to()",
+            fail(EvalError::Kind::evaluation,
+                 "The provided traverser does not map to a value for from()/to()",
                  "IllegalArgumentException");
         o = std::move(r.obj);
     } else if (a.v.type() == Type::string) {
@@ -2042,8 +2122,9 @@ const VertexRec* resolve_endpoint(Ctx& ctx, const Traverser& t, const Arg& a, Pi
         o = Obj(a.v);
     } else {
         const VertexRec* v = ctx.snap->find_vertex(a.v);
-        if (!v) fail(EvalError::Kind::evaluation, "addE() endpoint vertex " + a.v.to_string() + " does not exist",
-                     "IllegalArgumentException");
+        if (!v)
+            fail(EvalError::Kind::evaluation, "addE() endpoint vertex " + a.v.to_string() + " does not exist",
+                 "IllegalArgumentException");
         return v;
     }
     const ElementRec* el = as_element(ctx, o);
@@ -2072,8 +2153,10 @@ void Compiler::compile_mutation(const Spec& s) {
     const std::string& n = in.name;
     if (n == "addV") {
         std::string label = "vertex";
-        if (in.args.size() == 1 && is_str(in.args[0])) label = in.args[0].v.str();
-        else if (!in.args.empty()) bad_args(in);
+        if (in.args.size() == 1 && is_str(in.args[0]))
+            label = in.args[0].v.str();
+        else if (!in.args.empty())
+            bad_args(in);
         bool start = start_;
         add_expand([label, start](Ctx& ctx, Traverser& t, std::vector<Traverser>& out) {
             Value id;
@@ -2118,12 +2201,14 @@ void Compiler::compile_mutation(const Spec& s) {
                 const VertexRec* cur = nullptr;
                 if (!start) {
                     const ElementRec* el = as_element(ctx, t.obj);
-                    if (el && el->kind == ElKind::vertex) cur = ctx.snap->find_vertex(static_cast<const VertexRec*>(el)->id);
+                    if (el && el->kind == ElKind::vertex)
+                        cur = ctx.snap->find_vertex(static_cast<const VertexRec*>(el)->id);
                 }
                 const VertexRec* fv = from ? resolve_endpoint(ctx, t, *from, pf.get()) : cur;
                 const VertexRec* tv = to ? resolve_endpoint(ctx, t, *to, pt.get()) : cur;
                 if (!fv || !tv)
-                    fail(EvalError::Kind::evaluation, "addE(" + label + ") needs both from() and to() vertices",
+                    fail(EvalError::Kind::evaluation,
+                         "addE(" + label + ") needs both from() and to() vertices",
                          "IllegalArgumentException");
                 Value fid = fv->id, tid = tv->id, id;
                 ctx.set_snapshot(ctx.graph->store().mutate([&](Snapshot& snap) {
@@ -2164,7 +2249,8 @@ void Compiler::compile_mutation(const Spec& s) {
         add_fn([k, val, list_card, is_id, is_label](Ctx& ctx, Traverser& t) {
             const ElementRec* el = as_element(ctx, t.obj);
             if (!el || el->kind == ElKind::vertex_property)
-                fail(EvalError::Kind::evaluation, "property() expects a vertex or an edge", "IllegalArgumentException");
+                fail(EvalError::Kind::evaluation, "property() expects a vertex or an edge",
+                     "IllegalArgumentException");
             ElKind kind = el->kind;
             Value id = token_value(ctx, Obj(el), "id").v;
             Value new_id = id;
@@ -2175,7 +2261,8 @@ void Compiler::compile_mutation(const Spec& s) {
                     VertexRec& v = snap.vertices[it->second];
                     if (is_id) {
                         if (snap.vindex.count(id_key(val)) && !(id_key(val) == id_key(id)))
-                            fail(EvalError::Kind::evaluation, "Vertex with id already exists: " + val.to_string(),
+                            fail(EvalError::Kind::evaluation,
+                                 "Vertex with id already exists: " + val.to_string(),
                                  "IllegalArgumentException");
                         v.id = snap.convert_vertex_id(val);
                         new_id = v.id;
@@ -2199,7 +2286,8 @@ void Compiler::compile_mutation(const Spec& s) {
                     if (it == snap.eindex.end()) return;
                     EdgeRec& e = snap.edges[it->second];
                     if (is_id || is_label)
-                        fail(EvalError::Kind::evaluation, "edge id and label cannot be changed", "IllegalStateException");
+                        fail(EvalError::Kind::evaluation, "edge id and label cannot be changed",
+                             "IllegalStateException");
                     for (auto& [pk, pv] : e.props)
                         if (pk == k) {
                             pv = val;
@@ -2231,16 +2319,21 @@ void Compiler::compile_mutation(const Spec& s) {
                 const ElementRec* el = as_element(*c, t.obj);
                 if (!el) {
                     if (t.obj.v.type() == Type::property) return;  // edge properties: handled by key below
-                    fail(EvalError::Kind::evaluation, "drop() expects elements or properties", "IllegalArgumentException");
+                    fail(EvalError::Kind::evaluation, "drop() expects elements or properties",
+                         "IllegalArgumentException");
                 }
                 switch (el->kind) {
-                case ElKind::vertex: acc->vids.push_back(static_cast<const VertexRec*>(el)->id); break;
-                case ElKind::edge: acc->eids.push_back(static_cast<const EdgeRec*>(el)->id); break;
-                case ElKind::vertex_property: {
-                    const auto* p = static_cast<const VPropRec*>(el);
-                    acc->props.emplace_back(p->snap->owner(*p).id, p->id);
-                    break;
-                }
+                    case ElKind::vertex:
+                        acc->vids.push_back(static_cast<const VertexRec*>(el)->id);
+                        break;
+                    case ElKind::edge:
+                        acc->eids.push_back(static_cast<const EdgeRec*>(el)->id);
+                        break;
+                    case ElKind::vertex_property: {
+                        const auto* p = static_cast<const VPropRec*>(el);
+                        acc->props.emplace_back(p->snap->owner(*p).id, p->id);
+                        break;
+                    }
                 }
             };
             b->finish = [acc, c](std::vector<Traverser>&) {
@@ -2253,9 +2346,10 @@ void Compiler::compile_mutation(const Spec& s) {
                         auto it = snap.vindex.find(id_key(vid));
                         if (it == snap.vindex.end()) continue;
                         auto& ps = snap.vertices[it->second].props;
-                        ps.erase(std::remove_if(ps.begin(), ps.end(),
-                                                [&](const VPropRec& p) { return id_key(p.id) == id_key(pid); }),
-                                 ps.end());
+                        ps.erase(
+                            std::remove_if(ps.begin(), ps.end(),
+                                           [&](const VPropRec& p) { return id_key(p.id) == id_key(pid); }),
+                            ps.end());
                     }
                     std::vector<std::uint32_t> remap(snap.vertices.size(), UINT32_MAX);
                     std::vector<VertexRec> keepv;
@@ -2266,7 +2360,8 @@ void Compiler::compile_mutation(const Spec& s) {
                     }
                     std::vector<EdgeRec> keepe;
                     for (auto& e : snap.edges) {
-                        if (de.count(id_key(e.id)) || remap[e.out_v] == UINT32_MAX || remap[e.in_v] == UINT32_MAX)
+                        if (de.count(id_key(e.id)) || remap[e.out_v] == UINT32_MAX ||
+                            remap[e.in_v] == UINT32_MAX)
                             continue;
                         e.out_v = remap[e.out_v];
                         e.in_v = remap[e.in_v];
@@ -2294,15 +2389,22 @@ namespace {
 // Java's String.valueOf for asString()/conjoin(): 29 -> "29", 1.0 -> "1.0", elements as v[1].
 std::string java_string(const Value& v) {
     switch (v.type()) {
-    case Type::string: case Type::char_: return v.str();
-    case Type::null: return "null";
-    case Type::boolean: return v.as_bool() ? "true" : "false";
-    case Type::double_: case Type::float_: {
-        double d = v.as_double();
-        if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e7) return std::to_string(static_cast<std::int64_t>(d)) + ".0";
-        return v.to_string();
-    }
-    default: return v.to_string();
+        case Type::string:
+        case Type::char_:
+            return v.str();
+        case Type::null:
+            return "null";
+        case Type::boolean:
+            return v.as_bool() ? "true" : "false";
+        case Type::double_:
+        case Type::float_: {
+            double d = v.as_double();
+            if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e7)
+                return std::to_string(static_cast<std::int64_t>(d)) + ".0";
+            return v.to_string();
+        }
+        default:
+            return v.to_string();
     }
 }
 
@@ -2310,7 +2412,8 @@ bool java_space(unsigned char c) { return c <= ' '; }
 
 std::string ascii_case(std::string s, bool upper) {
     for (auto& c : s)
-        if (static_cast<unsigned char>(c) < 0x80) c = static_cast<char>(upper ? std::toupper(c) : std::tolower(c));
+        if (static_cast<unsigned char>(c) < 0x80)
+            c = static_cast<char>(upper ? std::toupper(c) : std::tolower(c));
     return s;
 }
 
@@ -2328,14 +2431,18 @@ std::vector<std::string> code_points(const std::string& s) {
 
 std::vector<Value> list_arg(Ctx& ctx, const Value& v) {
     switch (v.type()) {
-    case Type::list: case Type::set: return v.kids();
-    case Type::bulk_set: {
-        std::vector<Value> out;
-        for (std::size_t i = 0; i + 1 < v.size(); i += 2)
-            for (std::int64_t b = 0; b < v[i + 1].as_int(); ++b) out.push_back(v[i]);
-        return out;
-    }
-    default: (void)ctx; return {v};
+        case Type::list:
+        case Type::set:
+            return v.kids();
+        case Type::bulk_set: {
+            std::vector<Value> out;
+            for (std::size_t i = 0; i + 1 < v.size(); i += 2)
+                for (std::int64_t b = 0; b < v[i + 1].as_int(); ++b) out.push_back(v[i]);
+            return out;
+        }
+        default:
+            (void)ctx;
+            return {v};
     }
 }
 
@@ -2343,10 +2450,10 @@ std::vector<Value> list_arg(Ctx& ctx, const Value& v) {
 
 bool Compiler::compile_string_or_list(const Instr& in) {
     const std::string& n = in.name;
-    static const char* string_steps[] = {"toUpper", "toLower", "length", "trim", "lTrim", "rTrim", "reverse",
-                                         "substring", "concat", "replace", "split", "asString"};
-    static const char* list_steps[] = {"conjoin", "all", "any", "merge", "combine", "intersect",
-                                       "difference", "disjunct", "product", "index"};
+    static const char* string_steps[] = {"toUpper", "toLower",   "length", "trim",    "lTrim", "rTrim",
+                                         "reverse", "substring", "concat", "replace", "split", "asString"};
+    static const char* list_steps[] = {"conjoin",   "all",        "any",      "merge",   "combine",
+                                       "intersect", "difference", "disjunct", "product", "index"};
     bool is_string_step = std::find_if(std::begin(string_steps), std::end(string_steps),
                                        [&](const char* x) { return n == x; }) != std::end(string_steps);
     bool is_list_step = std::find_if(std::begin(list_steps), std::end(list_steps),
@@ -2371,10 +2478,14 @@ bool Compiler::compile_string_or_list(const Instr& in) {
         auto need_args = [&](std::size_t lo, std::size_t hi) {
             if (args.size() < lo || args.size() > hi) bad_args(in);
         };
-        if (n == "substring") need_args(1, 2);
-        else if (n == "replace") need_args(2, 2);
-        else if (n == "split") need_args(1, 1);
-        else if (n != "concat") need_args(0, 0);
+        if (n == "substring")
+            need_args(1, 2);
+        else if (n == "replace")
+            need_args(2, 2);
+        else if (n == "split")
+            need_args(1, 1);
+        else if (n != "concat")
+            need_args(0, 0);
         const std::string name = n;
         add([name, args, plans, local](Ctx& ctx) {
             auto pipes = std::make_shared<std::vector<std::unique_ptr<Pipeline>>>();
@@ -2386,7 +2497,8 @@ bool Compiler::compile_string_or_list(const Instr& in) {
                 auto one = [&](const Value& v) -> Value {
                     if (name == "asString") {
                         if (v.is_null())
-                            fail(EvalError::Kind::evaluation, "The asString() step cannot take null as argument",
+                            fail(EvalError::Kind::evaluation,
+                                 "The asString() step cannot take null as argument",
                                  "IllegalArgumentException");
                         return Value::string(java_string(v));
                     }
@@ -2403,8 +2515,10 @@ bool Compiler::compile_string_or_list(const Instr& in) {
                              "IllegalArgumentException");
                     }
                     const std::string& x = v.str();
-                    if (name == "toUpper" || name == "toLower") return Value::string(ascii_case(x, name == "toUpper"));
-                    if (name == "length") return Value::int_(static_cast<std::int32_t>(code_points(x).size()));
+                    if (name == "toUpper" || name == "toLower")
+                        return Value::string(ascii_case(x, name == "toUpper"));
+                    if (name == "length")
+                        return Value::int_(static_cast<std::int32_t>(code_points(x).size()));
                     if (name == "trim" || name == "lTrim" || name == "rTrim") {
                         std::size_t b = 0, e = x.size();
                         if (name != "rTrim")
@@ -2461,7 +2575,8 @@ bool Compiler::compile_string_or_list(const Instr& in) {
                             std::size_t i = 0;
                             for (;;) {
                                 std::size_t k = x.find(d, i);
-                                std::string part = x.substr(i, k == std::string::npos ? std::string::npos : k - i);
+                                std::string part =
+                                    x.substr(i, k == std::string::npos ? std::string::npos : k - i);
                                 if (!part.empty()) parts.push_back(Value::string(part));
                                 if (k == std::string::npos) break;
                                 i = k + d.size();
@@ -2532,7 +2647,8 @@ bool Compiler::compile_string_or_list(const Instr& in) {
         add_fn([d](Ctx& ctx, Traverser& t) {
             Value v = to_value(ctx, t.obj);
             if (v.type() != Type::list && v.type() != Type::set && v.type() != Type::bulk_set)
-                fail(EvalError::Kind::evaluation, "conjoin() step can only take an array or an Iterable type for its incoming traverser",
+                fail(EvalError::Kind::evaluation,
+                     "conjoin() step can only take an array or an Iterable type for its incoming traverser",
                      "IllegalArgumentException");
             std::string r;
             bool first = true;
@@ -2551,7 +2667,8 @@ bool Compiler::compile_string_or_list(const Instr& in) {
         if (!in.args.empty()) bad_args(in);
         add_fn([](Ctx& ctx, Traverser& t) {
             Value v = to_value(ctx, t.obj);
-            std::vector<Value> xs = v.type() == Type::list || v.type() == Type::set ? v.kids() : std::vector<Value>{v};
+            std::vector<Value> xs =
+                v.type() == Type::list || v.type() == Type::set ? v.kids() : std::vector<Value>{v};
             std::vector<Value> out;
             for (std::size_t i = 0; i < xs.size(); ++i)
                 out.push_back(Value::list({xs[i], Value::int_(static_cast<std::int32_t>(i))}));
@@ -2590,7 +2707,8 @@ bool Compiler::compile_string_or_list(const Instr& in) {
                      name + " step can only take an array or an Iterable type for its incoming traverser",
                      "IllegalArgumentException");
             if (!is_coll(other))
-                fail(EvalError::Kind::evaluation, name + " step can only take an array or an Iterable as an argument",
+                fail(EvalError::Kind::evaluation,
+                     name + " step can only take an array or an Iterable as an argument",
                      "IllegalArgumentException");
             auto a = list_arg(ctx, v), b = list_arg(ctx, other);
             auto contains = [&](const std::vector<Value>& xs, const Value& x) {
@@ -2642,7 +2760,8 @@ void Compiler::compile_step(const Spec& s) {
     const std::string& n = in.name;
 
     if (n == "V" || n == "E" || n == "inject") return compile_source_or_mid_graph(s);
-    if (n == "out" || n == "in" || n == "both" || n == "outE" || n == "inE" || n == "bothE") return compile_adjacency(in);
+    if (n == "out" || n == "in" || n == "both" || n == "outE" || n == "inE" || n == "bothE")
+        return compile_adjacency(in);
     if (n == "outV" || n == "inV" || n == "bothV" || n == "otherV") {
         if (!in.args.empty()) bad_args(in);
         if (n == "otherV") need(PathMode::full);
@@ -2654,8 +2773,10 @@ void Compiler::compile_step(const Spec& s) {
                 buf.push_back(t);
                 advance(ctx, buf.back(), Obj(&v));
             };
-            if (step == "outV") push(s.out_vertex(e));
-            else if (step == "inV") push(s.in_vertex(e));
+            if (step == "outV")
+                push(s.out_vertex(e));
+            else if (step == "inV")
+                push(s.in_vertex(e));
             else if (step == "bothV") {
                 push(s.out_vertex(e));
                 push(s.in_vertex(e));
@@ -2663,9 +2784,12 @@ void Compiler::compile_step(const Spec& s) {
                 // otherV: the endpoint that is not the previous object in the path
                 const PathNode* prev = t.path && t.path->prev ? t.path->prev.get() : nullptr;
                 const ElementRec* pe = prev ? as_element(ctx, prev->obj) : nullptr;
-                const VertexRec* pv = pe && pe->kind == ElKind::vertex ? static_cast<const VertexRec*>(pe) : nullptr;
-                if (pv && id_key(pv->id) == id_key(s.out_vertex(e).id)) push(s.in_vertex(e));
-                else push(s.out_vertex(e));
+                const VertexRec* pv =
+                    pe && pe->kind == ElKind::vertex ? static_cast<const VertexRec*>(pe) : nullptr;
+                if (pv && id_key(pv->id) == id_key(s.out_vertex(e).id))
+                    push(s.in_vertex(e));
+                else
+                    push(s.out_vertex(e));
             }
         });
         return;
@@ -2722,7 +2846,8 @@ void Compiler::compile_step(const Spec& s) {
         if (in.args[0].t || !is_enum(in.args[1], EnumKind::operator_)) bad_args(in);
         const std::string op = in.args[1].v.str();
         if (op != "sum" && op != "mult" && op != "min" && op != "max" && op != "minus")
-            fail(EvalError::Kind::unsupported, "fold() with Operator." + op + " is not supported", "MissingMethodException");
+            fail(EvalError::Kind::unsupported, "fold() with Operator." + op + " is not supported",
+                 "MissingMethodException");
         Value seed = in.args[0].v;
         add_reduce<Value>(
             [op, seed](Ctx& ctx, Value& acc, const Traverser& t) {
@@ -2730,14 +2855,20 @@ void Compiler::compile_step(const Spec& s) {
                 Value v = to_value(ctx, t.obj);
                 if (!v.is_number() || !acc.is_number())
                     fail(EvalError::Kind::evaluation,
-                         "class " + std::string(model::type_name(v.type())) + " cannot be cast to class java.lang.Number",
+                         "class " + std::string(model::type_name(v.type())) +
+                             " cannot be cast to class java.lang.Number",
                          "ClassCastException");
                 for (std::int64_t b = 0; b < t.bulk; ++b) {
-                    if (op == "sum") acc = num_add(acc, v);
-                    else if (op == "minus") acc = num_add(acc, num_mul_bulk(v, -1));
-                    else if (op == "mult") acc = num_mul(acc, v);
-                    else if (op == "min") acc = compare(v, acc) < 0 ? v : acc;
-                    else acc = compare(v, acc) > 0 ? v : acc;
+                    if (op == "sum")
+                        acc = num_add(acc, v);
+                    else if (op == "minus")
+                        acc = num_add(acc, num_mul_bulk(v, -1));
+                    else if (op == "mult")
+                        acc = num_mul(acc, v);
+                    else if (op == "min")
+                        acc = compare(v, acc) < 0 ? v : acc;
+                    else
+                        acc = compare(v, acc) > 0 ? v : acc;
                 }
             },
             [seed](Ctx&, Value& acc, Value& out) {
@@ -2837,7 +2968,8 @@ void Compiler::compile_step(const Spec& s) {
         return;
     }
     if (n == "order") {
-        bool local = in.args.size() == 1 && is_enum(in.args[0], EnumKind::scope) && in.args[0].v.str() == "local";
+        bool local =
+            in.args.size() == 1 && is_enum(in.args[0], EnumKind::scope) && in.args[0].v.str() == "local";
         if (!in.args.empty() && !(in.args.size() == 1 && is_enum(in.args[0], EnumKind::scope))) bad_args(in);
         return compile_order(s, local);
     }
@@ -2854,12 +2986,14 @@ void Compiler::compile_step(const Spec& s) {
                 auto get = [&](const std::string& k) {
                     auto it = c->side_effects.find(k);
                     if (it == c->side_effects.end())
-                        fail(EvalError::Kind::evaluation, "The side-effect key does not exist in the side-effects: " + k,
+                        fail(EvalError::Kind::evaluation,
+                             "The side-effect key does not exist in the side-effects: " + k,
                              "IllegalArgumentException");
                     return it->second->finalize(*c);
                 };
                 Traverser t;
-                if (keys.size() == 1) t.obj = Obj(get(keys[0]));
+                if (keys.size() == 1)
+                    t.obj = Obj(get(keys[0]));
                 else {
                     std::vector<Value> kv;
                     for (const auto& k : keys) {
@@ -3028,8 +3162,8 @@ void Compiler::compile_step(const Spec& s) {
         if (n == "not" || n == "filter" || n == "sideEffect" || n == "map") {
             if (in.args.size() != 1 || !in.args[0].t) {
                 if (!in.args.empty() && !in.args[0].t && in.args[0].v.type() == Type::lambda)
-                    fail(EvalError::Kind::unsupported, "lambdas are not supported in " + n + "() (at " + code_.where +
-                                                           " " + std::to_string(in.pos) + ")");
+                    fail(EvalError::Kind::unsupported, "lambdas are not supported in " + n + "() (at " +
+                                                           code_.where + " " + std::to_string(in.pos) + ")");
                 bad_args(in);
             }
         } else {
@@ -3227,7 +3361,8 @@ void Compiler::compile_step(const Spec& s) {
     if (n == "times" || n == "until" || n == "emit")
         fail(EvalError::Kind::evaluation, n + "() must modulate repeat()", "IllegalStateException");
     fail(EvalError::Kind::unsupported,
-         "unsupported step '" + n + "' at " + code_.where + " " + std::to_string(in.pos), "MissingMethodException");
+         "unsupported step '" + n + "' at " + code_.where + " " + std::to_string(in.pos),
+         "MissingMethodException");
 }
 
 }  // namespace
@@ -3276,15 +3411,25 @@ SourceOptions source_options(const Code& code) {
                     o.read_only = true;
                     continue;
                 }
-                static const char* optimisations[] = {
-                    "CountStrategy", "LazyBarrierStrategy", "PathRetractionStrategy", "FilterRankingStrategy",
-                    "InlineFilterStrategy", "IncidentToAdjacentStrategy", "AdjacentToIncidentStrategy",
-                    "RepeatUnrollStrategy", "MatchPredicateStrategy", "EarlyLimitStrategy", "IdentityRemovalStrategy",
-                    "ByModulatorOptimizationStrategy", "ProductiveByStrategy", "TinkerGraphStepStrategy",
-                    "TinkerGraphCountStrategy"};
+                static const char* optimisations[] = {"CountStrategy",
+                                                      "LazyBarrierStrategy",
+                                                      "PathRetractionStrategy",
+                                                      "FilterRankingStrategy",
+                                                      "InlineFilterStrategy",
+                                                      "IncidentToAdjacentStrategy",
+                                                      "AdjacentToIncidentStrategy",
+                                                      "RepeatUnrollStrategy",
+                                                      "MatchPredicateStrategy",
+                                                      "EarlyLimitStrategy",
+                                                      "IdentityRemovalStrategy",
+                                                      "ByModulatorOptimizationStrategy",
+                                                      "ProductiveByStrategy",
+                                                      "TinkerGraphStepStrategy",
+                                                      "TinkerGraphCountStrategy"};
                 bool optimisation = false;
                 for (const char* x : optimisations)
-                    if (cls.size() >= std::strlen(x) && cls.compare(cls.size() - std::strlen(x), std::string::npos, x) == 0)
+                    if (cls.size() >= std::strlen(x) &&
+                        cls.compare(cls.size() - std::strlen(x), std::string::npos, x) == 0)
                         optimisation = true;
                 if (optimisation) continue;
                 if (cls.find("OptionsStrategy") == std::string::npos)
@@ -3301,7 +3446,8 @@ SourceOptions source_options(const Code& code) {
             in.name == "withComputer")
             continue;
         fail(EvalError::Kind::unsupported,
-             "unsupported traversal source step '" + in.name + "' at " + code.where + " " + std::to_string(in.pos),
+             "unsupported traversal source step '" + in.name + "' at " + code.where + " " +
+                 std::to_string(in.pos),
              "MissingMethodException");
     }
     return o;

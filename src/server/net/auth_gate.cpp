@@ -34,7 +34,8 @@ void Ws37AuthGate::fail_all(GateOutput& out, const GatedRequest& current, std::i
     if (stored_) reply(*stored_);
     for (const auto& d : deferred_) reply(d);
     // An authentication message with its own requestId would otherwise never be answered.
-    if (current.message.op == "authentication" && (!stored_ || stored_->message.request_id != current.message.request_id))
+    if (current.message.op == "authentication" &&
+        (!stored_ || stored_->message.request_id != current.message.request_id))
         reply(current);
     stored_.reset();
     deferred_.clear();
@@ -68,8 +69,8 @@ GateOutput Ws37AuthGate::on_request(GatedRequest r, Clock::time_point now) {
         if (deferred_.size() >= max_deferred || deferred_bytes_ + r.frame_bytes > max_deferred_bytes) {
             fail_all(out, r, 401,
                      "Too many requests sent before authentication finished (at most " +
-                         std::to_string(max_deferred) + " requests or " + std::to_string(max_deferred_bytes >> 20) +
-                         " MiB are held)");
+                         std::to_string(max_deferred) + " requests or " +
+                         std::to_string(max_deferred_bytes >> 20) + " MiB are held)");
             return out;
         }
         deferred_bytes_ += r.frame_bytes;
@@ -118,7 +119,8 @@ std::optional<std::string> http4_basic_auth_failure(const Credentials& creds,
     if (!authorization) return missing;
     auto parsed = auth::parse_basic_authorization(*authorization);
     if (!parsed) return missing;
-    if (!creds.check(parsed->user, parsed->password)) return std::string("Username and/or password are incorrect");
+    if (!creds.check(parsed->user, parsed->password))
+        return std::string("Username and/or password are incorrect");
     return std::nullopt;
 }
 

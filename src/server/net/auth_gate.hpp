@@ -76,7 +76,8 @@ public:
 
 private:
     enum class State : std::uint8_t { fresh, negotiating, authenticated };
-    void fail_all(GateOutput& out, const GatedRequest& current, std::int32_t code, const std::string& message);
+    void fail_all(GateOutput& out, const GatedRequest& current, std::int32_t code,
+                  const std::string& message);
 
     const Credentials* creds_;
     State state_ = State::fresh;

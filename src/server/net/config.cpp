@@ -36,8 +36,8 @@ std::string scalar(std::string_view v, std::size_t line_no, std::string_view key
         char q = v.front();
         auto end = v.find(q, 1);
         if (end == std::string_view::npos)
-            throw std::runtime_error("config line " + std::to_string(line_no) + ": unterminated quote in value of '" +
-                                     std::string(key) + "'");
+            throw std::runtime_error("config line " + std::to_string(line_no) +
+                                     ": unterminated quote in value of '" + std::string(key) + "'");
         return std::string(v.substr(1, end - 1));
     }
     auto hash = v.find(" #");
@@ -144,9 +144,12 @@ struct FlowParser {
                 ++i;
                 n.map.emplace_back(std::move(key), value());
                 ws();
-                if (i < s.size() && s[i] == ',') ++i;
-                else if (i < s.size() && s[i] == '}') continue;
-                else section_error(section, "expected ',' or '}'");
+                if (i < s.size() && s[i] == ',')
+                    ++i;
+                else if (i < s.size() && s[i] == '}')
+                    continue;
+                else
+                    section_error(section, "expected ',' or '}'");
             }
         } else if (i < s.size() && s[i] == '[') {
             ++i;
@@ -159,9 +162,12 @@ struct FlowParser {
                 }
                 n.list.push_back(value());
                 ws();
-                if (i < s.size() && s[i] == ',') ++i;
-                else if (i < s.size() && s[i] == ']') continue;
-                else section_error(section, "expected ',' or ']'");
+                if (i < s.size() && s[i] == ',')
+                    ++i;
+                else if (i < s.size() && s[i] == ']')
+                    continue;
+                else
+                    section_error(section, "expected ',' or ']'");
             }
         } else {
             n.scalar = token(",}]");
@@ -196,8 +202,9 @@ YNode parse_block(const std::vector<BlockLine>& lines, std::size_t& pos, std::si
             n.kind = YNode::Kind::list;
             auto item = trim(l.text.substr(1));
             ++pos;
-            n.list.push_back(!item.empty() && (item.front() == '{' || item.front() == '[') ? parse_flow(item, section)
-                                                                                         : scalar_node(unquote(item)));
+            n.list.push_back(!item.empty() && (item.front() == '{' || item.front() == '[')
+                                 ? parse_flow(item, section)
+                                 : scalar_node(unquote(item)));
         } else {
             if (!first && n.kind != YNode::Kind::map) section_error(section, "mixed list and mapping");
             n.kind = YNode::Kind::map;
@@ -225,9 +232,11 @@ YNode parse_block(const std::vector<BlockLine>& lines, std::size_t& pos, std::si
 bool yaml_true(const YNode* n, std::string_view section, std::string_view key) {
     if (n == nullptr) return false;
     std::string v = n->scalar;
-    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(v.begin(), v.end(), v.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (n->kind == YNode::Kind::scalar && (v == "true" || v == "yes" || v == "on")) return true;
-    if (n->kind == YNode::Kind::scalar && (v == "false" || v == "no" || v == "off" || v.empty())) return false;
+    if (n->kind == YNode::Kind::scalar && (v == "false" || v == "no" || v == "off" || v.empty()))
+        return false;
     section_error(section, std::string(key) + " must be true or false");
 }
 
@@ -264,8 +273,9 @@ void apply_ssl_section(ServerConfig& cfg, const YNode& n) {
             t.key_file = scalar_of(v, sec, key);
         } else if (key == "keyPassword") {
             if (!scalar_of(v, sec, key).empty())
-                section_error(sec, "keyPassword (an encrypted PEM key) is not supported by tpbench serve; use an "
-                                   "unencrypted key or a PKCS12 keyStore");
+                section_error(sec,
+                              "keyPassword (an encrypted PEM key) is not supported by tpbench serve; use an "
+                              "unencrypted key or a PKCS12 keyStore");
         } else if (key == "trustStore" || key == "trustStorePassword" || key == "trustStoreType") {
             // Only used to verify client certificates, which needClientAuth NONE does not ask for.
         } else if (key == "sslEnabledProtocols") {
@@ -281,23 +291,28 @@ void apply_ssl_section(ServerConfig& cfg, const YNode& n) {
                                            "' is not supported by tpbench serve (TLSv1.2 and TLSv1.3 are)");
             t.protocols = std::move(protos);
         } else if (key == "sslCipherSuites") {
-            if ((v.kind == YNode::Kind::list && !v.list.empty()) || (v.kind == YNode::Kind::scalar && !v.scalar.empty()))
-                section_error(sec, "sslCipherSuites is not supported by tpbench serve (it uses OpenSSL's defaults)");
+            if ((v.kind == YNode::Kind::list && !v.list.empty()) ||
+                (v.kind == YNode::Kind::scalar && !v.scalar.empty()))
+                section_error(
+                    sec, "sslCipherSuites is not supported by tpbench serve (it uses OpenSSL's defaults)");
         } else if (key == "needClientAuth") {
             std::string a = scalar_of(v, sec, key);
             if (!a.empty() && a != "NONE")
-                section_error(sec, "needClientAuth: " + a + " (client certificates) is not supported by tpbench serve");
+                section_error(
+                    sec, "needClientAuth: " + a + " (client certificates) is not supported by tpbench serve");
         } else {
             section_error(sec, key + " is not supported by tpbench serve");
         }
     }
     if (!t.pkcs12_file.empty()) {
         std::string up = store_type;
-        std::transform(up.begin(), up.end(), up.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+        std::transform(up.begin(), up.end(), up.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
         if (!up.empty() && up != "PKCS12")
-            section_error(sec, "keyStoreType " + store_type +
-                                   " is not supported by tpbench serve; convert it with keytool -importkeystore "
-                                   "-deststoretype PKCS12, or give keyCertChainFile/keyFile (PEM)");
+            section_error(sec,
+                          "keyStoreType " + store_type +
+                              " is not supported by tpbench serve; convert it with keytool -importkeystore "
+                              "-deststoretype PKCS12, or give keyCertChainFile/keyFile (PEM)");
     }
     // TLS is required even when the file names no key material (flags may still add it);
     // validate_config refuses to start plaintext.
@@ -318,9 +333,11 @@ void apply_authentication_section(ServerConfig& cfg, const YNode& n) {
             authenticator = scalar_of(v, sec, key);
         } else if (key == "authenticationHandler") {
             std::string h = scalar_of(v, sec, key);
-            if (!h.empty() && !ends_with(h, "SaslAuthenticationHandler") && !ends_with(h, "HttpBasicAuthenticationHandler"))
-                section_error(sec, "authenticationHandler " + h + " is not supported by tpbench serve (it speaks SASL "
-                                   "PLAIN on ws37 and HTTP Basic on http4)");
+            if (!h.empty() && !ends_with(h, "SaslAuthenticationHandler") &&
+                !ends_with(h, "HttpBasicAuthenticationHandler"))
+                section_error(sec, "authenticationHandler " + h +
+                                       " is not supported by tpbench serve (it speaks SASL "
+                                       "PLAIN on ws37 and HTTP Basic on http4)");
         } else if (key == "config") {
             config = &v;
         } else {
@@ -329,8 +346,10 @@ void apply_authentication_section(ServerConfig& cfg, const YNode& n) {
     }
     if (authenticator.empty() || ends_with(authenticator, "AllowAllAuthenticator")) return;
     if (!ends_with(authenticator, "SimpleAuthenticator"))
-        section_error(sec, "authenticator " + authenticator +
-                               " is not supported by tpbench serve (SimpleAuthenticator and AllowAllAuthenticator are)");
+        section_error(
+            sec,
+            "authenticator " + authenticator +
+                " is not supported by tpbench serve (SimpleAuthenticator and AllowAllAuthenticator are)");
     cfg.authentication_required = true;
     if (config && config->kind == YNode::Kind::map) {
         for (const auto& [key, v] : config->map) {
@@ -418,8 +437,10 @@ void apply_yaml_config(ServerConfig& cfg, const std::string& yaml_text) {
             apply_ssl_section(cfg, node);
         else if (key == "authentication")
             apply_authentication_section(cfg, node);
-        else if (node.kind == YNode::Kind::map && node.get("authorizer") && !node.get("authorizer")->scalar.empty())
-            section_error(key, "authorizer " + node.get("authorizer")->scalar + " is not supported by tpbench serve");
+        else if (node.kind == YNode::Kind::map && node.get("authorizer") &&
+                 !node.get("authorizer")->scalar.empty())
+            section_error(
+                key, "authorizer " + node.get("authorizer")->scalar + " is not supported by tpbench serve");
     };
     for (std::size_t idx = 0; idx < lines.size(); ++idx) {
         std::string_view line = lines[idx];
@@ -492,32 +513,38 @@ namespace {
 
 void validate_knobs(const ServerConfig& cfg) {
     if (cfg.thread_pool_worker == 0) throw std::runtime_error("threadPoolWorker must be at least 1");
-    if (cfg.result_iteration_batch_size <= 0) throw std::runtime_error("resultIterationBatchSize must be at least 1");
+    if (cfg.result_iteration_batch_size <= 0)
+        throw std::runtime_error("resultIterationBatchSize must be at least 1");
     if (cfg.write_buffer_low_water_mark > cfg.write_buffer_high_water_mark)
-        throw std::runtime_error("writeBufferLowWaterMark (" + std::to_string(cfg.write_buffer_low_water_mark) +
+        throw std::runtime_error("writeBufferLowWaterMark (" +
+                                 std::to_string(cfg.write_buffer_low_water_mark) +
                                  ") must not exceed writeBufferHighWaterMark (" +
                                  std::to_string(cfg.write_buffer_high_water_mark) + ")");
     if (cfg.max_content_length < 1024) throw std::runtime_error("maxContentLength must be at least 1024");
-    if (cfg.http4_version_byte < 0x80) throw std::runtime_error("the http4 version byte must have its top bit set");
+    if (cfg.http4_version_byte < 0x80)
+        throw std::runtime_error("the http4 version byte must have its top bit set");
     if (cfg.host.empty()) throw std::runtime_error("host must not be empty");
 }
 
 void validate_security(const ServerConfig& cfg) {
     const auto& t = cfg.tls;
     if (cfg.tls_required && !t.enabled())
-        throw std::runtime_error("ssl is enabled but no key material is configured: give --tls-cert FILE --tls-key "
-                                 "FILE, or ssl.keyStore (PKCS12) / ssl.keyCertChainFile + ssl.keyFile");
+        throw std::runtime_error(
+            "ssl is enabled but no key material is configured: give --tls-cert FILE --tls-key "
+            "FILE, or ssl.keyStore (PKCS12) / ssl.keyCertChainFile + ssl.keyFile");
     if (!t.pkcs12_file.empty() && (!t.cert_file.empty() || !t.key_file.empty()))
         throw std::runtime_error("TLS: give either a PKCS12 keystore or a PEM certificate and key, not both");
     if (t.pkcs12_file.empty() && t.cert_file.empty() != t.key_file.empty())
-        throw std::runtime_error(t.cert_file.empty() ? "TLS: a key file needs a certificate (--tls-cert)"
-                                                     : "TLS: a certificate needs its private key (--tls-key)");
+        throw std::runtime_error(t.cert_file.empty()
+                                     ? "TLS: a key file needs a certificate (--tls-cert)"
+                                     : "TLS: a certificate needs its private key (--tls-key)");
     for (const auto& p : t.protocols)
         if (p != "TLSv1.2" && p != "TLSv1.3")
             throw std::runtime_error("TLS protocol '" + p + "' is not supported (TLSv1.2, TLSv1.3)");
     if (cfg.authentication_required && !cfg.credentials)
         throw std::runtime_error(
-            "authentication (SimpleAuthenticator) is enabled but no credentials are loaded: tpbench serve cannot "
+            "authentication (SimpleAuthenticator) is enabled but no credentials are loaded: tpbench serve "
+            "cannot "
             "read a credentialsDb graph; give --credentials FILE or authentication.config.credentialsFile "
             "(one user:password per line)");
     if (cfg.credentials && cfg.credentials->users.empty())
@@ -539,12 +566,14 @@ Credentials parse_credentials(std::string_view text) {
         // Errors name the line, never its content: it holds a password.
         auto colon = line.find(':');
         if (colon == std::string_view::npos)
-            throw std::runtime_error("credentials line " + std::to_string(line_no) + ": expected user:password");
+            throw std::runtime_error("credentials line " + std::to_string(line_no) +
+                                     ": expected user:password");
         std::string user(trim(line.substr(0, colon)));
         if (user.empty())
             throw std::runtime_error("credentials line " + std::to_string(line_no) + ": empty user name");
         if (!c.users.emplace(user, std::string(line.substr(colon + 1))).second)
-            throw std::runtime_error("credentials line " + std::to_string(line_no) + ": duplicate user '" + user + "'");
+            throw std::runtime_error("credentials line " + std::to_string(line_no) + ": duplicate user '" +
+                                     user + "'");
     }
     if (c.users.empty()) throw std::runtime_error("credentials: no user defined");
     return c;

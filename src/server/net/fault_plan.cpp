@@ -67,9 +67,11 @@ FaultSpec parse_fault_spec(std::string_view spec) {
         if (f.arg > (std::int64_t{1} << 40)) bad(spec, "N is too large");
     } else if (kind == "stall-after-head" || kind == "stall-mid-stream" || kind == "corrupt" ||
                kind == "refuse-handshake" || kind == "duplicate-request-id" || kind == "unknown-request-id") {
-        bad(spec, "fault kind '" + std::string(kind) + "' is not implemented yet (available: status, drop-after-results)");
+        bad(spec, "fault kind '" + std::string(kind) +
+                      "' is not implemented yet (available: status, drop-after-results)");
     } else {
-        bad(spec, "unknown fault kind '" + std::string(kind) + "' (available: status=429|500|503, drop-after-results=N)");
+        bad(spec, "unknown fault kind '" + std::string(kind) +
+                      "' (available: status=429|500|503, drop-after-results=N)");
     }
     return f;
 }
@@ -112,8 +114,12 @@ FaultDecision FaultPlan::next() {
             fired_[i].fetch_add(1, std::memory_order_relaxed);
         }
         switch (f.kind) {
-            case FaultSpec::Kind::status: d.status = static_cast<int>(f.arg); break;
-            case FaultSpec::Kind::drop_after_results: d.drop_after_results = f.arg; break;
+            case FaultSpec::Kind::status:
+                d.status = static_cast<int>(f.arg);
+                break;
+            case FaultSpec::Kind::drop_after_results:
+                d.drop_after_results = f.arg;
+                break;
         }
         return d;
     }
@@ -122,9 +128,13 @@ FaultDecision FaultPlan::next() {
 
 std::string fault_status_message(int status) {
     switch (status) {
-        case 429: return "Too many requests have been sent in a given amount of time. (injected by tpbench serve --fault)";
-        case 503: return "Service unavailable (injected by tpbench serve --fault)";
-        default: return "Server error (injected by tpbench serve --fault)";
+        case 429:
+            return "Too many requests have been sent in a given amount of time. (injected by tpbench serve "
+                   "--fault)";
+        case 503:
+            return "Service unavailable (injected by tpbench serve --fault)";
+        default:
+            return "Server error (injected by tpbench serve --fault)";
     }
 }
 

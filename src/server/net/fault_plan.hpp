@@ -24,10 +24,10 @@ namespace tpbench::server::detail {
 struct FaultSpec {
     enum class Kind : std::uint8_t { status, drop_after_results };
     Kind kind = Kind::status;
-    std::int64_t arg = 0;           // status code, or N results
-    double rate = 1.0;              // fraction of requests
+    std::int64_t arg = 0;                // status code, or N results
+    double rate = 1.0;                   // fraction of requests
     std::optional<std::uint64_t> count;  // at most this many requests
-    std::string text;               // the spec as given (messages)
+    std::string text;                    // the spec as given (messages)
 };
 
 // What happens to one request. Default: nothing.

@@ -26,7 +26,8 @@ namespace {
 
 Value error_attributes(const std::string& exception, const std::string& message) {
     std::string ex = exception.empty() ? std::string("ServerErrorException") : exception;
-    return Value::map({Value::string("exceptions"), Value::list({Value::string(ex)}), Value::string("stackTrace"),
+    return Value::map({Value::string("exceptions"), Value::list({Value::string(ex)}),
+                       Value::string("stackTrace"),
                        Value::string(ex + ": " + message + "\n\tat tpbench.server.gremlin(embedded)")});
 }
 
@@ -56,7 +57,7 @@ public:
             if (p_.drop_after_results == 0) return drop_now();
             if (p_.plan.kind == Ws37Plan::Kind::session_close) {
                 push_ws37_final(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 204, "",
-                                 host_attributes());
+                                host_attributes());
                 return JobStep::done;
             }
             EvalOptions o;
@@ -98,9 +99,11 @@ public:
                     continue;
                 }
                 if (count_ == 0 && cur_->size() + ws_envelope_reserve > p_.max_frame)
-                    return send_status(599, "Error during serialization: a result of " + std::to_string(cur_->size()) +
-                                                " bytes exceeds the maximum frame size of " +
-                                                std::to_string(p_.max_frame) + " bytes",
+                    return send_status(599,
+                                       "Error during serialization: a result of " +
+                                           std::to_string(cur_->size()) +
+                                           " bytes exceeds the maximum frame size of " +
+                                           std::to_string(p_.max_frame) + " bytes",
                                        error_attributes("SerializationException", "result too large"));
                 if (gs_ && count_ > 0) batch_ += ',';
                 batch_ += *cur_;
@@ -181,8 +184,8 @@ private:
     // drop-after-results: batches end exactly where the N-th result is.
     void clamp_batch_to_drop() {
         if (p_.drop_after_results > 0)
-            p_.batch_size = static_cast<std::int32_t>(
-                std::min<std::int64_t>(batch_size_, p_.drop_after_results - static_cast<std::int64_t>(sent_)));
+            p_.batch_size = static_cast<std::int32_t>(std::min<std::int64_t>(
+                batch_size_, p_.drop_after_results - static_cast<std::int64_t>(sent_)));
     }
 
     // drop-after-results=0: the connection closes before anything of this response.
@@ -225,7 +228,7 @@ private:
 
     JobStep send_status(std::int32_t code, std::string message, Value attributes) {
         push_ws37_final(*p_.outbox, p_.format, p_.text_frames, p_.request_id, code, std::move(message),
-                         std::move(attributes));
+                        std::move(attributes));
         return JobStep::done;
     }
 
@@ -239,8 +242,9 @@ private:
     JobStep send_error(const EvalError& e) {
         if (e.kind == EvalError::Kind::timeout) return send_timeout();
         std::int32_t code = p_.plan.kind == Ws37Plan::Kind::bytecode ? 500 : 597;
-        std::string msg = e.message.empty() ? (e.exception.empty() ? std::string("evaluation failed") : e.exception)
-                                            : e.message;
+        std::string msg = e.message.empty()
+                              ? (e.exception.empty() ? std::string("evaluation failed") : e.exception)
+                              : e.message;
         return send_status(code, msg, error_attributes(e.exception, msg));
     }
 
@@ -386,10 +390,12 @@ public:
             EvalOptions o;
             o.language = p_.language;
             o.bindings = p_.request.bindings.is_null() ? Value::map() : p_.request.bindings;
-            o.materialize_tokens = p_.request.materialize_properties && *p_.request.materialize_properties == "tokens";
+            o.materialize_tokens =
+                p_.request.materialize_properties && *p_.request.materialize_properties == "tokens";
             o.deadline = p_.deadline;
             tokens_ = o.materialize_tokens;
-            stream_ = p_.stream_factory ? p_.stream_factory() : evaluate_script(*p_.graph, p_.request.gremlin, o);
+            stream_ =
+                p_.stream_factory ? p_.stream_factory() : evaluate_script(*p_.graph, p_.request.gremlin, o);
             if (!stream_) return finish_error(500, "evaluation failed", "ServerErrorException");
         }
         for (;;) {
@@ -493,8 +499,8 @@ private:
 
     void clamp_batch_to_drop() {
         if (p_.drop_after_results > 0)
-            p_.batch_size = static_cast<std::int32_t>(
-                std::min<std::int64_t>(batch_size_, p_.drop_after_results - static_cast<std::int64_t>(sent_)));
+            p_.batch_size = static_cast<std::int32_t>(std::min<std::int64_t>(
+                batch_size_, p_.drop_after_results - static_cast<std::int64_t>(sent_)));
     }
 
     // Sends the current chunk (and the head first); `last` adds the terminating chunk. With a
@@ -557,7 +563,8 @@ std::unique_ptr<Job> make_ws37_job(Ws37JobParams p) { return std::make_unique<Ws
 std::unique_ptr<Job> make_http4_job(Http4JobParams p) { return std::make_unique<Http4Job>(std::move(p)); }
 
 void push_ws37_status(Outbox& ob, io::ws37::Format f, bool text, const std::optional<model::Uuid>& id,
-                      std::int32_t code, std::string message, model::Value attributes, bool releases_request) {
+                      std::int32_t code, std::string message, model::Value attributes,
+                      bool releases_request) {
     io::ws37::ResponseMessage m;
     m.header.request_id = id;
     m.header.code = code;

@@ -75,9 +75,9 @@ struct Ws37JobParams {
     model::Uuid request_id{};
     Ws37Plan plan;
     std::int32_t batch_size = 64;
-    std::int64_t timeout_ms = 0;                 // effective evaluationTimeout (for messages)
-    std::optional<Clock::time_point> deadline;   // from submission
-    std::string host;                            // "/127.0.0.1:PORT" for the final attributes
+    std::int64_t timeout_ms = 0;                // effective evaluationTimeout (for messages)
+    std::optional<Clock::time_point> deadline;  // from submission
+    std::string host;                           // "/127.0.0.1:PORT" for the final attributes
     std::size_t max_frame = 10u << 20;
     // Fault injection: close the connection once this many results were sent (-1 = never).
     std::int64_t drop_after_results = -1;
@@ -102,9 +102,9 @@ struct Http4JobParams {
     io::http4::Request request;
     io::http4::ResponseFormat format = io::http4::ResponseFormat::graphbinary_v4;
     std::string content_type;
-    std::string language;               // effective language
+    std::string language;  // effective language
     bool deflate = false;
-    bool bulked = false;                // effective (gremlin-lang + GraphBinary + asked)
+    bool bulked = false;  // effective (gremlin-lang + GraphBinary + asked)
     bool keep_alive = true;
     std::int32_t batch_size = 64;
     std::uint8_t version = 0x84;

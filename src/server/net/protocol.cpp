@@ -50,14 +50,14 @@ std::optional<AcceptChoice> negotiate_accept(std::string_view accept) {
     accept = trim(accept);
     if (accept.empty()) return AcceptChoice{ResponseFormat::graphson_v4, "application/json"};
     struct Range {
-        std::string name;    // lower-case media type, ";types=false" kept
+        std::string name;  // lower-case media type, ";types=false" kept
     };
     std::vector<Range> ranges;
     std::size_t start = 0;
     while (start <= accept.size()) {
         auto comma = accept.find(',', start);
-        auto part = trim(accept.substr(start, comma == std::string_view::npos ? std::string_view::npos
-                                                                               : comma - start));
+        auto part = trim(
+            accept.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
         start = comma == std::string_view::npos ? accept.size() + 1 : comma + 1;
         if (part.empty()) continue;
         auto semi = part.find(';');
@@ -66,9 +66,8 @@ std::optional<AcceptChoice> negotiate_accept(std::string_view accept) {
         bool refused = false;
         while (semi != std::string_view::npos) {
             auto next = part.find(';', semi + 1);
-            auto param = lower(trim(part.substr(semi + 1, next == std::string_view::npos
-                                                               ? std::string_view::npos
-                                                               : next - semi - 1)));
+            auto param = lower(trim(part.substr(
+                semi + 1, next == std::string_view::npos ? std::string_view::npos : next - semi - 1)));
             std::string compact;
             for (char c : param)
                 if (c != ' ') compact += c;
@@ -140,19 +139,32 @@ void append_last_chunk(std::string& out, std::int32_t code, std::string_view exc
 
 std::string_view reason_phrase(int status) noexcept {
     switch (status) {
-        case 200: return "OK";
-        case 204: return "No Content";
-        case 400: return "Bad Request";
-        case 401: return "Unauthorized";
-        case 404: return "Not Found";
-        case 405: return "Method Not Allowed";
-        case 413: return "Request Entity Too Large";
-        case 415: return "Unsupported Media Type";
-        case 429: return "Too Many Requests";
-        case 431: return "Request Header Fields Too Large";
-        case 500: return "Internal Server Error";
-        case 505: return "HTTP Version Not Supported";
-        default: return "Unknown";
+        case 200:
+            return "OK";
+        case 204:
+            return "No Content";
+        case 400:
+            return "Bad Request";
+        case 401:
+            return "Unauthorized";
+        case 404:
+            return "Not Found";
+        case 405:
+            return "Method Not Allowed";
+        case 413:
+            return "Request Entity Too Large";
+        case 415:
+            return "Unsupported Media Type";
+        case 429:
+            return "Too Many Requests";
+        case 431:
+            return "Request Header Fields Too Large";
+        case 500:
+            return "Internal Server Error";
+        case 505:
+            return "HTTP Version Not Supported";
+        default:
+            return "Unknown";
     }
 }
 
@@ -189,9 +201,8 @@ std::optional<std::string> check_bindings(const model::Value& bindings, std::str
     // Names Gremlin Server refuses as binding keys: they would shadow the T and enum tokens the
     // script engine imports.
     static constexpr std::array<std::string_view, 20> reserved = {
-        "id",   "label", "key",   "value", "T.id",   "T.label", "T.key",  "T.value",
-        "keys", "values", "asc",  "desc",  "shuffle", "sum",    "local",  "global",
-        "first", "last", "all",   "mixed"};
+        "id",  "label", "key",     "value", "T.id",  "T.label", "T.key", "T.value", "keys", "values",
+        "asc", "desc",  "shuffle", "sum",   "local", "global",  "first", "last",    "all",  "mixed"};
     if (bindings.is_null()) return std::nullopt;
     if (bindings.type() != model::Type::map) return std::string("bindings must be a Map");
     std::string bad;
@@ -238,18 +249,20 @@ std::optional<Ws37Reject> plan_ws37_request(const io::ws37::RequestMessage& m, W
         const auto* al = arg("aliases");
         if (al == nullptr || al->is_null()) {
             if (required)
-                return Ws37Reject{499, "A message with [bytecode] op code requires the [aliases] argument "
-                                       "to be a Map containing one alias assignment named 'g'."};
+                return Ws37Reject{499,
+                                  "A message with [bytecode] op code requires the [aliases] argument "
+                                  "to be a Map containing one alias assignment named 'g'."};
             return std::nullopt;
         }
-        if (al->type() != model::Type::map)
-            return Ws37Reject{499, "The [aliases] argument must be a Map"};
+        if (al->type() != model::Type::map) return Ws37Reject{499, "The [aliases] argument must be a Map"};
         const auto& kv = al->kids();
         if (required && (kv.size() != 2 || kv[0].type() != model::Type::string || kv[0].str() != "g"))
-            return Ws37Reject{499, "A message with [bytecode] op code requires the [aliases] argument "
-                                   "to be a Map containing one alias assignment named 'g'."};
+            return Ws37Reject{499,
+                              "A message with [bytecode] op code requires the [aliases] argument "
+                              "to be a Map containing one alias assignment named 'g'."};
         for (std::size_t i = 0; i + 1 < kv.size(); i += 2) {
-            std::string target = kv[i + 1].type() == model::Type::string ? kv[i + 1].str() : kv[i + 1].to_string();
+            std::string target =
+                kv[i + 1].type() == model::Type::string ? kv[i + 1].str() : kv[i + 1].to_string();
             std::string name = kv[i].type() == model::Type::string ? kv[i].str() : kv[i].to_string();
             bool ok = required ? target == "g" : (target == "g" || target == "graph");
             if (!ok) {
@@ -269,8 +282,9 @@ std::optional<Ws37Reject> plan_ws37_request(const io::ws37::RequestMessage& m, W
             return Ws37Reject{498, "Message with op code [" + m.op + "] is not recognized."};
         const auto* g = arg("gremlin");
         if (g == nullptr || g->type() != model::Type::bytecode)
-            return Ws37Reject{499, "A message with [bytecode] op code requires the [gremlin] argument "
-                                   "to be of type Bytecode."};
+            return Ws37Reject{499,
+                              "A message with [bytecode] op code requires the [gremlin] argument "
+                              "to be of type Bytecode."};
         if (auto r = check_aliases(true)) return r;
         plan.kind = Ws37Plan::Kind::bytecode;
         plan.bytecode = *g;
@@ -281,8 +295,7 @@ std::optional<Ws37Reject> plan_ws37_request(const io::ws37::RequestMessage& m, W
             plan.kind = Ws37Plan::Kind::session_close;
             return std::nullopt;
         }
-        if (m.op != "eval")
-            return Ws37Reject{498, "Message with op code [" + m.op + "] is not recognized."};
+        if (m.op != "eval") return Ws37Reject{498, "Message with op code [" + m.op + "] is not recognized."};
         const auto* g = arg("gremlin");
         if (g == nullptr || g->type() != model::Type::string)
             return Ws37Reject{499, "A message with an [eval] op code requires a [gremlin] argument."};
@@ -300,8 +313,9 @@ std::optional<Ws37Reject> plan_ws37_request(const io::ws37::RequestMessage& m, W
 }
 
 std::string ws37_script_timeout_message(std::int64_t timeout_ms, std::string_view script) {
-    return "Evaluation exceeded the configured 'evaluationTimeout' threshold of " + std::to_string(timeout_ms) +
-           " ms or evaluation was otherwise cancelled directly for request [" + std::string(script) + "]";
+    return "Evaluation exceeded the configured 'evaluationTimeout' threshold of " +
+           std::to_string(timeout_ms) + " ms or evaluation was otherwise cancelled directly for request [" +
+           std::string(script) + "]";
 }
 
 std::string ws37_bytecode_timeout_message(std::string_view request_text) {

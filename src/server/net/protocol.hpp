@@ -58,12 +58,12 @@ std::string http4_timeout_message(std::string_view request_text);
 // What a validated ws37 request asks for.
 struct Ws37Plan {
     enum class Kind : std::uint8_t { eval, bytecode, session_close } kind = Kind::eval;
-    std::string script;                       // eval
-    model::Value bytecode;                    // bytecode
+    std::string script;     // eval
+    model::Value bytecode;  // bytecode
     model::Value bindings = model::Value::map();
     std::string language = "gremlin-groovy";
     std::optional<std::int32_t> batch_size;
-    std::optional<std::int64_t> timeout_ms;   // evaluationTimeout argument
+    std::optional<std::int64_t> timeout_ms;  // evaluationTimeout argument
     bool materialize_tokens = false;
 };
 

@@ -63,8 +63,8 @@ std::string openssl_error() {
 
 // ALPN: pick http/1.1 when the client offers it (the only protocol spoken here); otherwise carry
 // on without ALPN rather than failing the handshake.
-int select_alpn(SSL*, const unsigned char** out, unsigned char* outlen, const unsigned char* in, unsigned int inlen,
-                void*) {
+int select_alpn(SSL*, const unsigned char** out, unsigned char* outlen, const unsigned char* in,
+                unsigned int inlen, void*) {
     static const unsigned char http11[] = {8, 'h', 't', 't', 'p', '/', '1', '.', '1'};
     unsigned char* sel = nullptr;
     unsigned char sel_len = 0;
@@ -93,16 +93,20 @@ std::unique_ptr<asio::ssl::context> make_tls_context(const TlsConfig& t) {
     SSL_CTX_set_min_proto_version(h, min_v);
     SSL_CTX_set_max_proto_version(h, max_v);
     // An encrypted PEM key must fail, not prompt on the terminal.
-    ctx->set_password_callback([](std::size_t, asio::ssl::context::password_purpose) { return std::string(); });
+    ctx->set_password_callback(
+        [](std::size_t, asio::ssl::context::password_purpose) { return std::string(); });
     boost::system::error_code ec;
     if (!t.pkcs12_file.empty()) {
         BIO* bio = BIO_new_file(t.pkcs12_file.c_str(), "rb");
-        if (!bio) throw std::runtime_error("TLS: cannot read keystore '" + t.pkcs12_file + "': " + openssl_error());
+        if (!bio)
+            throw std::runtime_error("TLS: cannot read keystore '" + t.pkcs12_file + "': " + openssl_error());
         PKCS12* p12 = d2i_PKCS12_bio(bio, nullptr);
         BIO_free(bio);
         if (!p12)
-            throw std::runtime_error("TLS: '" + t.pkcs12_file + "' is not a PKCS12 keystore (convert a JKS one with keytool "
-                                     "-importkeystore -deststoretype PKCS12): " + openssl_error());
+            throw std::runtime_error("TLS: '" + t.pkcs12_file +
+                                     "' is not a PKCS12 keystore (convert a JKS one with keytool "
+                                     "-importkeystore -deststoretype PKCS12): " +
+                                     openssl_error());
         EVP_PKEY* key = nullptr;
         X509* cert = nullptr;
         STACK_OF(X509)* chain = nullptr;
@@ -121,15 +125,18 @@ std::unique_ptr<asio::ssl::context> make_tls_context(const TlsConfig& t) {
         EVP_PKEY_free(key);
         X509_free(cert);
         sk_X509_pop_free(chain, X509_free);
-        if (!used) throw std::runtime_error("TLS: keystore '" + t.pkcs12_file + "' unusable: " + openssl_error());
+        if (!used)
+            throw std::runtime_error("TLS: keystore '" + t.pkcs12_file + "' unusable: " + openssl_error());
     } else {
         ctx->use_certificate_chain_file(t.cert_file, ec);
-        if (ec) throw std::runtime_error("TLS: cannot load certificate '" + t.cert_file + "': " + ec.message());
+        if (ec)
+            throw std::runtime_error("TLS: cannot load certificate '" + t.cert_file + "': " + ec.message());
         ctx->use_private_key_file(t.key_file, asio::ssl::context::pem, ec);
         if (ec && ERR_GET_REASON(static_cast<unsigned long>(ec.value())) == X509_R_KEY_VALUES_MISMATCH)
-            throw std::runtime_error("TLS: the private key '" + t.key_file + "' does not match the certificate '" +
-                                     t.cert_file + "'");
-        if (ec) throw std::runtime_error("TLS: cannot load private key '" + t.key_file + "': " + ec.message());
+            throw std::runtime_error("TLS: the private key '" + t.key_file +
+                                     "' does not match the certificate '" + t.cert_file + "'");
+        if (ec)
+            throw std::runtime_error("TLS: cannot load private key '" + t.key_file + "': " + ec.message());
     }
     if (SSL_CTX_check_private_key(h) != 1)
         throw std::runtime_error("TLS: the private key does not match the certificate: " + openssl_error());
@@ -149,7 +156,8 @@ constexpr bool is_tls_v = std::is_same_v<Stream, TlsStream>;
 // Writes bytes; false on error.
 template <class Stream>
 asio::awaitable<bool> async_write_all(Stream& stream, std::string_view bytes) {
-    auto [ec, n] = co_await asio::async_write(stream, asio::buffer(bytes.data(), bytes.size()), tuple_awaitable);
+    auto [ec, n] =
+        co_await asio::async_write(stream, asio::buffer(bytes.data(), bytes.size()), tuple_awaitable);
     co_return !ec;
 }
 
@@ -256,16 +264,18 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
     // does (GremlinError.scriptEngineNotAvailable: 400 InvalidRequestException), instead of
     // evaluating it as Groovy (issue 11 #12).
     auto refuse = [&](std::int32_t code, const std::string& message, std::string_view exception) {
-        out.immediate = http4_status_error_response(choice->format, choice->content_type, st.cfg.http4_version_byte,
-                                                    code, message, exception, keep_alive);
+        out.immediate =
+            http4_status_error_response(choice->format, choice->content_type, st.cfg.http4_version_byte, code,
+                                        message, exception, keep_alive);
         return out;
     };
     if (p.language != "gremlin-lang" && p.language != "gremlin-groovy")
         return refuse(400, "Script engine [" + p.language + "] is not available.", "InvalidRequestException");
     // A NUL is not part of any Gremlin token: a script carrying one is malformed, not "1+1".
     if (auto nul = p.request.gremlin.find('\0'); nul != std::string::npos) {
-        std::string why = "Failed to interpret Gremlin query: the script contains a NUL character (U+0000) at offset " +
-                          std::to_string(nul);
+        std::string why =
+            "Failed to interpret Gremlin query: the script contains a NUL character (U+0000) at offset " +
+            std::to_string(nul);
         if (p.language == "gremlin-lang") return refuse(400, why, "MalformedQueryException");
         return refuse(500, why, "ServerErrorException");
     }
@@ -274,8 +284,9 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
         auto d = st.faults->next();
         if (d.status != 0)
             return refuse(d.status, fault_status_message(d.status),
-                          d.status == 429 ? "TooManyRequestsException"
-                                          : (d.status == 503 ? "ServiceUnavailableException" : "InjectedFaultException"));
+                          d.status == 429
+                              ? "TooManyRequestsException"
+                              : (d.status == 503 ? "ServiceUnavailableException" : "InjectedFaultException"));
         p.drop_after_results = d.drop_after_results;
     }
     bool bulk_asked = p.request.bulk_results.value_or(false);
@@ -285,7 +296,8 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
             if (it != req.end() && header_is_true(sv(it->value()))) bulk_asked = true;
         }
     }
-    p.bulked = bulk_asked && p.language == "gremlin-lang" && p.format == io::http4::ResponseFormat::graphbinary_v4;
+    p.bulked =
+        bulk_asked && p.language == "gremlin-lang" && p.format == io::http4::ResponseFormat::graphbinary_v4;
     p.keep_alive = keep_alive;
     p.batch_size = p.request.batch_size.value_or(st.cfg.result_iteration_batch_size);
     if (p.batch_size <= 0) p.batch_size = st.cfg.result_iteration_batch_size;
@@ -346,17 +358,18 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream str
         }
         if (rec == http::error::header_limit) {
             tcp_layer.expires_after(std::chrono::seconds(10));
-            co_await async_write_all(stream, simple_response(431, reason_phrase(431), "application/json",
-                                                             json_error_body("request header too large"), false));
+            co_await async_write_all(stream,
+                                     simple_response(431, reason_phrase(431), "application/json",
+                                                     json_error_body("request header too large"), false));
             co_await async_linger_close(stream);
             break;
         }
-        if (rec && rec.category() == boost::system::error_code(http::error::bad_target).category() && rec != http::error::end_of_stream &&
-            rec != http::error::partial_message) {
+        if (rec && rec.category() == boost::system::error_code(http::error::bad_target).category() &&
+            rec != http::error::end_of_stream && rec != http::error::partial_message) {
             tcp_layer.expires_after(std::chrono::seconds(10));
-            co_await async_write_all(stream, simple_response(400, reason_phrase(400), "application/json",
-                                                             json_error_body("malformed HTTP request: " + rec.message()),
-                                                             false));
+            co_await async_write_all(
+                stream, simple_response(400, reason_phrase(400), "application/json",
+                                        json_error_body("malformed HTTP request: " + rec.message()), false));
             co_await async_linger_close(stream);
             break;
         }
@@ -374,8 +387,9 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream str
                 co_await run_ws37_session(st, std::move(stream), parser.release(), std::move(host));
                 co_return;
             }
-            co_await async_write_all(stream, simple_response(404, reason_phrase(404), "application/json",
-                                                             json_error_body("WebSocket endpoint is /gremlin"), false));
+            co_await async_write_all(
+                stream, simple_response(404, reason_phrase(404), "application/json",
+                                        json_error_body("WebSocket endpoint is /gremlin"), false));
             break;
         }
         // http4 HTTP Basic (HttpBasicAuthenticationHandler): every non-upgrade request, before
@@ -386,40 +400,43 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream str
             if (auth_it != req.end()) auth_value = sv(auth_it->value());
             if (auto why = http4_basic_auth_failure(*st->cfg.credentials, auth_value)) {
                 bool keep_alive = req.keep_alive();
-                if (!co_await async_write_all(stream, simple_response(401, reason_phrase(401), "application/json",
-                                                                      json_error_body(*why), keep_alive)))
+                if (!co_await async_write_all(stream,
+                                              simple_response(401, reason_phrase(401), "application/json",
+                                                              json_error_body(*why), keep_alive)))
                     break;
                 if (!keep_alive) break;
                 continue;
             }
         }
         if (req.version() != 11) {
-            co_await async_write_all(stream,
-                                     simple_response(505, reason_phrase(505), "application/json",
-                                                     json_error_body("505 HTTP Version Not Supported"), false));
+            co_await async_write_all(
+                stream, simple_response(505, reason_phrase(505), "application/json",
+                                        json_error_body("505 HTTP Version Not Supported"), false));
             break;
         }
         bool keep_alive = req.keep_alive();
         std::string_view target = sv(req.target());
         if (target == "/favicon.ico") {
-            if (!co_await async_write_all(stream, simple_response(404, reason_phrase(404), "application/json",
-                                                                  json_error_body("404 Not Found"), keep_alive)))
+            if (!co_await async_write_all(stream,
+                                          simple_response(404, reason_phrase(404), "application/json",
+                                                          json_error_body("404 Not Found"), keep_alive)))
                 break;
             if (!keep_alive) break;
             continue;
         }
         if (req.method() == http::verb::options) {
             std::string resp =
-                "HTTP/1.1 200 OK\r\nAccess-Control-Allow-Origin: *\r\nAccess-Control-Allow-Methods: POST, OPTIONS\r\n"
+                "HTTP/1.1 200 OK\r\nAccess-Control-Allow-Origin: *\r\nAccess-Control-Allow-Methods: POST, "
+                "OPTIONS\r\n"
                 "Access-Control-Allow-Headers: *\r\nContent-Length: 0\r\n\r\n";
             if (!co_await async_write_all(stream, resp)) break;
             if (!keep_alive) break;
             continue;
         }
         if (req.method() != http::verb::post) {
-            if (!co_await async_write_all(stream, simple_response(405, reason_phrase(405), "application/json",
-                                                                  json_error_body("405 Method Not Allowed"),
-                                                                  keep_alive)))
+            if (!co_await async_write_all(
+                    stream, simple_response(405, reason_phrase(405), "application/json",
+                                            json_error_body("405 Method Not Allowed"), keep_alive)))
                 break;
             if (!keep_alive) break;
             continue;
@@ -473,15 +490,14 @@ asio::awaitable<void> run_tls_connection(std::shared_ptr<ServerState> st, tcp::s
         static std::atomic<std::uint64_t> failures{0};
         auto n = ++failures;
         if (n <= 5 || n % 1000 == 0)
-            std::fprintf(stderr, "tpbench serve: TLS handshake with %s failed: %s (%llu so far)\n", host.c_str() + 1,
-                         hec.message().c_str(), static_cast<unsigned long long>(n));
+            std::fprintf(stderr, "tpbench serve: TLS handshake with %s failed: %s (%llu so far)\n",
+                         host.c_str() + 1, hec.message().c_str(), static_cast<unsigned long long>(n));
         boost::system::error_code ec;
         beast::get_lowest_layer(stream).socket().close(ec);
         co_return;
     }
     co_await run_connection(std::move(st), std::move(stream), std::move(host));
 }
-
 
 // One I/O thread: its own io_context.
 struct IoThread {
@@ -501,7 +517,8 @@ public:
                 throw std::runtime_error(e.what());
             }
         }
-        st_->graph = std::make_unique<Graph>(cfg.int_vertex_ids ? Graph::IdMode::int_ids : Graph::IdMode::long_ids);
+        st_->graph =
+            std::make_unique<Graph>(cfg.int_vertex_ids ? Graph::IdMode::int_ids : Graph::IdMode::long_ids);
         if (cfg.graph_file) {
             std::ifstream in(*cfg.graph_file, std::ios::binary);
             if (!in) throw std::runtime_error("cannot read graph file '" + *cfg.graph_file + "'");
@@ -532,7 +549,8 @@ public:
         }
         port_ = acceptor_->local_endpoint().port();
         host_ = cfg.host;
-        asio::co_spawn(io_[0]->ioc, accept_loop(), [](std::exception_ptr e) { log_escaped(e, "accept loop"); });
+        asio::co_spawn(io_[0]->ioc, accept_loop(),
+                       [](std::exception_ptr e) { log_escaped(e, "accept loop"); });
         for (auto& t : io_) {
             auto* io = t.get();
             io->thread = std::thread([io] {
@@ -634,7 +652,8 @@ void log_escaped(std::exception_ptr e, const char* what) {
 std::shared_ptr<Outbox> make_connection_outbox(ServerState& st, asio::any_io_executor ex,
                                                std::shared_ptr<WakeTimer>& wake) {
     wake = std::make_shared<WakeTimer>(ex);
-    auto ob = std::make_shared<Outbox>(st.cfg.write_buffer_high_water_mark, st.cfg.write_buffer_low_water_mark);
+    auto ob =
+        std::make_shared<Outbox>(st.cfg.write_buffer_high_water_mark, st.cfg.write_buffer_low_water_mark);
     std::weak_ptr<WakeTimer> weak = wake;
     ob->set_waker([ex, weak] {
         if (auto t = weak.lock()) asio::post(ex, [t = std::move(t)] { t->timer.cancel(); });

@@ -76,9 +76,10 @@ void handle_ws37_frame(ServerState& st, const std::shared_ptr<Outbox>& ob, std::
     auto& d = decoded.value();
     if (conn.gate && !conn.gate->authenticated()) {
         // Before authentication the gate decides: challenge, defer, refuse, or release requests.
-        auto out =
-            conn.gate->on_request(GatedRequest{std::move(d.message), d.format, text, frame.size()}, Clock::now());
-        for (auto& r : out.replies) push_ws37_status(*ob, r.format, r.text, r.request_id, r.code, std::move(r.message));
+        auto out = conn.gate->on_request(GatedRequest{std::move(d.message), d.format, text, frame.size()},
+                                         Clock::now());
+        for (auto& r : out.replies)
+            push_ws37_status(*ob, r.format, r.text, r.request_id, r.code, std::move(r.message));
         for (auto& g : out.run) start_request(st, ob, g.message, g.format, g.text, host, conn);
         return;
     }

@@ -62,7 +62,7 @@ asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::s
 
 template <class NextLayer>
 asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer stream,
-                                 http::request<http::string_body> req, std::string host) {
+                                  http::request<http::string_body> req, std::string host) {
     beast::get_lowest_layer(stream).expires_never();
     websocket::stream<NextLayer> ws(std::move(stream));
     websocket::permessage_deflate pmd;
@@ -92,12 +92,11 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
     // The writer runs beside the reader; at the end the reader waits for it (writer_done).
     bool writer_finished = false;
     asio::steady_timer writer_done(ex, asio::steady_timer::time_point::max());
-    asio::co_spawn(ex, ws_writer(ws, ob, wake, conn),
-                   [&writer_finished, &writer_done](std::exception_ptr e) {
-                       log_escaped(e, "ws37 writer");
-                       writer_finished = true;
-                       writer_done.cancel();
-                   });
+    asio::co_spawn(ex, ws_writer(ws, ob, wake, conn), [&writer_finished, &writer_done](std::exception_ptr e) {
+        log_escaped(e, "ws37 writer");
+        writer_finished = true;
+        writer_done.cancel();
+    });
 
     beast::flat_buffer buf;
     asio::steady_timer pause(ex);

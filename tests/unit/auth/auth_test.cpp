@@ -10,8 +10,13 @@ using namespace std::string_literals;
 
 TEST_CASE("base64: RFC 4648 section 10 test vectors, both directions") {
     const std::pair<const char*, const char*> vectors[] = {
-        {"", ""},         {"f", "Zg=="},       {"fo", "Zm8="},         {"foo", "Zm9v"},
-        {"foob", "Zm9vYg=="}, {"fooba", "Zm9vYmE="}, {"foobar", "Zm9vYmFy"},
+        {"", ""},
+        {"f", "Zg=="},
+        {"fo", "Zm8="},
+        {"foo", "Zm9v"},
+        {"foob", "Zm9vYg=="},
+        {"fooba", "Zm9vYmE="},
+        {"foobar", "Zm9vYmFy"},
     };
     for (auto [plain, encoded] : vectors) {
         CAPTURE(plain);
@@ -46,10 +51,9 @@ TEST_CASE("base64: strict decoding rejects malformed input") {
         "Zm=v",      // data after padding
         "Zm9-",      // base64url alphabet is not accepted
         "Zm9_",
-        "Zh==",      // non-canonical: dropped bits not zero
-        "Zm9=",      // non-canonical: dropped bits not zero
-        "Zm9vYg=\x01",
-        "@@@@",
+        "Zh==",  // non-canonical: dropped bits not zero
+        "Zm9=",  // non-canonical: dropped bits not zero
+        "Zm9vYg=\x01", "@@@@",
     };
     for (auto b : bad) {
         CAPTURE(b);
@@ -75,10 +79,10 @@ TEST_CASE("SASL PLAIN: message layout and parsing") {
 
     CHECK_FALSE(parse_sasl_plain("").has_value());
     CHECK_FALSE(parse_sasl_plain("stephen").has_value());
-    CHECK_FALSE(parse_sasl_plain("\0stephen"s).has_value());          // two fields
-    CHECK_FALSE(parse_sasl_plain("\0a\0b\0c"s).has_value());          // four fields
-    CHECK_FALSE(parse_sasl_plain("\0\0password"s).has_value());       // empty authcid
-    auto empty_pw = parse_sasl_plain("\0u\0"s);                       // structurally valid
+    CHECK_FALSE(parse_sasl_plain("\0stephen"s).has_value());     // two fields
+    CHECK_FALSE(parse_sasl_plain("\0a\0b\0c"s).has_value());     // four fields
+    CHECK_FALSE(parse_sasl_plain("\0\0password"s).has_value());  // empty authcid
+    auto empty_pw = parse_sasl_plain("\0u\0"s);                  // structurally valid
     REQUIRE(empty_pw.has_value());
     CHECK(empty_pw->password == "");
 }

@@ -182,20 +182,23 @@ TEST_CASE("sigv4: AWS sig-v4 test suite (header signing), canonical request, str
     CHECK(checked == 31);  // 38 vectors - 7 skipped
 }
 
-TEST_CASE("sigv4: Neptune shape (WebSocket upgrade GET /gremlin, service neptune-db) is stable and well-formed") {
+TEST_CASE(
+    "sigv4: Neptune shape (WebSocket upgrade GET /gremlin, service neptune-db) is stable and well-formed") {
     SigV4Request req;
     req.method = "GET";
     req.path = "/gremlin";
     req.headers = {{"Host", "db.cluster-x.us-east-1.neptune.amazonaws.com:8182"}};
-    SigV4Credentials creds{"AKIDEXAMPLE", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", "", "us-east-1", "neptune-db"};
+    SigV4Credentials creds{"AKIDEXAMPLE", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", "", "us-east-1",
+                           "neptune-db"};
     const auto now = parse_time("2026-12-01T09:00:00Z");
     const auto a = sigv4_sign(req, creds, now);
     const auto b = sigv4_sign(req, creds, now);
     REQUIRE(a.size() == 2);
     CHECK(a[1].value == b[1].value);
-    CHECK(a[1].value.rfind("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20261201/us-east-1/neptune-db/aws4_request, "
-                           "SignedHeaders=host;x-amz-date, Signature=",
-                           0) == 0);
+    CHECK(a[1].value.rfind(
+              "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20261201/us-east-1/neptune-db/aws4_request, "
+              "SignedHeaders=host;x-amz-date, Signature=",
+              0) == 0);
     CHECK(a[1].value.size() == a[1].value.find("Signature=") + 10 + 64);
     // The secret never appears in what is sent.
     for (const auto& h : a) CHECK(h.value.find(creds.secret_access_key) == std::string::npos);

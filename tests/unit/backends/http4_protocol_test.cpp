@@ -43,7 +43,8 @@ std::vector<std::string> gb_chunks(const std::vector<int>& per_chunk, std::int32
     int v = 0;
     for (std::size_t i = 0; i < per_chunk.size(); ++i) {
         for (int k = 0; k < per_chunk[i]; ++k)
-            h4::write_response_item(cur, gb, Value::int_(v++), false, bulked ? std::optional<std::int64_t>(3) : std::nullopt);
+            h4::write_response_item(cur, gb, Value::int_(v++), false,
+                                    bulked ? std::optional<std::int64_t>(3) : std::nullopt);
         if (i + 1 < per_chunk.size()) {
             chunks.push_back(std::move(cur));
             cur.clear();
@@ -65,11 +66,14 @@ std::string head(int status, const std::string& ctype, const std::string& extra 
            "\r\nTransfer-Encoding: chunked\r\nGremlin-RequestId: 8a2a7b5e\r\n" + extra + "\r\n";
 }
 
-std::string gb_response(const std::vector<int>& per_chunk) { return head(200, kGbType) + chunked(gb_chunks(per_chunk)); }
+std::string gb_response(const std::vector<int>& per_chunk) {
+    return head(200, kGbType) + chunked(gb_chunks(per_chunk));
+}
 
 std::string json_error(int status, const std::string& body, const std::string& extra = "") {
-    return "HTTP/1.1 " + std::to_string(status) + " Error\r\nContent-Type: application/json\r\nContent-Length: " +
-           std::to_string(body.size()) + "\r\n" + extra + "\r\n" + body;
+    return "HTTP/1.1 " + std::to_string(status) +
+           " Error\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+           "\r\n" + extra + "\r\n" + body;
 }
 
 struct Fed {
@@ -129,8 +133,9 @@ TEST_CASE("http4 protocol: one request is one buffer, head and body together") {
     const HeaderList extra = {{"Authorization", "Basic dTpw"}};
     std::string out = "left";
     tpbench::http4::write_request(out, h, &extra, std::string("\x84\x00", 2));
-    CHECK(out == "leftPOST /gremlin HTTP/1.1\r\nHost: 127.0.0.1:8182\r\nContent-Type: " + kGbType + "\r\nAccept: " +
-                     kGbType + "\r\nAuthorization: Basic dTpw\r\nContent-Length: 2\r\n\r\n" + std::string("\x84\x00", 2));
+    CHECK(out == "leftPOST /gremlin HTTP/1.1\r\nHost: 127.0.0.1:8182\r\nContent-Type: " + kGbType +
+                     "\r\nAccept: " + kGbType + "\r\nAuthorization: Basic dTpw\r\nContent-Length: 2\r\n\r\n" +
+                     std::string("\x84\x00", 2));
     out.clear();
     tpbench::http4::write_request(out, h, nullptr, "");
     CHECK(out.ends_with("Accept: " + kGbType + "\r\nContent-Length: 0\r\n\r\n"));
@@ -138,7 +143,8 @@ TEST_CASE("http4 protocol: one request is one buffer, head and body together") {
 
 TEST_CASE("http4 protocol: a chunked GraphBinary response in every split gives the same events") {
     const std::string wire = gb_response({2, 3, 1});
-    for (std::size_t step : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{7}, std::size_t{64}}) {
+    for (std::size_t step :
+         {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{7}, std::size_t{64}}) {
         CAPTURE(step);
         ResponseReader r;
         const Fed f = read_all(r, wire, step, true);
@@ -223,18 +229,18 @@ TEST_CASE("http4 protocol: bad chunk sizes and oversized declared lengths are pr
     const std::string h = head(200, kGbType);
     const std::string body = gb_chunks({1})[0];
     const std::vector<std::string> bad = {
-        h + "zz\r\n",                                    // not hex
-        h + "\r\n",                                      // empty size
-        h + "-1\r\n",                                    // sign
-        h + "0x10\r\n",                                  // 0x prefix
-        h + "10 junk\r\n",                               // junk after the size
-        h + "7fffffffffffffff\r\n",                      // 2^63-1
-        h + "ffffffffffffffffffffffff\r\n",              // overflows 64 bits
-        h + "10000000001\r\n",                           // 2^40 + 1
-        h + "5\n",                                       // bare LF
-        h + std::string(5000, '1'),                      // endless size line
-        h + hex(body.size()) + "\r\n" + body + "XY",     // data not followed by CRLF
-        h + "0\r\ncode 200\r\n\r\n",                     // bad trailer line
+        h + "zz\r\n",                                 // not hex
+        h + "\r\n",                                   // empty size
+        h + "-1\r\n",                                 // sign
+        h + "0x10\r\n",                               // 0x prefix
+        h + "10 junk\r\n",                            // junk after the size
+        h + "7fffffffffffffff\r\n",                   // 2^63-1
+        h + "ffffffffffffffffffffffff\r\n",           // overflows 64 bits
+        h + "10000000001\r\n",                        // 2^40 + 1
+        h + "5\n",                                    // bare LF
+        h + std::string(5000, '1'),                   // endless size line
+        h + hex(body.size()) + "\r\n" + body + "XY",  // data not followed by CRLF
+        h + "0\r\ncode 200\r\n\r\n",                  // bad trailer line
     };
     for (std::size_t i = 0; i < bad.size(); ++i) {
         CAPTURE(i);
@@ -250,15 +256,16 @@ TEST_CASE("http4 protocol: bad chunk sizes and oversized declared lengths are pr
     CHECK(r.message().find("chunk size above") != std::string::npos);
     // Chunk extensions are fine.
     ResponseReader e;
-    CHECK(read_all(e, h + hex(body.size()) + ";name=value\r\n" + body + "\r\n0\r\n\r\n").status == Status::done);
+    CHECK(read_all(e, h + hex(body.size()) + ";name=value\r\n" + body + "\r\n0\r\n\r\n").status ==
+          Status::done);
     CHECK(e.error() == errc::ok);
 }
 
 TEST_CASE("http4 protocol: Content-Length of 2^63-1, conflicting or malformed is a protocol violation") {
-    for (const std::string cl : {"Content-Length: 9223372036854775807\r\n", "Content-Length: 1099511627777\r\n",
-                                 "Content-Length: 99999999999999999999999999\r\n",
-                                 "Content-Length: 5\r\nContent-Length: 6\r\n", "Content-Length: -1\r\n",
-                                 "Content-Length: 1e3\r\n", "Content-Length:\r\n"}) {
+    for (const std::string cl :
+         {"Content-Length: 9223372036854775807\r\n", "Content-Length: 1099511627777\r\n",
+          "Content-Length: 99999999999999999999999999\r\n", "Content-Length: 5\r\nContent-Length: 6\r\n",
+          "Content-Length: -1\r\n", "Content-Length: 1e3\r\n", "Content-Length:\r\n"}) {
         CAPTURE(cl);
         ResponseReader r;
         const Fed f = read_all(r, "HTTP/1.1 200 OK\r\nContent-Type: " + kGbType + "\r\n" + cl + "\r\n");
@@ -279,7 +286,8 @@ TEST_CASE("http4 protocol: bad heads") {
         "HTTP/1.1 200 OK\r\nbad name: x\r\n\r\n",
         "HTTP/1.1 200 OK\r\nX: " + std::string(70000, 'a') + "\r\n\r\n",
         "HTTP/1.1 200 OK\r\nContent-Type: " + kGbType + "\r\nTransfer-Encoding: gzip\r\n\r\n",
-        "HTTP/1.1 200 OK\r\nContent-Type: " + kGbType + "\r\nContent-Encoding: br\r\nContent-Length: 0\r\n\r\n",
+        "HTTP/1.1 200 OK\r\nContent-Type: " + kGbType +
+            "\r\nContent-Encoding: br\r\nContent-Length: 0\r\n\r\n",
         // the requested format was GraphBinary
         "HTTP/1.1 200 OK\r\nContent-Type: application/vnd.gremlin-v4.0+json\r\nContent-Length: 0\r\n\r\n",
     };
@@ -298,7 +306,8 @@ TEST_CASE("http4 protocol: interim 1xx responses are skipped; Connection and HTT
     CHECK(r.result_count() == 1);
     CHECK(r.keep_alive());
 
-    CHECK(read_all(r, head(200, kGbType, "Connection: close\r\n") + chunked(gb_chunks({1}))).status == Status::done);
+    CHECK(read_all(r, head(200, kGbType, "Connection: close\r\n") + chunked(gb_chunks({1}))).status ==
+          Status::done);
     CHECK_FALSE(r.keep_alive());
     std::string v10 = gb_response({1});
     v10.replace(0, 8, "HTTP/1.0");
@@ -319,24 +328,31 @@ TEST_CASE("http4 protocol: status interpretation — footer, trailers, status li
     };
     const std::string t500 = "code: 500\r\nexception: ServerErrorException\r\n";
     const std::vector<Case> cases = {
-        {head(200, kGbType) + chunked(gb_chunks({2, 2}, 500, "No such property: x", "ServerErrorException"), t500),
+        {head(200, kGbType) +
+             chunked(gb_chunks({2, 2}, 500, "No such property: x", "ServerErrorException"), t500),
          errc::server_error_after_ok, 500, "No such property", 4},
-        {head(200, kGbType) + chunked(gb_chunks({1}, 500, "A timeout occurred", "ServerTimeoutExceededException")),
+        {head(200, kGbType) +
+             chunked(gb_chunks({1}, 500, "A timeout occurred", "ServerTimeoutExceededException")),
          errc::server_timeout, 500, "timeout", 1},
         // success footer, error trailer: believe the trailer
-        {head(200, kGbType) + chunked(gb_chunks({3}), t500), errc::server_error_after_ok, 500, "ServerErrorException", 3},
-        {head(200, kGbType) + chunked(gb_chunks({3}), "code: 5x0\r\n"), errc::server_error_after_ok, 500, "", 3},
-        {head(429, kGbType) + chunked(gb_chunks({}, 429, "Too many requests", "TooManyRequestsException"),
-                                      "code: 429\r\n"),
+        {head(200, kGbType) + chunked(gb_chunks({3}), t500), errc::server_error_after_ok, 500,
+         "ServerErrorException", 3},
+        {head(200, kGbType) + chunked(gb_chunks({3}), "code: 5x0\r\n"), errc::server_error_after_ok, 500, "",
+         3},
+        {head(429, kGbType) +
+             chunked(gb_chunks({}, 429, "Too many requests", "TooManyRequestsException"), "code: 429\r\n"),
          errc::server_rate_limited, 429, "Too many", 0},
-        {head(500, kGbType) + chunked(gb_chunks({}, 500, "boom", "ServerEvaluationException"), "code: 500\r\n"),
+        {head(500, kGbType) +
+             chunked(gb_chunks({}, 500, "boom", "ServerEvaluationException"), "code: 500\r\n"),
          errc::server_evaluation, 500, "boom", 0},
         {json_error(400, "{\"message\":\"no gremlin script supplied\"}"), errc::server_bad_request, 400,
          "no gremlin script", 0},
-        {json_error(400, "{\"result\":{\"data\":[]},\"status\":{\"code\":400,\"message\":\"Script engine "
-                         "[gremlin-groovy] is not available.\",\"exception\":\"InvalidRequestException\"}}"),
+        {json_error(400,
+                    "{\"result\":{\"data\":[]},\"status\":{\"code\":400,\"message\":\"Script engine "
+                    "[gremlin-groovy] is not available.\",\"exception\":\"InvalidRequestException\"}}"),
          errc::server_bad_request, 400, "Script engine", 0},
-        {json_error(401, "{\"message\":\"Invalid username or password\"}"), errc::auth_failed, 401, "Invalid", 0},
+        {json_error(401, "{\"message\":\"Invalid username or password\"}"), errc::auth_failed, 401, "Invalid",
+         0},
         {json_error(403, "forbidden"), errc::auth_failed, 403, "forbidden", 0},
         {json_error(404, ""), errc::server_error, 404, "HTTP 404", 0},
         {"HTTP/1.1 204 No Content\r\n\r\n", errc::server_error, 204, "", 0},
@@ -370,7 +386,8 @@ TEST_CASE("http4 protocol: a body that ends without its footer, or undecodable, 
 
 TEST_CASE("http4 protocol: deflate bodies inflate in every split; corrupt ones fail") {
     const auto plain = gb_chunks({5, 5, 5}, 200, std::nullopt, std::nullopt, /*bulked=*/true, 0x81);
-    const std::string wire = head(200, kGbType, "Content-Encoding: deflate\r\n") + chunked(deflate_chunks(plain));
+    const std::string wire =
+        head(200, kGbType, "Content-Encoding: deflate\r\n") + chunked(deflate_chunks(plain));
     for (std::size_t step : {std::size_t{0}, std::size_t{1}, std::size_t{3}, std::size_t{50}}) {
         CAPTURE(step);
         ResponseReader r;
@@ -391,7 +408,8 @@ TEST_CASE("http4 protocol: deflate bodies inflate in every split; corrupt ones f
 TEST_CASE("http4 protocol: GraphSON 4 responses") {
     std::string body;
     h4::write_response_start(body, h4::ResponseFormat::graphson_v4, false);
-    for (int i = 0; i < 3; ++i) h4::write_response_item(body, h4::ResponseFormat::graphson_v4, Value::long_(i), i == 0);
+    for (int i = 0; i < 3; ++i)
+        h4::write_response_item(body, h4::ResponseFormat::graphson_v4, Value::long_(i), i == 0);
     h4::write_response_end(body, h4::ResponseFormat::graphson_v4, 200);
     const std::string wire = head(200, "application/vnd.gremlin-v4.0+json") + chunked({body});
     ResponseReader r;
@@ -404,7 +422,8 @@ TEST_CASE("http4 protocol: GraphSON 4 responses") {
     CHECK(r.error() == errc::protocol_violation);
 }
 
-TEST_CASE("http4 protocol: a failure injected at every step of the exchange ends the response, never a success") {
+TEST_CASE(
+    "http4 protocol: a failure injected at every step of the exchange ends the response, never a success") {
     // Steps of one response: status line, each header, the blank line, each chunk size line, each
     // chunk's data, each CRLF, the terminating chunk, each trailer, the final blank line. At every
     // step boundary inject (a) an early close and (b) a garbage byte; (a) is always

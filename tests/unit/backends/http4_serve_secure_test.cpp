@@ -40,7 +40,8 @@ std::unique_ptr<tpbench::server::ServerHandle> secure_server() {
     return tpbench::server::start(cfg);
 }
 
-SessionConfig config(std::uint16_t port, std::string password, std::map<std::string, std::string> options = {}) {
+SessionConfig config(std::uint16_t port, std::string password,
+                     std::map<std::string, std::string> options = {}) {
     SessionConfig cfg;
     cfg.target.host = "127.0.0.1";
     cfg.target.port = port;
@@ -85,8 +86,9 @@ TEST_CASE("http4 + tpbench serve over TLS with Basic: every dialect and body for
                 CAPTURE(dialect);
                 CAPTURE(body);
                 tpbench::http4::forget_detected_dialects();
-                auto s = tpbench::http4::make_session(ioc.get_executor(),
-                                                      config(server->port(), kPassword, {{"dialect", dialect}, {"body", body}}));
+                auto s = tpbench::http4::make_session(
+                    ioc.get_executor(),
+                    config(server->port(), kPassword, {{"dialect", dialect}, {"body", body}}));
                 REQUIRE_FALSE(co_await s->async_connect());
                 CHECK(s->connect_timings().tls.count() > 0);
                 Outcome o = co_await s->async_execute(request("g.V()"));
@@ -109,16 +111,22 @@ TEST_CASE("http4 + tpbench serve over TLS with Basic: every dialect and body for
 TEST_CASE("http4 + tpbench serve over TLS: g.V().repeat(both()).times(15) streams 2,824,992 results") {
     auto server = secure_server();
     net::io_context ioc;
-    run(ioc, [&]() -> net::awaitable<void> {
-        auto s = tpbench::http4::make_session(ioc.get_executor(), config(server->port(), kPassword, {{"compression", "true"}}));
-        REQUIRE_FALSE(co_await s->async_connect());
-        const Outcome o = co_await s->async_execute(request("g.V().repeat(both()).times(15)"));
-        CHECK_FALSE(o.error);
-        CHECK(o.result_count == 2824992);
-    }, 120s);
+    run(
+        ioc,
+        [&]() -> net::awaitable<void> {
+            auto s = tpbench::http4::make_session(
+                ioc.get_executor(), config(server->port(), kPassword, {{"compression", "true"}}));
+            REQUIRE_FALSE(co_await s->async_connect());
+            const Outcome o = co_await s->async_execute(request("g.V().repeat(both()).times(15)"));
+            CHECK_FALSE(o.error);
+            CHECK(o.result_count == 2824992);
+        },
+        120s);
 }
 
-TEST_CASE("http4 + tpbench serve: wrong password is auth_failed, untrusted CA is tls_failed; no secret in messages") {
+TEST_CASE(
+    "http4 + tpbench serve: wrong password is auth_failed, untrusted CA is tls_failed; no secret in "
+    "messages") {
     auto server = secure_server();
     net::io_context ioc;
     run(ioc, [&]() -> net::awaitable<void> {

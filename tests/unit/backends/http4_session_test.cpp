@@ -121,9 +121,11 @@ private:
 
 // GraphBinary 4 response body split into chunks: chunk i carries per_chunk[i] Int items; the
 // first chunk starts with the header, the last one ends with marker + footer.
-std::vector<std::string> body_chunks(h4::ResponseFormat f, const std::vector<int>& per_chunk, std::int32_t code = 200,
+std::vector<std::string> body_chunks(h4::ResponseFormat f, const std::vector<int>& per_chunk,
+                                     std::int32_t code = 200,
                                      std::optional<std::string> message = std::nullopt,
-                                     std::optional<std::string> exception = std::nullopt, bool bulked = false) {
+                                     std::optional<std::string> exception = std::nullopt,
+                                     bool bulked = false) {
     std::vector<std::string> chunks;
     std::string cur;
     h4::write_response_start(cur, f, bulked);
@@ -162,13 +164,14 @@ std::string chunked(const std::vector<std::string>& chunks, const std::string& t
 }
 
 std::string head(int status, std::string_view ctype, std::string extra = "") {
-    return "HTTP/1.1 " + std::to_string(status) + (status == 200 ? " OK" : " Error") + "\r\nContent-Type: " +
-           std::string(ctype) + "\r\nTransfer-Encoding: chunked\r\n" + extra + "\r\n";
+    return "HTTP/1.1 " + std::to_string(status) + (status == 200 ? " OK" : " Error") +
+           "\r\nContent-Type: " + std::string(ctype) + "\r\nTransfer-Encoding: chunked\r\n" + extra + "\r\n";
 }
 
 std::string json_error(int status, const std::string& body) {
-    return "HTTP/1.1 " + std::to_string(status) + " Error\r\nContent-Type: application/json\r\nContent-Length: " +
-           std::to_string(body.size()) + "\r\n\r\n" + body;
+    return "HTTP/1.1 " + std::to_string(status) +
+           " Error\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+           "\r\n\r\n" + body;
 }
 
 std::string gb_ok(const std::vector<int>& per_chunk) {
@@ -206,8 +209,9 @@ std::vector<std::string> error_responses() {
         head(200, ct) + chunked(body_chunks(gb, {2, 2}, 500, "No such property: x", "ServerErrorException"),
                                 "code: 500\r\nexception: ServerErrorException\r\n"),
         // timeout footer
-        head(200, ct) + chunked(body_chunks(gb, {1}, 500, "A timeout occurred", "ServerTimeoutExceededException"),
-                                "code: 500\r\nexception: ServerTimeoutExceededException\r\n"),
+        head(200, ct) +
+            chunked(body_chunks(gb, {1}, 500, "A timeout occurred", "ServerTimeoutExceededException"),
+                    "code: 500\r\nexception: ServerTimeoutExceededException\r\n"),
         // success footer but an error trailer
         head(200, ct) + chunked(body_chunks(gb, {3}), "code: 500\r\nexception: ServerErrorException\r\n"),
         // error before the head: non-200 status with a GraphBinary message
@@ -216,7 +220,8 @@ std::vector<std::string> error_responses() {
         // non-200 with a JSON error body
         json_error(400, "{\"message\":\"no gremlin script supplied\"}"),
         // 500 status line, GraphBinary message with an evaluation error
-        head(500, ct) + chunked(body_chunks(gb, {}, 500, "boom", "ServerEvaluationException"), "code: 500\r\n"),
+        head(500, ct) +
+            chunked(body_chunks(gb, {}, 500, "boom", "ServerEvaluationException"), "code: 500\r\n"),
     };
 }
 
@@ -262,10 +267,11 @@ TEST_CASE("http4: a chunked 200 response is decoded chunk by chunk, every format
         h4::ResponseFormat format;
         const char* ctype;
     };
-    for (const Case c : {Case{"", h4::ResponseFormat::graphbinary_v4, "application/vnd.graphbinary-v4.0"},
-                         Case{"graphson-v4", h4::ResponseFormat::graphson_v4, "application/vnd.gremlin-v4.0+json"},
-                         Case{"graphson-v4-untyped", h4::ResponseFormat::graphson_v4_untyped,
-                              "application/vnd.gremlin-v4.0+json;types=false"}}) {
+    for (const Case c :
+         {Case{"", h4::ResponseFormat::graphbinary_v4, "application/vnd.graphbinary-v4.0"},
+          Case{"graphson-v4", h4::ResponseFormat::graphson_v4, "application/vnd.gremlin-v4.0+json"},
+          Case{"graphson-v4-untyped", h4::ResponseFormat::graphson_v4_untyped,
+               "application/vnd.gremlin-v4.0+json;types=false"}}) {
         CAPTURE(c.serializer);
         net::io_context ioc;
         std::vector<HttpRequest> seen;
@@ -279,7 +285,8 @@ TEST_CASE("http4: a chunked 200 response is decoded chunk by chunk, every format
             }
         });
         run(ioc, [&]() -> net::awaitable<void> {
-            auto s = tpbench::http4::make_session(ioc.get_executor(), config_for(server.port(), c.serializer));
+            auto s =
+                tpbench::http4::make_session(ioc.get_executor(), config_for(server.port(), c.serializer));
             CHECK(s->name() == "http4");
             CHECK(s->max_in_flight() == 1);
             REQUIRE_FALSE(co_await s->async_connect());
@@ -327,20 +334,23 @@ TEST_CASE("http4: body format, dialect and bulkResults options shape the request
             auto r = co_await conn.read_request();
             if (!r) co_return;
             seen.push_back(*r);
-            const std::string resp =
-                head(200, "application/vnd.graphbinary-v4.0") +
-                chunked(body_chunks(h4::ResponseFormat::graphbinary_v4, {2, 2}, 200, std::nullopt, std::nullopt,
-                                    /*bulked=*/true));
+            const std::string resp = head(200, "application/vnd.graphbinary-v4.0") +
+                                     chunked(body_chunks(h4::ResponseFormat::graphbinary_v4, {2, 2}, 200,
+                                                         std::nullopt, std::nullopt,
+                                                         /*bulked=*/true));
             co_await conn.write(resp);
         }
     });
     run(ioc, [&]() -> net::awaitable<void> {
-        const std::vector<std::pair<std::string, std::string>> combos = {
-            {"graphbinary", "master-http"}, {"graphbinary", "4.0"}, {"json", "4.0"}, {"graphson", "master-http"}};
+        const std::vector<std::pair<std::string, std::string>> combos = {{"graphbinary", "master-http"},
+                                                                         {"graphbinary", "4.0"},
+                                                                         {"json", "4.0"},
+                                                                         {"graphson", "master-http"}};
         for (const auto& [body, dialect] : combos) {
             auto s = tpbench::http4::make_session(
                 ioc.get_executor(),
-                config_for(server.port(), "", {{"body", body}, {"dialect", dialect}, {"bulkResults", "true"}}));
+                config_for(server.port(), "",
+                           {{"body", body}, {"dialect", dialect}, {"bulkResults", "true"}}));
             REQUIRE_FALSE(co_await s->async_connect());
             Request r = request("g.V(x)");
             r.bindings = Value::map({Value::string("x"), Value::int_(1)});
@@ -379,8 +389,9 @@ TEST_CASE("http4: deflate-compressed bodies are inflated chunk by chunk") {
             if (!r) co_return;
             accept_encoding = r->header("accept-encoding");
             auto chunks = body_chunks(h4::ResponseFormat::graphbinary_v4, std::vector<int>(50, 64));
-            co_await conn.write(head(200, "application/vnd.graphbinary-v4.0", "Content-Encoding: deflate\r\n") +
-                                chunked(deflate_chunks(chunks)));
+            co_await conn.write(
+                head(200, "application/vnd.graphbinary-v4.0", "Content-Encoding: deflate\r\n") +
+                chunked(deflate_chunks(chunks)));
         }
     });
     run(ioc, [&]() -> net::awaitable<void> {
@@ -554,7 +565,8 @@ TEST_CASE("http4: transport failures and garbage") {
              if (!r) co_return;
              const std::vector<std::string> body = {std::string("\x78\x9c\xff\xff\xff\xff\x00\x11\x22", 9)};
              const std::string resp =
-                 head(200, "application/vnd.graphbinary-v4.0", "Content-Encoding: deflate\r\n") + chunked(body);
+                 head(200, "application/vnd.graphbinary-v4.0", "Content-Encoding: deflate\r\n") +
+                 chunked(body);
              co_await conn.write(resp);
              co_await conn.read_request();
          },
@@ -572,8 +584,8 @@ TEST_CASE("http4: transport failures and garbage") {
              if (!r) co_return;
              const std::vector<int> sizes = {4, 4};
              auto chunks = body_chunks(h4::ResponseFormat::graphbinary_v4, sizes);
-             co_await conn.write(head(200, "application/vnd.graphbinary-v4.0") + hex(chunks[0].size()) + "\r\n" +
-                                 chunks[0] + "\r\n");
+             co_await conn.write(head(200, "application/vnd.graphbinary-v4.0") + hex(chunks[0].size()) +
+                                 "\r\n" + chunks[0] + "\r\n");
              co_await conn.read_request();
          },
          errc::timeout},
@@ -615,8 +627,9 @@ TEST_CASE("http4: connect failure and configuration errors") {
                     std::invalid_argument);
     CHECK_THROWS_AS(tpbench::http4::make_session(ioc.get_executor(), config_for(1, "", {{"body", "xml"}})),
                     std::invalid_argument);
-    CHECK_THROWS_AS(tpbench::http4::make_session(ioc.get_executor(), config_for(1, "", {{"compression", "yes"}})),
-                    std::invalid_argument);
+    CHECK_THROWS_AS(
+        tpbench::http4::make_session(ioc.get_executor(), config_for(1, "", {{"compression", "yes"}})),
+        std::invalid_argument);
 }
 
 TEST_CASE("http4: a second concurrent request on one session is refused, not interleaved") {
@@ -637,10 +650,24 @@ TEST_CASE("http4: a second concurrent request on one session is refused, not int
         REQUIRE_FALSE(co_await s->async_connect());
         Outcome a, b;
         int finished = 0;
-        net::co_spawn(ioc, [&]() -> net::awaitable<void> { a = co_await s->async_execute(request()); ++finished; },
-                      [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
-        net::co_spawn(ioc, [&]() -> net::awaitable<void> { b = co_await s->async_execute(request()); ++finished; },
-                      [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+        net::co_spawn(
+            ioc,
+            [&]() -> net::awaitable<void> {
+                a = co_await s->async_execute(request());
+                ++finished;
+            },
+            [](std::exception_ptr e) {
+                if (e) std::rethrow_exception(e);
+            });
+        net::co_spawn(
+            ioc,
+            [&]() -> net::awaitable<void> {
+                b = co_await s->async_execute(request());
+                ++finished;
+            },
+            [](std::exception_ptr e) {
+                if (e) std::rethrow_exception(e);
+            });
         net::steady_timer t(ioc);
         while (finished < 2) {
             t.expires_after(5ms);
@@ -668,8 +695,10 @@ struct ProbeServer {
             auto r = co_await conn.read_request();
             if (!r) co_return;
             const bool probe = r->body.find("tpbenchProbe") != std::string::npos;
-            if (probe) ++probes;
-            else requests.push_back(*r);
+            if (probe)
+                ++probes;
+            else
+                requests.push_back(*r);
             const auto gb = h4::ResponseFormat::graphbinary_v4;
             std::string body;
             if (probe && (version == "401" || version == "500")) {
@@ -699,7 +728,7 @@ TEST_CASE("http4: dialect=auto probes once per server and then speaks the detect
         const char* bindings_key;  // where {x: 1} must go
         const char* timeout_key;
         const char* bulk_key;
-        bool groovy;               // language gremlin-groovy named, 1+1 sent as it is
+        bool groovy;  // language gremlin-groovy named, 1+1 sent as it is
     };
     const Case cases[] = {
         {"beta.3", "parameters", "timeoutMillis", "bulkResults", false},
@@ -716,7 +745,8 @@ TEST_CASE("http4: dialect=auto probes once per server and then speaks the detect
         run(ioc, [&]() -> net::awaitable<void> {
             for (int i = 0; i < 2; ++i) {  // the second session finds the dialect in the cache
                 auto s = tpbench::http4::make_session(
-                    ioc.get_executor(), config_for(server.port(), "", {{"dialect", "auto"}, {"bulkResults", "true"}}));
+                    ioc.get_executor(),
+                    config_for(server.port(), "", {{"dialect", "auto"}, {"bulkResults", "true"}}));
                 REQUIRE_FALSE(co_await s->async_connect());
                 Request r = request("g.V(x)");
                 r.bindings = Value::map({Value::string("x"), Value::int_(1)});
@@ -734,8 +764,9 @@ TEST_CASE("http4: dialect=auto probes once per server and then speaks the detect
         const HttpRequest& q = ps.requests[0];
         CHECK(q.body.find(c.bindings_key) != std::string::npos);
         CHECK(q.body.find(c.timeout_key) != std::string::npos);
-        CHECK(q.body.find(std::string(c.bulk_key) + "\x03") != std::string::npos);  // field followed by its String value
-        CHECK(q.header(c.bulk_key) == "true");                                      // and the header fallback
+        CHECK(q.body.find(std::string(c.bulk_key) + "\x03") !=
+              std::string::npos);               // field followed by its String value
+        CHECK(q.header(c.bulk_key) == "true");  // and the header fallback
         if (std::string(c.bindings_key) == "parameters") CHECK(q.body.find("[x:1]") != std::string::npos);
         CHECK((q.body.find("gremlin-groovy") != std::string::npos) == c.groovy);
         auto d = h4::decode_request(ps.requests[1].body, h4::BodyFormat::graphbinary_v4);
@@ -744,7 +775,8 @@ TEST_CASE("http4: dialect=auto probes once per server and then speaks the detect
     }
 }
 
-TEST_CASE("http4: dialect=auto with a failing probe: 401 is auth_failed, other errors fall back to 4.0 uncached") {
+TEST_CASE(
+    "http4: dialect=auto with a failing probe: 401 is auth_failed, other errors fall back to 4.0 uncached") {
     for (const char* v : {"401", "500"}) {
         CAPTURE(v);
         tpbench::http4::forget_detected_dialects();

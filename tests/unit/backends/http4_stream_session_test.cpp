@@ -52,13 +52,15 @@ std::string gb_response(int items, std::int32_t code = 200, std::uint8_t version
                                 bulked ? std::optional<std::int64_t>(1) : std::nullopt);
     h4::write_response_end(body, gb, code, code == 200 ? std::nullopt : std::optional<std::string>("boom"),
                            code == 200 ? std::nullopt : std::optional<std::string>("ServerErrorException"));
-    return "HTTP/1.1 200 OK\r\nContent-Type: application/vnd.graphbinary-v4.0\r\nTransfer-Encoding: chunked\r\n\r\n" +
+    return "HTTP/1.1 200 OK\r\nContent-Type: application/vnd.graphbinary-v4.0\r\nTransfer-Encoding: "
+           "chunked\r\n\r\n" +
            hex(body.size()) + "\r\n" + body + "\r\n0\r\ncode: " + std::to_string(code) + "\r\n\r\n";
 }
 
 std::string json_error(int status, const std::string& body) {
-    return "HTTP/1.1 " + std::to_string(status) + " Error\r\nContent-Type: application/json\r\nContent-Length: " +
-           std::to_string(body.size()) + "\r\n\r\n" + body;
+    return "HTTP/1.1 " + std::to_string(status) +
+           " Error\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+           "\r\n\r\n" + body;
 }
 
 // A scripted server: every connection is a MemoryStream whose responder answers each complete
@@ -83,7 +85,8 @@ struct Server {
                     const auto end = pending->find("\r\n\r\n");
                     if (end == std::string::npos) return;
                     const auto cl = pending->find("Content-Length: ");
-                    const std::size_t len = cl == std::string::npos ? 0 : std::stoul(pending->substr(cl + 16));
+                    const std::size_t len =
+                        cl == std::string::npos ? 0 : std::stoul(pending->substr(cl + 16));
                     if (pending->size() < end + 4 + len) return;
                     const std::string req = pending->substr(0, end + 4 + len);
                     pending->erase(0, end + 4 + len);
@@ -166,7 +169,9 @@ TEST_CASE("http4 stream session: one write per request, exact byte counts, order
     CHECK(d->gremlin == "g.V()");
 }
 
-TEST_CASE("http4 stream session: a failure injected at every I/O step ends the request with an error, never a hang") {
+TEST_CASE(
+    "http4 stream session: a failure injected at every I/O step ends the request with an error, never a "
+    "hang") {
     const std::string resp = gb_response(5);
     // Steps of one request on a fresh connection: write, then reads (the response arrives in
     // pieces of 7 bytes, so there are many reads). Inject at every one.
@@ -179,7 +184,8 @@ TEST_CASE("http4 stream session: a failure injected at every I/O step ends the r
         bool injected_ok = false;
         srv.on_connect = [&](MemoryStream& m, int conn) {
             if (conn != 0) return;
-            for (std::size_t i = 0; i < resp.size(); i += 7) m.append_input(std::string_view(resp).substr(i, 7));
+            for (std::size_t i = 0; i < resp.size(); i += 7)
+                m.append_input(std::string_view(resp).substr(i, 7));
             m.fail_at(k, net::error::connection_reset);
             injected_ok = true;
         };
@@ -248,7 +254,8 @@ TEST_CASE("http4 stream session: truncated response, stalled server, bytes after
     }
 }
 
-TEST_CASE("http4 stream session: a keep-alive connection the server closed is re-opened once, transparently") {
+TEST_CASE(
+    "http4 stream session: a keep-alive connection the server closed is re-opened once, transparently") {
     net::io_context ioc;
     const std::string resp = gb_response(2);
     Server srv{ioc, nullptr};
@@ -336,7 +343,8 @@ TEST_CASE("http4 stream session: SigV4 signs every request over its body") {
     CHECK(sig(srv.requests[0]) != sig(srv.requests[1]));
 }
 
-TEST_CASE("http4 stream session: dialect=auto probes over the stream, and the probe time is a connect timing") {
+TEST_CASE(
+    "http4 stream session: dialect=auto probes over the stream, and the probe time is a connect timing") {
     tpbench::http4::forget_detected_dialects();
     net::io_context ioc;
     Server srv{ioc, [](const std::string& req, int) {

@@ -49,7 +49,8 @@ std::string gb_response(int items) {
     h4::write_response_end(body, gb, 200);
     char size[32];
     std::snprintf(size, sizeof size, "%zx", body.size());
-    return "HTTP/1.1 200 OK\r\nContent-Type: application/vnd.graphbinary-v4.0\r\nTransfer-Encoding: chunked\r\n\r\n" +
+    return "HTTP/1.1 200 OK\r\nContent-Type: application/vnd.graphbinary-v4.0\r\nTransfer-Encoding: "
+           "chunked\r\n\r\n" +
            std::string(size) + "\r\n" + body + "\r\n0\r\ncode: 200\r\n\r\n";
 }
 
@@ -101,7 +102,9 @@ struct HttpsServer {
 
     ssl::context ctx;
     tcp::acceptor acceptor;
-    std::function<std::string(const std::string&)> respond = [](const std::string&) { return gb_response(3); };
+    std::function<std::string(const std::string&)> respond = [](const std::string&) {
+        return gb_response(3);
+    };
     int handshakes = 0;
     std::vector<std::string> requests;
 };
@@ -165,13 +168,16 @@ TEST_CASE("http4 over TLS: trusted chain, timed handshake, session resumption on
     CHECK(server.handshakes == 2);
 }
 
-TEST_CASE("http4 over TLS: untrusted or wrong-host certificates are tls_failed, bounded, one handshake per attempt") {
+TEST_CASE(
+    "http4 over TLS: untrusted or wrong-host certificates are tls_failed, bounded, one handshake per "
+    "attempt") {
     for (const auto* leaf : {&pki().other_server, &pki().wrong_host_server, &pki().expired_server}) {
         net::io_context ioc;
         HttpsServer server(ioc, *leaf);
         const auto t0 = Clock::now();
         run(ioc, [&]() -> net::awaitable<void> {
-            auto s = tpbench::http4::make_session(ioc.get_executor(), https_config(server.port(), pki().ca.cert));
+            auto s =
+                tpbench::http4::make_session(ioc.get_executor(), https_config(server.port(), pki().ca.cert));
             CHECK(co_await s->async_connect() == make_error_code(errc::tls_failed));
             CHECK(s->connect_error_message().find("certificate") != std::string::npos);
             CHECK_FALSE(s->is_open());
@@ -202,7 +208,8 @@ TEST_CASE("http4 over TLS: HTTP Basic inside TLS; 401 is auth_failed") {
     net::io_context ioc;
     HttpsServer server(ioc, pki().server);
     server.respond = [](const std::string& req) {
-        if (req.find("\r\nAuthorization: Basic c3RlcGhlbjpwYXNzd29yZA==\r\n") != std::string::npos) return gb_response(1);
+        if (req.find("\r\nAuthorization: Basic c3RlcGhlbjpwYXNzd29yZA==\r\n") != std::string::npos)
+            return gb_response(1);
         const std::string body = "{\"message\":\"Invalid username or password\"}";
         return "HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: " +
                std::to_string(body.size()) + "\r\n\r\n" + body;

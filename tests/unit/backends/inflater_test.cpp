@@ -65,7 +65,8 @@ TEST_CASE("inflates zlib, raw deflate and gzip streams split at every size") {
     const std::string plain = sample(300000);
     for (int wb : {15, -15, 31}) {
         const std::string z = compress(plain, wb, 16384);
-        for (std::size_t step : {std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(1000), z.size()}) {
+        for (std::size_t step :
+             {std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(1000), z.size()}) {
             CAPTURE(wb);
             CAPTURE(step);
             Inflater inf;

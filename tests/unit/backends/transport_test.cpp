@@ -99,7 +99,8 @@ struct TlsAcceptor {
             last_error = hec.message();
             co_return;
         }
-        if (const char* sni = SSL_get_servername(s.native_handle(), TLSEXT_NAMETYPE_host_name)) last_sni = sni;
+        if (const char* sni = SSL_get_servername(s.native_handle(), TLSEXT_NAMETYPE_host_name))
+            last_sni = sni;
         if (X509* peer = SSL_get1_peer_certificate(s.native_handle())) {
             char cn[256] = {};
             X509_NAME_get_text_by_NID(X509_get_subject_name(peer), NID_commonName, cn, sizeof cn);
@@ -160,13 +161,16 @@ TEST_CASE("transport: plain TCP connects, times the connect and counts bytes") {
     tcp::acceptor acc(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
     const auto port = acc.local_endpoint().port();
     std::string got;
-    net::co_spawn(ioc, [&]() -> net::awaitable<void> {
-        auto [ec, sock] = co_await acc.async_accept(use_tuple);
-        co_await net::async_write(sock, net::buffer(std::string_view("hello")), use_tuple);
-        char buf[16];
-        auto [rec, n] = co_await net::async_read(sock, net::buffer(buf, 3), use_tuple);
-        got.assign(buf, n);
-    }, [](std::exception_ptr) {});
+    net::co_spawn(
+        ioc,
+        [&]() -> net::awaitable<void> {
+            auto [ec, sock] = co_await acc.async_accept(use_tuple);
+            co_await net::async_write(sock, net::buffer(std::string_view("hello")), use_tuple);
+            char buf[16];
+            auto [rec, n] = co_await net::async_read(sock, net::buffer(buf, 3), use_tuple);
+            got.assign(buf, n);
+        },
+        [](std::exception_ptr) {});
     run(ioc, [&]() -> net::awaitable<void> {
         AnyStream s(ioc.get_executor());
         CHECK(s.kind() == AnyStream::Kind::tcp);
@@ -255,8 +259,9 @@ TEST_CASE("transport: an untrusted chain is tls_failed with OpenSSL's reason") {
             AnyStream s(ioc.get_executor(), TlsClient::get(tls_with_ca(pki().ca.cert)));
             const auto r = co_await async_open(s, "127.0.0.1", server.port(), 3000ms);
             CHECK(r.error == make_error_code(errc::tls_failed));
-            CHECK(r.message == "TLS handshake with 127.0.0.1:" + std::to_string(server.port()) +
-                                   " failed: certificate verify failed: unable to get local issuer certificate");
+            CHECK(r.message ==
+                  "TLS handshake with 127.0.0.1:" + std::to_string(server.port()) +
+                      " failed: certificate verify failed: unable to get local issuer certificate");
             CHECK_FALSE(s.is_open());
         });
     }
@@ -266,8 +271,9 @@ TEST_CASE("transport: an untrusted chain is tls_failed with OpenSSL's reason") {
             AnyStream s(ioc.get_executor(), TlsClient::get(tls_with_ca(pki().ca.cert)));
             const auto r = co_await async_open(s, "127.0.0.1", server.port(), 3000ms);
             CHECK(r.error == make_error_code(errc::tls_failed));
-            CHECK_MESSAGE(r.message.find("certificate verify failed: certificate has expired") != std::string::npos,
-                          r.message);
+            CHECK_MESSAGE(
+                r.message.find("certificate verify failed: certificate has expired") != std::string::npos,
+                r.message);
         });
     }
     SUBCASE("self-signed certificate") {
@@ -277,8 +283,9 @@ TEST_CASE("transport: an untrusted chain is tls_failed with OpenSSL's reason") {
             AnyStream s(ioc.get_executor(), TlsClient::get(tls_with_ca(pki().other_ca.cert)));
             const auto r = co_await async_open(s, "127.0.0.1", server.port(), 3000ms);
             CHECK(r.error == make_error_code(errc::tls_failed));
-            CHECK_MESSAGE(r.message.find("certificate verify failed: self-signed certificate") != std::string::npos,
-                          r.message);
+            CHECK_MESSAGE(
+                r.message.find("certificate verify failed: self-signed certificate") != std::string::npos,
+                r.message);
         });
     }
 }
@@ -302,8 +309,9 @@ TEST_CASE("transport: hostname and IP mismatches are tls_failed") {
             AnyStream s(ioc.get_executor(), TlsClient::get(tls_with_ca(pki().ca.cert)));
             const auto r = co_await async_open(s, "127.0.0.1", server.port(), 3000ms);
             CHECK(r.error == make_error_code(errc::tls_failed));
-            CHECK_MESSAGE(r.message.find("certificate verify failed: IP address mismatch") != std::string::npos,
-                          r.message);
+            CHECK_MESSAGE(
+                r.message.find("certificate verify failed: IP address mismatch") != std::string::npos,
+                r.message);
         });
     }
 }
@@ -362,7 +370,7 @@ TEST_CASE("transport: client certificate and key files are checked when the cont
     o.ca_file = pki().ca.cert.string();
     o.cert_file = pki().client.cert.string();
     CHECK_THROWS_AS(TlsClient::get(o), std::invalid_argument);  // key missing
-    o.key_file = pki().server.key.string();                      // not the certificate's key
+    o.key_file = pki().server.key.string();                     // not the certificate's key
     CHECK_THROWS_WITH_AS(TlsClient::get(o), doctest::Contains("key values mismatch"), std::invalid_argument);
     CHECK(TlsClient::for_target(engine::TlsOptions{}) == nullptr);
 }
@@ -410,13 +418,17 @@ TEST_CASE("transport: a TLS handshake the server never answers ends at the conne
 TEST_CASE("transport: TLS to a plaintext HTTP port says so") {
     net::io_context ioc;
     tcp::acceptor acc(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
-    net::co_spawn(ioc, [&]() -> net::awaitable<void> {
-        auto [ec, sock] = co_await acc.async_accept(use_tuple);
-        char buf[512];
-        co_await sock.async_read_some(net::buffer(buf), use_tuple);
-        co_await net::async_write(sock, net::buffer(std::string_view("HTTP/1.1 400 Bad Request\r\n\r\n")), use_tuple);
-        sock.close();
-    }, [](std::exception_ptr) {});
+    net::co_spawn(
+        ioc,
+        [&]() -> net::awaitable<void> {
+            auto [ec, sock] = co_await acc.async_accept(use_tuple);
+            char buf[512];
+            co_await sock.async_read_some(net::buffer(buf), use_tuple);
+            co_await net::async_write(sock, net::buffer(std::string_view("HTTP/1.1 400 Bad Request\r\n\r\n")),
+                                      use_tuple);
+            sock.close();
+        },
+        [](std::exception_ptr) {});
     run(ioc, [&]() -> net::awaitable<void> {
         AnyStream s(ioc.get_executor(), TlsClient::get(tls_with_ca(pki().ca.cert)));
         const auto r = co_await async_open(s, "127.0.0.1", acc.local_endpoint().port(), 2000ms);

@@ -75,7 +75,9 @@ struct Fixture {
         ws37io::encode_response(out, m, format);
         return out;
     }
-    void receive(const std::string& frame, int t = 2) { proto.on_message(frame, at(t), at(t), frame.size() + 4); }
+    void receive(const std::string& frame, int t = 2) {
+        proto.on_message(frame, at(t), at(t), frame.size() + 4);
+    }
 
     // The outcome of a finished request (an abandoned one is already given back: no check).
     engine::Outcome take(std::size_t slot, bool abandoned = false) {
@@ -107,9 +109,12 @@ std::vector<Value> ints(int n) {
 enum class Fault { write_error, garbage, lost };
 const char* name(Fault f) {
     switch (f) {
-    case Fault::write_error: return "write error";
-    case Fault::garbage: return "undecodable message";
-    case Fault::lost: return "connection lost";
+        case Fault::write_error:
+            return "write error";
+        case Fault::garbage:
+            return "undecodable message";
+        case Fault::lost:
+            return "connection lost";
     }
     return "";
 }
@@ -177,10 +182,13 @@ TEST_CASE("ws37 protocol: a failure injected at every step of a streamed request
                         if (fault == Fault::garbage)
                             f.receive("\x21garbage", 5);
                         else
-                            f.proto.on_connection_lost(errc::connection_closed, "connection lost: reset", at(5));
+                            f.proto.on_connection_lost(errc::connection_closed, "connection lost: reset",
+                                                       at(5));
                     };
-                    if (step == 1) inject();
-                    else f.receive(f.response(m.request_id, 206, ints(2)));
+                    if (step == 1)
+                        inject();
+                    else
+                        f.receive(f.response(m.request_id, 206, ints(2)));
                     if (step == 2) inject();
                 }
             }
@@ -312,7 +320,9 @@ TEST_CASE("ws37 protocol: SASL PLAIN on the server's challenge (lazy); held requ
     CHECK_FALSE(f.take(y).error);
 }
 
-TEST_CASE("ws37 protocol: a rejected password is auth_failed for every request, fatal, and never shows the password") {
+TEST_CASE(
+    "ws37 protocol: a rejected password is auth_failed for every request, fatal, and never shows the "
+    "password") {
     Fixture f(4, true);
     const auto x = *f.proto.submit(req());
     const auto y = *f.proto.submit(req());
@@ -364,7 +374,8 @@ TEST_CASE("ws37 protocol: eager authentication before any request") {
         CHECK(answer.op == "authentication");
         CHECK(answer.request_id == first.request_id);
         CHECK_FALSE(f.proto.next_write());
-        f.receive(f.response(first.request_id, 498, {}, "authentication is not an op of the standard processor"));
+        f.receive(
+            f.response(first.request_id, 498, {}, "authentication is not an op of the standard processor"));
         CHECK(f.proto.auth_state() == ClientProtocol::AuthState::authenticated);
         CHECK_FALSE(f.take(s).error);
         const auto mx = f.write();
@@ -423,8 +434,10 @@ TEST_CASE("ws37 protocol: a failure injected at every step of the SASL exchange"
             };
             const auto mx = f.write(!(step == 0));
             if (step > 0) {
-                if (step == 1) inject();
-                else f.receive(f.response(mx.request_id, 407));
+                if (step == 1)
+                    inject();
+                else
+                    f.receive(f.response(mx.request_id, 407));
             }
             if (step > 1 && !f.hooks.fatal) {
                 f.write(!(step == 2));

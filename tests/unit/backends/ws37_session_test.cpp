@@ -71,13 +71,13 @@ net::awaitable<void> send(ServerWs& ws, const std::string& bytes) {
     (void)ec;
 }
 
-std::string response(const Received& r, std::int32_t code, std::vector<Value> items, std::string message = "") {
+std::string response(const Received& r, std::int32_t code, std::vector<Value> items,
+                     std::string message = "") {
     ws37io::ResponseMessage m;
     m.header.request_id = r.req.message.request_id;
     m.header.code = code;
     m.header.message = message;
-    if (code == 200 || code == 206)
-        m.data = Value::list(std::move(items));
+    if (code == 200 || code == 206) m.data = Value::list(std::move(items));
     std::string out;
     ws37io::encode_response(out, m, r.req.format);
     return out;
@@ -94,7 +94,8 @@ class FakeServer {
 public:
     using Behaviour = std::function<net::awaitable<void>(ServerWs&)>;
     FakeServer(net::io_context& ioc, Behaviour b, bool deflate = false)
-        : acceptor_(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0)), behaviour_(std::move(b)),
+        : acceptor_(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0)),
+          behaviour_(std::move(b)),
           deflate_(deflate) {
         net::co_spawn(ioc, accept_loop(), [](std::exception_ptr e) {
             if (e) std::rethrow_exception(e);
@@ -263,10 +264,15 @@ TEST_CASE("ws37: concurrent requests are multiplexed on one connection and route
         std::vector<Outcome> outs(8);
         int finished = 0;
         for (int i = 0; i < 8; ++i) {
-            net::co_spawn(ioc, [&, i]() -> net::awaitable<void> {
-                outs[i] = co_await s->async_execute(request("n=" + std::to_string(10 + i)));
-                ++finished;
-            }, [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+            net::co_spawn(
+                ioc,
+                [&, i]() -> net::awaitable<void> {
+                    outs[i] = co_await s->async_execute(request("n=" + std::to_string(10 + i)));
+                    ++finished;
+                },
+                [](std::exception_ptr e) {
+                    if (e) std::rethrow_exception(e);
+                });
         }
         net::steady_timer t(ioc);
         while (finished < 8) {
@@ -301,8 +307,9 @@ TEST_CASE("ws37: an error after 206 partials is the final status") {
         auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
         REQUIRE_FALSE(co_await s->async_connect());
         const std::vector<std::pair<int, errc>> expected = {
-            {597, errc::server_evaluation}, {598, errc::server_timeout}, {599, errc::server_serialization},
-            {429, errc::server_rate_limited}, {499, errc::server_bad_request}, {500, errc::server_error}};
+            {597, errc::server_evaluation},    {598, errc::server_timeout},
+            {599, errc::server_serialization}, {429, errc::server_rate_limited},
+            {499, errc::server_bad_request},   {500, errc::server_error}};
         for (auto [code, e] : expected) {
             CAPTURE(code);
             Outcome o = co_await s->async_execute(request("g.V()"));
@@ -338,7 +345,8 @@ TEST_CASE("ws37: the connection dropped mid-stream fails pending requests with c
     });
 }
 
-TEST_CASE("ws37: a stalled server gives timeout; late responses are dropped and the connection stays usable") {
+TEST_CASE(
+    "ws37: a stalled server gives timeout; late responses are dropped and the connection stays usable") {
     net::io_context ioc;
     FakeServer server(ioc, [&ioc](ServerWs& ws) -> net::awaitable<void> {
         auto first = co_await read_request(ws);
@@ -379,10 +387,24 @@ TEST_CASE("ws37: more requests than max_in_flight are refused with pool_exhauste
         REQUIRE_FALSE(co_await s->async_connect());
         Outcome first, second;
         int finished = 0;
-        net::co_spawn(ioc, [&]() -> net::awaitable<void> { first = co_await s->async_execute(request("a", 300ms)); ++finished; },
-                      [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
-        net::co_spawn(ioc, [&]() -> net::awaitable<void> { second = co_await s->async_execute(request("b")); ++finished; },
-                      [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+        net::co_spawn(
+            ioc,
+            [&]() -> net::awaitable<void> {
+                first = co_await s->async_execute(request("a", 300ms));
+                ++finished;
+            },
+            [](std::exception_ptr e) {
+                if (e) std::rethrow_exception(e);
+            });
+        net::co_spawn(
+            ioc,
+            [&]() -> net::awaitable<void> {
+                second = co_await s->async_execute(request("b"));
+                ++finished;
+            },
+            [](std::exception_ptr e) {
+                if (e) std::rethrow_exception(e);
+            });
         net::steady_timer t(ioc);
         while (finished < 2) {
             t.expires_after(5ms);
@@ -434,10 +456,24 @@ TEST_CASE("ws37: a response with a null requestId fails every pending request") 
         REQUIRE_FALSE(co_await s->async_connect());
         Outcome oa, ob;
         int finished = 0;
-        net::co_spawn(ioc, [&]() -> net::awaitable<void> { oa = co_await s->async_execute(request("a")); ++finished; },
-                      [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
-        net::co_spawn(ioc, [&]() -> net::awaitable<void> { ob = co_await s->async_execute(request("b")); ++finished; },
-                      [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+        net::co_spawn(
+            ioc,
+            [&]() -> net::awaitable<void> {
+                oa = co_await s->async_execute(request("a"));
+                ++finished;
+            },
+            [](std::exception_ptr e) {
+                if (e) std::rethrow_exception(e);
+            });
+        net::co_spawn(
+            ioc,
+            [&]() -> net::awaitable<void> {
+                ob = co_await s->async_execute(request("b"));
+                ++finished;
+            },
+            [](std::exception_ptr e) {
+                if (e) std::rethrow_exception(e);
+            });
         net::steady_timer t(ioc);
         while (finished < 2) {
             t.expires_after(5ms);
@@ -521,9 +557,9 @@ TEST_CASE("ws37: request frames carry the eval / bytecode args and a fresh reque
                 CHECK_FALSE(o.error);
             }
             Request bc = request("");
-            bc.bytecode = Value::bytecode(Value::list({Value::list({Value::string("V")}),
-                                                       Value::list({Value::string("count")})}),
-                                          Value::list());
+            bc.bytecode = Value::bytecode(
+                Value::list({Value::list({Value::string("V")}), Value::list({Value::string("count")})}),
+                Value::list());
             Outcome o = co_await s->async_execute(bc);
             CHECK_FALSE(o.error);
             co_await s->async_close();
@@ -565,8 +601,12 @@ TEST_CASE("ws37: a malformed WebSocket frame is a protocol violation") {
         auto r = co_await read_request(ws);
         if (!r) co_return;
         // FIN + reserved bits RSV1..3 set on a binary frame: no extension negotiated them.
-        const std::string bad("\xf2\x03" "abc", 5);
-        auto [ec, n] = co_await net::async_write(beast::get_lowest_layer(ws).socket(), net::buffer(bad), use_tuple);
+        const std::string bad(
+            "\xf2\x03"
+            "abc",
+            5);
+        auto [ec, n] =
+            co_await net::async_write(beast::get_lowest_layer(ws).socket(), net::buffer(bad), use_tuple);
         (void)ec;
         co_await read_request(ws);
     });
@@ -588,37 +628,46 @@ TEST_CASE("ws37: a server that stops reading blocks the writer; requests time ou
         t.expires_after(6s);
         co_await t.async_wait(use_tuple);
     });
-    run(ioc, [&]() -> net::awaitable<void> {
-        auto cfg = config_for(server.port());
-        cfg.max_in_process_per_connection = 16;
-        auto s = tpbench::ws37::make_session(ioc.get_executor(), cfg);
-        REQUIRE_FALSE(co_await s->async_connect());
-        const std::string big(2 * 1024 * 1024, 'x');
-        std::vector<Outcome> outs(16);
-        int finished = 0;
-        for (int i = 0; i < 16; ++i) {
-            net::co_spawn(ioc, [&, i]() -> net::awaitable<void> {
-                outs[i] = co_await s->async_execute(request(big, 300ms));
-                ++finished;
-            }, [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
-        }
-        net::steady_timer t(ioc);
-        const auto t0 = Clock::now();
-        while (finished < 16) {
-            t.expires_after(5ms);
-            co_await t.async_wait(use_tuple);
-        }
-        CHECK(Clock::now() - t0 < 2s);
-        for (const auto& o : outs) CHECK(o.error == make_error_code(errc::timeout));
-        // Every slot is still owned by the blocked writer or has been handed back: new requests
-        // are refused or time out, never hang.
-        Outcome more = co_await s->async_execute(request("g.V()", 200ms));
-        CHECK((more.error == make_error_code(errc::timeout) || more.error == make_error_code(errc::pool_exhausted)));
-        const auto c0 = Clock::now();
-        co_await s->async_close();
-        CHECK(Clock::now() - c0 < 5s);
-        CHECK_FALSE(s->is_open());
-    }, 15s);
+    run(
+        ioc,
+        [&]() -> net::awaitable<void> {
+            auto cfg = config_for(server.port());
+            cfg.max_in_process_per_connection = 16;
+            auto s = tpbench::ws37::make_session(ioc.get_executor(), cfg);
+            REQUIRE_FALSE(co_await s->async_connect());
+            const std::string big(2 * 1024 * 1024, 'x');
+            std::vector<Outcome> outs(16);
+            int finished = 0;
+            for (int i = 0; i < 16; ++i) {
+                net::co_spawn(
+                    ioc,
+                    [&, i]() -> net::awaitable<void> {
+                        outs[i] = co_await s->async_execute(request(big, 300ms));
+                        ++finished;
+                    },
+                    [](std::exception_ptr e) {
+                        if (e) std::rethrow_exception(e);
+                    });
+            }
+            net::steady_timer t(ioc);
+            const auto t0 = Clock::now();
+            while (finished < 16) {
+                t.expires_after(5ms);
+                co_await t.async_wait(use_tuple);
+            }
+            CHECK(Clock::now() - t0 < 2s);
+            for (const auto& o : outs) CHECK(o.error == make_error_code(errc::timeout));
+            // Every slot is still owned by the blocked writer or has been handed back: new requests
+            // are refused or time out, never hang.
+            Outcome more = co_await s->async_execute(request("g.V()", 200ms));
+            CHECK((more.error == make_error_code(errc::timeout) ||
+                   more.error == make_error_code(errc::pool_exhausted)));
+            const auto c0 = Clock::now();
+            co_await s->async_close();
+            CHECK(Clock::now() - c0 < 5s);
+            CHECK_FALSE(s->is_open());
+        },
+        15s);
 }
 
 // ---- SASL, upgrade failures, SigV4 ------------------------------------------------------------
@@ -717,17 +766,23 @@ TEST_CASE("ws37: SASL PLAIN on the challenge (lazy), with concurrent requests mu
     SaslServer sasl;
     FakeServer server(ioc, std::ref(sasl));
     run(ioc, [&]() -> net::awaitable<void> {
-        auto s = tpbench::ws37::make_session(ioc.get_executor(), sasl_config(server.port(), kPassword, "lazy"));
+        auto s =
+            tpbench::ws37::make_session(ioc.get_executor(), sasl_config(server.port(), kPassword, "lazy"));
         REQUIRE_FALSE(co_await s->async_connect());
         int done = 0;
         net::steady_timer all(ioc, Clock::time_point::max());
         for (int i = 0; i < 5; ++i) {
-            net::co_spawn(ioc, [&]() -> net::awaitable<void> {
-                Outcome o = co_await s->async_execute(request("g.V()"));
-                CHECK_FALSE(o.error);
-                CHECK(o.result_count == 3);
-                if (++done == 5) all.cancel();
-            }, [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+            net::co_spawn(
+                ioc,
+                [&]() -> net::awaitable<void> {
+                    Outcome o = co_await s->async_execute(request("g.V()"));
+                    CHECK_FALSE(o.error);
+                    CHECK(o.result_count == 3);
+                    if (++done == 5) all.cancel();
+                },
+                [](std::exception_ptr e) {
+                    if (e) std::rethrow_exception(e);
+                });
         }
         while (done < 5) co_await all.async_wait(use_tuple);
         co_await s->async_close();
@@ -735,7 +790,8 @@ TEST_CASE("ws37: SASL PLAIN on the challenge (lazy), with concurrent requests mu
     CHECK(sasl.auth_ops == 1);
 }
 
-TEST_CASE("ws37: a wrong password ends async_connect with auth_failed, in bounded time, without the password") {
+TEST_CASE(
+    "ws37: a wrong password ends async_connect with auth_failed, in bounded time, without the password") {
     for (const char* mode : {"eager", "lazy"}) {
         CAPTURE(mode);
         net::io_context ioc;
@@ -798,21 +854,26 @@ TEST_CASE("ws37: connect failures say why: refused, upgrade answered with an HTT
     }
     SUBCASE("HTTP 503 on the upgrade") {
         tcp::acceptor acc(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
-        net::co_spawn(ioc, [&]() -> net::awaitable<void> {
-            auto [ec, sock] = co_await acc.async_accept(use_tuple);
-            beast::flat_buffer buf;
-            beast::http::request<beast::http::string_body> req;
-            co_await beast::http::async_read(sock, buf, req, use_tuple);
-            co_await net::async_write(
-                sock, net::buffer(std::string_view("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n")),
-                use_tuple);
-        }, [](std::exception_ptr) {});
+        net::co_spawn(
+            ioc,
+            [&]() -> net::awaitable<void> {
+                auto [ec, sock] = co_await acc.async_accept(use_tuple);
+                beast::flat_buffer buf;
+                beast::http::request<beast::http::string_body> req;
+                co_await beast::http::async_read(sock, buf, req, use_tuple);
+                co_await net::async_write(
+                    sock,
+                    net::buffer(
+                        std::string_view("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n")),
+                    use_tuple);
+            },
+            [](std::exception_ptr) {});
         run(ioc, [&]() -> net::awaitable<void> {
             auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(acc.local_endpoint().port()));
             CHECK(co_await s->async_connect() == make_error_code(errc::connect_failed));
-            CHECK(s->connect_error_message() == "WebSocket upgrade at 127.0.0.1:" +
-                                                    std::to_string(acc.local_endpoint().port()) +
-                                                    "/gremlin answered HTTP 503 Service Unavailable");
+            CHECK(s->connect_error_message() ==
+                  "WebSocket upgrade at 127.0.0.1:" + std::to_string(acc.local_endpoint().port()) +
+                      "/gremlin answered HTTP 503 Service Unavailable");
         });
     }
     SUBCASE("a TCP listener that never answers the upgrade") {

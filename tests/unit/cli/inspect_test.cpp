@@ -29,7 +29,8 @@ std::string read_file(const std::filesystem::path& p) {
 std::string unhex(std::string_view h) {
     std::string out;
     auto nib = [](char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; };
-    for (std::size_t i = 0; i + 1 < h.size(); i += 2) out.push_back(static_cast<char>(nib(h[i]) * 16 + nib(h[i + 1])));
+    for (std::size_t i = 0; i + 1 < h.size(); i += 2)
+        out.push_back(static_cast<char>(nib(h[i]) * 16 + nib(h[i + 1])));
     return out;
 }
 
@@ -69,7 +70,8 @@ TEST_CASE("inspect decodes every vector file in tests/data/vectors") {
             if (name == "tinkerpop-modern-v3.json") continue;
             CAPTURE(name);
             const std::string in = read_file(e.path());
-            const InspectMessage kind = fmt == InspectFormat::gs3 ? graphson_v3_kind(name) : InspectMessage::value;
+            const InspectMessage kind =
+                fmt == InspectFormat::gs3 ? graphson_v3_kind(name) : InspectMessage::value;
             auto text = inspect(in, opts(fmt, kind));
             REQUIRE_MESSAGE(text.ok(), text.error().to_string());
             CHECK(text->size() > 4);
@@ -92,11 +94,13 @@ TEST_CASE("inspect renders values with type names and values") {
     CHECK(contains(*text, "vertexproperty"));
     CHECK(contains(*text, "\"marko\""));
 
-    auto json = inspect(read_file(kData / "vectors" / "graphbinary-v1" / "integer-v1.gbin"), opts(InspectFormat::gb1, InspectMessage::value, true));
+    auto json = inspect(read_file(kData / "vectors" / "graphbinary-v1" / "integer-v1.gbin"),
+                        opts(InspectFormat::gb1, InspectMessage::value, true));
     REQUIRE(json.ok());
     CHECK(*json == "{\n  \"type\": \"int\",\n  \"value\": 100\n}\n");
 
-    auto m = inspect(read_file(kData / "vectors" / "graphbinary-v4" / "ordered-string-int-map-v4.gbin"), opts(InspectFormat::gb4));
+    auto m = inspect(read_file(kData / "vectors" / "graphbinary-v4" / "ordered-string-int-map-v4.gbin"),
+                     opts(InspectFormat::gb4));
     REQUIRE(m.ok());
     CHECK(m->rfind("map (ordered)", 0) == 0);
 }
@@ -104,7 +108,8 @@ TEST_CASE("inspect renders values with type names and values") {
 TEST_CASE("inspect shows envelope fields of messages") {
     SUBCASE("ws37 GraphBinary request, with and without the mime prefix") {
         const std::string body = unhex(
-            "81cb6825789d9244999ebc5c6aa73c5397000000046576616c00000000000000020300000000076772656d6c696e030000000005672e562829"
+            "81cb6825789d9244999ebc5c6aa73c5397000000046576616c00000000000000020300000000076772656d6c696e0300"
+            "00000005672e562829"
             "030000000009626174636853697a65010000000040");
         std::string frame(1, '\x20');
         frame += "application/vnd.graphbinary-v1.0";
@@ -124,27 +129,33 @@ TEST_CASE("inspect shows envelope fields of messages") {
         CHECK(e.error().offset <= 30);  // relative to the caller's bytes, not the added prefix
     }
     SUBCASE("ws37 GraphBinary response") {
-        auto t = inspect(unhex("8100cb6825789d9244999ebc5c6aa73c5397000000ce00000000000000000000000000090000000002010000000001010000000002"),
+        auto t = inspect(unhex("8100cb6825789d9244999ebc5c6aa73c5397000000ce000000000000000000000000000900000"
+                               "00002010000000001010000000002"),
                          opts(InspectFormat::gb1, InspectMessage::response));
         REQUIRE(t.ok());
         CHECK(contains(*t, "code: int 206"));
         CHECK(contains(*t, "data: list (2 items)"));
     }
     SUBCASE("http4 GraphBinary request and whole response body") {
-        auto r = inspect(unhex("810000000303000000000862696e64696e67730a00000000000300000000086c616e677561676503000000000e6772656d"
-                               "6c696e2d67726f6f7679030000000009626174636853697a6501000000004000000006672e56283129"),
-                         opts(InspectFormat::gb4, InspectMessage::request));
+        auto r = inspect(
+            unhex("810000000303000000000862696e64696e67730a00000000000300000000086c616e677561676503000000000e"
+                  "6772656d"
+                  "6c696e2d67726f6f7679030000000009626174636853697a6501000000004000000006672e56283129"),
+            opts(InspectFormat::gb4, InspectMessage::request));
         REQUIRE(r.ok());
         CHECK(contains(*r, "gremlin: string \"g.V(1)\""));
         CHECK(contains(*r, "batchSize: int 64"));
         CHECK(contains(*r, "version: byte 0x81"));
-        auto b = inspect(unhex("810103000000000161020000000000000000030300000000016202000000000000000001fd0000000000c80101"),
-                         opts(InspectFormat::gb4, InspectMessage::response));
+        auto b = inspect(
+            unhex(
+                "810103000000000161020000000000000000030300000000016202000000000000000001fd0000000000c80101"),
+            opts(InspectFormat::gb4, InspectMessage::response));
         REQUIRE(b.ok());
         CHECK(contains(*b, "bulked: boolean true"));
         CHECK(contains(*b, "bulk: long 3"));
         CHECK(contains(*b, "code: int 200"));
-        auto e = inspect(unhex("8100fd0000000001f400000000264e6f20737563682070726f70657274793a207820666f7220636c6173733a20536372697074"
+        auto e = inspect(unhex("8100fd0000000001f400000000264e6f20737563682070726f70657274793a207820666f72206"
+                               "36c6173733a20536372697074"
                                "3100000000145365727665724572726f72457863657074696f6e"),
                          opts(InspectFormat::gb4, InspectMessage::response, true));
         REQUIRE(e.ok());
@@ -152,8 +163,9 @@ TEST_CASE("inspect shows envelope fields of messages") {
         CHECK(contains(*e, "ServerErrorException"));
     }
     SUBCASE("http4 GraphSON 4 body") {
-        auto g = inspect(R"({"result":{"data":{"@type":"g:List","@value":[{"@type":"g:Int32","@value":7}]}},"status":{"code":200}})",
-                         opts(InspectFormat::gs4, InspectMessage::response));
+        auto g = inspect(
+            R"({"result":{"data":{"@type":"g:List","@value":[{"@type":"g:Int32","@value":7}]}},"status":{"code":200}})",
+            opts(InspectFormat::gs4, InspectMessage::response));
         REQUIRE_MESSAGE(g.ok(), g.error().to_string());
         CHECK(contains(*g, "items: list (1 item)"));
         CHECK(contains(*g, "[0]: int 7"));

@@ -33,7 +33,8 @@ LoadSpec small_spec(std::size_t requests, std::size_t connections) {
 
 }  // namespace
 
-TEST_CASE("connect timings: every new connection's TCP / TLS / protocol stages are collected apart from latency") {
+TEST_CASE(
+    "connect timings: every new connection's TCP / TLS / protocol stages are collected apart from latency") {
     auto counters = std::make_shared<test::FakeCounters>();
     test::FakeBehavior b;
     b.max_in_flight = 1;
@@ -84,7 +85,7 @@ TEST_CASE("auth_failed at setup: the run ends at once, classified, after one con
         CHECK(r.setup_failed);
         CHECK(r.setup_error_class == e);
         CHECK(r.setup_error == make_error_code(e).message());
-        CHECK(r.connect.failures == 4);             // the first batch of the minimum pool, no more
+        CHECK(r.connect.failures == 4);  // the first batch of the minimum pool, no more
         CHECK(counters->connect_attempts == 4);
         CHECK(Clock::now() - t0 < 2s);
     }
@@ -94,9 +95,9 @@ TEST_CASE("auth_failed mid-run: no reconnect storm; the rest of the plan is canc
     auto counters = std::make_shared<test::FakeCounters>();
     test::FakeBehavior b;
     b.max_in_flight = 1;
-    b.drop_after = 3;                 // the first connection dies on its 3rd request
+    b.drop_after = 3;  // the first connection dies on its 3rd request
     b.connect_error = make_error_code(errc::auth_failed);
-    b.fail_connects_after = 1;        // ... and every reconnect is refused
+    b.fail_connects_after = 1;  // ... and every reconnect is refused
     LoadSpec s = small_spec(10'000, 1);
     s.pool.min_connections = 1;
     const auto t0 = Clock::now();
@@ -136,7 +137,8 @@ TEST_CASE("profiling scenario: a credentials refusal aborts the whole run, not e
     CHECK(Clock::now() - t0 < 2s);
 }
 
-TEST_CASE("auth_failed on a request (http4 401): the run stops instead of sending the whole plan to be refused") {
+TEST_CASE(
+    "auth_failed on a request (http4 401): the run stops instead of sending the whole plan to be refused") {
     // A session whose requests are all refused for their credentials, as http4 reports a 401.
     struct Refusing final : Session {
         explicit Refusing(boost::asio::any_io_executor) {}
@@ -164,7 +166,8 @@ TEST_CASE("auth_failed on a request (http4 401): the run stops instead of sendin
         std::shared_ptr<std::atomic<int>> executed;
     };
     auto executed = std::make_shared<std::atomic<int>>(0);
-    SessionFactory f = [executed](boost::asio::any_io_executor ex, const SessionConfig&) -> std::unique_ptr<Session> {
+    SessionFactory f = [executed](boost::asio::any_io_executor ex,
+                                  const SessionConfig&) -> std::unique_ptr<Session> {
         auto s = std::make_unique<Refusing>(ex);
         s->executed = executed;
         return s;
@@ -174,6 +177,7 @@ TEST_CASE("auth_failed on a request (http4 401): the run stops instead of sendin
     CHECK(*executed <= 2);  // one per lane at most, not 50,000
     const auto& m = r.measured();
     CHECK(m.completed + m.failed == m.issued);
-    CHECK(m.errors[static_cast<std::size_t>(errc::auth_failed)] == static_cast<std::uint64_t>(executed->load()));
+    CHECK(m.errors[static_cast<std::size_t>(errc::auth_failed)] ==
+          static_cast<std::uint64_t>(executed->load()));
     CHECK(r.first_error_message == "Username and/or password are incorrect");
 }

@@ -210,7 +210,8 @@ TEST_CASE("open loop: requests follow the schedule; latency counts from the inte
     spec.plan.assign(400, 0);
     auto slow = run_load(spec, test::fake_factory(b, c), SessionConfig{});
     CHECK(slow.schedule_missed);
-    CHECK(slow.measured().latency.value_at_percentile(99) > 2 * slow.measured().service.value_at_percentile(99));
+    CHECK(slow.measured().latency.value_at_percentile(99) >
+          2 * slow.measured().service.value_at_percentile(99));
 }
 
 TEST_CASE("the exercise plan from JavaRandom(0) is honoured request by request") {

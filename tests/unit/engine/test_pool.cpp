@@ -39,7 +39,7 @@ TEST_CASE("pool opens the minimum, grows to the maximum, fails with pool_exhaust
         auto l2 = co_await pool.async_acquire();
         REQUIRE_FALSE(l1.error);
         REQUIRE_FALSE(l2.error);
-        CHECK(l1.slot == l2.slot);  // first connection has room for two
+        CHECK(l1.slot == l2.slot);                // first connection has room for two
         auto l3 = co_await pool.async_acquire();  // grows
         REQUIRE_FALSE(l3.error);
         CHECK(l3.slot != l1.slot);

@@ -7,14 +7,16 @@
 using namespace tpbench::engine;
 
 TEST_CASE("throughput line matches the spec example exactly") {
-    CHECK(throughput_line("test-1", 10000, 1.234567891, 8100, 0, 0) ==
-          "[test-1]   requests: 10000 | time(s): 1.234567891    | req/sec: 8100    | too slow: 0 | errors: 0");
+    CHECK(
+        throughput_line("test-1", 10000, 1.234567891, 8100, 0, 0) ==
+        "[test-1]   requests: 10000 | time(s): 1.234567891    | req/sec: 8100    | too slow: 0 | errors: 0");
     // 3.7.3 / master-http: no errors column; exercise: too slow N/A.
     CHECK(throughput_line("warmup-1", 1000, 0.5, 2000, std::nullopt, std::nullopt) ==
           "[warmup-1] requests: 1000 | time(s): 0.5            | req/sec: 2000    | too slow: N/A");
     // Long values are not truncated.
     CHECK(throughput_line("warmup-10", 1000, 0.0123456789012345, 81000, 3, 12) ==
-          "[warmup-10] requests: 1000 | time(s): 0.0123456789012345 | req/sec: 81000   | too slow: 3 | errors: 12");
+          "[warmup-10] requests: 1000 | time(s): 0.0123456789012345 | req/sec: 81000   | too slow: 3 | "
+          "errors: 12");
 }
 
 TEST_CASE("latency line matches the spec example exactly") {
@@ -44,11 +46,14 @@ TEST_CASE("Java Math.round of requests/seconds") {
 
 TEST_CASE("TSV headers per generation") {
     CHECK(tsv_header(Generation::v3_7) ==
-          "parallelism\tnioPoolSize\tminConnectionPoolSize\tmaxConnectionPoolSize\tminSimultaneousUsagePerConnection\t"
-          "maxSimultaneousUsagePerConnection\tminInProcessPerConnection\tmaxInProcessPerConnection\tworkerPoolSize\t"
+          "parallelism\tnioPoolSize\tminConnectionPoolSize\tmaxConnectionPoolSize\tminSimultaneousUsagePerCon"
+          "nection\t"
+          "maxSimultaneousUsagePerConnection\tminInProcessPerConnection\tmaxInProcessPerConnection\tworkerPoo"
+          "lSize\t"
           "requestPerSecond");
     CHECK(tsv_header(Generation::v3_7_3) == tsv_header(Generation::v3_7));
-    CHECK(tsv_header(Generation::master_http) == "parallelism\tnioPoolSize\tmaxConnectionPoolSize\tworkerPoolSize\trequestPerSecond");
+    CHECK(tsv_header(Generation::master_http) ==
+          "parallelism\tnioPoolSize\tmaxConnectionPoolSize\tworkerPoolSize\trequestPerSecond");
     CHECK(tsv_header(Generation::v4_0) == tsv_header(Generation::master_http));
     auto o = ProfilingOptions::defaults(Generation::v3_7);
     o.worker_pool_size = 4;
@@ -57,8 +62,8 @@ TEST_CASE("TSV headers per generation") {
 }
 
 TEST_CASE("key/value parsing: pairs, trailing key, repeated key, booleans") {
-    auto p = parse_profiling_args({"host", "10.0.0.5", "exercise", "true", "testType", "0", "executions", "3"},
-                                  Generation::v3_7);
+    auto p = parse_profiling_args(
+        {"host", "10.0.0.5", "exercise", "true", "testType", "0", "executions", "3"}, Generation::v3_7);
     CHECK(p.options.host == "10.0.0.5");
     CHECK(p.options.exercise);
     CHECK(p.options.latency_mode());

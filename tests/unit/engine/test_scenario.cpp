@@ -18,7 +18,8 @@ namespace {
 struct Captured {
     std::vector<std::string> out, progress;
     ProfilingSinks sinks() {
-        return {[this](const std::string& l) { out.push_back(l); }, [this](const std::string& l) { progress.push_back(l); }};
+        return {[this](const std::string& l) { out.push_back(l); },
+                [this](const std::string& l) { progress.push_back(l); }};
     }
 };
 
@@ -51,7 +52,8 @@ TEST_CASE("throughput run prints ProfilingApplication's lines and averages") {
     REQUIRE(cap.out.size() == 7);
     CHECK(cap.out[0] == std::string(banner_throughput));
     CHECK(cap.out[1] == std::string(banner_warmup));
-    const std::regex line(R"(\[(warmup|test)-\d\] +requests: \d+ \| time\(s\): [0-9.E-]+ +\| req/sec: \d+ +\| too slow: \d+ \| errors: 0)");
+    const std::regex line(
+        R"(\[(warmup|test)-\d\] +requests: \d+ \| time\(s\): [0-9.E-]+ +\| req/sec: \d+ +\| too slow: \d+ \| errors: 0)");
     CHECK(std::regex_match(cap.out[2], line));
     CHECK(cap.out[2].rfind("[warmup-1] requests: 100 | time(s): ", 0) == 0);
     CHECK(cap.out[3] == std::string(banner_test));
@@ -84,7 +86,8 @@ TEST_CASE("master-http generation: no errors column; missed warm-up skips the te
     CHECK(rep.capacity == 2);
 }
 
-TEST_CASE("exercise: initialisation, N/A too slow, Java's script sequence, test cycle despite missed warm-up") {
+TEST_CASE(
+    "exercise: initialisation, N/A too slow, Java's script sequence, test cycle despite missed warm-up") {
     auto c = std::make_shared<test::FakeCounters>();
     test::FakeBehavior b;
     b.results = 1;  // scripts expecting other counts are reported as mismatches
@@ -126,7 +129,8 @@ TEST_CASE("latency run: one request per execution, result count, average of seco
     CHECK(cap.out[7].rfind("avg latency (sec/req): ", 0) == 0);
 }
 
-TEST_CASE("latency failure aborts; unreachable server aborts in old generations, fails the execution in new ones") {
+TEST_CASE(
+    "latency failure aborts; unreachable server aborts in old generations, fails the execution in new ones") {
     auto c = std::make_shared<test::FakeCounters>();
     test::FakeBehavior b;
     b.fail_every = 1;
@@ -140,12 +144,14 @@ TEST_CASE("latency failure aborts; unreachable server aborts in old generations,
     test::FakeBehavior down;
     down.connect_fails = true;
     Captured cap2;
-    auto rep2 = run_profiling(small(Generation::v3_7), Generation::v3_7, fake_endpoint(down, c), cap2.sinks());
+    auto rep2 =
+        run_profiling(small(Generation::v3_7), Generation::v3_7, fake_endpoint(down, c), cap2.sinks());
     CHECK_FALSE(rep2.aborted);
     REQUIRE(cap2.out.size() >= 3);
     CHECK(cap2.out[2].rfind("Failed Execution: warmup-1 - cannot connect", 0) == 0);
     Captured cap3;
-    auto rep3 = run_profiling(small(Generation::v3_7_3), Generation::v3_7_3, fake_endpoint(down, c), cap3.sinks());
+    auto rep3 =
+        run_profiling(small(Generation::v3_7_3), Generation::v3_7_3, fake_endpoint(down, c), cap3.sinks());
     CHECK(rep3.aborted);
 }
 

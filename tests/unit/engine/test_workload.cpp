@@ -11,7 +11,8 @@ TEST_CASE("workload: JSON lines with weights, bindings, expectations") {
     auto q = parse_workload(
         "# a comment\n"
         "\n"
-        "{\"gremlin\": \"g.V(vid).out('knows')\", \"bindings\": {\"vid\": 1, \"n\": \"marko\", \"i\": {\"@type\": \"g:Int32\", \"@value\": 7}, \"l\": [1.5, true]}, \"weight\": 3, \"expect\": 2}\r\n"
+        "{\"gremlin\": \"g.V(vid).out('knows')\", \"bindings\": {\"vid\": 1, \"n\": \"marko\", \"i\": "
+        "{\"@type\": \"g:Int32\", \"@value\": 7}, \"l\": [1.5, true]}, \"weight\": 3, \"expect\": 2}\r\n"
         "  {\"gremlin\": \"g.V().count()\", \"language\": \"gremlin-groovy\", \"batchSize\": 16}\n");
     REQUIRE(q.size() == 2);
     CHECK(q[0].weight == 3);
@@ -51,7 +52,9 @@ TEST_CASE("workload: errors name the line") {
     fails_with("{\"gremlin\": \"x\", \"weight\": 2.5}", "'weight' must be an integer");
     fails_with("{\"gremlin\": \"x\", \"colour\": 1}", "unknown key 'colour'");
     fails_with("{\"gremlin\": \"x\", \"bindings\": [1]}", "'bindings' must be an object");
-    fails_with("{\"gremlin\": \"x\", \"bindings\": {\"a\": {\"@type\": \"g:Int32\", \"@value\": 3000000000}}}", "g:Int32 out of range");
+    fails_with(
+        "{\"gremlin\": \"x\", \"bindings\": {\"a\": {\"@type\": \"g:Int32\", \"@value\": 3000000000}}}",
+        "g:Int32 out of range");
     std::string deep = "{\"gremlin\": \"x\", \"bindings\": {\"a\": ";
     for (int i = 0; i < 40; ++i) deep += "[";
     for (int i = 0; i < 40; ++i) deep += "]";

@@ -45,7 +45,8 @@ TEST_CASE_FIXTURE(Fixture, "differential: a Path unfolds into its objects") {
     CHECK(q("g.V(1).out('knows').has('name','vadas').path().unfold().count()") == std::vector<Value>{L(2)});
 }
 
-TEST_CASE_FIXTURE(Fixture, "differential: Operator constants are imported bare, Order.incr and decr are gone (3.5)") {
+TEST_CASE_FIXTURE(Fixture,
+                  "differential: Operator constants are imported bare, Order.incr and decr are gone (3.5)") {
     CHECK(q("g.V().values('age').fold(0,sum)") == std::vector<Value>{I(123)});
     CHECK(q("g.V().values('age').fold(0,Operator.sum)") == std::vector<Value>{I(123)});
     CHECK(err("g.V().values('name').order().by(decr)").message.find("decr") != std::string::npos);
@@ -53,8 +54,10 @@ TEST_CASE_FIXTURE(Fixture, "differential: Operator constants are imported bare, 
 }
 
 TEST_CASE_FIXTURE(Fixture, "differential: project() leaves out the keys of unproductive by()s") {
-    CHECK(q("g.V(2).project('a','b').by(out().values('name')).by('nothing')") == std::vector<Value>{Value::map()});
-    CHECK(q("g.V(1).project('x','y').by('nothing').by('name')") == std::vector<Value>{Value::map({S("y"), S("marko")})});
+    CHECK(q("g.V(2).project('a','b').by(out().values('name')).by('nothing')") ==
+          std::vector<Value>{Value::map()});
+    CHECK(q("g.V(1).project('x','y').by('nothing').by('name')") ==
+          std::vector<Value>{Value::map({S("y"), S("marko")})});
 }
 
 TEST_CASE_FIXTURE(Fixture, "differential: union() with a reducing branch feeds every branch all traversers") {
@@ -75,8 +78,8 @@ TEST_CASE_FIXTURE(Fixture, "differential: choose() options: tokens, no match fil
                strs({"marko", "vadas", "josh", "peter", "java", "java"})));
     CHECK(same(q("g.V().choose(outE().count()).option(0L,constant('none')).option(3L,constant('three'))"),
                strs({"none", "none", "none", "three"})));
-    CHECK(err("g.V().choose(values('age')).option(29, constant('m'))").message.find("does not map to a value") !=
-          std::string::npos);
+    CHECK(err("g.V().choose(values('age')).option(29, constant('m'))")
+              .message.find("does not map to a value") != std::string::npos);
 }
 
 TEST_CASE_FIXTURE(Fixture, "differential: infix and()/or() without arguments is refused, not misread") {
@@ -103,17 +106,20 @@ TEST_CASE_FIXTURE(Fixture, "differential: group() value traversals without a red
           std::vector<Value>{Value::map({S("person"), S("josh")})});
 }
 
-TEST_CASE_FIXTURE(Fixture, "differential: adjacency and group maps iterate in TinkerGraph's (Java hash) order") {
+TEST_CASE_FIXTURE(Fixture,
+                  "differential: adjacency and group maps iterate in TinkerGraph's (Java hash) order") {
     CHECK(q("g.V(1).outE().id()") == std::vector<Value>{I(9), I(7), I(8)});
     CHECK(q("g.V(4).bothE().id()") == std::vector<Value>{I(10), I(11), I(8)});
     CHECK(q("g.V(1).union(out().values('name'),__.in().values('name'),constant('x')).fold()") ==
           std::vector<Value>{Value::list(strs({"lop", "vadas", "josh", "x"}))});
     CHECK(q("g.V().group().by('name').by(count()).unfold().select(keys)") ==
           strs({"ripple", "peter", "vadas", "josh", "lop", "marko"}));
-    CHECK(q("g.V().groupCount().by('age').unfold().select(keys)") == std::vector<Value>{I(32), I(35), I(27), I(29)});
+    CHECK(q("g.V().groupCount().by('age').unfold().select(keys)") ==
+          std::vector<Value>{I(32), I(35), I(27), I(29)});
 }
 
-TEST_CASE_FIXTURE(Fixture, "differential: String ids: V('1') through the id manager, hasId('2') by toString") {
+TEST_CASE_FIXTURE(Fixture,
+                  "differential: String ids: V('1') through the id manager, hasId('2') by toString") {
     CHECK(q("g.V('1').values('name')") == strs({"marko"}));
     CHECK(q("g.V().hasId('2').values('name')") == strs({"vadas"}));
     CHECK(q("g.E().hasId('7').label()") == strs({"knows"}));
@@ -180,10 +186,12 @@ TEST_CASE_FIXTURE(Fixture, "differential: order(local) sorts map entries by(keys
     CHECK(keys_of(q("g.V(1).valueMap().order(local).by(keys)")) == strs({"age", "name"}));
     CHECK(keys_of(q("g.V(1).valueMap().order(local).by(keys, desc)")) == strs({"name", "age"}));
     CHECK(keys_of(q("g.V().groupCount().by(label).order(local).by(values)")) == strs({"software", "person"}));
-    CHECK(keys_of(q("g.V().groupCount().by(label).order(local).by(values, desc)")) == strs({"person", "software"}));
+    CHECK(keys_of(q("g.V().groupCount().by(label).order(local).by(values, desc)")) ==
+          strs({"person", "software"}));
 }
 
-TEST_CASE_FIXTURE(Fixture, "differential: strategy classes: ReadOnlyStrategy enforced, optimisations accepted") {
+TEST_CASE_FIXTURE(Fixture,
+                  "differential: strategy classes: ReadOnlyStrategy enforced, optimisations accepted") {
     CHECK(q("g.withStrategies(ReadOnlyStrategy).V().count()") == std::vector<Value>{L(6)});
     CHECK(q("g.withoutStrategies(CountStrategy).V().count()") == std::vector<Value>{L(6)});
     CHECK(q("g.withStrategies(LazyBarrierStrategy).V().out().count()") == std::vector<Value>{L(6)});
@@ -238,7 +246,8 @@ TEST_CASE_FIXTURE(Fixture, "differential: 3.7 list steps") {
     CHECK(q("g.inject([1,2]).product([3,4])") ==
           std::vector<Value>{Value::list({Value::list({I(1), I(3)}), Value::list({I(1), I(4)}),
                                           Value::list({I(2), I(3)}), Value::list({I(2), I(4)})})});
-    CHECK(q("g.V(1).values('name').index()") == std::vector<Value>{Value::list({Value::list({S("marko"), I(0)})})});
+    CHECK(q("g.V(1).values('name').index()") ==
+          std::vector<Value>{Value::list({Value::list({S("marko"), I(0)})})});
 }
 
 TEST_CASE_FIXTURE(Fixture, "differential: coin, sample, timeLimit, format") {

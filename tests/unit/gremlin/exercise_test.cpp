@@ -76,7 +76,8 @@ TEST_CASE("ProfilingApplication non-exercise scripts") {
 namespace {
 
 const char* kMatch =
-    "g.V().match(\n  as(\"a\").out(\"knows\").as(\"b\"),\n  as(\"b\").out(\"created\").has(\"name\", \"lop\"),\n"
+    "g.V().match(\n  as(\"a\").out(\"knows\").as(\"b\"),\n  as(\"b\").out(\"created\").has(\"name\", "
+    "\"lop\"),\n"
     "  as(\"b\").match(\n  as(\"b\").out(\"created\").as(\"d\"),\n  as(\"d\").in(\"created\").as(\"c\"))"
     ".select(\"c\").as(\"c\")).<Vertex>select(\"a\", \"b\", \"c\")";
 
@@ -103,8 +104,9 @@ TEST_CASE("exercise scripts give the results in profiling-application.md §6") {
                        map_of({S("a"), S("marko"), S("b"), S("josh")})}));
     }
     SUBCASE("5") {
-        auto r = ok(g, "g.V().hasLabel(\"person\").as(\"p\").map(__.bothE().label().groupCount()).as(\"r\")"
-                       ".select(\"p\", \"r\")");
+        auto r = ok(g,
+                    "g.V().hasLabel(\"person\").as(\"p\").map(__.bothE().label().groupCount()).as(\"r\")"
+                    ".select(\"p\", \"r\")");
         auto row = [](int p, std::vector<Value> counts) {
             return map_of({S("p"), modern_vertex(p), S("r"), map_of(std::move(counts))});
         };
@@ -112,8 +114,9 @@ TEST_CASE("exercise scripts give the results in profiling-application.md §6") {
                        row(4, {S("created"), L(2), S("knows"), L(1)}), row(6, {S("created"), L(1)})}));
     }
     SUBCASE("6") {
-        auto r = ok(g, "g.V().choose(__.outE().count().is(0L), __.as(\"a\"), __.as(\"b\"))"
-                       ".choose(__.select(\"a\"), __.select(\"a\"), __.select(\"b\"))");
+        auto r = ok(g,
+                    "g.V().choose(__.outE().count().is(0L), __.as(\"a\"), __.as(\"b\"))"
+                    ".choose(__.select(\"a\"), __.select(\"a\"), __.select(\"b\"))");
         CHECK(same(r, modern_vertices({1, 2, 3, 4, 5, 6})));
     }
     SUBCASE("7") {
@@ -123,13 +126,15 @@ TEST_CASE("exercise scripts give the results in profiling-application.md §6") {
         CHECK(r[0][1].type() == Type::double_);
     }
     SUBCASE("8") {
-        auto r = ok(g, "g.V().repeat(__.union(__.out(\"knows\").group(\"a\").by(\"age\"), "
-                       "__.out(\"created\").group(\"b\").by(\"name\").by(count())).group(\"a\").by(\"name\"))"
-                       ".times(2).cap(\"a\", \"b\")");
+        auto r = ok(g,
+                    "g.V().repeat(__.union(__.out(\"knows\").group(\"a\").by(\"age\"), "
+                    "__.out(\"created\").group(\"b\").by(\"name\").by(count())).group(\"a\").by(\"name\"))"
+                    ".times(2).cap(\"a\", \"b\")");
         REQUIRE(r.size() == 1);
         auto vs = [](std::initializer_list<int> ids) { return Value::list(modern_vertices(ids)); };
-        Value want = map_of({S("a"), map_of({I(32), vs({4}), I(27), vs({2}), S("josh"), vs({4}), S("ripple"), vs({5, 5}),
-                                             S("lop"), vs({3, 3, 3, 3}), S("vadas"), vs({2})}),
+        Value want = map_of({S("a"),
+                             map_of({I(32), vs({4}), I(27), vs({2}), S("josh"), vs({4}), S("ripple"),
+                                     vs({5, 5}), S("lop"), vs({3, 3, 3, 3}), S("vadas"), vs({2})}),
                              S("b"), map_of({S("ripple"), L(2), S("lop"), L(4)})});
         CHECK(equivalent(r[0], want));
     }
@@ -142,12 +147,12 @@ TEST_CASE("exercise scripts give the results in profiling-application.md §6") {
 TEST_CASE("repeat(both()).times(n) counts, bulked") {
     server::Graph g;
     g.load_modern();
-    const std::int64_t want[] = {0,     12,     30,     72,      174,     420,     1014,    2448,
-                                 5910,  14268,  34446,  83160,   200766,  484692,  1170150, 2824992};
+    const std::int64_t want[] = {0,    12,    30,    72,    174,    420,    1014,    2448,
+                                 5910, 14268, 34446, 83160, 200766, 484692, 1170150, 2824992};
     for (int n = 1; n <= 15; ++n) {
         CAPTURE(n);
-        Run r = drain(server::evaluate_script(g, "g.V().repeat(both()).times(" + std::to_string(n) + ")", {}), false,
-                      false);
+        Run r = drain(server::evaluate_script(g, "g.V().repeat(both()).times(" + std::to_string(n) + ")", {}),
+                      false, false);
         REQUIRE(!r.error);
         std::int64_t total = 0;
         for (const auto& it : r.items) {
@@ -205,7 +210,8 @@ TEST_CASE("load_graphson_adjacency builds the modern graph (Int ids)") {
     g.load_graphson_adjacency(ss.str());
     CHECK(g.vertex_count() == 6);
     CHECK(g.edge_count() == 6);
-    for (int id = 1; id <= 6; ++id) CHECK(ok(g, "g.V(" + std::to_string(id) + ")")[0] == modern_vertex(id, false));
+    for (int id = 1; id <= 6; ++id)
+        CHECK(ok(g, "g.V(" + std::to_string(id) + ")")[0] == modern_vertex(id, false));
     CHECK(same(ok(g, "g.V(1).out('knows').values('name')"), strs({"vadas", "josh"})));
     CHECK(ok(g, "g.E().values('weight').sum()") == std::vector<Value>{D(0.4 + 0.5 + 1.0 + 1.0 + 0.4 + 0.2)});
     CHECK(same(ok(g, "g.E().id()"), {I(7), I(8), I(9), I(10), I(11), I(12)}));
@@ -222,10 +228,11 @@ TEST_CASE("load_graphson_adjacency builds the modern graph (Int ids)") {
             CHECK(std::string(e.what()).find("line 2") != std::string::npos);
         }
         CHECK(h.vertex_count() == 0);  // nothing half-loaded
-        CHECK_THROWS_AS(h.load_graphson_adjacency("{\"id\":{\"@type\":\"g:Nope\",\"@value\":1},\"label\":\"x\"}"),
-                        std::runtime_error);
-        CHECK_THROWS_AS(h.load_graphson_adjacency(
-                            "{\"id\":1,\"label\":\"x\",\"outE\":{\"e\":[{\"id\":2,\"inV\":99}]}}"),
-                        std::runtime_error);
+        CHECK_THROWS_AS(
+            h.load_graphson_adjacency("{\"id\":{\"@type\":\"g:Nope\",\"@value\":1},\"label\":\"x\"}"),
+            std::runtime_error);
+        CHECK_THROWS_AS(
+            h.load_graphson_adjacency("{\"id\":1,\"label\":\"x\",\"outE\":{\"e\":[{\"id\":2,\"inV\":99}]}}"),
+            std::runtime_error);
     }
 }

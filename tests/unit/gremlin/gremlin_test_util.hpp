@@ -14,8 +14,8 @@ using tpbench::model::Value;
 namespace server = tpbench::server;
 
 struct Run {
-    std::vector<Value> values;                // unrolled, materialised (full properties)
-    std::vector<server::Item> items;          // as produced (bulked)
+    std::vector<Value> values;        // unrolled, materialised (full properties)
+    std::vector<server::Item> items;  // as produced (bulked)
     std::optional<server::EvalError> error;
 };
 
@@ -68,8 +68,8 @@ inline Value modern_vertex(int id, bool long_ids = true) {
         const char* k2;
         Value v2;
     };
-    static const Row rows[] = {{"person", "marko", "age", I(29)},   {"person", "vadas", "age", I(27)},
-                               {"software", "lop", "lang", S("java")}, {"person", "josh", "age", I(32)},
+    static const Row rows[] = {{"person", "marko", "age", I(29)},         {"person", "vadas", "age", I(27)},
+                               {"software", "lop", "lang", S("java")},    {"person", "josh", "age", I(32)},
                                {"software", "ripple", "lang", S("java")}, {"person", "peter", "age", I(35)}};
     const Row& r = rows[id - 1];
     Value props = Value::list({Value::vertex_property(L(2 * (id - 1)), "name", S(r.name), Value::list()),

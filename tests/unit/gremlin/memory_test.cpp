@@ -21,8 +21,9 @@ std::atomic<std::int64_t> g_peak{0};
 void* counted_alloc(std::size_t n) {
     void* p = std::malloc(n ? n : 1);
     if (!p) throw std::bad_alloc();
-    auto now = g_in_use.fetch_add(static_cast<std::int64_t>(malloc_usable_size(p)), std::memory_order_relaxed) +
-               static_cast<std::int64_t>(malloc_usable_size(p));
+    auto now =
+        g_in_use.fetch_add(static_cast<std::int64_t>(malloc_usable_size(p)), std::memory_order_relaxed) +
+        static_cast<std::int64_t>(malloc_usable_size(p));
     auto peak = g_peak.load(std::memory_order_relaxed);
     while (now > peak && !g_peak.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
     }
@@ -61,7 +62,8 @@ namespace {
 namespace server = tpbench::server;
 
 // Peak bytes allocated above the level at the start while evaluating `script` to the end.
-std::int64_t peak_while_evaluating(server::Graph& g, const std::string& script, bool& failed, std::string& message) {
+std::int64_t peak_while_evaluating(server::Graph& g, const std::string& script, bool& failed,
+                                   std::string& message) {
     const auto base = g_in_use.load();
     g_peak.store(base);
     {
@@ -75,7 +77,8 @@ std::int64_t peak_while_evaluating(server::Graph& g, const std::string& script, 
     return g_peak.load() - base;
 }
 
-std::string repeated(const std::string& head, const std::string& unit, const std::string& tail, std::size_t bytes) {
+std::string repeated(const std::string& head, const std::string& unit, const std::string& tail,
+                     std::size_t bytes) {
     std::string s = head;
     s.reserve(bytes + tail.size() + unit.size());
     while (s.size() < bytes) s += unit;
@@ -106,8 +109,9 @@ TEST_CASE("memory: a 10 MiB script costs at most a small multiple of its size (i
         std::string message;
         const auto peak = peak_while_evaluating(g, c.script, failed, message);
         INFO(std::string(c.name) << ": peak " << peak << " bytes above the baseline for a " << c.script.size()
-                    << "-byte script; error: " << message);
-        MESSAGE(std::string(c.name) << ": peak " << peak << " bytes for " << c.script.size() << " bytes of script");
+                                 << "-byte script; error: " << message);
+        MESSAGE(std::string(c.name) << ": peak " << peak << " bytes for " << c.script.size()
+                                    << " bytes of script");
         CHECK(failed);  // each of these exceeds a parser or evaluator limit
         CHECK(peak < static_cast<std::int64_t>(2 * c.script.size()));
     }

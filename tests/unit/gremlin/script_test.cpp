@@ -110,7 +110,8 @@ TEST_CASE_FIXTURE(Fixture, "Groovy syntax variants of traversals") {
 
 TEST_CASE_FIXTURE(Fixture, "bindings") {
     server::EvalOptions o;
-    o.bindings = map_of({S("x"), I(1), S("names"), Value::list(strs({"josh", "peter"})), S("lbl"), S("knows")});
+    o.bindings =
+        map_of({S("x"), I(1), S("names"), Value::list(strs({"josh", "peter"})), S("lbl"), S("knows")});
     CHECK(q("g.V(x).values('name')", o) == strs({"marko"}));
     CHECK(same(q("g.V().has('name', within(names)).values('age')", o), {I(32), I(35)}));
     CHECK(same(q("g.V(x).out(lbl).values('name')", o), strs({"vadas", "josh"})));
@@ -219,7 +220,8 @@ TEST_CASE_FIXTURE(Fixture, "bytecode: traversers with bulk") {
     CHECK(r.items[0].value == L(6));
     CHECK(r.items[0].bulk == 1);
 
-    r = drain(server::evaluate_bytecode(g, bytecode({instr("V"), instr("out", {S("knows")}), instr("values", {S("name")})}), {}));
+    r = drain(server::evaluate_bytecode(
+        g, bytecode({instr("V"), instr("out", {S("knows")}), instr("values", {S("name")})}), {}));
     REQUIRE(!r.error);
     CHECK(same(r.values, strs({"vadas", "josh"})));
 
@@ -227,46 +229,60 @@ TEST_CASE_FIXTURE(Fixture, "bytecode: traversers with bulk") {
     r = drain(server::evaluate_bytecode(
         g,
         bytecode({instr("V", {I(1)}), instr("repeat", {bytecode({instr("out")})}), instr("times", {I(2)}),
-                  instr("has", {S("lang"), Value::p("within", {S("java"), S("scala")})}), instr("values", {S("name")})}),
+                  instr("has", {S("lang"), Value::p("within", {S("java"), S("scala")})}),
+                  instr("values", {S("name")})}),
         {}));
     REQUIRE(!r.error);
     CHECK(same(r.values, strs({"ripple", "lop"})));
 
     r = drain(server::evaluate_bytecode(
-        g, bytecode({instr("V"), instr("group"), instr("by", {Value::enum_(EnumKind::t, "label")}),
-                     instr("by", {bytecode({instr("count")})})}),
+        g,
+        bytecode({instr("V"), instr("group"), instr("by", {Value::enum_(EnumKind::t, "label")}),
+                  instr("by", {bytecode({instr("count")})})}),
         {}));
     REQUIRE(!r.error);
     CHECK(equivalent(r.values.at(0), map_of({S("software"), L(2), S("person"), L(4)})));
 
     // Bulked results come as one traverser per distinct object.
-    r = drain(server::evaluate_bytecode(g, bytecode({instr("V"), instr("both"), instr("both"), instr("hasId", {I(1)})}), {}));
+    r = drain(server::evaluate_bytecode(
+        g, bytecode({instr("V"), instr("both"), instr("both"), instr("hasId", {I(1)})}), {}));
     REQUIRE(!r.error);
     REQUIRE(r.items.size() == 1);
     CHECK(r.items[0].bulk == 7);  // walks of length 2 ending at marko
 
     // with('materializeProperties','tokens') as a source instruction and as OptionsStrategy
-    r = drain(server::evaluate_bytecode(g, bytecode({instr("V", {I(1)})}, {instr("with", {S("materializeProperties"), S("tokens")})}), {}));
+    r = drain(server::evaluate_bytecode(
+        g, bytecode({instr("V", {I(1)})}, {instr("with", {S("materializeProperties"), S("tokens")})}), {}));
     REQUIRE(r.items.size() == 1);
     CHECK(r.items[0].value == Value::vertex(L(1), "person"));
-    Value strategy = Value::compound(Type::strategy, {S("org.apache.tinkerpop.gremlin.process.traversal.strategy.decoration.OptionsStrategy"),
-                                                      map_of({S("materializeProperties"), S("tokens")})});
-    r = drain(server::evaluate_bytecode(g, bytecode({instr("V", {I(1)})}, {instr("withStrategies", {strategy})}), {}));
+    Value strategy = Value::compound(
+        Type::strategy,
+        {S("org.apache.tinkerpop.gremlin.process.traversal.strategy.decoration.OptionsStrategy"),
+         map_of({S("materializeProperties"), S("tokens")})});
+    r = drain(server::evaluate_bytecode(
+        g, bytecode({instr("V", {I(1)})}, {instr("withStrategies", {strategy})}), {}));
     REQUIRE(r.items.size() == 1);
     CHECK(r.items[0].value == Value::vertex(L(1), "person"));
 
-    Value readonly = Value::compound(Type::strategy, {S("org.apache.tinkerpop.gremlin.process.traversal.strategy.verification.ReadOnlyStrategy"),
-                                                      map_of({})});
+    Value readonly = Value::compound(
+        Type::strategy,
+        {S("org.apache.tinkerpop.gremlin.process.traversal.strategy.verification.ReadOnlyStrategy"),
+         map_of({})});
     // ReadOnlyStrategy is honoured: reads run, mutating steps are refused
-    r = drain(server::evaluate_bytecode(g, bytecode({instr("V")}, {instr("withStrategies", {readonly})}), {}));
+    r = drain(
+        server::evaluate_bytecode(g, bytecode({instr("V")}, {instr("withStrategies", {readonly})}), {}));
     CHECK_FALSE(r.error);
     CHECK(r.items.size() == 6);
-    r = drain(server::evaluate_bytecode(g, bytecode({instr("addV", {S("x")})}, {instr("withStrategies", {readonly})}), {}));
+    r = drain(server::evaluate_bytecode(
+        g, bytecode({instr("addV", {S("x")})}, {instr("withStrategies", {readonly})}), {}));
     REQUIRE(r.error);
     CHECK(r.error->message.find("not read only") != std::string::npos);
-    Value subgraph = Value::compound(Type::strategy, {S("org.apache.tinkerpop.gremlin.process.traversal.strategy.decoration.SubgraphStrategy"),
-                                                      map_of({})});
-    r = drain(server::evaluate_bytecode(g, bytecode({instr("V")}, {instr("withStrategies", {subgraph})}), {}));
+    Value subgraph = Value::compound(
+        Type::strategy,
+        {S("org.apache.tinkerpop.gremlin.process.traversal.strategy.decoration.SubgraphStrategy"),
+         map_of({})});
+    r = drain(
+        server::evaluate_bytecode(g, bytecode({instr("V")}, {instr("withStrategies", {subgraph})}), {}));
     REQUIRE(r.error);
     CHECK(r.error->kind == Kind::unsupported);
     CHECK(r.error->message.find("SubgraphStrategy") != std::string::npos);

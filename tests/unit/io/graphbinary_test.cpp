@@ -50,7 +50,8 @@ std::string slurp(const fs::path& p) {
 }
 
 fs::path vector_dir(GbVersion ver) {
-    return fs::path(TPBENCH_TEST_DATA) / "vectors" / (ver == GbVersion::v1 ? "graphbinary-v1" : "graphbinary-v4");
+    return fs::path(TPBENCH_TEST_DATA) / "vectors" /
+           (ver == GbVersion::v1 ? "graphbinary-v1" : "graphbinary-v4");
 }
 
 std::string vec(GbVersion ver, const std::string& name) { return slurp(vector_dir(ver) / name); }
@@ -78,10 +79,14 @@ std::string unhex(std::string_view h) {
     int hi = -1;
     for (char c : h) {
         int v;
-        if (c >= '0' && c <= '9') v = c - '0';
-        else if (c >= 'a' && c <= 'f') v = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F') v = c - 'A' + 10;
-        else continue;
+        if (c >= '0' && c <= '9')
+            v = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            v = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            v = c - 'A' + 10;
+        else
+            continue;
         if (hi < 0) {
             hi = v;
         } else {
@@ -153,7 +158,8 @@ std::map<std::string, Value> expected_v1() {
     m["byte-v1.gbin"] = B(1);
     m["bytebuffer-v1.gbin"] = Value::binary("some bytes for you");
     m["bytecode-v1.gbin"] = Value::bytecode(
-        L({L({S("V")}), L({S("hasLabel"), S("person")}), L({S("out")}), L({S("in")}), L({S("tree")})}), L({}));
+        L({L({S("V")}), L({S("hasLabel"), S("person")}), L({S("out")}), L({S("in")}), L({S("tree")})}),
+        L({}));
     m["cardinality-v1.gbin"] = En(EnumKind::cardinality, "list");
     m["char-v1.gbin"] = Value::char_("x");
     m["class-v1.gbin"] = Value::class_("java.io.File");
@@ -162,7 +168,8 @@ std::map<std::string, Value> expected_v1() {
     m["direction-v1.gbin"] = En(EnumKind::direction, "OUT");
     m["double-v1.gbin"] = Value::double_(100.0);
     m["duration-v1.gbin"] = Value::duration(432000, 0);
-    m["edge-v1.gbin"] = Value::edge(I(13), "develops", I(10), "software", I(1), "person", L({Prop("since", I(2009))}));
+    m["edge-v1.gbin"] =
+        Value::edge(I(13), "develops", I(10), "software", I(1), "person", L({Prop("since", I(2009))}));
     m["float-v1.gbin"] = Value::float_(100.0f);
     m["inetaddress-v1.gbin"] = Value::inet_address(std::string("\x7f\x00\x00\x01", 4));
     m["instant-v1.gbin"] = Tm(TemporalKind::instant, {Lg(1481733559), I(349000000)});
@@ -173,8 +180,8 @@ std::map<std::string, Value> expected_v1() {
     m["localdatetime-v1.gbin"] = Tm(TemporalKind::local_date_time, {I(2016), B(1), B(1), Lg(45000000000000)});
     m["localtime-v1.gbin"] = Tm(TemporalKind::local_time, {Lg(45045000000000)});
     m["long-v1.gbin"] = Lg(100);
-    m["map-v1.gbin"] = M({Value::date(1481750076295), S("red"), L({I(1), I(2), I(3)}), Value::date(1481750076295),
-                          S("test"), I(123)});
+    m["map-v1.gbin"] = M({Value::date(1481750076295), S("red"), L({I(1), I(2), I(3)}),
+                          Value::date(1481750076295), S("test"), I(123)});
     m["monthday-v1.gbin"] = Tm(TemporalKind::month_day, {B(1), B(1)});
     m["offsetdatetime-v1.gbin"] =
         Tm(TemporalKind::offset_date_time, {I(2007), B(12), B(3), Lg(36930000000000), I(3600)});
@@ -243,7 +250,8 @@ std::map<std::string, Value> expected_v4() {
     m["merge-on-create-v4.gbin"] = En(EnumKind::merge, "onCreate");
     m["merge-on-match-v4.gbin"] = En(EnumKind::merge, "onMatch");
     m["merge-out-v-v4.gbin"] = En(EnumKind::merge, "outV");
-    m["meta-vertexproperty-v4.gbin"] = Value::vertex_property(I(1), "person", S("stephen"), L({Prop("a", S("b"))}));
+    m["meta-vertexproperty-v4.gbin"] =
+        Value::vertex_property(I(1), "person", S("stephen"), L({Prop("a", S("b"))}));
     m["min-byte-v4.gbin"] = B(-128);
     m["min-double-v4.gbin"] = Value::double_(dmin);
     m["min-float-v4.gbin"] = Value::float_(fmin);
@@ -278,8 +286,8 @@ std::map<std::string, Value> expected_v4() {
     m["null-property-v4.gbin"] = Prop("", Value::null());
     m["null-set-v4.gbin"] = Value::typed_null(0x0b);
     m["null-string-v4.gbin"] = Value::typed_null(0x03);
-    m["ordered-string-int-map-v4.gbin"] = M({S("delta"), I(4), S("alpha"), I(1), S("charlie"), I(3), S("bravo"), I(2),
-                                             S("echo"), I(5), S("foxtrot"), I(6)},
+    m["ordered-string-int-map-v4.gbin"] = M({S("delta"), I(4), S("alpha"), I(1), S("charlie"), I(3),
+                                             S("bravo"), I(2), S("echo"), I(5), S("foxtrot"), I(6)},
                                             true);
     m["out-direction-v4.gbin"] = En(EnumKind::direction, "OUT");
     m["path-multiple-labels-v4.gbin"] = Value::path(L({Set({S("a"), S("b")})}), L({S("marko")}));
@@ -304,10 +312,10 @@ std::map<std::string, Value> expected_v4() {
     m["three-byte-char-v4.gbin"] = Value::char_("\xE2\x82\xAC");
     m["traversal-edge-v4.gbin"] =
         Value::edge(I(13), "develops", I(10), "software", I(1), "person", L({Prop("since", I(2009))}));
-    m["traversal-path-v4.gbin"] = Value::path(
-        L({Set({}), Set({}), Set({})}),
-        L({Value::vertex(I(1), "person", L({})), Value::vertex(I(10), "software", L({})),
-           Value::vertex(I(11), "software", L({}))}));
+    m["traversal-path-v4.gbin"] =
+        Value::path(L({Set({}), Set({}), Set({})}),
+                    L({Value::vertex(I(1), "person", L({})), Value::vertex(I(10), "software", L({})),
+                       Value::vertex(I(11), "software", L({}))}));
     m["traversal-vertexproperty-v4.gbin"] = Value::vertex_property(Lg(0), "name", S("marko"), L({}));
     m["tree-deep-nesting-v4.gbin"] = T({S("root"), T({S("branch"), T({S("leaf"), T({})})})});
     m["tree-mixed-key-types-v4.gbin"] = T({S("name"), T({}), I(123), T({})});
@@ -318,8 +326,9 @@ std::map<std::string, Value> expected_v4() {
     m["unspecified-null-v4.gbin"] = Value::null();
     m["var-bulklist-v4.gbin"] = bulk({S("marko"), Lg(1), S("josh"), Lg(2)});
     m["var-type-list-v4.gbin"] = L({I(1), S("person"), Value::boolean(true), Value::null()});
-    m["var-type-map-v4.gbin"] = M({Value::null(), Value::null(), L({I(1), I(2), I(3)}), dt4(1970, 1, 1, 1481295000000, 0),
-                                   S("test"), I(123), dt4(1970, 1, 1, 1481295000000, 0), S("red")});
+    m["var-type-map-v4.gbin"] =
+        M({Value::null(), Value::null(), L({I(1), I(2), I(3)}), dt4(1970, 1, 1, 1481295000000, 0), S("test"),
+           I(123), dt4(1970, 1, 1, 1481295000000, 0), S("red")});
     m["var-type-set-v4.gbin"] = Set({Value::null(), I(2), S("person"), Value::boolean(true)});
     m["zero-bigdecimal-v4.gbin"] = Value::big_decimal(0, std::string(1, '\0'));
     m["zero-biginteger-v4.gbin"] = Value::big_integer(std::string(1, '\0'));
@@ -450,7 +459,8 @@ TEST_CASE("graphbinary: large vectors (crew vertex, traverser, graph, metrics, t
     CHECK(v4 == v);  // same crew vertex; labels are lists in both models
 
     for (GbVersion ver : {GbVersion::v1, GbVersion::v4}) {
-        const Value g = decode_ok(vec(ver, ver == GbVersion::v1 ? "tinkergraph-v1.gbin" : "tinker-graph-v4.gbin"), ver);
+        const Value g =
+            decode_ok(vec(ver, ver == GbVersion::v1 ? "tinkergraph-v1.gbin" : "tinker-graph-v4.gbin"), ver);
         REQUIRE(g.type() == Type::graph);
         CHECK(g[0].size() == 6);
         CHECK(g[1].size() == 14);
@@ -458,9 +468,8 @@ TEST_CASE("graphbinary: large vectors (crew vertex, traverser, graph, metrics, t
         CHECK(g[0][0].label() == "person");
         CHECK(g[0][0][2].size() == 5);
         CHECK(g[0][0][2][0][2] == S("marko"));
-        CHECK(g[1][0] ==
-              Value::compound(Type::edge, {I(13), L({S("develops")}), I(10), Value(), I(1), Value(), Value(),
-                                           L({Prop("since", I(2009))})}));
+        CHECK(g[1][0] == Value::compound(Type::edge, {I(13), L({S("develops")}), I(10), Value(), I(1),
+                                                      Value(), Value(), L({Prop("since", I(2009))})}));
     }
 
     const Value m = decode_ok(vec(GbVersion::v1, "metrics-v1.gbin"), GbVersion::v1);
@@ -551,9 +560,11 @@ TEST_CASE("graphbinary: spec hex examples encode from model values") {
         return Value::vertex_property(Lg(id), key, std::move(value), L({}));
     };
     // graphbinary-v1.md §3: modern vertex 1 with Int id, 96 bytes; reference form 20 bytes.
-    const Value marko_int = Value::vertex(I(1), "person", L({vp(0, "name", S("marko")), vp(1, "age", I(29))}));
+    const Value marko_int =
+        Value::vertex(I(1), "person", L({vp(0, "name", S("marko")), vp(1, "age", I(29))}));
     const std::string v1_hex =
-        "110001000000000100000006706572736f6e090000000002120002000000000000000000000000046e616d650300000000056d61726b6ffe0109"
+        "110001000000000100000006706572736f6e090000000002120002000000000000000000000000046e616d65030000000005"
+        "6d61726b6ffe0109"
         "00000000001200020000000000000000010000000361676501000000001dfe01090000000000";
     const std::string e1 = encode(marko_int, GbVersion::v1);
     CHECK(e1.size() == 96);
@@ -567,14 +578,42 @@ TEST_CASE("graphbinary: spec hex examples encode from model values") {
     const Value marko = Value::vertex(Lg(1), "person", L({vp(0, "name", S("marko")), vp(1, "age", I(29))}));
     const std::string e2 = encode(marko, GbVersion::v1);
     CHECK(e2.size() == 100);
-    CHECK(hex(e2) == "1100" "0200" "0000000000000001" "00000006" "706572736f6e" "0900" "00000002"
-                     "1200" "0200" "0000000000000000" "00000004" "6e616d65" "0300" "00000005" "6d61726b6f" "fe01" "0900" "00000000"
-                     "1200" "0200" "0000000000000001" "00000003" "616765" "0100" "0000001d" "fe01" "0900" "00000000");
+    CHECK(hex(e2) ==
+          "1100"
+          "0200"
+          "0000000000000001"
+          "00000006"
+          "706572736f6e"
+          "0900"
+          "00000002"
+          "1200"
+          "0200"
+          "0000000000000000"
+          "00000004"
+          "6e616d65"
+          "0300"
+          "00000005"
+          "6d61726b6f"
+          "fe01"
+          "0900"
+          "00000000"
+          "1200"
+          "0200"
+          "0000000000000001"
+          "00000003"
+          "616765"
+          "0100"
+          "0000001d"
+          "fe01"
+          "0900"
+          "00000000");
 
     // http-protocol-4.0.md §5.2: the same vertex in GraphBinary 4.0 (118 bytes) inside a response.
     const std::string resp = unhex(
-        "810011000200000000000000000100000001030000000006706572736f6e0900000000021200020000000000000000000000000103000000"
-        "00046e616d650300000000056d61726b6ffe010900000000001200020000000000000000010000000103000000000361676501000000001d"
+        "810011000200000000000000000100000001030000000006706572736f6e0900000000021200020000000000000000000000"
+        "000103000000"
+        "00046e616d650300000000056d61726b6ffe0109000000000012000200000000000000000100000001030000000003616765"
+        "01000000001d"
         "fe01090000000000fd0000000000c80101");
     const std::string e4 = encode(marko, GbVersion::v4);
     CHECK(e4.size() == 118);
@@ -599,13 +638,16 @@ TEST_CASE("graphbinary: spec hex examples encode from model values") {
         const char* key2;
         std::size_t gb1, gb4;
     };
-    const Row rows[] = {{1, "person", "marko", I(29), "age", 100, 118},   {2, "person", "vadas", I(27), "age", 100, 118},
-                        {3, "software", "lop", S("java"), "lang", 105, 123}, {4, "person", "josh", I(32), "age", 99, 117},
-                        {5, "software", "ripple", S("java"), "lang", 108, 126}, {6, "person", "peter", I(35), "age", 100, 118}};
+    const Row rows[] = {{1, "person", "marko", I(29), "age", 100, 118},
+                        {2, "person", "vadas", I(27), "age", 100, 118},
+                        {3, "software", "lop", S("java"), "lang", 105, 123},
+                        {4, "person", "josh", I(32), "age", 99, 117},
+                        {5, "software", "ripple", S("java"), "lang", 108, 126},
+                        {6, "person", "peter", I(35), "age", 100, 118}};
     std::int64_t pid = 0;
     for (const Row& row : rows) {
-        const Value full =
-            Value::vertex(Lg(row.id), row.label, L({vp(pid, "name", S(row.name)), vp(pid + 1, row.key2, row.second)}));
+        const Value full = Value::vertex(
+            Lg(row.id), row.label, L({vp(pid, "name", S(row.name)), vp(pid + 1, row.key2, row.second)}));
         pid += 2;
         CHECK(encode(full, GbVersion::v1).size() == row.gb1);
         CHECK(encode(full, GbVersion::v4).size() == row.gb4);
@@ -643,23 +685,26 @@ TEST_CASE("graphbinary: 4.0 differences") {
     const Value date = Value::date(1481750076295);
     CHECK(encode(date, GbVersion::v1) == vec(GbVersion::v1, "date-v1.gbin"));
     CHECK(decode_ok(encode(date, GbVersion::v4), GbVersion::v4) == dt4(2016, 12, 14, 76476295000000, 0));
-    CHECK(decode_ok(encode(Value::date(-1), GbVersion::v4), GbVersion::v4) == dt4(1969, 12, 31, 86399999000000, 0));
+    CHECK(decode_ok(encode(Value::date(-1), GbVersion::v4), GbVersion::v4) ==
+          dt4(1969, 12, 31, 86399999000000, 0));
     // DateTime in 1.0 becomes OffsetDateTime with the same fields.
     const Value odt = dt4(2007, 12, 3, 36930000000000, 3600);
     CHECK(encode(odt, GbVersion::v1) == vec(GbVersion::v1, "offsetdatetime-v1.gbin"));
     // Types removed in 4.0 are unknown to the 4.0 reader and written as their closest equivalent.
     CHECK(decode_err(vec(GbVersion::v1, "bytecode-v1.gbin"), GbVersion::v4) == errc::unknown_type);
     CHECK(decode_err(vec(GbVersion::v1, "traverser-v1.gbin"), GbVersion::v4) == errc::unknown_type);
-    CHECK(decode_err(vec(GbVersion::v1, "date-v1.gbin"), GbVersion::v4) == errc::truncated);  // DateTime needs 18 bytes
+    CHECK(decode_err(vec(GbVersion::v1, "date-v1.gbin"), GbVersion::v4) ==
+          errc::truncated);  // DateTime needs 18 bytes
     const Value trav = Value::traverser(3, S("a"));
     CHECK(decode_ok(encode(trav, GbVersion::v4), GbVersion::v4) == bulk({S("a"), Lg(3)}));
     CHECK(decode_ok(encode(Value::p("gt", {I(0)}), GbVersion::v4), GbVersion::v4) == S("gt(0)"));
     CHECK(decode_ok(encode(En(EnumKind::order, "desc"), GbVersion::v4), GbVersion::v4) == S("desc"));
     CHECK(decode_ok(encode(En(EnumKind::direction, "OUT"), GbVersion::v4), GbVersion::v4) ==
           En(EnumKind::direction, "OUT"));
-    CHECK(decode_ok(encode(Value::class_("java.io.File"), GbVersion::v4), GbVersion::v4) == S("java.io.File"));
-    CHECK(decode_ok(encode(Tm(TemporalKind::local_time, {Lg(45045000000000)}), GbVersion::v4), GbVersion::v4) ==
-          S("12:30:45"));
+    CHECK(decode_ok(encode(Value::class_("java.io.File"), GbVersion::v4), GbVersion::v4) ==
+          S("java.io.File"));
+    CHECK(decode_ok(encode(Tm(TemporalKind::local_time, {Lg(45045000000000)}), GbVersion::v4),
+                    GbVersion::v4) == S("12:30:45"));
     CHECK(decode_ok(encode(Tm(TemporalKind::period, {I(1), I(6), I(15)}), GbVersion::v4), GbVersion::v4) ==
           S("P1Y6M15D"));
     CHECK(decode_ok(encode(Tm(TemporalKind::zone_offset, {I(11169)}), GbVersion::v4), GbVersion::v4) ==
@@ -671,16 +716,20 @@ TEST_CASE("graphbinary: 4.0 differences") {
     CHECK(decode_ok(encode(Value::typed_null(0x15), GbVersion::v4), GbVersion::v4) == Value::null());
     CHECK(hex(encode(Value::typed_null(0x15), GbVersion::v1)) == "1501");
     // Extreme model values convert without overflow.
-    CHECK(decode_ok(encode(Value::date(std::numeric_limits<std::int64_t>::min()), GbVersion::v4), GbVersion::v4).type() ==
-          Type::temporal);
-    CHECK(decode_ok(encode(Tm(TemporalKind::local_time, {Lg(std::numeric_limits<std::int64_t>::min())}), GbVersion::v4),
-                    GbVersion::v4)
-              .type() == Type::string);
-    CHECK(decode_ok(encode(Tm(TemporalKind::instant, {Lg(std::numeric_limits<std::int64_t>::max()), I(999999999)}),
+    CHECK(
+        decode_ok(encode(Value::date(std::numeric_limits<std::int64_t>::min()), GbVersion::v4), GbVersion::v4)
+            .type() == Type::temporal);
+    CHECK(decode_ok(encode(Tm(TemporalKind::local_time, {Lg(std::numeric_limits<std::int64_t>::min())}),
                            GbVersion::v4),
                     GbVersion::v4)
+              .type() == Type::string);
+    CHECK(decode_ok(
+              encode(Tm(TemporalKind::instant, {Lg(std::numeric_limits<std::int64_t>::max()), I(999999999)}),
+                     GbVersion::v4),
+              GbVersion::v4)
               .type() == Type::temporal);
-    CHECK(decode_ok(encode(Tm(TemporalKind::zone_offset, {I(-3600)}), GbVersion::v4), GbVersion::v4) == S("-01:00"));
+    CHECK(decode_ok(encode(Tm(TemporalKind::zone_offset, {I(-3600)}), GbVersion::v4), GbVersion::v4) ==
+          S("-01:00"));
     // Marker exists only in 4.0.
     CHECK(decode_err(unhex("fd0000"), GbVersion::v1) == errc::unknown_type);
     CHECK(decode_ok(encode(Value::marker(0), GbVersion::v1), GbVersion::v1) == B(0));
@@ -708,14 +757,32 @@ TEST_CASE("graphbinary: every vector written in the other version decodes there"
         }
         // Types both versions share come back unchanged.
         switch (v.type()) {
-        case Type::int_: case Type::long_: case Type::string: case Type::double_: case Type::float_: case Type::list:
-        case Type::set: case Type::uuid: case Type::edge: case Type::path: case Type::property: case Type::vertex:
-        case Type::big_decimal: case Type::big_integer: case Type::byte: case Type::binary: case Type::short_:
-        case Type::boolean: case Type::tree: case Type::char_: case Type::duration: case Type::bulk_set:
-            CHECK(r.value() == v);
-            break;
-        default:
-            break;
+            case Type::int_:
+            case Type::long_:
+            case Type::string:
+            case Type::double_:
+            case Type::float_:
+            case Type::list:
+            case Type::set:
+            case Type::uuid:
+            case Type::edge:
+            case Type::path:
+            case Type::property:
+            case Type::vertex:
+            case Type::big_decimal:
+            case Type::big_integer:
+            case Type::byte:
+            case Type::binary:
+            case Type::short_:
+            case Type::boolean:
+            case Type::tree:
+            case Type::char_:
+            case Type::duration:
+            case Type::bulk_set:
+                CHECK(r.value() == v);
+                break;
+            default:
+                break;
         }
     }
 }
@@ -724,7 +791,10 @@ TEST_CASE("graphbinary: Custom 0x00 is kept raw and re-encoded byte for byte") {
     // name "sampleProvider.SamplePerson", type info 2 bytes, flag 0, blob of 3 bytes.
     std::string b = unhex("00");
     tpbench::io::gb::put_string_value(b, "sampleProvider.SamplePerson");
-    b += unhex("00000002abcd" "00" "00000003010203");
+    b += unhex(
+        "00000002abcd"
+        "00"
+        "00000003010203");
     for (GbVersion ver : {GbVersion::v1, GbVersion::v4}) {
         const Value v = decode_ok(b, ver);
         REQUIRE(v.type() == Type::raw);
@@ -734,20 +804,38 @@ TEST_CASE("graphbinary: Custom 0x00 is kept raw and re-encoded byte for byte") {
         // Inside a list, and as a custom null (flag 01, no blob).
         std::string nul = unhex("00");
         tpbench::io::gb::put_string_value(nul, "x");
-        nul += unhex("00000000" "01");
-        const std::string list = unhex("0900" "00000002") + b + nul;
+        nul += unhex(
+            "00000000"
+            "01");
+        const std::string list = unhex(
+                                     "0900"
+                                     "00000002") +
+                                 b + nul;
         const Value l = decode_ok(list, ver);
         REQUIRE(l.size() == 2);
         CHECK(l[1] == Value::raw(0x00, nul.substr(1)));
         CHECK(encode(l, ver) == list);
-        CHECK(decode_err(unhex("00" "00000001" "78" "00000000" "02"), ver) == errc::bad_value);
-        CHECK(decode_err(unhex("00" "00000001" "ff" "00000000" "01"), ver) == errc::bad_utf8);
+        CHECK(decode_err(unhex("00"
+                               "00000001"
+                               "78"
+                               "00000000"
+                               "02"),
+                         ver) == errc::bad_value);
+        CHECK(decode_err(unhex("00"
+                               "00000001"
+                               "ff"
+                               "00000000"
+                               "01"),
+                         ver) == errc::bad_utf8);
     }
 }
 
 TEST_CASE("graphbinary: hostile input gives clear errors without allocating") {
     // A declared 2 GB string in a 20-byte buffer.
-    const std::string huge = unhex("0300" "7fffffff") + std::string(14, 'a');
+    const std::string huge = unhex(
+                                 "0300"
+                                 "7fffffff") +
+                             std::string(14, 'a');
     REQUIRE(huge.size() == 20);
     for (GbVersion ver : {GbVersion::v1, GbVersion::v4}) {
         auto r = gb_decode(huge, ver);
@@ -763,21 +851,36 @@ TEST_CASE("graphbinary: hostile input gives clear errors without allocating") {
         REQUIRE(!s.ok());
         CHECK(s.error().code == errc::bad_length);
         // A small length past the end: truncated for incremental callers, bad_length for complete input.
-        const std::string short_str = unhex("0300" "00000010") + "abc";
+        const std::string short_str = unhex(
+                                          "0300"
+                                          "00000010") +
+                                      "abc";
         pos = 0;
         auto t = gb_read(short_str, pos, ver);
         REQUIRE(!t.ok());
         CHECK(t.error().code == errc::truncated);
         CHECK(decode_err(short_str, ver) == errc::bad_length);
         // Negative lengths and counts.
-        CHECK(decode_err(unhex("0300" "ffffffff"), ver) == errc::bad_length);
-        CHECK(decode_err(unhex("0900" "80000000"), ver) == errc::bad_length);
-        CHECK(decode_err(unhex("0a00" "7fffffff" "0101"), ver) == errc::bad_length);
-        auto neg = gb_decode(unhex("0900" "fffffffe"), ver);
+        CHECK(decode_err(unhex("0300"
+                               "ffffffff"),
+                         ver) == errc::bad_length);
+        CHECK(decode_err(unhex("0900"
+                               "80000000"),
+                         ver) == errc::bad_length);
+        CHECK(decode_err(unhex("0a00"
+                               "7fffffff"
+                               "0101"),
+                         ver) == errc::bad_length);
+        auto neg = gb_decode(unhex("0900"
+                                   "fffffffe"),
+                             ver);
         REQUIRE(!neg.ok());
         CHECK(neg.error().message == "List count -2 is negative");
         // A huge list count in a small buffer: bad_length, not a 2^31-element reservation.
-        auto lc = gb_decode(unhex("0900" "7ffffff0" "010000000001"), ver);
+        auto lc = gb_decode(unhex("0900"
+                                  "7ffffff0"
+                                  "010000000001"),
+                            ver);
         REQUIRE(!lc.ok());
         CHECK(lc.error().code == errc::bad_length);
         CHECK(lc.error().message.find("List count 2147483632") == 0);
@@ -785,7 +888,10 @@ TEST_CASE("graphbinary: hostile input gives clear errors without allocating") {
         GbLimits small;
         small.max_length = 4;
         pos = 0;
-        auto ml = gb_read(unhex("0300" "00000005") + "abcde", pos, ver, small);
+        auto ml = gb_read(unhex("0300"
+                                "00000005") +
+                              "abcde",
+                          pos, ver, small);
         REQUIRE(!ml.ok());
         CHECK(ml.error().code == errc::bad_length);
         CHECK(ml.error().message == "String length 5 exceeds the limit of 4");
@@ -794,7 +900,10 @@ TEST_CASE("graphbinary: hostile input gives clear errors without allocating") {
         REQUIRE(!u.ok());
         CHECK(u.error().code == errc::unknown_type);
         CHECK(u.error().message.find("unknown type code 0x31") == 0);
-        CHECK(decode_err(unhex("0900" "00000001" "9900"), ver) == errc::unknown_type);
+        CHECK(decode_err(unhex("0900"
+                               "00000001"
+                               "9900"),
+                         ver) == errc::unknown_type);
         // Invalid UTF-8: bad continuation, overlong, surrogate, beyond U+10FFFF; in a Char too.
         for (const char* bad : {"c328", "c0af", "eda080", "f4908080", "ff", "e282"}) {
             CAPTURE(bad);
@@ -804,39 +913,75 @@ TEST_CASE("graphbinary: hostile input gives clear errors without allocating") {
             CHECK(decode_err(sb, ver) == errc::bad_utf8);
             CHECK(gb_skip(sb, 0, ver).error().code == errc::bad_utf8);
         }
-        CHECK(decode_err(unhex("8000" "ff"), ver) == errc::bad_utf8);
-        CHECK(decode_err(unhex("8000" "c328"), ver) == errc::bad_utf8);
-        CHECK(decode_err(unhex("8000" "e282"), ver) == errc::truncated);
+        CHECK(decode_err(unhex("8000"
+                               "ff"),
+                         ver) == errc::bad_utf8);
+        CHECK(decode_err(unhex("8000"
+                               "c328"),
+                         ver) == errc::bad_utf8);
+        CHECK(decode_err(unhex("8000"
+                               "e282"),
+                         ver) == errc::truncated);
         // Bad value flags and bad values.
-        auto fl = gb_decode(unhex("0103" "00000001"), ver);
+        auto fl = gb_decode(unhex("0103"
+                                  "00000001"),
+                            ver);
         REQUIRE(!fl.ok());
         CHECK(fl.error().code == errc::bad_value);
         CHECK(fl.error().offset == 1);
         CHECK(fl.error().message.find("Int value_flag 0x03 is invalid") == 0);
         CHECK(decode_err(unhex("fe00"), ver) == errc::bad_value);
-        CHECK(decode_err(unhex("2700" "02"), ver) == errc::bad_value);
-        CHECK(decode_err(unhex("2300" "00000000"), ver) == errc::bad_value);
-        CHECK(decode_err(unhex("1800" "0100000001"), ver) == errc::bad_value);  // enum name must be a String
-        CHECK(decode_err(unhex("1800" "0301"), ver) == errc::bad_value);
+        CHECK(decode_err(unhex("2700"
+                               "02"),
+                         ver) == errc::bad_value);
+        CHECK(decode_err(unhex("2300"
+                               "00000000"),
+                         ver) == errc::bad_value);
+        CHECK(decode_err(unhex("1800"
+                               "0100000001"),
+                         ver) == errc::bad_value);  // enum name must be a String
+        CHECK(decode_err(unhex("1800"
+                               "0301"),
+                         ver) == errc::bad_value);
         // Trailing bytes.
         CHECK(decode_err(unhex("0100000000010000"), ver) == errc::trailing_bytes);
         // Read position past the end.
         std::size_t far = 10;
         CHECK(gb_read("ab", far, ver).error().code == errc::truncated);
     }
-    CHECK(decode_err(unhex("8200" "00000003" "010203"), GbVersion::v1) == errc::bad_value);  // InetAddress
+    CHECK(decode_err(unhex("8200"
+                           "00000003"
+                           "010203"),
+                     GbVersion::v1) == errc::bad_value);  // InetAddress
     // 4.0 label lists must hold non-null Strings.
-    CHECK(decode_err(unhex("1100" "010000000001" "00000001" "010000000001" "fe01"), GbVersion::v4) == errc::bad_value);
-    CHECK(decode_err(unhex("1100" "010000000001" "00000001" "0301" "090000000000"), GbVersion::v4) == errc::bad_value);
+    CHECK(decode_err(unhex("1100"
+                           "010000000001"
+                           "00000001"
+                           "010000000001"
+                           "fe01"),
+                     GbVersion::v4) == errc::bad_value);
+    CHECK(decode_err(unhex("1100"
+                           "010000000001"
+                           "00000001"
+                           "0301"
+                           "090000000000"),
+                     GbVersion::v4) == errc::bad_value);
     // 4.0 removed types.
-    CHECK(decode_err(unhex("0500" "0000000000000000"), GbVersion::v4) == errc::unknown_type);
-    CHECK(decode_err(unhex("8b00" "000007e0"), GbVersion::v4) == errc::unknown_type);
+    CHECK(decode_err(unhex("0500"
+                           "0000000000000000"),
+                     GbVersion::v4) == errc::unknown_type);
+    CHECK(decode_err(unhex("8b00"
+                           "000007e0"),
+                     GbVersion::v4) == errc::unknown_type);
 }
 
 TEST_CASE("graphbinary: nesting beyond max_depth is too_deep, never a stack overflow") {
     auto nested = [](std::size_t levels) {
         std::string s;
-        for (std::size_t i = 0; i < levels; ++i) s += unhex("0900" "00000001");
+        for (std::size_t i = 0; i < levels; ++i)
+            s += unhex(
+                "0900"
+                "00000001");
         s += unhex("010000000007");
         return s;
     };
@@ -861,7 +1006,14 @@ TEST_CASE("graphbinary: nesting beyond max_depth is too_deep, never a stack over
         CHECK(decode_err(nested(3), ver, small) == errc::too_deep);
         // Trees nest through their subtree values.
         std::string tree;
-        for (int i = 0; i < 100; ++i) tree += i == 0 ? unhex("2b00" "00000001" "fe01") : unhex("00000001" "fe01");
+        for (int i = 0; i < 100; ++i)
+            tree += i == 0 ? unhex(
+                                 "2b00"
+                                 "00000001"
+                                 "fe01")
+                           : unhex(
+                                 "00000001"
+                                 "fe01");
         tree += unhex("00000000");
         CHECK(decode_err(tree, ver) == errc::too_deep);
     }
@@ -871,18 +1023,38 @@ TEST_CASE("graphbinary: write then read round-trips model values in both version
     const Value props = L({Value::vertex_property(Lg(0), "name", S("marko"), L({})),
                            Value::vertex_property(Lg(1), "age", I(29), L({Prop("since", I(1))}))});
     const std::vector<Value> values = {
-        Value::null(), Value::boolean(true), B(-5), Value::short_(-2), I(-7), Lg(1) , Value::float_(1.5f),
-        Value::double_(-2.25), Value::big_integer(unhex("ff7f")), Value::big_decimal(3, unhex("04d2")),
-        Value::char_("\xE2\x82\xAC"), S("h\xC3\xA9llo"), Value::uuid(uuid_of("41d2e28a-20a4-4ab0-b379-d810dede3786")),
-        Value::duration(-1, 5), Value::binary(std::string("\0\1\2", 3)), L({I(1), L({S("x")})}), Set({S("a")}),
-        M({S("k"), M({I(1), Value::null()})}), M({S("b"), I(2), S("a"), I(1)}, true), bulk({S("x"), Lg(5)}),
-        Value::vertex(Lg(1), "person", props), Value::vertex(I(2), "person"),
-        Value::edge(I(7), "knows", Lg(2), "person", Lg(1), "person", L({Prop("weight", Value::double_(0.5))})),
-        Value::property("k", S("v")), Value::path(L({Set({S("a")}), Set({})}), L({I(1), S("x")})),
-        T({S("a"), T({S("b"), T({})})}), En(EnumKind::t, "id"), En(EnumKind::direction, "IN"),
+        Value::null(),
+        Value::boolean(true),
+        B(-5),
+        Value::short_(-2),
+        I(-7),
+        Lg(1),
+        Value::float_(1.5f),
+        Value::double_(-2.25),
+        Value::big_integer(unhex("ff7f")),
+        Value::big_decimal(3, unhex("04d2")),
+        Value::char_("\xE2\x82\xAC"),
+        S("h\xC3\xA9llo"),
+        Value::uuid(uuid_of("41d2e28a-20a4-4ab0-b379-d810dede3786")),
+        Value::duration(-1, 5),
+        Value::binary(std::string("\0\1\2", 3)),
+        L({I(1), L({S("x")})}),
+        Set({S("a")}),
+        M({S("k"), M({I(1), Value::null()})}),
+        M({S("b"), I(2), S("a"), I(1)}, true),
+        bulk({S("x"), Lg(5)}),
+        Value::vertex(Lg(1), "person", props),
+        Value::vertex(I(2), "person"),
+        Value::edge(I(7), "knows", Lg(2), "person", Lg(1), "person",
+                    L({Prop("weight", Value::double_(0.5))})),
+        Value::property("k", S("v")),
+        Value::path(L({Set({S("a")}), Set({})}), L({I(1), S("x")})),
+        T({S("a"), T({S("b"), T({})})}),
+        En(EnumKind::t, "id"),
+        En(EnumKind::direction, "IN"),
         Value::graph(L({Value::vertex(Lg(1), "person", props)}),
-                     L({Value::compound(Type::edge, {I(7), L({S("knows")}), Lg(2), Value(), Lg(1), Value(), Value(),
-                                                     L({Prop("w", I(1))})})}))};
+                     L({Value::compound(Type::edge, {I(7), L({S("knows")}), Lg(2), Value(), Lg(1), Value(),
+                                                     Value(), L({Prop("w", I(1))})})}))};
     for (GbVersion ver : {GbVersion::v1, GbVersion::v4}) {
         for (const Value& v : values) {
             CAPTURE(v.to_string());
@@ -899,14 +1071,23 @@ TEST_CASE("graphbinary: write then read round-trips model values in both version
     }
     // 1.0-only process types round-trip in 1.0.
     const std::vector<Value> v1_only = {
-        Value::date(5), Value::timestamp(-5), Value::class_("C"), Value::traverser(2, I(1)),
+        Value::date(5),
+        Value::timestamp(-5),
+        Value::class_("C"),
+        Value::traverser(2, I(1)),
         Value::bytecode(L({L({S("V"), I(1)}), L({S("out")})}), L({L({S("withStrategies"), S("x")})})),
-        Value::p("within", {I(1), I(2)}), Value::text_p("startingWith", {S("m")}), Value::binding("x", I(1)),
-        Value::lambda("gremlin-groovy", "{ it }", 1), Value::inet_address(std::string(16, '\1')),
+        Value::p("within", {I(1), I(2)}),
+        Value::text_p("startingWith", {S("m")}),
+        Value::binding("x", I(1)),
+        Value::lambda("gremlin-groovy", "{ it }", 1),
+        Value::inet_address(std::string(16, '\1')),
         Value::compound(Type::strategy, {S("org.Foo"), M({S("a"), I(1)})}),
-        Value::compound(Type::traversal_metrics,
-                        {Lg(10), L({Value::compound(Type::metrics, {S("1"), S("n"), Lg(3), M({}), M({}), L({})})})}),
-        En(EnumKind::barrier, "normSack"), En(EnumKind::dt, "day"), Tm(TemporalKind::year, {I(2016)})};
+        Value::compound(
+            Type::traversal_metrics,
+            {Lg(10), L({Value::compound(Type::metrics, {S("1"), S("n"), Lg(3), M({}), M({}), L({})})})}),
+        En(EnumKind::barrier, "normSack"),
+        En(EnumKind::dt, "day"),
+        Tm(TemporalKind::year, {I(2016)})};
     for (const Value& v : v1_only) {
         CAPTURE(v.to_string());
         CHECK(decode_ok(encode(v, GbVersion::v1), GbVersion::v1) == v);
@@ -943,8 +1124,9 @@ TEST_CASE("graphbinary: fuzz regressions replay cleanly") {
     CHECK(n >= 10);
     // Hand-made hostile inputs go through the same checks.
     for (GbVersion ver : {GbVersion::v1, GbVersion::v4}) {
-        for (const char* h : {"", "09", "0900ffffffff", "0a0000000001fe01", "1100fe01000000", "2b00000000010100",
-                              "1000000000010100000001", "0e00fe01fe01", "12000100000001"}) {
+        for (const char* h :
+             {"", "09", "0900ffffffff", "0a0000000001fe01", "1100fe01000000", "2b00000000010100",
+              "1000000000010100000001", "0e00fe01fe01", "12000100000001"}) {
             CAPTURE(h);
             check_hostile(unhex(h), ver);
         }
@@ -956,16 +1138,31 @@ constexpr EnumKind kGType = static_cast<EnumKind>(0x30);
 
 TEST_CASE("graphbinary: GType 0x30 (TinkerPop 3.8, GraphBinary 1.0 only)") {
     // EnumSerializer layout: {0x30}{flag} then a fully qualified String with the constant name.
-    const std::string wire = unhex("3000" "0300" "00000003" "494e54");  // GType.INT
+    const std::string wire = unhex(
+        "3000"
+        "0300"
+        "00000003"
+        "494e54");  // GType.INT
     const Value v = decode_ok(wire, GbVersion::v1);
     REQUIRE(v.type() == Type::enum_);
     CHECK(v.enum_kind() == kGType);
     CHECK(v.str() == "INT");
     CHECK(encode(v, GbVersion::v1) == wire);
-    CHECK(encode(Value::enum_(kGType, "VPROPERTY"), GbVersion::v1) ==
-          unhex("3000" "0300" "00000009") + "VPROPERTY");
+    CHECK(encode(Value::enum_(kGType, "VPROPERTY"), GbVersion::v1) == unhex("3000"
+                                                                            "0300"
+                                                                            "00000009") +
+                                                                          "VPROPERTY");
     // inside a List (as a 3.8 result batch would carry it), read and skipped alike
-    const std::string list = unhex("0900" "00000002" "3000" "0300" "00000006") + "NUMBER" + unhex("0100" "00000007");
+    const std::string list = unhex(
+                                 "0900"
+                                 "00000002"
+                                 "3000"
+                                 "0300"
+                                 "00000006") +
+                             "NUMBER" +
+                             unhex(
+                                 "0100"
+                                 "00000007");
     const Value l = decode_ok(list, GbVersion::v1);
     REQUIRE(l.size() == 2);
     CHECK(l[0] == Value::enum_(kGType, "NUMBER"));
@@ -980,8 +1177,13 @@ TEST_CASE("graphbinary: GType 0x30 (TinkerPop 3.8, GraphBinary 1.0 only)") {
     CHECK(encode(n, GbVersion::v1) == unhex("3001"));
     // the name must be a non-null String; every proper prefix fails (truncated, or bad_length once
     // the String length is readable and exceeds the rest of the input)
-    CHECK(decode_err(unhex("3000" "0100" "00000001"), GbVersion::v1) == errc::bad_value);
-    CHECK(decode_err(unhex("3000" "0301"), GbVersion::v1) == errc::bad_value);
+    CHECK(decode_err(unhex("3000"
+                           "0100"
+                           "00000001"),
+                     GbVersion::v1) == errc::bad_value);
+    CHECK(decode_err(unhex("3000"
+                           "0301"),
+                     GbVersion::v1) == errc::bad_value);
     for (std::size_t i = 1; i < wire.size(); ++i) {
         CAPTURE(i);
         CHECK(decode_err(wire.substr(0, i), GbVersion::v1) == (i < 8 ? errc::truncated : errc::bad_length));
@@ -990,5 +1192,7 @@ TEST_CASE("graphbinary: GType 0x30 (TinkerPop 3.8, GraphBinary 1.0 only)") {
     // 4.0 has no GType on the wire (beta.2 declared it unregistered, beta.3 removed it)
     CHECK(decode_err(wire, GbVersion::v4) == errc::unknown_type);
     // writing one in 4.0 falls back to its String name, like the other 1.0-only enums
-    CHECK(encode(v, GbVersion::v4) == unhex("0300" "00000003" "494e54"));
+    CHECK(encode(v, GbVersion::v4) == unhex("0300"
+                                            "00000003"
+                                            "494e54"));
 }

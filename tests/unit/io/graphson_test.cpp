@@ -127,9 +127,18 @@ struct Canon {
             return out + "]";
         }
         if (c == '"') return str();
-        if (c == 't') { i += 4; return "true"; }
-        if (c == 'f') { i += 5; return "false"; }
-        if (c == 'n') { i += 4; return "null"; }
+        if (c == 't') {
+            i += 4;
+            return "true";
+        }
+        if (c == 'f') {
+            i += 5;
+            return "false";
+        }
+        if (c == 'n') {
+            i += 4;
+            return "null";
+        }
         return num(as_float);
     }
 };
@@ -143,7 +152,8 @@ std::string canon(std::string_view json) {
 }
 
 bool is_message_file(const std::string& name) {
-    static const char* prefixes[] = {"sessionlesseval", "sessioneval", "sessionclose", "authentication", "standardresult"};
+    static const char* prefixes[] = {"sessionlesseval", "sessioneval", "sessionclose", "authentication",
+                                     "standardresult"};
     for (const char* p : prefixes)
         if (name.rfind(p, 0) == 0) return true;
     return false;
@@ -261,7 +271,7 @@ TEST_CASE("graphson-v3 message vectors parse as generic maps") {
         } else if (name.rfind("authenticationresponse", 0) == 0) {
             CHECK(r->find("op")->str() == "authentication");
             CHECK(*r->find("args") == Value::map({str("saslMechanism"), str("PLAIN"), str("sasl"),
-                                                 str("AHN0ZXBocGhlbgBwYXNzd29yZA==")}));
+                                                  str("AHN0ZXBocGhlbgBwYXNzd29yZA==")}));
         } else {
             CHECK(id->str() == "41d2e28a-20a4-4ab0-b379-d810dede3786");
             const Value* status = r->find("status");
@@ -277,8 +287,10 @@ TEST_CASE("graphson-v3 message vectors parse as generic maps") {
                 const Value* data = result->find("data");
                 REQUIRE(data->type() == Type::list);
                 REQUIRE(data->size() == 1);
-                if (typed) CHECK((*data)[0] == crew_marko());
-                else CHECK((*data)[0].type() == Type::map);
+                if (typed)
+                    CHECK((*data)[0] == crew_marko());
+                else
+                    CHECK((*data)[0].type() == Type::map);
             }
         }
     }
@@ -300,8 +312,10 @@ TEST_CASE("tinkerpop-modern-v3.json lines parse as vertices with their edges") {
         const Value& v = (*r)[0][0];
         vertices.push_back(v);
         for (const Value& e : (*r)[1].kids()) {
-            if (e[4] == v.id()) out_edges.emplace(e.id().as_int(), e);
-            else ++in_edges;
+            if (e[4] == v.id())
+                out_edges.emplace(e.id().as_int(), e);
+            else
+                ++in_edges;
         }
     }
     REQUIRE(vertices.size() == 6);
@@ -311,7 +325,8 @@ TEST_CASE("tinkerpop-modern-v3.json lines parse as vertices with their edges") {
         CHECK(v.id() == i32(static_cast<std::int32_t>(k + 1)));
         CHECK(v.label() == (k == 2 || k == 4 ? "software" : "person"));
         REQUIRE(v[2].size() == 2);
-        CHECK(v[2][0] == Value::vertex_property(i64(static_cast<std::int64_t>(2 * k)), "name", str(names[k]), Value()));
+        CHECK(v[2][0] ==
+              Value::vertex_property(i64(static_cast<std::int64_t>(2 * k)), "name", str(names[k]), Value()));
         CHECK(v[2][1].id() == i64(static_cast<std::int64_t>(2 * k + 1)));
     }
     CHECK(vertices[0][2][1][2] == i32(29));
@@ -360,11 +375,13 @@ TEST_CASE("graphson-v3 decoded values match the documented model values") {
     CHECK(v3("lambda") == Value::lambda("gremlin-groovy", "{ it.get() }", 1));
     CHECK(v3("list") == Value::list({i32(1), str("person"), Value::boolean(true)}));
     CHECK(v3("set") == Value::set({i32(1), str("person"), Value::boolean(true)}));
-    CHECK(v3("map") == Value::map({Value::date(1481750076295), str("red"), Value::list({i32(1), i32(2), i32(3)}),
-                                   Value::date(1481750076295), str("test"), i32(123)}));
+    CHECK(v3("map") ==
+          Value::map({Value::date(1481750076295), str("red"), Value::list({i32(1), i32(2), i32(3)}),
+                      Value::date(1481750076295), str("test"), i32(123)}));
     CHECK(v3("p") == Value::p("gt", {i32(0)}));
     CHECK(v3("pand") == Value::p("and", {Value::p("gt", {i32(0)}), Value::p("lt", {i32(10)})}));
-    CHECK(v3("por") == Value::p("or", {Value::p("gt", {i32(0)}), Value::p("within", {i32(-1), i32(-10), i32(-100)})}));
+    CHECK(v3("por") ==
+          Value::p("or", {Value::p("gt", {i32(0)}), Value::p("within", {i32(-1), i32(-10), i32(-100)})}));
     CHECK(v3("pwithin") == Value::p("within", {i32(1)}));
     CHECK(v3("pwithout") == Value::p("without", {i32(1), i32(2)}));
     CHECK(v3("textp") == Value::text_p("containing", {str("ark")}));
@@ -374,30 +391,34 @@ TEST_CASE("graphson-v3 decoded values match the documented model values") {
                                     Value::list({Value::property("since", i32(2009))})));
     CHECK(v3("vertex") == crew_marko());
     CHECK(v3("traverser") == Value::traverser(1, crew_marko()));
-    CHECK(v3("path") == Value::path(Value::list({Value::set(), Value::set(), Value::set()}),
-                                    Value::list({Value::vertex(i32(1), "person"), Value::vertex(i32(10), "software"),
-                                                 Value::vertex(i32(11), "software")})));
-    CHECK(v3("bytecode") == Value::bytecode(Value::list({Value::list({str("V")}), Value::list({str("hasLabel"), str("person")}),
-                                                         Value::list({str("out")}), Value::list({str("in")}),
-                                                         Value::list({str("tree")})}),
-                                            Value::list()));
+    CHECK(v3("path") ==
+          Value::path(Value::list({Value::set(), Value::set(), Value::set()}),
+                      Value::list({Value::vertex(i32(1), "person"), Value::vertex(i32(10), "software"),
+                                   Value::vertex(i32(11), "software")})));
+    CHECK(v3("bytecode") ==
+          Value::bytecode(
+              Value::list({Value::list({str("V")}), Value::list({str("hasLabel"), str("person")}),
+                           Value::list({str("out")}), Value::list({str("in")}), Value::list({str("tree")})}),
+              Value::list()));
     // java.time values: the fields of model::TemporalKind.
     const auto t = [](TemporalKind k, std::vector<Value> f) { return Value::temporal(k, std::move(f)); };
     const auto b = [](int x) { return Value::byte(static_cast<std::int8_t>(x)); };
     CHECK(v3("instant") == t(TemporalKind::instant, {i64(1481733559), i32(349000000)}));
     CHECK(v3("localdate") == t(TemporalKind::local_date, {i32(2016), b(1), b(1)}));
-    CHECK(v3("localdatetime") == t(TemporalKind::local_date_time, {i32(2016), b(1), b(1), i64(45000000000000)}));
+    CHECK(v3("localdatetime") ==
+          t(TemporalKind::local_date_time, {i32(2016), b(1), b(1), i64(45000000000000)}));
     CHECK(v3("localtime") == t(TemporalKind::local_time, {i64(45045000000000)}));
     CHECK(v3("monthday") == t(TemporalKind::month_day, {b(1), b(1)}));
-    CHECK(v3("offsetdatetime") == t(TemporalKind::offset_date_time, {i32(2007), b(12), b(3), i64(36930000000000), i32(3600)}));
+    CHECK(v3("offsetdatetime") ==
+          t(TemporalKind::offset_date_time, {i32(2007), b(12), b(3), i64(36930000000000), i32(3600)}));
     CHECK(v3("offsettime") == t(TemporalKind::offset_time, {i64(36930000000000), i32(3600)}));
     CHECK(v3("period") == t(TemporalKind::period, {i32(1), i32(6), i32(15)}));
     CHECK(v3("year") == t(TemporalKind::year, {i32(2016)}));
     CHECK(v3("yearmonth") == t(TemporalKind::year_month, {i32(2016), b(6)}));
     CHECK(v3("zoneoffset") == t(TemporalKind::zone_offset, {i32(11169)}));
     const Value zdt = v3("zoneddatetime");
-    CHECK(zdt == Value::compound(Type::temporal, {i32(2016), b(12), b(23), i64(43944000000036), i32(7200)}, "GMT+02:00", 0,
-                                 static_cast<std::uint8_t>(TemporalKind::zoned_date_time)));
+    CHECK(zdt == Value::compound(Type::temporal, {i32(2016), b(12), b(23), i64(43944000000036), i32(7200)},
+                                 "GMT+02:00", 0, static_cast<std::uint8_t>(TemporalKind::zoned_date_time)));
     // Metrics: dur 100 ms = 100,000,000 ns; nested 3.0.0() inside 7.0.0().
     const Value m = v3("metrics");
     REQUIRE(m.type() == Type::metrics);
@@ -467,14 +488,17 @@ TEST_CASE("graphson-v4 decoded values match the documented model values") {
     CHECK(v4("set-cardinality-vertexproperty")[2] == Value::set({str("stephen"), str("marko")}));
     CHECK(v4("null-property") == Value::property("", Value()));
     CHECK(v4("traversal-vertex") == crew_marko());
-    CHECK(v4("path-multiple-labels") == Value::path(Value::list({Value::set({str("a"), str("b")})}), Value::list({str("marko")})));
+    CHECK(v4("path-multiple-labels") ==
+          Value::path(Value::list({Value::set({str("a"), str("b")})}), Value::list({str("marko")})));
     CHECK(v4("point-composite-pdt") ==
           Value::compound(Type::composite_pdt, {Value::map({str("x"), i32(1), str("y"), i32(2)})}, "Point"));
     CHECK(v4("uint8-primitive-pdt") == Value::compound(Type::primitive_pdt, {str("10")}, "Uint8"));
     const auto b = [](int x) { return Value::byte(static_cast<std::int8_t>(x)); };
-    CHECK(v4("max-offsetdatetime") == Value::temporal(TemporalKind::datetime4, {i32(999999999), b(12), b(31),
-                                                                               i64(86399999999999), i32(-64800)}));
-    CHECK(v4("min-offsetdatetime") == Value::temporal(TemporalKind::datetime4, {i32(-999999999), b(1), b(1), i64(0), i32(64800)}));
+    CHECK(v4("max-offsetdatetime") ==
+          Value::temporal(TemporalKind::datetime4,
+                          {i32(999999999), b(12), b(31), i64(86399999999999), i32(-64800)}));
+    CHECK(v4("min-offsetdatetime") ==
+          Value::temporal(TemporalKind::datetime4, {i32(-999999999), b(1), b(1), i64(0), i32(64800)}));
     const Value tree = v4("traversal-tree");
     REQUIRE(tree.type() == Type::tree);
     REQUIRE(tree.size() == 2);
@@ -498,16 +522,20 @@ TEST_CASE("untyped vectors: elements become plain maps, numbers Int (3.0) / Long
     CHECK(*e4.find("label") == Value::list({str("develops")}));
     // Writing model elements untyped gives the vector text.
     const Value vertex = v3("vertex");
-    CHECK(canon(write(vertex, GsVersion::v3, false)) == canon(slurp(data_dir + "/vectors/graphson-v3/vertex-v3-no-types.json")));
+    CHECK(canon(write(vertex, GsVersion::v3, false)) ==
+          canon(slurp(data_dir + "/vectors/graphson-v3/vertex-v3-no-types.json")));
     CHECK(canon(write(v4("traversal-vertex"), GsVersion::v4, false)) ==
           canon(slurp(data_dir + "/vectors/graphson-v4/traversal-vertex-v4-no-types.json")));
-    CHECK(canon(write(v3("edge"), GsVersion::v3, false)) == canon(slurp(data_dir + "/vectors/graphson-v3/edge-v3-no-types.json")));
+    CHECK(canon(write(v3("edge"), GsVersion::v3, false)) ==
+          canon(slurp(data_dir + "/vectors/graphson-v3/edge-v3-no-types.json")));
     CHECK(canon(write(v4("traversal-edge"), GsVersion::v4, false)) ==
           canon(slurp(data_dir + "/vectors/graphson-v4/traversal-edge-v4-no-types.json")));
-    CHECK(canon(write(v3("path"), GsVersion::v3, false)) == canon(slurp(data_dir + "/vectors/graphson-v3/path-v3-no-types.json")));
+    CHECK(canon(write(v3("path"), GsVersion::v3, false)) ==
+          canon(slurp(data_dir + "/vectors/graphson-v3/path-v3-no-types.json")));
     CHECK(canon(write(v3("vertexproperty"), GsVersion::v3, false)) ==
           canon(slurp(data_dir + "/vectors/graphson-v3/vertexproperty-v3-no-types.json")));
-    CHECK(canon(write(v3("property"), GsVersion::v3, false)) == canon(slurp(data_dir + "/vectors/graphson-v3/property-v3-no-types.json")));
+    CHECK(canon(write(v3("property"), GsVersion::v3, false)) ==
+          canon(slurp(data_dir + "/vectors/graphson-v3/property-v3-no-types.json")));
     // Plain integers: Int when they fit (3.0), Long (4.0), BigInteger beyond 64 bits; reals Double.
     CHECK(*gs_read("5", opts(GsVersion::v3, false)) == i32(5));
     CHECK(*gs_read("5000000000", opts(GsVersion::v3, false)) == i64(5000000000));
@@ -527,28 +555,39 @@ TEST_CASE("writer details: java.time / BigDecimal / Duration text, doubles, maps
     CHECK(text(Value::float_(-INFINITY)) == R"({"@type":"g:Float","@value":"-Infinity"})");
     CHECK(text(Value::float_(0.1f)) == R"({"@type":"g:Float","@value":0.1})");
     CHECK(text(Value::duration(-1, 500000000)) == R"({"@type":"gx:Duration","@value":"PT-0.5S"})");
-    CHECK(text(Value::duration(3661, 1000), GsVersion::v4) == R"({"@type":"g:Duration","@value":"PT1H1M1.000001S"})");
-    CHECK(text(Value::big_decimal(-2, std::string("\x04\xd2", 2))) == R"({"@type":"gx:BigDecimal","@value":1.234E+5})");
-    CHECK(text(Value::big_decimal(9, std::string("\x01", 1))) == R"({"@type":"gx:BigDecimal","@value":1E-9})");
-    CHECK(text(Value::big_decimal(3, std::string("\xff", 1))) == R"({"@type":"gx:BigDecimal","@value":-0.001})");
+    CHECK(text(Value::duration(3661, 1000), GsVersion::v4) ==
+          R"({"@type":"g:Duration","@value":"PT1H1M1.000001S"})");
+    CHECK(text(Value::big_decimal(-2, std::string("\x04\xd2", 2))) ==
+          R"({"@type":"gx:BigDecimal","@value":1.234E+5})");
+    CHECK(text(Value::big_decimal(9, std::string("\x01", 1))) ==
+          R"({"@type":"gx:BigDecimal","@value":1E-9})");
+    CHECK(text(Value::big_decimal(3, std::string("\xff", 1))) ==
+          R"({"@type":"gx:BigDecimal","@value":-0.001})");
     CHECK(text(Value::big_integer(std::string("\x80", 1))) == R"({"@type":"gx:BigInteger","@value":-128})");
-    CHECK(text(Value::inet_address(std::string(15, '\0') + "\x01")) == R"({"@type":"gx:InetAddress","@value":"0:0:0:0:0:0:0:1"})");
-    CHECK(text(Value::temporal(TemporalKind::instant, {i64(-1), i32(0)})) == R"({"@type":"gx:Instant","@value":"1969-12-31T23:59:59Z"})");
+    CHECK(text(Value::inet_address(std::string(15, '\0') + "\x01")) ==
+          R"({"@type":"gx:InetAddress","@value":"0:0:0:0:0:0:0:1"})");
+    CHECK(text(Value::temporal(TemporalKind::instant, {i64(-1), i32(0)})) ==
+          R"({"@type":"gx:Instant","@value":"1969-12-31T23:59:59Z"})");
     CHECK(text(Value::temporal(TemporalKind::local_date, {i32(-5), Value::byte(2), Value::byte(29)})) ==
           R"({"@type":"gx:LocalDate","@value":"-0005-02-29"})");
-    CHECK(text(Value::temporal(TemporalKind::period, {i32(0), i32(0), i32(0)})) == R"({"@type":"gx:Period","@value":"P0D"})");
-    CHECK(text(Value::map({i32(1), str("a")}), GsVersion::v3) == R"({"@type":"g:Map","@value":[{"@type":"g:Int32","@value":1},"a"]})");
+    CHECK(text(Value::temporal(TemporalKind::period, {i32(0), i32(0), i32(0)})) ==
+          R"({"@type":"gx:Period","@value":"P0D"})");
+    CHECK(text(Value::map({i32(1), str("a")}), GsVersion::v3) ==
+          R"({"@type":"g:Map","@value":[{"@type":"g:Int32","@value":1},"a"]})");
     CHECK(write(Value::map({i32(1), str("a")}), GsVersion::v3, false) == R"({"1":"a"})");
-    CHECK(write(Value::bulk_set({str("a"), i64(2)}), GsVersion::v4) == R"({"@type":"g:List","@value":["a","a"]})");
+    CHECK(write(Value::bulk_set({str("a"), i64(2)}), GsVersion::v4) ==
+          R"({"@type":"g:List","@value":["a","a"]})");
     CHECK(write(Value::bulk_set({str("a"), i64(5000000)}), GsVersion::v4) ==
           R"({"@type":"g:BulkSet","@value":["a",{"@type":"g:Int64","@value":5000000}]})");
     CHECK(write(str("q\"\\\n\x01\xff"), GsVersion::v3) == "\"q\\\"\\\\\\n\\u0001\xef\xbf\xbd\"");
     CHECK(write(Value::typed_null(0x01), GsVersion::v4) == "null");
     // Parsing accepts the java.time forms the writer does not produce.
-    const Value odt = *gs_read(R"({"@type":"gx:OffsetDateTime","@value":"2007-12-03T10:15:30.5-05:30:15"})", {});
+    const Value odt =
+        *gs_read(R"({"@type":"gx:OffsetDateTime","@value":"2007-12-03T10:15:30.5-05:30:15"})", {});
     CHECK(odt[3] == i64(36930500000000));
     CHECK(odt[4] == i32(-(5 * 3600 + 30 * 60 + 15)));
-    CHECK(*gs_read(R"({"@type":"gx:Duration","@value":"P2DT3H"})", {}) == Value::duration(2 * 86400 + 3 * 3600, 0));
+    CHECK(*gs_read(R"({"@type":"gx:Duration","@value":"P2DT3H"})", {}) ==
+          Value::duration(2 * 86400 + 3 * 3600, 0));
     CHECK(*gs_read(R"({"@type":"gx:Period","@value":"-P1Y2W"})", {}) ==
           Value::temporal(TemporalKind::period, {i32(-1), i32(0), i32(-14)}));
     CHECK(*gs_read(R"({"@type":"gx:InetAddress","@value":"::ffff:1.2.3.4"})", {}) ==
@@ -571,7 +610,8 @@ TEST_CASE("unknown @type keeps the raw JSON and round-trips") {
 }
 
 TEST_CASE("malformed input gives error values with offsets") {
-    const auto err = [](std::string_view text, GsVersion v = GsVersion::v3, bool typed = true, std::size_t depth = 64) {
+    const auto err = [](std::string_view text, GsVersion v = GsVersion::v3, bool typed = true,
+                        std::size_t depth = 64) {
         GsOptions o = opts(v, typed);
         o.max_depth = depth;
         auto r = gs_read(text, o);
@@ -598,8 +638,8 @@ TEST_CASE("malformed input gives error values with offsets") {
     const auto e2 = err("[\"ok\", \"a\xc3\x28\"]");
     CHECK(e2.code == errc::bad_utf8);
     CHECK(e2.offset == 9);
-    CHECK(err("\"\xed\xa0\x80\"").code == errc::bad_utf8);   // encoded surrogate
-    CHECK(err("\"\xc0\xaf\"").code == errc::bad_utf8);       // overlong
+    CHECK(err("\"\xed\xa0\x80\"").code == errc::bad_utf8);      // encoded surrogate
+    CHECK(err("\"\xc0\xaf\"").code == errc::bad_utf8);          // overlong
     CHECK(err("\"\xf4\x90\x80\x80\"").code == errc::bad_utf8);  // > U+10FFFF
     CHECK(err("\"\\ud800\"").code == errc::bad_utf8);
     CHECK(err("\"\\udc00\\ud800\"").code == errc::bad_utf8);
@@ -742,7 +782,8 @@ TEST_CASE("GraphSON 3.0 and GraphBinary 1.0 vectors decode to equivalent values"
         if (!b.ok()) FAIL(b.error().to_string());
         const Value s = v3(base);
         const bool graph = base == "tinkergraph";
-        CHECK_MESSAGE(equivalent(normalise(s, graph), normalise(*b, graph)), "GraphSON: " << s.to_string() << "\nGraphBinary: " << b->to_string());
+        CHECK_MESSAGE(equivalent(normalise(s, graph), normalise(*b, graph)),
+                      "GraphSON: " << s.to_string() << "\nGraphBinary: " << b->to_string());
         ++compared;
     }
     CHECK(compared == 60);  // every graphbinary-v1 file has a graphson-v3 twin
@@ -765,8 +806,8 @@ TEST_CASE("every proper prefix of every vector is reported as truncated") {
                 const std::string_view prefix = std::string_view(text).substr(0, n);
                 auto e = gs_read(prefix, opts(ver, typed));
                 if (e.ok() || e.error().code != errc::truncated || e.error().offset != n)
-                    FAIL(name << ": prefix of " << n << " bytes: "
-                              << (e.ok() ? std::string("accepted") : e.error().to_string()));
+                    FAIL(name << ": prefix of " << n
+                              << " bytes: " << (e.ok() ? std::string("accepted") : e.error().to_string()));
                 auto s = gs_skip(prefix, 0);
                 if (s.ok() || s.error().code != errc::truncated)
                     FAIL(name << ": gs_skip of a " << n << "-byte prefix did not report truncation");
@@ -789,7 +830,8 @@ TEST_CASE("string scanning: special bytes at every position of the 8-byte fast p
             CAPTURE(len);
             CAPTURE(at);
             const std::string plain(len, 'a');
-            const std::string_view head = std::string_view(plain).substr(0, at), tail = std::string_view(plain).substr(at);
+            const std::string_view head = std::string_view(plain).substr(0, at),
+                                   tail = std::string_view(plain).substr(at);
             // An escape at `at`.
             std::string json = cat({"\"", head, "\\n", tail, "\""});
             auto r = gs_read(json, {});

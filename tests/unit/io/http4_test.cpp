@@ -34,18 +34,23 @@ Value smap(std::initializer_list<std::pair<const char*, Value>> kv) {
 }
 
 constexpr std::string_view kReq90 =
-    "810000000303000000000862696e64696e67730a00000000000300000000086c616e677561676503000000000e6772656d6c696e2d67726f6f"
+    "810000000303000000000862696e64696e67730a00000000000300000000086c616e677561676503000000000e6772656d6c696e"
+    "2d67726f6f"
     "7679030000000009626174636853697a6501000000004000000006672e56283129";
 constexpr std::string_view kVertex129 =
-    "810011000200000000000000000100000001030000000006706572736f6e09000000000212000200000000000000000000000001030000000004"
-    "6e616d650300000000056d61726b6ffe010900000000001200020000000000000000010000000103000000000361676501000000001dfe0109"
+    "810011000200000000000000000100000001030000000006706572736f6e09000000000212000200000000000000000000000001"
+    "030000000004"
+    "6e616d650300000000056d61726b6ffe010900000000001200020000000000000000010000000103000000000361676501000000"
+    "001dfe0109"
     "0000000000fd0000000000c80101";
-constexpr std::string_view kBulked = "810103000000000161020000000000000000030300000000016202000000000000000001fd0000000000c80101";
+constexpr std::string_view kBulked =
+    "810103000000000161020000000000000000030300000000016202000000000000000001fd0000000000c80101";
 constexpr std::string_view kEmpty = "8100fd0000000000c80101";
 constexpr std::string_view kChunk1 = "8100010000000001010000000002";
 constexpr std::string_view kChunk2 = "010000000003fd0000000000c80101";
 constexpr std::string_view kError500 =
-    "8100fd0000000001f400000000264e6f20737563682070726f70657274793a207820666f7220636c6173733a2053637269707431000000001453"
+    "8100fd0000000001f400000000264e6f20737563682070726f70657274793a207820666f7220636c6173733a2053637269707431"
+    "000000001453"
     "65727665724572726f72457863657074696f6e";
 
 // The modern graph's vertices as the stock server returns them (Long ids, all properties).
@@ -56,14 +61,16 @@ Value modern_vertex(int i) {
         const char* key;
         Value value;
     };
-    const V vs[6] = {{"person", "marko", "age", Value::int_(29)},     {"person", "vadas", "age", Value::int_(27)},
-                     {"software", "lop", "lang", Value::string("java")}, {"person", "josh", "age", Value::int_(32)},
-                     {"software", "ripple", "lang", Value::string("java")}, {"person", "peter", "age", Value::int_(35)}};
+    const V vs[6] = {
+        {"person", "marko", "age", Value::int_(29)},           {"person", "vadas", "age", Value::int_(27)},
+        {"software", "lop", "lang", Value::string("java")},    {"person", "josh", "age", Value::int_(32)},
+        {"software", "ripple", "lang", Value::string("java")}, {"person", "peter", "age", Value::int_(35)}};
     const V& v = vs[i];
     const std::int64_t vp = 2 * i;
-    return Value::vertex(Value::long_(i + 1), v.label,
-                         Value::list({Value::vertex_property(Value::long_(vp), "name", Value::string(v.name), Value::list()),
-                                      Value::vertex_property(Value::long_(vp + 1), v.key, v.value, Value::list())}));
+    return Value::vertex(
+        Value::long_(i + 1), v.label,
+        Value::list({Value::vertex_property(Value::long_(vp), "name", Value::string(v.name), Value::list()),
+                     Value::vertex_property(Value::long_(vp + 1), v.key, v.value, Value::list())}));
 }
 
 struct Decoded {
@@ -75,9 +82,11 @@ struct Decoded {
 };
 
 // Feeds `body` in pieces of the given sizes (the last piece takes the rest).
-Result<Decoded> decode_split(std::string_view body, ResponseFormat f, DecodeMode mode, const std::vector<std::size_t>& cuts) {
+Result<Decoded> decode_split(std::string_view body, ResponseFormat f, DecodeMode mode,
+                             const std::vector<std::size_t>& cuts) {
     Decoded d;
-    ResponseDecoder dec(f, mode, [&](Value&& v, std::int64_t bulk) { d.items.emplace_back(std::move(v), bulk); });
+    ResponseDecoder dec(f, mode,
+                        [&](Value&& v, std::int64_t bulk) { d.items.emplace_back(std::move(v), bulk); });
     std::size_t at = 0;
     for (std::size_t c : cuts) {
         const std::size_t n = std::min(c, body.size() - at);
@@ -102,8 +111,9 @@ Result<Decoded> decode_split(std::string_view body, ResponseFormat f, DecodeMode
 
 // Decodes `body` whole, split at every offset, and byte by byte, in both modes; every way must
 // agree with the expectation.
-void check_all_splits(std::string_view body, ResponseFormat f, const std::vector<std::pair<Value, std::int64_t>>& want,
-                      std::int32_t code, std::optional<std::string> message = std::nullopt,
+void check_all_splits(std::string_view body, ResponseFormat f,
+                      const std::vector<std::pair<Value, std::int64_t>>& want, std::int32_t code,
+                      std::optional<std::string> message = std::nullopt,
                       std::optional<std::string> exception = std::nullopt) {
     std::uint64_t results = 0;
     for (const auto& w : want) results += static_cast<std::uint64_t>(w.second);
@@ -228,7 +238,8 @@ TEST_CASE("http4 requests round-trip in every body format and dialect") {
 }
 
 TEST_CASE("http4 dialect names") {
-    for (auto d : {Dialect::master_http, Dialect::v4_0_beta1, Dialect::v4_0}) CHECK(parse_dialect(dialect_name(d)) == d);
+    for (auto d : {Dialect::master_http, Dialect::v4_0_beta1, Dialect::v4_0})
+        CHECK(parse_dialect(dialect_name(d)) == d);
     CHECK(parse_dialect("beta.2") == Dialect::v4_0_beta1);
     CHECK(parse_dialect("4.0.0-beta.1") == Dialect::v4_0_beta1);
     CHECK(parse_dialect("master") == Dialect::v4_0);
@@ -255,37 +266,45 @@ TEST_CASE("http4 beta.1 dialect sends no bindings field when there are none") {
 
 TEST_CASE("http4 plain JSON and GraphSON 4 request bodies") {
     SUBCASE("§3.3 example") {
-        auto d = decode_request(R"~({"gremlin": "g.V().count()", "language": "gremlin-groovy", "batchSize": 64, "timeoutMs": 5000})~",
-                                BodyFormat::json);
+        auto d = decode_request(
+            R"~({"gremlin": "g.V().count()", "language": "gremlin-groovy", "batchSize": 64, "timeoutMs": 5000})~",
+            BodyFormat::json);
         REQUIRE_MESSAGE(d.ok(), d.error().to_string());
         CHECK(d->gremlin == "g.V().count()");
         CHECK(d->batch_size == std::optional<std::int32_t>(64));
         CHECK(d->timeout_ms == std::optional<std::int64_t>(5000));
     }
     SUBCASE("JSON bindings: integers become Long, reals Double, objects Map, arrays List") {
-        auto d = decode_request(R"~({"gremlin":"g.V(x)","bindings":{"x":1,"d":1.5,"m":{"k":[1,"a",true,null]}}})~",
-                                BodyFormat::json);
+        auto d =
+            decode_request(R"~({"gremlin":"g.V(x)","bindings":{"x":1,"d":1.5,"m":{"k":[1,"a",true,null]}}})~",
+                           BodyFormat::json);
         REQUIRE_MESSAGE(d.ok(), d.error().to_string());
-        CHECK(d->bindings == smap({{"x", Value::long_(1)},
-                                   {"d", Value::double_(1.5)},
-                                   {"m", smap({{"k", Value::list({Value::long_(1), Value::string("a"), Value::boolean(true), Value::null()})}})}}));
+        CHECK(d->bindings ==
+              smap({{"x", Value::long_(1)},
+                    {"d", Value::double_(1.5)},
+                    {"m", smap({{"k", Value::list({Value::long_(1), Value::string("a"), Value::boolean(true),
+                                                   Value::null()})}})}}));
     }
     SUBCASE("§13: newest clients send parameters as a String and bulkResults in any form") {
-        auto d = decode_request(R"~({"gremlin":"g.V(x)","g":"g","batchSize":64,"parameters":"[x:1, y:'two', z:[1L, 2.5d], w:[k:true, n:null], e:[:]]","bulkResults":true})~",
-                                BodyFormat::json);
+        auto d = decode_request(
+            R"~({"gremlin":"g.V(x)","g":"g","batchSize":64,"parameters":"[x:1, y:'two', z:[1L, 2.5d], w:[k:true, n:null], e:[:]]","bulkResults":true})~",
+            BodyFormat::json);
         REQUIRE_MESSAGE(d.ok(), d.error().to_string());
-        CHECK(d->parameters_literal == std::optional<std::string>("[x:1, y:'two', z:[1L, 2.5d], w:[k:true, n:null], e:[:]]"));
+        CHECK(d->parameters_literal ==
+              std::optional<std::string>("[x:1, y:'two', z:[1L, 2.5d], w:[k:true, n:null], e:[:]]"));
         CHECK(d->bindings == smap({{"x", Value::int_(1)},
                                    {"y", Value::string("two")},
                                    {"z", Value::list({Value::long_(1), Value::double_(2.5)})},
                                    {"w", smap({{"k", Value::boolean(true)}, {"n", Value::null()}})},
                                    {"e", Value::map()}}));
         CHECK(d->bulk_results == std::optional<bool>(true));
-        auto s = decode_request(R"~({"gremlin":"g","bulkResults":"true","timeoutMillis":7})~", BodyFormat::json);
+        auto s =
+            decode_request(R"~({"gremlin":"g","bulkResults":"true","timeoutMillis":7})~", BodyFormat::json);
         REQUIRE(s.ok());
         CHECK(s->bulk_results == std::optional<bool>(true));
         CHECK(s->timeout_ms == std::optional<std::int64_t>(7));
-        auto n = decode_request(R"~({"gremlin":"g","bulked":"false","parameters":"['quoted key':-3]"})~", BodyFormat::json);
+        auto n = decode_request(R"~({"gremlin":"g","bulked":"false","parameters":"['quoted key':-3]"})~",
+                                BodyFormat::json);
         REQUIRE_MESSAGE(n.ok(), n.error().to_string());
         CHECK(n->bulk_results == std::optional<bool>(false));
         CHECK(n->bindings == smap({{"quoted key", Value::int_(-3)}}));
@@ -370,9 +389,11 @@ TEST_CASE("http4 GraphBinary response writer reproduces the spec bytes") {
 TEST_CASE("http4 GraphSON 4 response writer") {
     std::string out;
     write_response_start(out, ResponseFormat::graphson_v4, false);
-    write_response_end(out, ResponseFormat::graphson_v4, 500, "A timeout occurred during traversal evaluation",
-                       "ServerTimeoutExceededException");
-    CHECK(out == R"~({"result":{"data":{"@type":"g:List","@value":[]}},"status":{"code":500,"message":"A timeout occurred during traversal evaluation","exception":"ServerTimeoutExceededException"}})~");
+    write_response_end(out, ResponseFormat::graphson_v4, 500,
+                       "A timeout occurred during traversal evaluation", "ServerTimeoutExceededException");
+    CHECK(
+        out ==
+        R"~({"result":{"data":{"@type":"g:List","@value":[]}},"status":{"code":500,"message":"A timeout occurred during traversal evaluation","exception":"ServerTimeoutExceededException"}})~");
     std::string u;
     write_response_start(u, ResponseFormat::graphson_v4_untyped, false);
     write_response_item(u, ResponseFormat::graphson_v4_untyped, Value::int_(1), true);
@@ -393,13 +414,15 @@ TEST_CASE("http4 ResponseDecoder yields the same values for every split of every
     SUBCASE("§5.2 g.V(1)") { check_all_splits(unhex(kVertex129), gb, {{modern_vertex(0), 1}}, 200); }
     SUBCASE("empty and error bodies") {
         check_all_splits(unhex(kEmpty), gb, {}, 200);
-        check_all_splits(unhex(kError500), gb, {}, 500, "No such property: x for class: Script1", "ServerErrorException");
+        check_all_splits(unhex(kError500), gb, {}, 500, "No such property: x for class: Script1",
+                         "ServerErrorException");
     }
     SUBCASE("error footer after items (mid-stream timeout)") {
         std::string body;
         write_response_start(body, gb, false);
         for (int i = 0; i < 3; ++i) write_response_item(body, gb, modern_vertex(i), i == 0);
-        write_response_end(body, gb, 500, "A timeout occurred during traversal evaluation", "ServerTimeoutExceededException");
+        write_response_end(body, gb, 500, "A timeout occurred during traversal evaluation",
+                           "ServerTimeoutExceededException");
         check_all_splits(body, gb, {{modern_vertex(0), 1}, {modern_vertex(1), 1}, {modern_vertex(2), 1}}, 500,
                          "A timeout occurred during traversal evaluation", "ServerTimeoutExceededException");
     }
@@ -423,21 +446,25 @@ TEST_CASE("http4 ResponseDecoder yields the same values for every split of every
     SUBCASE("GraphSON 4 untyped and error status") {
         const std::string body =
             R"~({"result":{"data":[{"id":1,"label":["person"],"type":"vertex","properties":{"name":[{"id":0,"value":"marko"}],"age":[{"id":1,"value":29}]}}, 7, "x"]},"status":{"code":200}})~";
-        auto v = gs_read(R"~({"id":1,"label":["person"],"type":"vertex","properties":{"name":[{"id":0,"value":"marko"}],"age":[{"id":1,"value":29}]}})~",
-                         GsOptions{GsVersion::v4, false});
+        auto v = gs_read(
+            R"~({"id":1,"label":["person"],"type":"vertex","properties":{"name":[{"id":0,"value":"marko"}],"age":[{"id":1,"value":29}]}})~",
+            GsOptions{GsVersion::v4, false});
         REQUIRE_MESSAGE(v.ok(), v.error().to_string());
         auto seven = gs_read("7", GsOptions{GsVersion::v4, false});
         REQUIRE(seven.ok());
-        check_all_splits(body, ResponseFormat::graphson_v4_untyped, {{*v, 1}, {*seven, 1}, {Value::string("x"), 1}}, 200);
+        check_all_splits(body, ResponseFormat::graphson_v4_untyped,
+                         {{*v, 1}, {*seven, 1}, {Value::string("x"), 1}}, 200);
         const std::string err =
             R"~({"result":{"data":{"@type":"g:List","@value":[{"@type":"g:Int32","@value":1}]}},"status":{"code":500,"message":"boom \"quoted\"","exception":"ServerErrorException"}})~";
-        check_all_splits(err, ResponseFormat::graphson_v4, {{Value::int_(1), 1}}, 500, "boom \"quoted\"", "ServerErrorException");
+        check_all_splits(err, ResponseFormat::graphson_v4, {{Value::int_(1), 1}}, 500, "boom \"quoted\"",
+                         "ServerErrorException");
     }
 }
 
 TEST_CASE("http4 ResponseDecoder writer/decoder round trip with random splits") {
     std::mt19937 rng(42);
-    for (auto f : {ResponseFormat::graphbinary_v4, ResponseFormat::graphson_v4, ResponseFormat::graphson_v4_untyped}) {
+    for (auto f :
+         {ResponseFormat::graphbinary_v4, ResponseFormat::graphson_v4, ResponseFormat::graphson_v4_untyped}) {
         std::string body;
         write_response_start(body, f, false);
         for (int i = 0; i < 60; ++i) write_response_item(body, f, modern_vertex(i % 6), i == 0);
@@ -501,13 +528,15 @@ void stream_vertices(std::uint64_t n) {
     CHECK(dec.status_code() == 200);
     CHECK(dec.bytes_consumed() == total_bytes);
     CHECK(max_buffered <= max_item);
-    MESSAGE("streamed " << n << " items, " << total_bytes << " bytes, max buffered " << max_buffered << " of max item "
-                        << max_item);
+    MESSAGE("streamed " << n << " items, " << total_bytes << " bytes, max buffered " << max_buffered
+                        << " of max item " << max_item);
 }
 
 }  // namespace
 
-TEST_CASE("http4 ResponseDecoder counts a 2,824,992-vertex stream in constant memory") { stream_vertices(2'824'992); }
+TEST_CASE("http4 ResponseDecoder counts a 2,824,992-vertex stream in constant memory") {
+    stream_vertices(2'824'992);
+}
 
 TEST_CASE("http4 ResponseDecoder counts a 39,750,654-vertex stream (opt-in: --no-skip)" * doctest::skip()) {
     stream_vertices(39'750'654);
@@ -573,8 +602,9 @@ TEST_CASE("http4 bad response bodies give an Error with offset, never a crash") 
         CHECK(re.error().code == errc::bad_length);
     }
     SUBCASE("GraphSON garbage") {
-        for (std::string_view bad : {"[", "{\"result\":5}", "{\"result\":{\"data\":{\"@type\":\"g:Map\",\"@value\":[]}}}",
-                                     "{\"result\":{\"data\":[1,,2]}}", "{\"result\":{\"data\":[]}}", "\x01"}) {
+        for (std::string_view bad :
+             {"[", "{\"result\":5}", "{\"result\":{\"data\":{\"@type\":\"g:Map\",\"@value\":[]}}}",
+              "{\"result\":{\"data\":[1,,2]}}", "{\"result\":{\"data\":[]}}", "\x01"}) {
             CAPTURE(bad);
             ResponseDecoder dec(ResponseFormat::graphson_v4, DecodeMode::count);
             auto r = dec.feed(bad);
@@ -589,7 +619,8 @@ TEST_CASE("http4 bad response bodies give an Error with offset, never a crash") 
                 const std::string in = read_file(ent.path());
                 for (auto f : {BodyFormat::graphbinary_v4, BodyFormat::json, BodyFormat::graphson_v4})
                     (void)decode_request(in, f);
-                for (auto f : {ResponseFormat::graphbinary_v4, ResponseFormat::graphson_v4, ResponseFormat::graphson_v4_untyped}) {
+                for (auto f : {ResponseFormat::graphbinary_v4, ResponseFormat::graphson_v4,
+                               ResponseFormat::graphson_v4_untyped}) {
                     for (auto m : {DecodeMode::count, DecodeMode::materialize}) {
                         ResponseDecoder dec(f, m, [](Value&&, std::int64_t) {});
                         for (char ch : in) {

@@ -12,7 +12,8 @@ namespace tpbench::test {
 inline std::string unhex(std::string_view h) {
     std::string out;
     auto nib = [](char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; };
-    for (std::size_t i = 0; i + 1 < h.size(); i += 2) out.push_back(static_cast<char>(nib(h[i]) * 16 + nib(h[i + 1])));
+    for (std::size_t i = 0; i + 1 < h.size(); i += 2)
+        out.push_back(static_cast<char>(nib(h[i]) * 16 + nib(h[i + 1])));
     return out;
 }
 

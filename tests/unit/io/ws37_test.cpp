@@ -42,28 +42,37 @@ Value host_attrs() { return smap({{"host", Value::string("/127.0.0.1:50000")}});
 
 constexpr std::string_view kMime = "application/vnd.graphbinary-v1.0";
 constexpr std::string_view kEvalHex =
-    "81cb6825789d9244999ebc5c6aa73c5397000000046576616c00000000000000020300000000076772656d6c696e030000000005672e562829"
+    "81cb6825789d9244999ebc5c6aa73c5397000000046576616c00000000000000020300000000076772656d6c696e030000000005"
+    "672e562829"
     "030000000009626174636853697a65010000000040";
 constexpr std::string_view kBytecodeHex =
-    "81cb6825789d9244999ebc5c6aa73c53970000000862797465636f64650000000974726176657273616c000000020300000000076772656d6c"
-    "696e15000000000200000001560000000000000005636f756e740000000000000000030000000007616c69617365730a0000000001030000"
+    "81cb6825789d9244999ebc5c6aa73c53970000000862797465636f64650000000974726176657273616c00000002030000000007"
+    "6772656d6c"
+    "696e15000000000200000001560000000000000005636f756e740000000000000000030000000007616c69617365730a00000000"
+    "01030000"
     "0000016703000000000167";
 constexpr std::string_view kVertex200Hex =
-    "8100cb6825789d9244999ebc5c6aa73c5397000000c8000000000000000001030000000004686f73740300000000102f3132372e302e302e31"
+    "8100cb6825789d9244999ebc5c6aa73c5397000000c8000000000000000001030000000004686f73740300000000102f3132372e"
+    "302e302e31"
     "3a353030303000000000090000000001110001000000000100000006706572736f6efe01";
 constexpr std::string_view k206Hex =
-    "8100cb6825789d9244999ebc5c6aa73c5397000000ce00000000000000000000000000090000000002010000000001010000000002";
+    "8100cb6825789d9244999ebc5c6aa73c5397000000ce000000000000000000000000000900000000020100000000010100000000"
+    "02";
 constexpr std::string_view kFinal200Hex =
-    "8100cb6825789d9244999ebc5c6aa73c5397000000c8000000000000000001030000000004686f73740300000000102f3132372e302e302e31"
+    "8100cb6825789d9244999ebc5c6aa73c5397000000c8000000000000000001030000000004686f73740300000000102f3132372e"
+    "302e302e31"
     "3a353030303000000000090000000001010000000003";
 constexpr std::string_view k204Hex =
-    "8100cb6825789d9244999ebc5c6aa73c5397000000cc000000000000000001030000000004686f73740300000000102f3132372e302e302e31"
+    "8100cb6825789d9244999ebc5c6aa73c5397000000cc000000000000000001030000000004686f73740300000000102f3132372e"
+    "302e302e31"
     "3a353030303000000000fe01";
 // §8.1 prints the 407 with 14 zero bytes between the code and `fe 01`; the layout (message flag +
 // length = 5, attributes count = 4, meta count = 4) has 13, as every other example does. The
 // printed form is checked to be rejected below; this is the well-formed message.
-constexpr std::string_view k407Hex = "8100cb6825789d9244999ebc5c6aa73c53970000019700000000000000000000000000fe01";
-constexpr std::string_view k407SpecHex = "8100cb6825789d9244999ebc5c6aa73c5397000001970000000000000000000000000000fe01";
+constexpr std::string_view k407Hex =
+    "8100cb6825789d9244999ebc5c6aa73c53970000019700000000000000000000000000fe01";
+constexpr std::string_view k407SpecHex =
+    "8100cb6825789d9244999ebc5c6aa73c5397000001970000000000000000000000000000fe01";
 
 std::string with_prefix(std::string_view body) {
     std::string f;
@@ -157,7 +166,8 @@ TEST_CASE("ws37 GraphBinary responses match §8.1 in both directions") {
             std::int32_t code;
             std::uint64_t items;
         };
-        for (const Case& c : {Case{k206Hex, 206, 2}, Case{kFinal200Hex, 200, 1}, Case{k204Hex, 204, 0}, Case{k407Hex, 407, 0}}) {
+        for (const Case& c : {Case{k206Hex, 206, 2}, Case{kFinal200Hex, 200, 1}, Case{k204Hex, 204, 0},
+                              Case{k407Hex, 407, 0}}) {
             CAPTURE(c.code);
             const std::string bytes = unhex(c.hex);
             auto d = ws37::decode_response(bytes, ws37::Format::graphbinary_v1);
@@ -228,7 +238,8 @@ TEST_CASE("ws37 scan_response counts traverser bulks and BulkSet entries without
 
         ws37::ResponseMessage b;
         b.header = header(200, Value::map());
-        b.data = Value::bulk_set({Value::string("marko"), Value::long_(1), Value::string("josh"), Value::long_(2)});
+        b.data = Value::bulk_set(
+            {Value::string("marko"), Value::long_(1), Value::string("josh"), Value::long_(2)});
         out.clear();
         ws37::encode_response(out, b, f);
         auto sb = ws37::scan_response(out, f);
@@ -316,8 +327,9 @@ TEST_CASE("ws37 GraphSON response vectors decode with the right fields") {
     model::Uuid rid{};
     REQUIRE(model::uuid_from_string("41d2e28a-20a4-4ab0-b379-d810dede3786", rid));
     SUBCASE("standardresult typed and untyped") {
-        for (auto [name, f] : {std::pair{"standardresult-v3.json", ws37::Format::graphson_v3},
-                               std::pair{"standardresult-v3-no-types.json", ws37::Format::graphson_v3_untyped}}) {
+        for (auto [name, f] :
+             {std::pair{"standardresult-v3.json", ws37::Format::graphson_v3},
+              std::pair{"standardresult-v3-no-types.json", ws37::Format::graphson_v3_untyped}}) {
             CAPTURE(name);
             const std::string text = read_file(dir / name);
             auto d = ws37::decode_response(text, f);
@@ -345,8 +357,9 @@ TEST_CASE("ws37 GraphSON response vectors decode with the right fields") {
         }
     }
     SUBCASE("authentication challenge") {
-        for (auto [name, f] : {std::pair{"authenticationchallenge-v3.json", ws37::Format::graphson_v3},
-                               std::pair{"authenticationchallenge-v3-no-types.json", ws37::Format::graphson_v3_untyped}}) {
+        for (auto [name, f] :
+             {std::pair{"authenticationchallenge-v3.json", ws37::Format::graphson_v3},
+              std::pair{"authenticationchallenge-v3-no-types.json", ws37::Format::graphson_v3_untyped}}) {
             auto d = ws37::decode_response(read_file(dir / name), f);
             REQUIRE_MESSAGE(d.ok(), d.error().to_string());
             CHECK(d->header.code == 407);
@@ -389,11 +402,13 @@ TEST_CASE("ws37 malformed frames are rejected with an offset, never a crash") {
             const std::string full = unhex(h);
             for (std::size_t n = 0; n < full.size(); ++n) {
                 CAPTURE(n);
-                auto d = ws37::decode_response(std::string_view(full).substr(0, n), ws37::Format::graphbinary_v1);
+                auto d =
+                    ws37::decode_response(std::string_view(full).substr(0, n), ws37::Format::graphbinary_v1);
                 REQUIRE_FALSE(d.ok());
                 CHECK(d.error().code != errc::ok);
                 CHECK(d.error().offset <= n);
-                auto s = ws37::scan_response(std::string_view(full).substr(0, n), ws37::Format::graphbinary_v1);
+                auto s =
+                    ws37::scan_response(std::string_view(full).substr(0, n), ws37::Format::graphbinary_v1);
                 CHECK_FALSE(s.ok());
             }
         }
@@ -419,7 +434,7 @@ TEST_CASE("ws37 malformed frames are rejected with an offset, never a crash") {
         REQUIRE_FALSE(dq.ok());
         CHECK(dq.error().code == errc::bad_length);
 
-        std::string big = unhex(k206Hex);  // List count 2 -> 0x7fffffff
+        std::string big = unhex(k206Hex);                  // List count 2 -> 0x7fffffff
         const std::size_t count_at = big.size() - 12 - 4;  // two Int items of 6 bytes after the count
         big[count_at] = 0x7f;
         big[count_at + 1] = big[count_at + 2] = big[count_at + 3] = static_cast<char>(0xff);
@@ -435,8 +450,9 @@ TEST_CASE("ws37 malformed frames are rejected with an offset, never a crash") {
         CHECK(de.error().offset == extra.size() - 1);
     }
     SUBCASE("GraphSON garbage") {
-        for (std::string_view bad : {"", "{", "{\"requestId\":", "[1,2]", "{\"requestId\":\"nope\",\"op\":\"eval\"}",
-                                     "{\"requestId\":\"cb682578-9d92-4499-9ebc-5c6aa73c5397\"}", "\x01\x02"}) {
+        for (std::string_view bad :
+             {"", "{", "{\"requestId\":", "[1,2]", "{\"requestId\":\"nope\",\"op\":\"eval\"}",
+              "{\"requestId\":\"cb682578-9d92-4499-9ebc-5c6aa73c5397\"}", "\x01\x02"}) {
             CAPTURE(bad);
             CHECK_FALSE(ws37::decode_request(bad, true).ok());
             CHECK_FALSE(ws37::decode_response(bad, ws37::Format::graphson_v3).ok());
@@ -450,7 +466,8 @@ TEST_CASE("ws37 malformed frames are rejected with an offset, never a crash") {
                 const std::string in = read_file(e.path());
                 (void)ws37::decode_request(in, false);
                 (void)ws37::decode_request(in, true);
-                for (auto f : {ws37::Format::graphbinary_v1, ws37::Format::graphson_v3, ws37::Format::graphson_v3_untyped}) {
+                for (auto f : {ws37::Format::graphbinary_v1, ws37::Format::graphson_v3,
+                               ws37::Format::graphson_v3_untyped}) {
                     // Counting accepts whatever decoding accepts (GraphBinary: exactly the same).
                     const bool decoded = ws37::decode_response(in, f).ok();
                     const bool scanned = ws37::scan_response(in, f).ok();

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <unordered_set>
 
-using tpbench::model::Value;
 using tpbench::model::Type;
+using tpbench::model::Value;
 
 TEST_CASE("scalars keep their type and value") {
     CHECK(Value::int_(2).type() == Type::int_);

@@ -7,8 +7,8 @@ using tpbench::report::percentile_distribution;
 using tpbench::stats::Histogram;
 
 TEST_CASE("java_fixed rounds HALF_UP on shortest digits like java.util.Formatter") {
-    CHECK(java_fixed(0.125, 2) == "0.13");      // C printf: 0.12 (exact tie, half-even)
-    CHECK(java_fixed(2.5005, 3) == "2.501");    // C printf: 2.500 (binary value is below the tie)
+    CHECK(java_fixed(0.125, 2) == "0.13");    // C printf: 0.12 (exact tie, half-even)
+    CHECK(java_fixed(2.5005, 3) == "2.501");  // C printf: 2.500 (binary value is below the tie)
     CHECK(java_fixed(1.005, 2) == "1.01");
     CHECK(java_fixed(0.0, 3) == "0.000");
     CHECK(java_fixed(9.9996, 3) == "10.000");

@@ -61,9 +61,12 @@ TEST_CASE("OpenMetrics text: counters, cumulative histogram buckets, gauges, EOF
     CHECK(t.find("tpbench_requests_total{side=\"ws37\",outcome=\"error\"} 2\n") != std::string::npos);
     CHECK(t.find("tpbench_errors_total{side=\"ws37\",class=\"timeout\"} 2\n") != std::string::npos);
     // Buckets are cumulative: 7, 7+3, then +Inf = 10 = _count.
-    CHECK(t.find("tpbench_request_duration_seconds_bucket{side=\"ws37\",le=\"0.001\"} 7\n") != std::string::npos);
-    CHECK(t.find("tpbench_request_duration_seconds_bucket{side=\"ws37\",le=\"0.01\"} 10\n") != std::string::npos);
-    CHECK(t.find("tpbench_request_duration_seconds_bucket{side=\"ws37\",le=\"+Inf\"} 10\n") != std::string::npos);
+    CHECK(t.find("tpbench_request_duration_seconds_bucket{side=\"ws37\",le=\"0.001\"} 7\n") !=
+          std::string::npos);
+    CHECK(t.find("tpbench_request_duration_seconds_bucket{side=\"ws37\",le=\"0.01\"} 10\n") !=
+          std::string::npos);
+    CHECK(t.find("tpbench_request_duration_seconds_bucket{side=\"ws37\",le=\"+Inf\"} 10\n") !=
+          std::string::npos);
     CHECK(t.find("tpbench_request_duration_seconds_count{side=\"ws37\"} 10\n") != std::string::npos);
     CHECK(t.find("tpbench_request_duration_seconds_sum{side=\"ws37\"} 0.0125\n") != std::string::npos);
     CHECK(t.find("tpbench_offered_rate_rps{side=\"ws37\"} 1000\n") != std::string::npos);
@@ -86,7 +89,8 @@ TEST_CASE("the endpoint serves GET /metrics on loopback, 404 elsewhere, 405 for 
     });
     REQUIRE(srv.port() != 0);
 
-    const std::string ok = http_get(srv.port(), "GET /metrics HTTP/1.1\r\nHost: x\r\nAccept: application/openmetrics-text\r\n\r\n");
+    const std::string ok = http_get(
+        srv.port(), "GET /metrics HTTP/1.1\r\nHost: x\r\nAccept: application/openmetrics-text\r\n\r\n");
     CHECK(ok.rfind("HTTP/1.1 200 OK\r\n", 0) == 0);
     CHECK(ok.find("Content-Type: application/openmetrics-text") != std::string::npos);
     CHECK(ok.find("tpbench_requests_total{side=\"ws37\",outcome=\"ok\"} 10") != std::string::npos);
@@ -102,7 +106,9 @@ TEST_CASE("the endpoint serves GET /metrics on loopback, 404 elsewhere, 405 for 
 
 TEST_CASE("a port that is taken is a clear error") {
     tpbench::report::MetricsServer first("127.0.0.1", 0, [] { return std::string(); });
-    CHECK_THROWS_WITH_AS(tpbench::report::MetricsServer("127.0.0.1", first.port(), [] { return std::string(); }),
-                         doctest::Contains("cannot listen on 127.0.0.1:"), std::runtime_error);
-    CHECK_THROWS_AS(tpbench::report::MetricsServer("not-an-ip", 0, [] { return std::string(); }), std::runtime_error);
+    CHECK_THROWS_WITH_AS(
+        tpbench::report::MetricsServer("127.0.0.1", first.port(), [] { return std::string(); }),
+        doctest::Contains("cannot listen on 127.0.0.1:"), std::runtime_error);
+    CHECK_THROWS_AS(tpbench::report::MetricsServer("not-an-ip", 0, [] { return std::string(); }),
+                    std::runtime_error);
 }

@@ -30,8 +30,10 @@ std::size_t csv_fields(const std::string& line) {
     std::size_t n = 1;
     bool quoted = false;
     for (char c : line) {
-        if (c == '"') quoted = !quoted;
-        else if (c == ',' && !quoted) ++n;
+        if (c == '"')
+            quoted = !quoted;
+        else if (c == ',' && !quoted)
+            ++n;
     }
     return n;
 }
@@ -79,7 +81,8 @@ TEST_CASE("JSON report parses, carries the schema fields and round-trips lossles
     const auto& lat = s0.at("histograms").as_object().at("latency").as_object();
     CHECK(lat.at("unit").as_string() == "ns");
     CHECK(lat.at("count").as_int64() == 20000);
-    CHECK(lat.at("percentiles").as_object().at("99").as_int64() == r.sides[0].latency->value_at_percentile(99));
+    CHECK(lat.at("percentiles").as_object().at("99").as_int64() ==
+          r.sides[0].latency->value_at_percentile(99));
     CHECK(lat.at("hdr").as_string().starts_with("HISTF"));
     CHECK(s0.at("errors").as_array().size() == 2);
     CHECK(s0.at("intervals").as_array().size() == 10);
@@ -103,10 +106,13 @@ TEST_CASE("JSON report parses, carries the schema fields and round-trips lossles
     CHECK(back->sides[0].intervals[3].rps == doctest::Approx(r.sides[0].intervals[3].rps));
 
     CHECK(parse_report_json("{").error().find("does not parse") != std::string::npos);
-    CHECK(parse_report_json("{\"schema\":\"other/9\"}").error().find("unsupported report schema") != std::string::npos);
-    CHECK(parse_report_json("{\"schema\":\"tpbench.report/1\",\"sides\":[{\"requests\":\"x\"}]}").error().find("requests") !=
+    CHECK(parse_report_json("{\"schema\":\"other/9\"}").error().find("unsupported report schema") !=
           std::string::npos);
-    CHECK(parse_report_json("{\"schema\":\"tpbench.report/1\",\"sides\":[{\"histograms\":{\"latency\":{\"hdr\":\"HISTF\"}}}]}")
+    CHECK(parse_report_json("{\"schema\":\"tpbench.report/1\",\"sides\":[{\"requests\":\"x\"}]}")
+              .error()
+              .find("requests") != std::string::npos);
+    CHECK(parse_report_json("{\"schema\":\"tpbench.report/"
+                            "1\",\"sides\":[{\"histograms\":{\"latency\":{\"hdr\":\"HISTF\"}}}]}")
               .error()
               .find("latency") != std::string::npos);
 }
@@ -122,7 +128,8 @@ TEST_CASE("CSV has the documented header and one row per side") {
     CHECK(csv_fields(lines[2]) == csv_fields(lines[0]));
     CHECK(lines[1].starts_with("ws37,ws37,graphbinary-1.0,none,8,4,32,"));
     CHECK(lines[2].starts_with("\"http4, \"\"gzip\"\"\","));
-    CHECK(lines[1].find("," + std::to_string(r.sides[0].latency->value_at_percentile(99)) + ",") != std::string::npos);
+    CHECK(lines[1].find("," + std::to_string(r.sides[0].latency->value_at_percentile(99)) + ",") !=
+          std::string::npos);
 }
 
 TEST_CASE("markdown has summary, errors, A/B and threshold tables") {
@@ -131,11 +138,13 @@ TEST_CASE("markdown has summary, errors, A/B and threshold tables") {
     CHECK(lines[0] == "# tpbench report: ws37 vs http4 <g.V().out()>");
     CHECK(std::find(lines.begin(), lines.end(), "| metric | ws37 | http4 |") != lines.end());
     CHECK(std::find(lines.begin(), lines.end(), "|---|---:|---:|") != lines.end());
-    const auto p99 = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.starts_with("| p99 |"); });
+    const auto p99 = std::find_if(lines.begin(), lines.end(),
+                                  [](const std::string& l) { return l.starts_with("| p99 |"); });
     REQUIRE(p99 != lines.end());
     CHECK(count(*p99, "|") == 4);
     CHECK(std::find(lines.begin(), lines.end(), "| ws37 | timeout | 10 |") != lines.end());
-    const auto ab = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.starts_with("| p99 latency |"); });
+    const auto ab = std::find_if(lines.begin(), lines.end(),
+                                 [](const std::string& l) { return l.starts_with("| p99 latency |"); });
     REQUIRE(ab != lines.end());
     CHECK(ab->ends_with("| slower |"));
     CHECK(md.find("| `errors<0.01%` | **FAILED** |") != std::string::npos);
@@ -144,9 +153,14 @@ TEST_CASE("markdown has summary, errors, A/B and threshold tables") {
 TEST_CASE("aligned table lines up columns") {
     const auto lines = split_lines(render_table(testing::sample_report()));
     CHECK(lines[0] == "tpbench report: ws37 vs http4 <g.V().out()>");
-    const auto head = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.find("ws37") != std::string::npos && l.find("http4") != std::string::npos && l.find(':') == std::string::npos; });
+    const auto head = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
+        return l.find("ws37") != std::string::npos && l.find("http4") != std::string::npos &&
+               l.find(':') == std::string::npos;
+    });
     REQUIRE(head != lines.end());
-    const auto tput = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.starts_with("  throughput (req/s)"); });
+    const auto tput = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
+        return l.starts_with("  throughput (req/s)");
+    });
     REQUIRE(tput != lines.end());
     // Right-aligned value columns end at the same offsets as the header names.
     CHECK(head->size() == tput->size());
@@ -202,11 +216,14 @@ TEST_CASE("format selection") {
     CHECK(format_for_path("out/report.HTML") == Format::html);
     CHECK(format_for_path("r.csv") == Format::csv);
     CHECK(format_for_path("noext") == Format::table);
-    CHECK(render(testing::sample_report(), Format::json).find("\"schema\":\"tpbench.report/1\"") != std::string::npos);
+    CHECK(render(testing::sample_report(), Format::json).find("\"schema\":\"tpbench.report/1\"") !=
+          std::string::npos);
     CHECK_FALSE(write_report_file(testing::sample_report(), "/nonexistent-dir/x.html").ok());
 }
 
-TEST_CASE("connect times: JSON round trip and a 'connections (not in latency)' section in table, markdown and HTML") {
+TEST_CASE(
+    "connect times: JSON round trip and a 'connections (not in latency)' section in table, markdown and "
+    "HTML") {
     Report r;
     r.title = "tls";
     Side& s = r.sides.emplace_back();

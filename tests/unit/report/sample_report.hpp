@@ -43,8 +43,9 @@ inline Side sample_side(const std::string& name, double scale, std::uint64_t see
     s.ttlr = svc;
     s.errors = {{"timeout", 10}, {"server_evaluation", 2}};
     for (int t = 1; t <= 10; ++t)
-        s.intervals.push_back({static_cast<double>(t), 1990.0 + 5 * std::sin(t + scale), 200'000.0 * scale + 1000 * t,
-                               900'000.0 * scale + 5000 * t, static_cast<std::uint64_t>(t % 3 == 0)});
+        s.intervals.push_back({static_cast<double>(t), 1990.0 + 5 * std::sin(t + scale),
+                               200'000.0 * scale + 1000 * t, 900'000.0 * scale + 5000 * t,
+                               static_cast<std::uint64_t>(t % 3 == 0)});
     return s;
 }
 
@@ -63,9 +64,11 @@ inline Report sample_report() {
     r.comparisons.push_back(compare_metric("p99 latency", "ns", "ws37", "http4", a, b));
     const double ta[] = {1995, 1990, 1998};
     const double tb[] = {1994, 1996, 1991};
-    r.comparisons.push_back(compare_metric("throughput", "rps", "ws37", "http4", ta, tb, {.lower_is_better = false}));
+    r.comparisons.push_back(
+        compare_metric("throughput", "rps", "ws37", "http4", ta, tb, {.lower_is_better = false}));
     r.thresholds.push_back({"p99<20ms", true, "p99<20ms: p99 = 1.100ms (limit < 20.000ms) -> ok"});
-    r.thresholds.push_back({"errors<0.01%", false, "errors<0.01%: errors = 0.060% (limit < 0.010%) -> FAILED"});
+    r.thresholds.push_back(
+        {"errors<0.01%", false, "errors<0.01%: errors = 0.060% (limit < 0.010%) -> FAILED"});
     return r;
 }
 

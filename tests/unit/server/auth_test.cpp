@@ -193,7 +193,8 @@ TEST_CASE("ws37 SASL gate: what an unauthenticated client can make the server ho
     {
         Ws37AuthGate gate(c);
         gate.on_request(eval(1), t0);
-        for (std::size_t i = 0; i < Ws37AuthGate::max_deferred; ++i) CHECK(gate.on_request(eval(2), t0).replies.empty());
+        for (std::size_t i = 0; i < Ws37AuthGate::max_deferred; ++i)
+            CHECK(gate.on_request(eval(2), t0).replies.empty());
         auto out = gate.on_request(eval(3), t0);
         CHECK(out.replies.size() == Ws37AuthGate::max_deferred + 2);
         CHECK(out.replies[0].code == 401);
@@ -233,7 +234,13 @@ TEST_CASE("ws37 SASL gate: the 407 challenge encodes as Gremlin Server's bytes")
     // meta {}, data null (fe 01) — the 206 envelope of §8 with code 0x197 and no data. (§8's 407
     // hex string has one 00 byte too many: it is 38 bytes where this layout, as in its 206/204
     // examples, has 37.)
-    CHECK(hex == "8100cb6825789d9244999ebc5c6aa73c5397" "00000197" "0000000000" "00000000" "00000000" "fe01");
+    CHECK(hex ==
+          "8100cb6825789d9244999ebc5c6aa73c5397"
+          "00000197"
+          "0000000000"
+          "00000000"
+          "00000000"
+          "fe01");
 }
 
 TEST_CASE("http4 Basic: missing, malformed, wrong and right credentials") {

@@ -62,8 +62,9 @@ TEST_CASE("apply_yaml_config rejects bad values, naming the key") {
     CHECK(bad("gremlinPool: -1\n").find("'gremlinPool'") != std::string::npos);
     CHECK(bad("resultIterationBatchSize: 0\n").find("resultIterationBatchSize") != std::string::npos);
     CHECK(bad("threadPoolWorker: 0\n").find("threadPoolWorker") != std::string::npos);
-    CHECK(bad("writeBufferHighWaterMark: 10\nwriteBufferLowWaterMark: 20\n").find("writeBufferLowWaterMark") !=
-          std::string::npos);
+    CHECK(
+        bad("writeBufferHighWaterMark: 10\nwriteBufferLowWaterMark: 20\n").find("writeBufferLowWaterMark") !=
+        std::string::npos);
     CHECK(bad("just text\n").find("line 1") != std::string::npos);
     CHECK(bad("host: \"unterminated\n").find("host") != std::string::npos);
     CHECK(bad("port: 8182\nunknownKey: 1\n").empty());
@@ -107,10 +108,12 @@ port: 8183
     CHECK(c.authentication_required);
     CHECK(c.credentials_file.empty());
     // Neither key material nor credentials: refuses to start, naming what is missing.
-    CHECK_THROWS_WITH_AS(tpbench::server::validate_config(c), doctest::Contains("ssl is enabled"), std::runtime_error);
+    CHECK_THROWS_WITH_AS(tpbench::server::validate_config(c), doctest::Contains("ssl is enabled"),
+                         std::runtime_error);
     c.tls.cert_file = "s.crt";
     c.tls.key_file = "s.key";
-    CHECK_THROWS_WITH_AS(tpbench::server::validate_config(c), doctest::Contains("--credentials"), std::runtime_error);
+    CHECK_THROWS_WITH_AS(tpbench::server::validate_config(c), doctest::Contains("--credentials"),
+                         std::runtime_error);
     c.credentials = tpbench::server::parse_credentials("u:p\n");
     CHECK_NOTHROW(tpbench::server::validate_config(c));
 
@@ -140,23 +143,28 @@ gremlinPool: 2
 
     // Disabled / open sections change nothing.
     ServerConfig d;
-    tpbench::server::apply_yaml_config(d, "ssl: {\n  enabled: false}\nauthentication: {\n  authenticator: "
-                                          "org.apache.tinkerpop.gremlin.server.auth.AllowAllAuthenticator,\n  "
-                                          "config: {}}\n");
+    tpbench::server::apply_yaml_config(d,
+                                       "ssl: {\n  enabled: false}\nauthentication: {\n  authenticator: "
+                                       "org.apache.tinkerpop.gremlin.server.auth.AllowAllAuthenticator,\n  "
+                                       "config: {}}\n");
     CHECK_FALSE(d.tls_required);
     CHECK_FALSE(d.authentication_required);
     CHECK_NOTHROW(tpbench::server::validate_config(d));
 }
 
 TEST_CASE("apply_yaml_config: security fields tpbench serve cannot honour are refused loudly") {
-    CHECK(config_error("ssl: {enabled: true, keyStore: a.jks, keyStoreType: JKS}\n").find("keyStoreType JKS") !=
+    CHECK(
+        config_error("ssl: {enabled: true, keyStore: a.jks, keyStoreType: JKS}\n").find("keyStoreType JKS") !=
+        std::string::npos);
+    CHECK(config_error("ssl: {enabled: true, needClientAuth: REQUIRE}\n").find("needClientAuth") !=
           std::string::npos);
-    CHECK(config_error("ssl: {enabled: true, needClientAuth: REQUIRE}\n").find("needClientAuth") != std::string::npos);
-    CHECK(config_error("ssl: {enabled: true, sslCipherSuites: [TLS_AES_128_GCM_SHA256]}\n").find("sslCipherSuites") !=
+    CHECK(config_error("ssl: {enabled: true, sslCipherSuites: [TLS_AES_128_GCM_SHA256]}\n")
+              .find("sslCipherSuites") != std::string::npos);
+    CHECK(config_error("ssl: {enabled: true, sslEnabledProtocols: [TLSv1.1]}\n").find("TLSv1.1") !=
           std::string::npos);
-    CHECK(config_error("ssl: {enabled: true, sslEnabledProtocols: [TLSv1.1]}\n").find("TLSv1.1") != std::string::npos);
     CHECK(config_error("ssl: {enabled: true, sslContext: x}\n").find("sslContext") != std::string::npos);
-    CHECK(config_error("authentication: {authenticator: org.apache.tinkerpop.gremlin.server.auth.Krb5Authenticator}\n")
+    CHECK(config_error(
+              "authentication: {authenticator: org.apache.tinkerpop.gremlin.server.auth.Krb5Authenticator}\n")
               .find("Krb5Authenticator") != std::string::npos);
     CHECK(config_error("authentication: {authenticator: x.SimpleAuthenticator, config: {ldapUrl: y}}\n")
               .find("config.ldapUrl") != std::string::npos);
@@ -166,12 +174,15 @@ TEST_CASE("apply_yaml_config: security fields tpbench serve cannot honour are re
     // Cert without key / key without cert.
     ServerConfig c;
     c.tls.cert_file = "a.crt";
-    CHECK_THROWS_WITH_AS(tpbench::server::validate_config(c), doctest::Contains("--tls-key"), std::runtime_error);
+    CHECK_THROWS_WITH_AS(tpbench::server::validate_config(c), doctest::Contains("--tls-key"),
+                         std::runtime_error);
     c.tls.cert_file.clear();
     c.tls.key_file = "a.key";
-    CHECK_THROWS_WITH_AS(tpbench::server::validate_config(c), doctest::Contains("--tls-cert"), std::runtime_error);
+    CHECK_THROWS_WITH_AS(tpbench::server::validate_config(c), doctest::Contains("--tls-cert"),
+                         std::runtime_error);
     // The keyStorePassword never appears in an error.
-    std::string e = config_error("ssl: {enabled: true, keyStorePassword: hunter2, keyStoreType: JKS, keyStore: k}\n");
+    std::string e =
+        config_error("ssl: {enabled: true, keyStorePassword: hunter2, keyStoreType: JKS, keyStore: k}\n");
     CHECK_FALSE(e.empty());
     CHECK(e.find("hunter2") == std::string::npos);
 }

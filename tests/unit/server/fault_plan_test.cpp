@@ -236,8 +236,8 @@ TEST_CASE("http4 job with drop-after-results: the chunk with the N-th result, th
     for (const auto& e : es) CHECK_FALSE(e.last);
     std::string all = es[0].bytes + es[1].bytes;
     CHECK(all.find("HTTP/1.1 200") == 0);
-    CHECK(all.find("\r\n0\r\n") == std::string::npos);  // no terminating chunk
-    CHECK(all.find("\"status\"") == std::string::npos); // no status footer
+    CHECK(all.find("\r\n0\r\n") == std::string::npos);   // no terminating chunk
+    CHECK(all.find("\"status\"") == std::string::npos);  // no status footer
 
     es = run(6, 6);  // exactly N: no footer either
     REQUIRE_FALSE(es.empty());

@@ -15,8 +15,8 @@ struct ParsedResponse {
     std::map<std::string, std::string> headers;
     std::vector<std::string> chunks;  // chunked: each data chunk; else one element = the body
     std::map<std::string, std::string> trailers;
-    std::string body;                 // de-chunked
-    std::size_t consumed = 0;         // bytes of `raw` used
+    std::string body;          // de-chunked
+    std::size_t consumed = 0;  // bytes of `raw` used
 };
 
 inline std::string lower_ascii(std::string s) {

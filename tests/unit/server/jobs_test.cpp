@@ -92,10 +92,12 @@ TEST_CASE("ws37 job: three Ints at batch 2 give the spec's 206 and 200 bytes") {
     auto es = drain(*ob);
     REQUIRE(es.size() == 2);
     CHECK(test::to_hex(es[0].bytes) ==
-          "8100cb6825789d9244999ebc5c6aa73c5397000000ce00000000000000000000000000090000000002010000000001010000000002");
+          "8100cb6825789d9244999ebc5c6aa73c5397000000ce000000000000000000000000000900000000020100000000010100"
+          "00000002");
     CHECK_FALSE(es[0].last);
     CHECK(test::to_hex(es[1].bytes) ==
-          "8100cb6825789d9244999ebc5c6aa73c5397000000c8000000000000000001030000000004686f73740300000000102f3132372e302e"
+          "8100cb6825789d9244999ebc5c6aa73c5397000000c8000000000000000001030000000004686f73740300000000102f31"
+          "32372e302e"
           "302e313a353030303000000000090000000001010000000003");
     CHECK(es[1].last);
     CHECK(es[0].kind == Outbox::Kind::ws_binary);
@@ -107,7 +109,8 @@ TEST_CASE("ws37 job: empty result is 204 with the host attribute") {
     auto es = drain(*ob);
     REQUIRE(es.size() == 1);
     CHECK(test::to_hex(es[0].bytes) ==
-          "8100cb6825789d9244999ebc5c6aa73c5397000000cc000000000000000001030000000004686f73740300000000102f3132372e302e"
+          "8100cb6825789d9244999ebc5c6aa73c5397000000cc000000000000000001030000000004686f73740300000000102f31"
+          "32372e302e"
           "302e313a353030303000000000fe01");
 }
 
@@ -129,7 +132,8 @@ TEST_CASE("ws37 job: eval unrolls bulks across batches; bytecode keeps traverser
     msgs = decode_all(drain(*ob), io::ws37::Format::graphbinary_v1);
     REQUIRE(msgs.size() == 1);
     CHECK(msgs[0].header.code == 200);
-    CHECK(msgs[0].data == Value::list({Value::traverser(3, Value::int_(7)), Value::traverser(2, Value::int_(8))}));
+    CHECK(msgs[0].data ==
+          Value::list({Value::traverser(3, Value::int_(7)), Value::traverser(2, Value::int_(8))}));
 }
 
 TEST_CASE("ws37 job: GraphSON formats, text frames") {
@@ -365,21 +369,25 @@ TEST_CASE("http4 job: bulked pairs, unrolled otherwise") {
           "810103000000000161020000000000000000030300000000016202000000000000000001fd0000000000c80101");
     auto u = run_h4(h4_params(ob, {a, b}, 64));
     CHECK(test::to_hex(u.body) ==
-          "81000300000000016103000000000161030000000001610300000000016" "2fd0000000000c80101");
+          "81000300000000016103000000000161030000000001610300000000016"
+          "2fd0000000000c80101");
 }
 
 TEST_CASE("http4 job: errors in the footer, before and after data") {
     auto ob = std::make_shared<Outbox>(1 << 20, 1 << 19);
-    EvalError err{EvalError::Kind::evaluation, "No such property: x for class: Script1", "MissingPropertyException"};
+    EvalError err{EvalError::Kind::evaluation, "No such property: x for class: Script1",
+                  "MissingPropertyException"};
     auto r = run_h4(h4_params(ob, {}, 2, err));
     CHECK(r.status == 200);
     CHECK(test::to_hex(r.body) ==
-          "8100fd0000000001f400000000264e6f20737563682070726f70657274793a207820666f7220636c6173733a205363726970743100"
+          "8100fd0000000001f400000000264e6f20737563682070726f70657274793a207820666f7220636c6173733a2053637269"
+          "70743100"
           "000000145365727665724572726f72457863657074696f6e");
     CHECK(r.trailers["code"] == "500");
     CHECK(r.trailers["exception"] == "ServerErrorException");
 
-    auto r2 = run_h4(h4_params(ob, {int_item(1), int_item(2), int_item(3)}, 2, EvalError{EvalError::Kind::timeout, "t", ""}));
+    auto r2 = run_h4(h4_params(ob, {int_item(1), int_item(2), int_item(3)}, 2,
+                               EvalError{EvalError::Kind::timeout, "t", ""}));
     CHECK(r2.status == 200);
     REQUIRE(r2.chunks.size() == 2);
     CHECK(test::to_hex(r2.chunks[0]) == "8100010000000001010000000002");

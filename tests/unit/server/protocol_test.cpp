@@ -27,7 +27,8 @@ TEST_CASE("negotiate_accept: registered types, defaults and refusals") {
     CHECK_FALSE(f("text/html"));
     CHECK_FALSE(f("application/vnd.graphbinary-v1.0"));
     CHECK_FALSE(f("application/vnd.graphbinary-v4.0;q=0"));
-    CHECK(f("text/html, application/xml, application/vnd.graphbinary-v4.0")->format == ResponseFormat::graphbinary_v4);
+    CHECK(f("text/html, application/xml, application/vnd.graphbinary-v4.0")->format ==
+          ResponseFormat::graphbinary_v4);
 }
 
 TEST_CASE("header helpers") {
@@ -51,8 +52,9 @@ TEST_CASE("header helpers") {
     append_last_chunk(last, 500, "ServerErrorException");
     CHECK(last == "0\r\ncode: 500\r\nexception: ServerErrorException\r\n\r\n");
     auto r = simple_response(405, reason_phrase(405), "application/json", "{}", false);
-    CHECK(r == "HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nContent-Length: 2\r\n"
-               "Access-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n{}");
+    CHECK(r ==
+          "HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nContent-Length: 2\r\n"
+          "Access-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n{}");
     CHECK(java_host("127.0.0.1", 54321) == "/127.0.0.1:54321");
     auto u1 = random_uuid_text(), u2 = random_uuid_text();
     CHECK(u1.size() == 36);
@@ -73,10 +75,11 @@ Value s(const char* x) { return Value::string(x); }
 
 TEST_CASE("plan_ws37_request: eval") {
     Ws37Plan p;
-    auto ok = msg("eval", "", {s("gremlin"), s("g.V()"), s("batchSize"), Value::int_(2), s("language"),
-                               s("gremlin-groovy"), s("aliases"), Value::map({s("g"), s("g")}), s("accept"),
-                               s("application/vnd.graphbinary-v1.0"), s("evaluationTimeout"), Value::long_(500),
-                               s("materializeProperties"), s("tokens")});
+    auto ok =
+        msg("eval", "",
+            {s("gremlin"), s("g.V()"), s("batchSize"), Value::int_(2), s("language"), s("gremlin-groovy"),
+             s("aliases"), Value::map({s("g"), s("g")}), s("accept"), s("application/vnd.graphbinary-v1.0"),
+             s("evaluationTimeout"), Value::long_(500), s("materializeProperties"), s("tokens")});
     REQUIRE_FALSE(plan_ws37_request(ok, p, 16));
     CHECK(p.kind == Ws37Plan::Kind::eval);
     CHECK(p.script == "g.V()");
@@ -103,13 +106,14 @@ TEST_CASE("plan_ws37_request: eval") {
         CHECK(r->message == "Invalid OpProcessor requested [nope]");
     }
     SUBCASE("reserved and non-string binding keys, too many bindings") {
-        auto r = plan_ws37_request(msg("eval", "", {s("gremlin"), s("x"), s("bindings"), Value::map({s("label"), s("v")})}),
-                                   p, 16);
+        auto r = plan_ws37_request(
+            msg("eval", "", {s("gremlin"), s("x"), s("bindings"), Value::map({s("label"), s("v")})}), p, 16);
         REQUIRE(r);
         CHECK(r->code == 499);
         CHECK(r->message.find("reserved names") != std::string::npos);
-        r = plan_ws37_request(msg("eval", "", {s("gremlin"), s("x"), s("bindings"), Value::map({Value::int_(1), s("v")})}),
-                              p, 16);
+        r = plan_ws37_request(
+            msg("eval", "", {s("gremlin"), s("x"), s("bindings"), Value::map({Value::int_(1), s("v")})}), p,
+            16);
         REQUIRE(r);
         CHECK(r->message.find("invalid binding keys") != std::string::npos);
         std::vector<Value> many;
@@ -119,11 +123,15 @@ TEST_CASE("plan_ws37_request: eval") {
         }
         r = plan_ws37_request(msg("eval", "", {s("gremlin"), s("x"), s("bindings"), Value::map(many)}), p, 2);
         REQUIRE(r);
-        CHECK(r->message == "The [eval] message contains 3 bindings which is more than is allowed by the server 2 configuration");
-        CHECK_FALSE(plan_ws37_request(msg("eval", "", {s("gremlin"), s("x"), s("bindings"), Value::map(many)}), p, 16));
+        CHECK(r->message ==
+              "The [eval] message contains 3 bindings which is more than is allowed by the server 2 "
+              "configuration");
+        CHECK_FALSE(plan_ws37_request(
+            msg("eval", "", {s("gremlin"), s("x"), s("bindings"), Value::map(many)}), p, 16));
     }
     SUBCASE("bad alias") {
-        auto r = plan_ws37_request(msg("eval", "", {s("gremlin"), s("x"), s("aliases"), Value::map({s("g"), s("h")})}), p, 16);
+        auto r = plan_ws37_request(
+            msg("eval", "", {s("gremlin"), s("x"), s("aliases"), Value::map({s("g"), s("h")})}), p, 16);
         REQUIRE(r);
         CHECK(r->code == 499);
     }
@@ -135,7 +143,8 @@ TEST_CASE("plan_ws37_request: eval") {
 
 TEST_CASE("plan_ws37_request: bytecode") {
     Ws37Plan p;
-    Value bc = Value::bytecode(Value::list({Value::list({s("V")}), Value::list({s("count")})}), Value::list());
+    Value bc =
+        Value::bytecode(Value::list({Value::list({s("V")}), Value::list({s("count")})}), Value::list());
     REQUIRE_FALSE(plan_ws37_request(
         msg("bytecode", "traversal", {s("gremlin"), bc, s("aliases"), Value::map({s("g"), s("g")})}), p, 16));
     CHECK(p.kind == Ws37Plan::Kind::bytecode);
@@ -143,8 +152,9 @@ TEST_CASE("plan_ws37_request: bytecode") {
     auto r = plan_ws37_request(msg("bytecode", "traversal", {s("gremlin"), bc}), p, 16);
     REQUIRE(r);
     CHECK(r->code == 499);
-    r = plan_ws37_request(msg("bytecode", "traversal", {s("gremlin"), s("g.V()"), s("aliases"), Value::map({s("g"), s("g")})}),
-                          p, 16);
+    r = plan_ws37_request(
+        msg("bytecode", "traversal", {s("gremlin"), s("g.V()"), s("aliases"), Value::map({s("g"), s("g")})}),
+        p, 16);
     REQUIRE(r);
     CHECK(r->code == 499);
     r = plan_ws37_request(msg("eval", "traversal", {s("gremlin"), bc}), p, 16);
@@ -156,12 +166,19 @@ TEST_CASE("guess_frame_format and timeout messages") {
     using io::ws37::Format;
     CHECK(guess_frame_format("", false) == Format::graphbinary_v1);
     CHECK(guess_frame_format("{}", true) == Format::graphson_v3);
-    std::string f = "\x21" "application/vnd.gremlin-v3.0+json{";
+    std::string f =
+        "\x21"
+        "application/vnd.gremlin-v3.0+json{";
     CHECK(guess_frame_format(f, false) == Format::graphson_v3);
-    CHECK(guess_frame_format("\x7f" "abc", false) == Format::graphbinary_v1);
-    CHECK(guess_frame_format("\x80" "abc", false) == Format::graphbinary_v1);
+    CHECK(guess_frame_format("\x7f"
+                             "abc",
+                             false) == Format::graphbinary_v1);
+    CHECK(guess_frame_format("\x80"
+                             "abc",
+                             false) == Format::graphbinary_v1);
     CHECK(ws37_script_timeout_message(5, "g.V()") ==
-          "Evaluation exceeded the configured 'evaluationTimeout' threshold of 5 ms or evaluation was otherwise "
+          "Evaluation exceeded the configured 'evaluationTimeout' threshold of 5 ms or evaluation was "
+          "otherwise "
           "cancelled directly for request [g.V()]");
     CHECK(http4_timeout_message("x") ==
           "A timeout occurred during traversal evaluation of [x] - consider increasing the limit given to "

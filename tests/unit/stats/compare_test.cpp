@@ -90,11 +90,11 @@ TEST_CASE("compare rejects bad input") {
 }
 
 TEST_CASE("saturation detection") {
-    CHECK_FALSE(detect_saturation(1000, 990).saturated);           // 1% short: within 5%
+    CHECK_FALSE(detect_saturation(1000, 990).saturated);  // 1% short: within 5%
     auto s = detect_saturation(1000, 800);
     CHECK(s.saturated);
     CHECK(s.reason == "sent 800.0 req/s of the 1000.0 offered (20.0% short)");
-    CHECK_FALSE(detect_saturation(0, 50).saturated);               // closed loop: no rate target
+    CHECK_FALSE(detect_saturation(0, 50).saturated);  // closed loop: no rate target
     auto c = detect_saturation(0, 50, 0.05, 0.97);
     CHECK(c.saturated);
     CHECK(c.reason.find("busy 97%") != std::string::npos);

@@ -74,13 +74,13 @@ TEST_CASE("hand-computed V2 encoding of Histogram(1, 2048, 3) holding 2048") {
     // Derivation: sub_bucket_count 2048, 2 buckets, counts length 3072; 2048 lands at index 2048
     // (bucket 1, sub-bucket 1024). Payload: 2048 zeros -> zigzag(-2048) = 4095 = ff 1f; count 1 -> 02.
     const std::vector<std::uint8_t> expected{
-        0x1c, 0x84, 0x93, 0x13,                          // cookie V2 | word size 1
-        0x00, 0x00, 0x00, 0x03,                          // payload length
-        0x00, 0x00, 0x00, 0x00,                          // normalizing index offset
-        0x00, 0x00, 0x00, 0x03,                          // significant digits
-        0, 0, 0, 0, 0, 0, 0, 1,                          // lowest discernible
-        0, 0, 0, 0, 0, 0, 0x08, 0x00,                    // highest trackable 2048
-        0x3f, 0xf0, 0, 0, 0, 0, 0, 0,                    // conversion ratio 1.0
+        0x1c, 0x84, 0x93, 0x13,                    // cookie V2 | word size 1
+        0x00, 0x00, 0x00, 0x03,                    // payload length
+        0x00, 0x00, 0x00, 0x00,                    // normalizing index offset
+        0x00, 0x00, 0x00, 0x03,                    // significant digits
+        0,    0,    0,    0,    0, 0, 0,    1,     // lowest discernible
+        0,    0,    0,    0,    0, 0, 0x08, 0x00,  // highest trackable 2048
+        0x3f, 0xf0, 0,    0,    0, 0, 0,    0,     // conversion ratio 1.0
         0xff, 0x1f, 0x02};
     CHECK(h.counts_index_for(2048) == 2048);
     CHECK(encode_v2(h) == expected);
@@ -88,7 +88,8 @@ TEST_CASE("hand-computed V2 encoding of Histogram(1, 2048, 3) holding 2048") {
     REQUIRE_MESSAGE(back.ok(), back.error());
     CHECK(back->histogram.count() == 1);
     CHECK(back->histogram.count_at_index(2048) == 1);
-    CHECK(back->histogram.highest_equivalent(back->histogram.max()) == 2049);  // HdrHistogram reports max 2049
+    CHECK(back->histogram.highest_equivalent(back->histogram.max()) ==
+          2049);  // HdrHistogram reports max 2049
     CHECK(back->conversion_ratio == 1.0);
 }
 
@@ -99,7 +100,8 @@ TEST_CASE("Java single-zero rule: one zero is written as count 0, runs as negati
     h.record(10);
     const auto enc = encode_v2(h);
     const std::vector<std::uint8_t> payload(enc.begin() + 40, enc.end());
-    // index0=1 -> 02, index1=0 -> 00, index2=1 -> 02, indexes 3..9 = 7 zeros -> zigzag(-7)=0x0d, index10 -> 02
+    // index0=1 -> 02, index1=0 -> 00, index2=1 -> 02, indexes 3..9 = 7 zeros -> zigzag(-7)=0x0d, index10 ->
+    // 02
     CHECK(payload == std::vector<std::uint8_t>{0x02, 0x00, 0x02, 0x0d, 0x02});
     // An empty histogram encodes one zero count.
     const auto empty = encode_v2(Histogram{{1, 1000, 3}});
@@ -254,8 +256,10 @@ TEST_CASE("interval log write/parse round trip, tags, and lossless merge") {
     }
     const auto text_a = write_interval_log(a);
     CHECK(text_a.find("#[Histogram log format version 1.3]\n") != std::string::npos);
-    CHECK(text_a.find("\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n") !=
-          std::string::npos);
+    CHECK(
+        text_a.find(
+            "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n") !=
+        std::string::npos);
     auto pa = parse_interval_log(text_a);
     auto pb = parse_interval_log(write_interval_log(b));
     REQUIRE(pa.ok());
