@@ -128,6 +128,43 @@ std::vector<Outcome> several(const SessionConfig& cfg, std::vector<Request> reqs
 
 Outcome one(const SessionConfig& cfg, Request req) { return several(cfg, {std::move(req)}).at(0); }
 
+// The error of opening one connection (none = it opened and closed cleanly).
+std::error_code connect_error(const SessionConfig& cfg) {
+    net::io_context ioc;
+    std::error_code out;
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = make(ioc, cfg);
+        out = co_await s->async_connect();
+        co_await s->async_close();
+    });
+    return out;
+}
+
+// One request on a fresh connection, where either the connect or the request may fail.
+struct Attempt {
+    std::error_code error;
+    std::string message;
+    bool at_connect = false;
+};
+Attempt attempt(const SessionConfig& cfg, Request req) {
+    net::io_context ioc;
+    Attempt a;
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = make(ioc, cfg);
+        a.error = co_await s->async_connect();
+        if (a.error) {
+            a.at_connect = true;
+            a.message = a.error.message();
+        } else {
+            const Outcome o = co_await s->async_execute(req);
+            a.error = o.error;
+            a.message = o.status_message;
+        }
+        co_await s->async_close();
+    });
+    return a;
+}
+
 std::string describe(const Outcome& o) {
     return (o.error ? o.error.message() : std::string("ok")) + " status " + std::to_string(o.status_code) +
            " '" + o.status_message + "'";
@@ -376,11 +413,9 @@ TEST_CASE("ws37: GType (new in 3.8) results decode; P.typeOf filters by it") {
 }
 
 // ---- security against real servers (fixtures rs_38_tls: --tls auto; rs_38_sasl: --auth) ---------
-// ws37 has no TLS or SASL client yet (ws37sec / authcli work on them): these cases are may_fail so
-// they report today's behaviour without failing the suite, and become real checks once it exists.
 // The TLS server's self-signed certificate: TPBENCH_REALSERVER_RUN_DIR/PORT/server-cert.pem.
 
-TEST_CASE("wss: g.V() over TLS verifying the server's self-signed certificate" * doctest::may_fail()) {
+TEST_CASE("wss: g.V() over TLS verifying the server's self-signed certificate") {
     const std::string ca =
         std::string(TPBENCH_REALSERVER_RUN_DIR) + "/" + std::to_string(server_port()) + "/server-cert.pem";
     REQUIRE_MESSAGE(std::ifstream(ca).good(), "no server certificate at " << ca);
@@ -390,20 +425,32 @@ TEST_CASE("wss: g.V() over TLS verifying the server's self-signed certificate" *
     const Outcome o = one(cfg, request("g.V()"));
     CHECK_MESSAGE(!o.error, describe(o));
     CHECK(o.result_count == 6);
+    // Without the CA the self-signed chain is refused at connect, classified tls_failed.
+    SessionConfig untrusted = config("graphbinary-v1");
+    untrusted.target.tls.enabled = true;
+    CHECK(connect_error(untrusted) == errc::tls_failed);
 }
 
-TEST_CASE("sasl: SASL PLAIN with the right password works, a wrong one is auth_failed" *
-          doctest::may_fail()) {
-    SessionConfig good = config("graphbinary-v1");
-    good.target.auth.mechanism = tpbench::engine::AuthOptions::Mechanism::sasl_plain;
-    good.target.auth.username = "tpbench";
-    good.target.auth.password = "test-only-pw";
-    const Outcome ok = one(good, request("g.V()"));
-    CHECK_MESSAGE(!ok.error, describe(ok));
-    CHECK(ok.result_count == 6);
-    SessionConfig bad = good;
-    bad.target.auth.password = "wrong";
-    const Outcome no = one(bad, request("g.V()"));
-    CHECK_MESSAGE(no.error == errc::auth_failed, describe(no));
-    CHECK(no.status_message.find("wrong") == std::string::npos);  // never echo the secret
+TEST_CASE("sasl: SASL PLAIN with the right password works, a wrong one is auth_failed") {
+    for (const char* mode : {"eager", "lazy"}) {
+        CAPTURE(mode);
+        SessionConfig good = config("graphbinary-v1", {{"sasl", mode}});
+        good.target.auth.mechanism = tpbench::engine::AuthOptions::Mechanism::sasl_plain;
+        good.target.auth.username = "tpbench";
+        good.target.auth.password = "test-only-pw";
+        const auto oks = several(good, {request("g.V()"), request("g.E().count()")});
+        CHECK_MESSAGE(!oks[0].error, describe(oks[0]));
+        CHECK(oks[0].result_count == 6);
+        CHECK_MESSAGE(!oks[1].error, describe(oks[1]));
+        CHECK(oks[1].result_count == 1);
+        // A wrong password: eager SASL fails the connect itself; lazy SASL answers the first
+        // request's 407 challenge and fails that request. Either way the class is auth_failed,
+        // and the secret is never echoed.
+        SessionConfig bad = good;
+        bad.target.auth.password = "wrong-secret";
+        const auto r = attempt(bad, request("g.V()"));
+        CHECK_MESSAGE(r.error == errc::auth_failed, r.error.message() << " '" << r.message << "'");
+        CHECK(r.message.find("wrong-secret") == std::string::npos);
+        if (std::string(mode) == "eager") CHECK(r.at_connect);
+    }
 }
