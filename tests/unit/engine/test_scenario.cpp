@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <string>
+#include <unistd.h>
 
 using namespace tpbench;
 using namespace tpbench::engine;
@@ -157,7 +159,9 @@ TEST_CASE(
 
 TEST_CASE("store appends a TSV row, header only for an empty file") {
     auto c = std::make_shared<test::FakeCounters>();
-    const auto path = std::filesystem::temp_directory_path() / "tpbench_engine_store_test.tsv";
+    // One file per process: parallel builds of other worktrees run this test at the same time.
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("tpbench_engine_store_test." + std::to_string(::getpid()) + ".tsv");
     std::filesystem::remove(path);
     auto o = small(Generation::master_http);
     o.store = path.string();
