@@ -1,0 +1,743 @@
+// tpbench_features: runs Apache TinkerPop's Gherkin feature suite (tests/data/features, tag 3.7.3)
+// against the embedded server (started in-process on an ephemeral port) through tpbench's own
+// clients, over both protocols: ws37 (GraphBinary 1.0, op eval, language gremlin-lang) and http4
+// (GraphBinary 4). Scenarios over the modern graph and over the empty graph (with their graph
+// initializers) are run; results are compared as TinkerPop's runners do (gherkin.hpp).
+//
+//   tpbench_features --features DIR --unsupported FILE [--markdown FILE] [--filter TEXT]
+//       [--protocol ws37|http4|both] [--write-unsupported FILE] [--verbose]
+//
+// Every scenario that does not pass on both protocols must be in the unsupported list with its
+// reason, and every listed scenario must still fail: otherwise the exit status is 1. --write-
+// unsupported writes the list the current results call for (keeping the reasons of entries that
+// still apply). Exit status 2 on bad arguments or when the embedded server cannot be reached.
+#include "gherkin.hpp"
+
+#include <tpbench/engine/backend.hpp>
+#include <tpbench/server/server.hpp>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/use_awaitable.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace net = boost::asio;
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using namespace tpbench::features;
+using tpbench::engine::Clock;
+using tpbench::model::Type;
+using tpbench::model::Value;
+
+namespace {
+
+struct Args {
+    std::string features, unsupported, markdown, filter, write_unsupported;
+    std::vector<std::string> protocols{"ws37", "http4"};
+    bool verbose = false;
+};
+
+[[noreturn]] void usage(const std::string& why) {
+    std::cerr
+        << "tpbench_features: " << why
+        << "\nusage: tpbench_features --features DIR --unsupported FILE [--markdown FILE] [--filter TEXT] "
+           "[--protocol ws37|http4|both] [--write-unsupported FILE] [--verbose]\n";
+    std::exit(2);
+}
+
+Args parse(int argc, char** argv) {
+    Args a;
+    for (int i = 1; i < argc; ++i) {
+        std::string k = argv[i];
+        auto val = [&]() -> std::string {
+            if (i + 1 >= argc) usage("missing value for " + k);
+            return argv[++i];
+        };
+        if (k == "--features")
+            a.features = val();
+        else if (k == "--unsupported")
+            a.unsupported = val();
+        else if (k == "--markdown")
+            a.markdown = val();
+        else if (k == "--filter")
+            a.filter = val();
+        else if (k == "--write-unsupported")
+            a.write_unsupported = val();
+        else if (k == "--protocol") {
+            std::string p = val();
+            if (p == "both")
+                a.protocols = {"ws37", "http4"};
+            else if (p == "ws37" || p == "http4")
+                a.protocols = {p};
+            else
+                usage("--protocol must be ws37, http4 or both");
+        } else if (k == "--verbose")
+            a.verbose = true;
+        else
+            usage("unknown argument " + k);
+    }
+    if (a.features.empty() || a.unsupported.empty()) usage("--features and --unsupported are required");
+    return a;
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) {
+        std::cerr << "tpbench_features: cannot read " << path << "\n";
+        std::exit(2);
+    }
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+struct Answer {
+    bool ok = false;
+    bool connection = false;  // could not run at all
+    std::string message;
+    std::vector<Value> results;
+};
+
+// One client connection speaking one protocol, used sequentially.
+class Client {
+public:
+    Client(net::io_context& ioc, std::uint16_t port, std::string backend)
+        : ioc_(ioc), port_(port), backend_(std::move(backend)) {}
+    const std::string& name() const { return backend_; }
+
+    Answer run(const std::string& script, const Value& bindings, const std::string& language) {
+        Answer a;
+        bool finished = false;
+        net::co_spawn(ioc_, exec(script, bindings, language, a), [&](std::exception_ptr e) {
+            if (e) {
+                a.ok = false;
+                a.connection = true;
+                a.message = "client exception";
+            }
+            finished = true;
+        });
+        ioc_.restart();
+        while (!finished && ioc_.run_one_for(60s)) {
+        }
+        if (!finished) {
+            a.ok = false;
+            a.connection = true;
+            a.message = "client did not finish";
+        }
+        return a;
+    }
+
+private:
+    net::awaitable<void> exec(std::string script, Value bindings, std::string language, Answer& a) {
+        if (!session_ || !session_->is_open()) {
+            tpbench::engine::SessionConfig cfg;
+            cfg.target.host = "127.0.0.1";
+            cfg.target.port = port_;
+            if (backend_ == "ws37") cfg.target.serializer = "graphbinary-v1";
+            const auto* b = tpbench::engine::find_backend(backend_);
+            session_ = b->factory(ioc_.get_executor(), cfg);
+            auto ec = co_await session_->async_connect();
+            if (ec) {
+                a.ok = false;
+                a.connection = true;
+                a.message = "cannot connect to 127.0.0.1:" + std::to_string(port_) + ": " + ec.message();
+                session_.reset();
+                co_return;
+            }
+        }
+        tpbench::engine::Request r;
+        r.gremlin = script;
+        r.bindings = bindings;
+        r.language = language;
+        r.keep_results = true;
+        r.deadline = Clock::now() + 30s;
+        auto out = co_await session_->async_execute(r);
+        a.ok = !out.error;
+        a.message = out.status_message;
+        if (!a.ok && a.message.empty()) a.message = out.error.message();
+        a.results = std::move(out.results);
+    }
+
+    net::io_context& ioc_;
+    std::uint16_t port_;
+    std::string backend_;
+    std::unique_ptr<tpbench::engine::Session> session_;
+};
+
+struct Fatal {
+    std::string message;
+};
+
+const char* kMutating[] = {"addV(", "addE(", "property(", "drop(", "mergeV(", "mergeE(", "io("};
+
+bool mutates(const std::string& text) {
+    for (const char* m : kMutating)
+        if (text.find(m) != std::string::npos) return true;
+    return false;
+}
+
+// Gremlin-lang text for a value used inline (P arguments).
+std::string literal(const Value& v) {
+    switch (v.type()) {
+        case Type::null:
+            return "null";
+        case Type::boolean:
+            return v.as_bool() ? "true" : "false";
+        case Type::byte:
+            return std::to_string(v.as_int()) + "b";
+        case Type::short_:
+            return std::to_string(v.as_int()) + "s";
+        case Type::int_:
+            return std::to_string(v.as_int()) + "i";
+        case Type::long_:
+            return std::to_string(v.as_int()) + "l";
+        case Type::float_:
+        case Type::double_: {
+            std::ostringstream o;
+            o.precision(17);
+            o << v.as_double();
+            return o.str() + (v.type() == Type::float_ ? "f" : "d");
+        }
+        case Type::string: {
+            std::string out = "\"";
+            for (char c : v.str()) {
+                if (c == '"' || c == '\\') out += '\\';
+                out += c;
+            }
+            return out + "\"";
+        }
+        case Type::list: {
+            std::string out = "[";
+            for (std::size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + literal(v[i]);
+            return out + "]";
+        }
+        default:
+            throw Fatal{"cannot write " + show(v) + " as a gremlin-lang literal"};
+    }
+}
+
+std::string id_string(const Value& id) {
+    switch (id.type()) {
+        case Type::string:
+            return id.str();
+        case Type::uuid:
+            return tpbench::model::uuid_to_string(id.as_uuid());
+        default:
+            if (id.type() == Type::byte || id.type() == Type::short_ || id.type() == Type::int_ ||
+                id.type() == Type::long_)
+                return std::to_string(id.as_int());
+            return show(id);
+    }
+}
+
+struct Outcome {
+    bool pass = false;
+    std::string why;  // failure description
+};
+
+struct Stats {
+    int scenarios = 0, ineligible = 0, eligible = 0, passed = 0;
+};
+
+class Runner {
+public:
+    Runner(net::io_context& ioc, std::uint16_t port, const std::vector<std::string>& protocols)
+        : admin_(ioc, port, "ws37") {
+        for (const auto& p : protocols) clients_.push_back(std::make_unique<Client>(ioc, port, p));
+    }
+    std::vector<std::unique_ptr<Client>>& clients() { return clients_; }
+
+    // Reason the scenario is not run at all (other graphs, lambdas, OLAP, marked unsupported
+    // upstream), or "".
+    static std::string ineligible(const Scenario& sc) {
+        for (const auto& t : sc.tags)
+            if (t == "@GraphComputerOnly") return "needs a GraphComputer (OLAP)";
+        for (const auto& st : sc.steps) {
+            static const std::regex graph_re("the (\\w+) graph");
+            std::smatch m;
+            if (std::regex_match(st.text, m, graph_re) && m[1] != "modern" && m[1] != "empty")
+                return "uses the " + m[1].str() + " graph (the embedded server hosts the modern graph only)";
+            if (st.text == "an unsupported test") {
+                for (const auto& s2 : sc.steps)
+                    if (s2.text == "nothing should happen because")
+                        return "marked unsupported upstream: " + s2.doc.substr(0, s2.doc.find('\n'));
+                return "marked unsupported upstream";
+            }
+            if (st.text.find("defined as \"c[") != std::string::npos) return "uses a lambda";
+            if (st.text == "the traversal of" && st.doc.find("withComputer(") != std::string::npos)
+                return "needs a GraphComputer (OLAP)";
+            if (st.text == "the traversal of" && st.doc.find("io(") != std::string::npos)
+                return "reads/writes files with io()";
+        }
+        return "";
+    }
+
+    Outcome run(const Scenario& sc, Client& c) {
+        try {
+            return run_inner(sc, c);
+        } catch (const Unsupported& u) {
+            return Outcome{false, u.reason};
+        } catch (const Fatal& f) {
+            return Outcome{false, f.message};
+        } catch (const std::exception& e) {
+            return Outcome{false, e.what()};
+        }
+    }
+
+private:
+    void admin(const std::string& groovy) {
+        Answer a = admin_.run(groovy, Value::map(), "gremlin-groovy");
+        if (a.connection) throw Fatal{"embedded server unreachable: " + a.message};
+        if (!a.ok) throw Fatal{"'" + groovy + "' failed: " + a.message};
+    }
+
+    void prepare(const std::string& graph) {
+        cache_.clear();
+        if (graph == "modern") {
+            if (state_ == "modern") return;
+            admin("graph.clear()");
+            admin("TinkerFactory.generateModern(graph)");
+            state_ = "modern";
+        } else {
+            admin("graph.clear()");
+            state_ = "dirty";
+        }
+    }
+
+    std::optional<Value> first(const std::string& lang_script, Value bindings) {
+        Answer a = admin_.run(lang_script, bindings, "gremlin-lang");
+        if (a.connection) throw Fatal{"embedded server unreachable: " + a.message};
+        if (!a.ok) throw Fatal{"element lookup '" + lang_script + "' failed: " + a.message};
+        if (a.results.empty()) return std::nullopt;
+        return a.results[0];
+    }
+
+    std::optional<Value> lookup(const Lookup& l) {
+        using K = Lookup::Kind;
+        std::string ck = std::to_string(static_cast<int>(l.kind)) + "\t" + l.key;
+        if (auto it = cache_.find(ck); it != cache_.end()) return it->second;
+        std::optional<Value> el;
+        if (l.kind == K::vertex || l.kind == K::vertex_id || l.kind == K::vertex_sid) {
+            el =
+                first("g.V().has(\"name\", tpbN)", Value::map({Value::string("tpbN"), Value::string(l.key)}));
+        } else {
+            static const std::regex trip("(.+)-(.+)->(.+)");
+            std::smatch m;
+            if (!std::regex_match(l.key, m, trip)) throw Fatal{"bad element triplet " + l.key};
+            if (l.kind == K::vertex_property) {
+                Value v = convert(m[3], [&](const Lookup& x) { return lookup(x); });
+                el = first("g.V().has(\"name\", tpbA).properties(tpbK).hasValue(tpbV)",
+                           Value::map({Value::string("tpbA"), Value::string(m[1]), Value::string("tpbK"),
+                                       Value::string(m[2]), Value::string("tpbV"), v}));
+            } else {
+                el = first("g.V().has(\"name\", tpbA).outE(tpbL).where(__.inV().has(\"name\", tpbB))",
+                           Value::map({Value::string("tpbA"), Value::string(m[1]), Value::string("tpbL"),
+                                       Value::string(m[2]), Value::string("tpbB"), Value::string(m[3])}));
+            }
+        }
+        std::optional<Value> out;
+        if (el) {
+            switch (l.kind) {
+                case K::vertex_id:
+                case K::edge_id:
+                    out = (*el)[0];
+                    break;
+                case K::vertex_sid:
+                case K::edge_sid:
+                    out = Value::string(id_string((*el)[0]));
+                    break;
+                default:
+                    out = el;
+            }
+        }
+        cache_[ck] = out;
+        return out;
+    }
+
+    Outcome run_inner(const Scenario& sc, Client& c) {
+        Resolver res = [&](const Lookup& l) { return lookup(l); };
+        std::string graph;
+        std::vector<std::pair<std::string, std::string>> params;  // name → raw notation or P.x(...)
+        std::vector<std::pair<std::string, std::string>> p_params;
+        std::string traversal;
+        bool executed = false;
+        Answer ans;
+        std::vector<Value> actual;
+        bool next_mode = false;
+        Value bindings = Value::map();
+        std::map<std::string, std::string> inline_text;
+
+        auto apply = [&](std::string text) {
+            // replace longest names first so that xx1 does not replace xx10
+            std::vector<std::string> names;
+            for (const auto& [k, v] : inline_text) names.push_back(k);
+            std::sort(names.begin(), names.end(),
+                      [](const auto& a, const auto& b) { return a.size() > b.size(); });
+            for (const auto& n : names) {
+                std::size_t p = 0;
+                while ((p = text.find(n, p)) != std::string::npos) {
+                    text.replace(p, n.size(), inline_text[n]);
+                    p += inline_text[n].size();
+                }
+            }
+            return text;
+        };
+        auto convert_params = [&]() {
+            std::vector<Value> kv;
+            for (const auto& [name, raw] : params) {
+                static const std::regex enum_re("^(t|D|M)\\[(.*)\\]$");
+                std::smatch m;
+                if (std::regex_match(raw, m, enum_re)) {
+                    const char* cls = m[1] == "t" ? "T." : m[1] == "D" ? "Direction." : "Merge.";
+                    inline_text[name] = cls + m[2].str();
+                    continue;
+                }
+                kv.push_back(Value::string(name));
+                kv.push_back(convert(raw, res));
+            }
+            for (const auto& [name, pv] : p_params) {
+                std::size_t paren = pv.find('(');
+                std::string op = pv.substr(0, paren);
+                std::string raw = pv.substr(paren + 1);
+                inline_text[name] = "P." + op + "(" + literal(convert(raw, res)) + ")";
+            }
+            bindings = Value::map(std::move(kv));
+        };
+        auto execute = [&](const std::string& text) {
+            Answer a = c.run(apply(text), bindings, "gremlin-lang");
+            if (a.connection) throw Fatal{"embedded server unreachable over " + c.name() + ": " + a.message};
+            return a;
+        };
+
+        for (const auto& st : sc.steps) {
+            static const std::regex graph_re("the (\\w+) graph");
+            static const std::regex param_re("using the parameter (\\w+) defined as \"(.*)\"");
+            static const std::regex p_re("using the parameter (\\w+) of P\\.(\\w+)\\(\"(.*)\"\\)");
+            static const std::regex count_re("the result should have a count of (\\d+)");
+            static const std::regex gcount_re("the graph should return (\\d+) for count of \"(.*)\"");
+            static const std::regex msg_re(
+                "the traversal will raise an error with message (containing|starting|ending) text of "
+                "\"(.*)\"");
+            static const std::regex be_re("the result should be (ordered|unordered|of|empty)");
+            std::smatch m;
+            const std::string& t = st.text;
+            auto unescape = [](std::string s) {
+                std::string out;
+                for (std::size_t i = 0; i < s.size(); ++i) {
+                    if (s[i] == '\\' && i + 1 < s.size() && (s[i + 1] == '"' || s[i + 1] == '\\')) ++i;
+                    out += s[i];
+                }
+                return out;
+            };
+            if (std::regex_match(t, m, graph_re)) {
+                graph = m[1];
+                prepare(graph);
+            } else if (t == "the graph initializer of") {
+                Answer a = execute(st.doc);
+                state_ = "dirty";
+                cache_.clear();
+                if (!a.ok) return Outcome{false, "graph initializer failed: " + a.message};
+            } else if (std::regex_match(t, m, param_re)) {
+                params.emplace_back(m[1], unescape(m[2]));
+            } else if (std::regex_match(t, m, p_re)) {
+                p_params.emplace_back(m[1], m[2].str() + "(" + unescape(m[3]));
+            } else if (t == "the traversal of") {
+                traversal = st.doc;
+                convert_params();
+            } else if (t == "iterated to list" || t == "iterated next") {
+                next_mode = t == "iterated next";
+                ans = execute(traversal);
+                executed = true;
+                if (graph != "modern" || mutates(traversal)) {
+                    state_ = "dirty";
+                    cache_.clear();
+                }
+                if (ans.ok) {
+                    if (!next_mode) {
+                        actual = ans.results;
+                    } else if (ans.results.empty()) {
+                        ans.ok = false;
+                        ans.message = "next() on an empty result (NoSuchElementException)";
+                    } else {
+                        const Value& v = ans.results[0];
+                        if (v.type() == Type::list || v.type() == Type::set)
+                            actual = v.kids();
+                        else if (v.type() == Type::bulk_set) {
+                            for (std::size_t i = 0; i + 1 < v.size(); i += 2)
+                                for (std::int64_t b = 0; b < v[i + 1].as_int(); ++b) actual.push_back(v[i]);
+                        } else if (v.type() == Type::map) {
+                            for (std::size_t i = 0; i + 1 < v.size(); i += 2)
+                                actual.push_back(Value::map({v[i], v[i + 1]}));
+                        } else if (v.type() == Type::path)
+                            actual = v[1].kids();
+                        else
+                            actual = {v};
+                    }
+                }
+            } else if (t == "the traversal will raise an error") {
+                if (!executed)
+                    throw Fatal{"line " + std::to_string(st.line) + ": error check before iteration"};
+                if (ans.ok)
+                    return Outcome{false,
+                                   "expected an error, got " + std::to_string(actual.size()) + " results"};
+            } else if (std::regex_match(t, m, msg_re)) {
+                if (ans.ok)
+                    return Outcome{false, "expected an error (" + m[1].str() + " \"" + m[2].str() +
+                                              "\"), got " + std::to_string(actual.size()) + " results"};
+                auto lower = [](std::string s) {
+                    for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+                    return s;
+                };
+                std::string got = lower(ans.message), want = lower(unescape(m[2]));
+                bool okm = m[1] == "containing" ? got.find(want) != std::string::npos
+                           : m[1] == "starting"
+                               ? got.rfind(want, 0) == 0
+                               : got.size() >= want.size() &&
+                                     got.compare(got.size() - want.size(), want.size(), want) == 0;
+                if (!okm)
+                    return Outcome{false, "error message \"" + ans.message + "\" is not " + m[1].str() +
+                                              " \"" + unescape(m[2]) + "\""};
+            } else if (std::regex_match(t, m, be_re)) {
+                if (!ans.ok) return Outcome{false, "error: " + ans.message};
+                if (m[1] == "empty") {
+                    if (!actual.empty())
+                        return Outcome{false,
+                                       "expected no results, got " + check_ordered({}, actual).substr(25)};
+                    continue;
+                }
+                std::vector<Value> exp;
+                for (std::size_t i = 1; i < st.table.size(); ++i) {
+                    if (st.table[i].empty()) continue;
+                    exp.push_back(convert(st.table[i][0], res));
+                }
+                std::string why = m[1] == "ordered"     ? check_ordered(exp, actual)
+                                  : m[1] == "unordered" ? check_unordered(exp, actual)
+                                                        : check_of(exp, actual);
+                if (!why.empty()) return Outcome{false, why};
+            } else if (std::regex_match(t, m, count_re)) {
+                if (!ans.ok) return Outcome{false, "error: " + ans.message};
+                std::size_t want = std::stoul(m[1]);
+                if (actual.size() != want)
+                    return Outcome{false, "expected " + std::to_string(want) + " results, got " +
+                                              std::to_string(actual.size())};
+            } else if (std::regex_match(t, m, gcount_re)) {
+                if (!ans.ok) return Outcome{false, "error: " + ans.message};
+                Answer a = execute(unescape(m[2]) + ".count()");
+                if (!a.ok) return Outcome{false, "count check '" + unescape(m[2]) + "' failed: " + a.message};
+                Value want = Value::long_(std::stoll(m[1]));
+                if (a.results.size() != 1 || !equal(want, a.results[0]))
+                    return Outcome{false, "count of \"" + unescape(m[2]) + "\": expected " + m[1].str() +
+                                              ", got " +
+                                              (a.results.empty() ? "nothing" : show(a.results[0]))};
+            } else if (t == "an unsupported test" || t == "nothing should happen because") {
+                return Outcome{false, "marked unsupported upstream"};
+            } else {
+                throw Fatal{"line " + std::to_string(st.line) + ": step not understood: " + t};
+            }
+        }
+        if (!executed) throw Fatal{"scenario has no 'When iterated' step"};
+        return Outcome{true, ""};
+    }
+
+    Client admin_;
+    std::vector<std::unique_ptr<Client>> clients_;
+    std::string state_ = "unknown";
+    std::map<std::string, std::optional<Value>> cache_;
+};
+
+std::string md_escape(std::string s) {
+    std::string out;
+    for (char c : s) {
+        if (c == '|')
+            out += "\\|";
+        else if (c == '\n')
+            out += ' ';
+        else
+            out += c;
+    }
+    return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Args args = parse(argc, argv);
+    auto t0 = std::chrono::steady_clock::now();
+    std::map<std::string, Unsupp> unsupported;
+    try {
+        unsupported = parse_unsupported(slurp(args.unsupported));
+    } catch (const std::exception& e) {
+        std::cerr << "tpbench_features: " << args.unsupported << ": " << e.what() << "\n";
+        return 2;
+    }
+    std::vector<Feature> features;
+    try {
+        std::vector<fs::path> files;
+        for (const auto& de : fs::recursive_directory_iterator(args.features))
+            if (de.is_regular_file() && de.path().extension() == ".feature") files.push_back(de.path());
+        std::sort(files.begin(), files.end());
+        for (const auto& p : files)
+            features.push_back(
+                parse_feature(fs::relative(p, args.features).generic_string(), slurp(p.string())));
+    } catch (const std::exception& e) {
+        std::cerr << "tpbench_features: " << e.what() << "\n";
+        return 2;
+    }
+    if (features.empty()) {
+        std::cerr << "tpbench_features: no .feature files under " << args.features << "\n";
+        return 2;
+    }
+
+    tpbench::server::ServerConfig scfg;
+    scfg.host = "127.0.0.1";
+    scfg.port = 0;
+    scfg.gremlin_pool = 1;
+    scfg.max_parameters = 64;
+    scfg.evaluation_timeout = std::chrono::milliseconds(20000);
+    auto embedded = tpbench::server::start(scfg);
+
+    net::io_context ioc;
+    Runner runner(ioc, embedded->port(), args.protocols);
+
+    std::vector<std::string> failures, notes;
+    std::map<std::string, std::string> write_list;  // key → reason
+    std::ostringstream table, refused;
+    Stats total;
+    Stats modern, empty;  // eligible scenarios by graph
+    std::ostringstream perfile;
+    table << "| feature file | scenarios | run | pass (ws37 and http4) | not run "
+             "|\n|---|---:|---:|---:|---:|\n";
+    for (const Feature& f : features) {
+        Stats st;
+        for (const Scenario& sc : f.scenarios) {
+            if (!args.filter.empty() && (f.file + " " + sc.name).find(args.filter) == std::string::npos)
+                continue;
+            ++st.scenarios;
+            std::string key = scenario_key(f.file, sc.name);
+            auto listed = unsupported.find(key);
+            std::string why_not = Runner::ineligible(sc);
+            if (!why_not.empty()) {
+                ++st.ineligible;
+                write_list[key] = listed != unsupported.end() ? listed->second.reason : why_not;
+                if (listed == unsupported.end())
+                    failures.push_back(f.file + ": " + sc.name + ": not run (" + why_not +
+                                       ") but missing from the unsupported list");
+                else
+                    listed->second.seen = true;
+                refused << "| " << f.file << " | `" << sc.name << "` | not run: " << md_escape(why_not)
+                        << " |\n";
+                continue;
+            }
+            ++st.eligible;
+            bool is_modern = false;
+            for (const auto& s : sc.steps)
+                if (s.text == "the modern graph") is_modern = true;
+            Stats& by = is_modern ? modern : empty;
+            ++by.eligible;
+            std::string why;
+            for (auto& c : runner.clients()) {
+                Outcome o;
+                try {
+                    o = runner.run(sc, *c);
+                } catch (const Fatal& fa) {
+                    std::cerr << "tpbench_features: " << fa.message << "\n";
+                    return 2;
+                }
+                if (args.verbose)
+                    std::cout << (o.pass ? "pass" : "FAIL") << "\t" << c->name() << "\t" << f.file << "\t"
+                              << sc.name << (o.pass ? "" : "\n      " + o.why) << "\n";
+                if (!o.pass && why.empty()) why = c->name() + ": " + o.why;
+            }
+            if (why.empty()) {
+                ++st.passed;
+                ++by.passed;
+                if (listed != unsupported.end()) {
+                    listed->second.seen = true;
+                    failures.push_back(f.file + ": " + sc.name +
+                                       ": passes now but is in the unsupported list (remove the entry)");
+                }
+            } else {
+                std::string first_line = why.substr(0, why.find('\n'));
+                if (first_line.size() > 200) first_line = first_line.substr(0, 200) + "…";
+                write_list[key] = listed != unsupported.end() ? listed->second.reason : first_line;
+                refused << "| " << f.file << " | `" << sc.name << "` | "
+                        << md_escape(listed != unsupported.end() ? listed->second.reason : first_line)
+                        << " |\n";
+                if (listed == unsupported.end())
+                    failures.push_back(f.file + ": " + sc.name +
+                                       ": FAILED (not in the unsupported list)\n    " + why);
+                else
+                    listed->second.seen = true;
+            }
+        }
+        if (st.scenarios == 0) continue;
+        perfile << f.file << "\t" << st.passed << "/" << st.eligible << " pass"
+                << (st.ineligible ? " (" + std::to_string(st.ineligible) + " not run)" : "") << "\n";
+        table << "| " << f.file << " | " << st.scenarios << " | " << st.eligible << " | " << st.passed
+              << " | " << st.ineligible << " |\n";
+        total.scenarios += st.scenarios;
+        total.eligible += st.eligible;
+        total.passed += st.passed;
+        total.ineligible += st.ineligible;
+    }
+    embedded->stop();
+    if (args.filter.empty())
+        for (const auto& [k, u] : unsupported)
+            if (!u.seen) notes.push_back("unsupported-list entry matches no scenario: " + k);
+
+    auto pct = [](int a, int b) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.1f%%", b ? 100.0 * a / b : 0.0);
+        return std::string(buf);
+    };
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::cout << perfile.str();
+    std::cout << "features: " << total.scenarios << " scenarios, " << total.ineligible << " not run, "
+              << total.passed << "/" << total.eligible << " pass on " << args.protocols.size()
+              << " protocol(s) (modern graph " << modern.passed << "/" << modern.eligible << " = "
+              << pct(modern.passed, modern.eligible) << ", empty graph " << empty.passed << "/"
+              << empty.eligible << " = " << pct(empty.passed, empty.eligible) << ") in "
+              << static_cast<int>(secs) << " s\n";
+
+    if (!args.markdown.empty()) {
+        std::ofstream md(args.markdown, std::ios::binary);
+        md << "Generated by `tpbench_features` (tests/features/) from Apache TinkerPop's 3.7.3 feature "
+              "files; "
+              "each scenario runs over ws37 and http4.\n\n"
+           << "Totals: " << total.scenarios << " scenarios; " << total.eligible << " run, " << total.passed
+           << " pass on both protocols (modern graph " << modern.passed << "/" << modern.eligible << " = "
+           << pct(modern.passed, modern.eligible) << ", empty graph with initializers " << empty.passed << "/"
+           << empty.eligible << " = " << pct(empty.passed, empty.eligible) << "); " << total.ineligible
+           << " not run.\n\n"
+           << table.str() << "\n"
+           << "Scenarios the embedded server refuses or answers differently, with the reason:\n\n"
+           << "| feature file | scenario | reason |\n|---|---|---|\n"
+           << refused.str();
+    }
+    if (!args.write_unsupported.empty()) {
+        std::ofstream w(args.write_unsupported, std::ios::binary);
+        w << "# Scenarios of tests/data/features (Apache TinkerPop 3.7.3) the embedded server deliberately "
+             "does\n"
+             "# not run or does not pass, one per line: feature file<TAB>scenario<TAB>reason.\n"
+             "# tpbench_features fails when a scenario outside this list fails, and when a listed one "
+             "passes.\n";
+        for (const auto& [k, r] : write_list) w << k << "\t" << r << "\n";
+    }
+    for (const auto& n : notes) std::cout << "note: " << n << "\n";
+    for (const auto& f : failures) std::cout << "FAIL: " << f << "\n";
+    bool ok = failures.empty() && notes.empty();
+    std::cout << (ok ? "features: OK\n" : "features: FAILED\n");
+    return ok ? 0 : 1;
+}
