@@ -147,7 +147,7 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         t.request.batch_size = o.batch_size;
         s.templates.push_back(t);
         s.plan = {0};
-        LoadResult r = run_load(s, ep.factory, scfg);
+        LoadResult r = ep.run ? ep.run("init", s, ep.factory, scfg) : run_load(s, ep.factory, scfg);
         if (r.setup_failed || r.measured().failed > 0) {
             rep.aborted = true;
             rep.abort_reason = fmt::format("initialisation script '{}' failed: {}", script,
@@ -183,7 +183,7 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         }
         emit(sinks.progress, fmt::format("[{}] {}: {} ...", ep.backend, name,
                                          rep.latency ? "1 request" : fmt::format("{} requests", requests)));
-        LoadResult r = run_load(s, ep.factory, scfg);
+        LoadResult r = ep.run ? ep.run(name, s, ep.factory, scfg) : run_load(s, ep.factory, scfg);
         ExecutionResult e;
         e.name = name;
         e.warmup = warm;
@@ -301,7 +301,9 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
             rep.tests.push_back(*e);
             sum_seconds += e->seconds;
             sum_rps += e->req_per_sec;
-            if (Clock::now() - cycle_start > std::chrono::milliseconds(o.timeout_ms)) {
+            bool over = Clock::now() - cycle_start > std::chrono::milliseconds(o.timeout_ms);
+            if (ep.agree) over = ep.agree(over);
+            if (over) {
                 rep.timed_out = true;
                 emit(sinks.progress, fmt::format("[{}] test cycle exceeded timeout {} ms: stopping",
                                                  ep.backend, o.timeout_ms));

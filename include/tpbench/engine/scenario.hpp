@@ -12,6 +12,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tpbench::engine {
@@ -70,6 +71,15 @@ struct Endpoint {
     std::string backend;  // "ws37" / "http4" (for messages)
     SessionFactory factory;
     SessionConfig session;
+    // Optional: run_profiling calls this instead of run_load for every execution (`what`: "init",
+    // "warmup-1", "test-3"). Distributed runs (tpbench-mpi, docs/distributed.md) run this process's
+    // share there and return the merged result of all processes, the same on every process.
+    std::function<LoadResult(std::string_view what, const LoadSpec&, const SessionFactory&,
+                             const SessionConfig&)>
+        run;
+    // Optional: turns a decision taken on this process's clock (the test cycle's timeout) into one
+    // decision shared by all processes of a distributed run.
+    std::function<bool(bool)> agree;
 };
 
 // Sinks: `out` receives ProfilingApplication's stdout lines (without newline); `progress`
