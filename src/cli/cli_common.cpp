@@ -349,6 +349,42 @@ std::optional<report::ConnectTimes> connect_times(const engine::ConnectStats& c)
     return t;
 }
 
+report::Side profiling_side(const engine::ProfilingReport& rep, const SideSpec& side,
+                            const engine::ProfilingOptions& o, const std::string& target,
+                            const std::string& name, const std::string& failure) {
+    report::Side s;
+    const auto& m = rep.measured;
+    s.name = name;
+    s.config.backend = side.backend;
+    s.config.serializer = o.serializer;
+    s.config.compression = side.backend_options.count("compression") ? "deflate" : "none";
+    s.config.in_flight_per_connection = rep.per_connection;
+    s.config.effective_concurrency = rep.capacity;
+    s.config.connections = rep.per_connection ? rep.capacity / rep.per_connection : 0;
+    s.config.extra["generation"] = std::string(engine::generation_name(rep.generation));
+    s.config.extra["workers"] = std::to_string(o.nio_pool_size);
+    s.config.extra["target"] = target;
+    s.requests = m.issued;
+    s.completed = m.completed;
+    s.failed = m.failed;
+    for (const auto& t : rep.tests) s.duration_s += t.seconds;
+    s.throughput_rps = s.duration_s > 0 ? static_cast<double>(m.completed) / s.duration_s : 0;
+    s.config.achieved_rps = s.throughput_rps;
+    s.results = m.results;
+    s.bytes_out = m.bytes_out;
+    s.bytes_in = m.bytes_in;
+    s.latency = m.latency;
+    s.service = m.service;
+    s.ttfr = m.ttfr;
+    s.ttlr = m.service;
+    for (std::size_t i = 0; i < engine::errc_slots; ++i)
+        if (rep.errors_by_class[i])
+            s.errors.push_back({engine::errc_name(static_cast<errc>(i)), rep.errors_by_class[i]});
+    if (!failure.empty()) s.notes = "FAILED: " + failure;
+    s.connect = connect_times(rep.connect);
+    return s;
+}
+
 std::string concurrency_text(const engine::ProfilingReport& rep) {
     const std::size_t per = std::max<std::size_t>(1, rep.per_connection);
     return fmt::format("{} connection{} x {} in flight = {}", rep.capacity / per,

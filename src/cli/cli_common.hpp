@@ -132,6 +132,12 @@ void print_summary(const engine::ProfilingReport& rep, const std::string& label,
 // The report form of the engine's connect statistics (absent when no connection was attempted).
 std::optional<report::ConnectTimes> connect_times(const engine::ConnectStats& c);
 
+// The report form of a closed-loop (ProfilingApplication scenario) run on `side`: the merged figures of
+// its test executions; a non-empty `failure` adds a "FAILED: ..." note.
+report::Side profiling_side(const engine::ProfilingReport& rep, const SideSpec& side,
+                            const engine::ProfilingOptions& o, const std::string& target,
+                            const std::string& name, const std::string& failure = {});
+
 // "ws37 4 connections x 64 in flight = 256" style description of the concurrency a report used.
 std::string concurrency_text(const engine::ProfilingReport& rep);
 

@@ -6,6 +6,7 @@
 #include "cli_common.hpp"
 #include "rate_mode.hpp"
 #include "commands.hpp"
+#include "run_hooks.hpp"
 
 #include <tpbench/report/render.hpp>
 #include <tpbench/report/report.hpp>
@@ -85,7 +86,10 @@ CaseRun run_case(cli::Targets& targets, const cli::SideSpec& side, const Case& c
             std::fflush(stdout);
         };
     if (!quiet) sinks.progress = [](const std::string& l) { cli::say(stderr, "  {}\n", l); };
+    // A rank of a distributed run (tpbench-mpi): every execution runs this rank's share.
+    if (cli::run_hooks.closed_begin) cli::run_hooks.closed_begin(ep, r.options);
     r.report = engine::run_profiling(r.options, side.effective_generation(), ep, sinks, c.expected);
+    if (cli::run_hooks.closed_end) cli::run_hooks.closed_end(side.label);
     if (r.report.aborted) {
         r.failed = true;
         r.failure = r.report.abort_reason;
@@ -153,38 +157,7 @@ void print_table(const std::vector<CaseRun>& runs) {
 
 // A report::Side for the renderers (json, csv, html, table).
 report::Side to_report_side(const CaseRun& r, const std::string& name) {
-    report::Side s;
-    const auto& rep = r.report;
-    const auto& m = rep.measured;
-    s.name = name;
-    s.config.backend = r.side->backend;
-    s.config.serializer = r.options.serializer;
-    s.config.compression = r.side->backend_options.count("compression") ? "deflate" : "none";
-    s.config.in_flight_per_connection = rep.per_connection;
-    s.config.effective_concurrency = rep.capacity;
-    s.config.connections = rep.per_connection ? rep.capacity / rep.per_connection : 0;
-    s.config.extra["generation"] = std::string(engine::generation_name(rep.generation));
-    s.config.extra["workers"] = std::to_string(r.options.nio_pool_size);
-    s.config.extra["target"] = r.target;
-    s.requests = m.issued;
-    s.completed = m.completed;
-    s.failed = m.failed;
-    for (const auto& t : rep.tests) s.duration_s += t.seconds;
-    s.throughput_rps = s.duration_s > 0 ? static_cast<double>(m.completed) / s.duration_s : 0;
-    s.config.achieved_rps = s.throughput_rps;
-    s.results = m.results;
-    s.bytes_out = m.bytes_out;
-    s.bytes_in = m.bytes_in;
-    s.latency = m.latency;
-    s.service = m.service;
-    s.ttfr = m.ttfr;
-    s.ttlr = m.service;
-    for (std::size_t i = 0; i < engine::errc_slots; ++i)
-        if (rep.errors_by_class[i])
-            s.errors.push_back({engine::errc_name(static_cast<errc>(i)), rep.errors_by_class[i]});
-    if (r.failed) s.notes = "FAILED: " + r.failure;
-    s.connect = cli::connect_times(rep.connect);
-    return s;
+    return cli::profiling_side(r.report, *r.side, r.options, r.target, name, r.failed ? r.failure : "");
 }
 
 std::vector<cli::SideSpec> default_sides() { return {cli::parse_side("ws37"), cli::parse_side("http4")}; }
@@ -269,12 +242,13 @@ int run_ab(const AbArgs& a) {
     // Interleave the sides (A, B, A, B, ...) so drift over time hits both equally.
     for (int k = 0; k < a.repeat; ++k)
         for (std::size_t i = 0; i < sides.size(); ++i) {
-            if (!a.quiet)
+            if (!a.quiet && !cli::run_hooks.follower)
                 cli::say(stderr, "tpbench ab: round {}/{}: {} ...\n", k + 1, a.repeat, sides[i].label);
             if (*format == report::Format::markdown && a.repeat == 1)
                 cli::say(stdout, "### {} -> {}\n", sides[i].label, targets.describe(sides[i]));
-            runs[i].push_back(run_case(targets, sides[i], c, &a.profiling, a.quiet,
-                                       *format == report::Format::markdown && a.repeat == 1));
+            runs[i].push_back(
+                run_case(targets, sides[i], c, &a.profiling, a.quiet || cli::run_hooks.follower,
+                         *format == report::Format::markdown && a.repeat == 1 && !cli::run_hooks.follower));
         }
 
     report::Report rep;
@@ -284,6 +258,9 @@ int run_ab(const AbArgs& a) {
     rep.scenario = fmt::format("{} {}", c.test_type, c.query);
     for (std::size_t i = 0; i < sides.size(); ++i)
         rep.sides.push_back(to_report_side(runs[i].back(), sides[i].label));
+    // Distributed run: per-rank figures, saturated ranks (a saturated side is refused a verdict).
+    int rank_rc = 0;
+    if (cli::run_hooks.annotate) rank_rc = cli::run_hooks.annotate(rep);
     // One sample per round: the printed average (latency in ns, throughput in req/s).
     auto samples = [&](std::size_t i) {
         std::vector<double> v;
@@ -304,6 +281,8 @@ int run_ab(const AbArgs& a) {
     for (std::size_t i = 1; i < sides.size(); ++i) {
         stats::CompareOptions opt;
         opt.lower_is_better = probe.latency_mode();
+        opt.a_saturated = rep.sides[0].saturated;
+        opt.b_saturated = rep.sides[i].saturated;
         auto a_s = samples(0), b_s = samples(i);
         rep.comparisons.push_back(report::compare_metric(probe.latency_mode() ? "avg latency" : "throughput",
                                                          probe.latency_mode() ? "ns" : "rps", sides[0].label,
@@ -312,6 +291,8 @@ int run_ab(const AbArgs& a) {
         if (!probe.latency_mode()) {
             stats::CompareOptions lat;
             lat.lower_is_better = true;
+            lat.a_saturated = opt.a_saturated;
+            lat.b_saturated = opt.b_saturated;
             for (const auto& [name, p] : {std::pair{"p50 latency", 50.0}, std::pair{"p99 latency", 99.0}})
                 rep.comparisons.push_back(report::compare_metric(name, "ns", sides[0].label, sides[i].label,
                                                                  percentile_samples(0, p),
@@ -325,8 +306,11 @@ int run_ab(const AbArgs& a) {
         for (auto& r : rs) failed = failed || r.failed;
         last.push_back(rs.back());
     }
+    if (cli::run_hooks.follower) return failed ? cli::exit_run_failed : rank_rc;
     if (*format == report::Format::markdown) {
         print_table(last);
+        for (const auto& [k, v] : rep.meta)
+            if (k.rfind("mpi_", 0) == 0 || k == "incomplete") cli::say(stdout, "{}: {}\n", k, v);
         for (const auto& row : rep.comparisons)
             cli::say(stdout, "\n{} {} vs {}: ratio {:.3f}{} — {}{}\n", row.metric, row.b, row.a, row.ratio,
                      row.ci_low ? fmt::format(" (95% CI {:.3f}..{:.3f}, {} rounds)", *row.ci_low,
@@ -342,7 +326,7 @@ int run_ab(const AbArgs& a) {
         if (!w) throw std::runtime_error(w.error());
         if (!a.quiet) cli::say(stderr, "tpbench ab: report written to {}\n", a.report_file);
     }
-    return failed ? cli::exit_run_failed : cli::exit_ok;
+    return failed ? cli::exit_run_failed : rank_rc;
 }
 
 // ---------------------------------------------------------------------------------------------

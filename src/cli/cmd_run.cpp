@@ -4,6 +4,11 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "rate_mode.hpp"
+#include "run_hooks.hpp"
+
+#include <tpbench/report/hgrm.hpp>
+#include <tpbench/report/render.hpp>
+#include <tpbench/stats/interval_log.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -24,7 +29,81 @@ struct RunArgs {
     std::string workload_file;
     cli::RateArgs rate;
     bool quiet = false;
+    bool format_given = false;  // --format on the command line (closed loop: render the report)
 };
+
+// One test execution of a closed-loop run, for --hlog and the report's intervals.
+struct ExecutionFigures {
+    double start_s = 0;  // since the run started
+    double length_s = 0;
+    std::uint64_t completed = 0;
+    std::uint64_t failed = 0;
+    stats::Histogram latency;
+};
+
+// Closed loop: the report (one side: the test executions merged; one interval per test execution)
+// in --format on stdout, --report, --hgrm and --hlog. Returns an exit code to use instead of
+// success (0 = none).
+int write_closed_report(const RunArgs& a, const cli::SideSpec& side, const engine::ProfilingOptions& o,
+                        const engine::ProfilingReport& pr, const std::string& where,
+                        const std::vector<ExecutionFigures>& execs, double started_s) {
+    auto format = report::parse_format(a.rate.format);
+    if (!format) throw engine::ConfigError(format.error());
+    report::Report rep;
+    rep.tool_version = "tpbench 0.1.0";
+    rep.created_utc = report::now_utc_iso8601();
+    rep.title =
+        fmt::format("tpbench run (closed loop, {}): {}", pr.latency ? "latency" : "throughput", side.label);
+    rep.scenario = o.exercise ? "exercise mix" : (a.workload_file.empty() ? o.script : "workload file");
+    rep.meta["target"] = where;
+    rep.meta["generation"] = std::string(engine::generation_name(side.effective_generation()));
+    rep.meta["executions"] = fmt::format("{} warm-up, {} test", pr.warmups.size(), pr.tests.size());
+    std::string failure;
+    for (const auto& t : pr.tests)
+        if (t.failed && failure.empty()) failure = t.name + ": " + t.failure;
+    rep.sides.push_back(cli::profiling_side(pr, side, o, where, side.label, failure));
+    for (const auto& e : execs)
+        rep.sides.back().intervals.push_back(report::make_interval_point(e.start_s + e.length_s, e.length_s,
+                                                                         e.completed, e.failed, e.latency));
+    int rc = 0;
+    if (cli::run_hooks.annotate) rc = cli::run_hooks.annotate(rep);
+    if (cli::run_hooks.follower) return rc;
+    cli::redact_report(rep);
+    if (a.format_given) {
+        cli::say(stdout, "{}", report::render(rep, *format));
+    } else {
+        for (const auto& [k, v] : rep.meta)
+            if (k.rfind("mpi_", 0) == 0 || k == "incomplete") cli::say(stdout, "{}: {}\n", k, v);
+    }
+    std::fflush(stdout);
+    if (!a.rate.report_file.empty()) {
+        auto w = report::write_report_file(rep, a.rate.report_file);
+        if (!w) throw std::runtime_error(w.error());
+    }
+    if (!a.rate.hgrm_file.empty()) {
+        std::ofstream out(a.rate.hgrm_file);
+        out << report::percentile_distribution(pr.measured.latency, 1e6);
+        if (!out) throw std::runtime_error("cannot write " + a.rate.hgrm_file);
+    }
+    if (!a.rate.hlog_file.empty()) {
+        // One entry per test execution, timestamps relative to the run's start.
+        stats::IntervalLog log;
+        log.start_time_s = started_s;
+        log.comments.push_back(fmt::format(
+            "tpbench run (closed loop): {}, one interval per test execution (latency, ns)", side.label));
+        for (const auto& e : execs) {
+            stats::IntervalLogEntry le;
+            le.start_s = e.start_s;
+            le.length_s = e.length_s;
+            le.max_scaled = static_cast<double>(e.latency.max()) / 1e6;
+            le.histogram = e.latency;
+            log.entries.push_back(std::move(le));
+        }
+        auto w = stats::write_interval_log_file(log, a.rate.hlog_file);
+        if (!w) throw std::runtime_error(w.error());
+    }
+    return rc;
+}
 
 std::vector<engine::WeightedQuery> read_workload(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -50,22 +129,49 @@ int run_run(const RunArgs& a) {
     }
     engine::Endpoint ep = targets.endpoint(side);
     const std::string where = targets.describe(side);
-    if (!a.quiet)
+    const bool quiet = a.quiet || cli::run_hooks.follower;
+    if (!quiet)
         cli::say(stderr, "tpbench run: {} (generation {}) -> {}\n", side.label, engine::generation_name(g),
                  where);
+    // A rank of a distributed run (tpbench-mpi): every execution runs this rank's share.
+    if (cli::run_hooks.closed_begin) cli::run_hooks.closed_begin(ep, o);
+    // With --format the report goes to stdout and ProfilingApplication's lines to stderr.
+    std::FILE* lines = a.format_given ? stderr : stdout;
+    const bool want_report = a.format_given || !a.rate.report_file.empty() || !a.rate.hgrm_file.empty() ||
+                             !a.rate.hlog_file.empty() || cli::run_hooks.annotate;
+    // Each test execution's merged figures (intervals of the report and --hlog).
+    std::vector<ExecutionFigures> execs;
+    const auto t0 = engine::Clock::now();
+    const double started_s =
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    if (want_report) {
+        ep.run = [&execs, t0, inner = ep.run](std::string_view what, const engine::LoadSpec& s,
+                                              const engine::SessionFactory& f,
+                                              const engine::SessionConfig& c) {
+            const double at = std::chrono::duration<double>(engine::Clock::now() - t0).count();
+            engine::LoadResult r = inner ? inner(what, s, f, c) : engine::run_load(s, f, c);
+            if (what.rfind("test-", 0) == 0 && !r.setup_failed)
+                execs.push_back({at, r.elapsed_seconds, r.measured().completed, r.measured().failed,
+                                 r.measured().latency});
+            return r;
+        };
+    }
     engine::ProfilingSinks sinks;
-    sinks.out = [](const std::string& line) {
-        cli::say(stdout, "{}\n", line);
-        std::fflush(stdout);
-    };
-    if (!a.quiet) sinks.progress = [](const std::string& line) { cli::say(stderr, "{}\n", line); };
+    if (!cli::run_hooks.follower)
+        sinks.out = [lines](const std::string& line) {
+            cli::say(lines, "{}\n", line);
+            std::fflush(lines);
+        };
+    if (!quiet) sinks.progress = [](const std::string& line) { cli::say(stderr, "{}\n", line); };
     engine::ProfilingReport rep =
         engine::run_profiling(o, g, ep, sinks, a.expect_results, workload ? &*workload : nullptr);
+    if (cli::run_hooks.closed_end) cli::run_hooks.closed_end(side.label);
     if (rep.aborted) {
         cli::say(stderr, "tpbench run: {}\n", rep.abort_reason);
         return cli::exit_run_failed;
     }
-    cli::print_summary(rep, side.label, where);
+    if (!a.format_given && !cli::run_hooks.follower) cli::print_summary(rep, side.label, where);
+    const int report_rc = want_report ? write_closed_report(a, side, o, rep, where, execs, started_s) : 0;
     for (const auto* list : {&rep.warmups, &rep.tests})
         for (const auto& e : *list)
             if (e.failed) {
@@ -83,7 +189,7 @@ int run_run(const RunArgs& a) {
         cli::say(stderr, "tpbench run: FAILED: no request succeeded\n");
         return cli::exit_run_failed;
     }
-    return cli::exit_ok;
+    return report_rc != 0 ? report_rc : cli::exit_ok;
 }
 
 }  // namespace
@@ -101,7 +207,8 @@ void register_run(CLI::App& app) {
         ->check(CLI::ExistingFile);
     args->rate.add_to(*sub);
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");
-    sub->callback([args] {
+    sub->callback([args, sub] {
+        args->format_given = sub->get_option("--format")->count() > 0;
         int rc = 0;
         try {
             rc = run_run(*args);

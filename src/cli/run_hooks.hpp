@@ -1,10 +1,14 @@
 #pragma once
-// Extension points for running `tpbench run --rate` as one rank of a distributed run
+// Extension points for running `tpbench run` / `tpbench ab` as one rank of a distributed run
 // (tpbench-mpi, src/mpi, docs/distributed.md). The plain tpbench never sets them: every pointer
 // is nullptr and rate mode behaves exactly as without them. Owned by the mpi helper.
+#include <string>
+
 namespace tpbench::engine {
 struct LoadSpec;
 struct LoadResult;
+struct Endpoint;
+struct ProfilingOptions;
 }  // namespace tpbench::engine
 namespace tpbench::report {
 struct Report;
@@ -23,6 +27,17 @@ struct RunHooks {
     // Root only, before the report is rendered: adds per-rank details; returns an exit code to use
     // instead of success (0 = none), e.g. when a rank could not run.
     int (*annotate)(report::Report& rep) = nullptr;
+
+    // Closed loop (run/ab without --rate; docs/distributed.md). Called on every rank right before
+    // run_profiling: checks that the scenario can be split (throws engine::ConfigError), installs
+    // Endpoint::run / Endpoint::agree (each execution runs this rank's share and returns the merged
+    // result of all ranks, the same on every rank) and clears `store` on followers.
+    void (*closed_begin)(engine::Endpoint& ep, engine::ProfilingOptions& o) = nullptr;
+    // Called on every rank right after run_profiling for the side labelled `label` (the root keeps
+    // the per-rank figures; `annotate` then adds them to the report side with that name).
+    void (*closed_end)(const std::string& label) = nullptr;
+    // True on the ranks other than the root: they print no report and write no files.
+    bool follower = false;
 };
 
 // The process's hooks (all unset in tpbench).

@@ -218,7 +218,7 @@ std::string render_json(const Report& r) {
     root["thresholds"] = std::move(ths);
     if (!r.ranks.empty()) {  // distributed runs (tpbench-mpi)
         json::array rk;
-        for (const auto& x : r.ranks)
+        for (const auto& x : r.ranks) {
             rk.push_back({{"rank", x.rank},
                           {"host", x.host},
                           {"status", x.status},
@@ -231,6 +231,8 @@ std::string render_json(const Report& r) {
                           {"completed", x.completed},
                           {"failed", x.failed},
                           {"saturated", x.saturated}});
+            if (!x.side.empty()) rk.back().as_object()["side"] = x.side;
+        }
         root["ranks"] = std::move(rk);
     }
     return json::serialize(root) + "\n";

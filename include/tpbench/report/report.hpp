@@ -140,6 +140,7 @@ struct ThresholdLine {
 struct RankInfo {
     int rank = 0;
     std::string host;
+    std::string side;         // closed-loop ab: the side of these figures (one entry per rank and side)
     std::string status;       // "ok" or "failed" (could not connect / did not run)
     std::string message;      // failure or saturation reason
     double offered_rps = 0;   // this rank's share of the offered rate
