@@ -77,7 +77,7 @@ private:
     std::size_t pos_ = 0;
 };
 
-constexpr std::uint64_t kMagic = 0x31524d4250545f4dULL;  // "M_TPBMR1"
+constexpr std::uint64_t kMagic = 0x32524d4250545f4dULL;  // "M_TPBMR2" (2: connect stats, error classes)
 
 }  // namespace
 
@@ -115,6 +115,145 @@ void partition_spec(engine::LoadSpec& spec, int ranks, int rank) {
         spec.max_outstanding = std::max<std::size_t>(1, share(spec.max_outstanding, ranks, rank));
     spec.rate /= static_cast<double>(ranks);
     if (spec.rate_end > 0) spec.rate_end /= static_cast<double>(ranks);
+}
+
+bool partition_closed(engine::LoadSpec& spec, int ranks, int rank, std::uint64_t offset) {
+    if (ranks < 1 || rank < 0 || rank >= ranks) throw engine::ConfigError("mpi: bad rank/size");
+    if (ranks == 1) return !spec.plan.empty();
+    const auto n = static_cast<std::uint64_t>(ranks);
+    const auto r = static_cast<std::uint64_t>(rank);
+    // First index i of this execution with (offset + i) % n == r.
+    const std::uint64_t first = (r + n - offset % n) % n;
+    std::vector<std::uint32_t> mine;
+    std::size_t warm = 0;
+    for (std::uint64_t i = first; i < spec.plan.size(); i += n) {
+        mine.push_back(spec.plan[static_cast<std::size_t>(i)]);
+        if (i < spec.warmup_requests) ++warm;
+    }
+    spec.plan = std::move(mine);
+    spec.warmup_requests = warm;
+    const std::size_t conns = std::max<std::size_t>(1, share(spec.pool.max_connections, ranks, rank));
+    spec.pool.min_connections = std::min(share(spec.pool.min_connections, ranks, rank), conns);
+    spec.pool.max_connections = conns;
+    if (spec.max_outstanding > 0)
+        spec.max_outstanding = std::max<std::size_t>(1, share(spec.max_outstanding, ranks, rank));
+    return !spec.plan.empty();
+}
+
+void check_closed_split(bool latency, std::size_t max_connections, int ranks) {
+    if (!latency && ranks > 1 && max_connections < static_cast<std::size_t>(ranks))
+        throw engine::ConfigError(
+            fmt::format("{} connection(s) cannot be split over {} ranks (each rank needs one): raise "
+                        "--maxConnectionPoolSize to at least {}",
+                        max_connections, ranks, ranks));
+}
+
+ClosedFigures closed_figures(const RankRecord& r) {
+    ClosedFigures f;
+    f.rank = r.rank;
+    f.host = r.host;
+    f.planned = r.planned;
+    if (!r.ran || r.load.setup_failed) {
+        f.ok = false;
+        f.failure = r.ran ? r.load.setup_error : r.message;
+        return f;
+    }
+    const auto& m = r.load.measured();
+    f.issued = m.issued;
+    f.completed = m.completed;
+    f.failed = m.failed;
+    f.lanes = r.load.lanes;
+    f.elapsed_s = r.load.elapsed_seconds;
+    return f;
+}
+
+ClosedAnnotation annotate_closed(const std::vector<ClosedCall>& calls, int size, bool latency) {
+    ClosedAnnotation out;
+    struct Acc {
+        RankRecord id;
+        bool seen = false;
+        std::string failure;
+        std::uint64_t planned = 0, issued = 0, completed = 0, failed = 0;
+        std::size_t lanes = 0;
+        double busy = 0;
+    };
+    std::vector<Acc> acc(static_cast<std::size_t>(std::max(size, 0)));
+    for (const auto& c : calls) {
+        const bool test = c.what.rfind("test-", 0) == 0;
+        const bool warm = c.what.rfind("warmup-", 0) == 0;
+        for (const auto& rec : c.ranks) {
+            if (rec.rank < 0 || rec.rank >= size) continue;
+            auto& a = acc[static_cast<std::size_t>(rec.rank)];
+            if (!a.seen) {
+                a.id.rank = rec.rank;
+                a.id.host = rec.host;
+                a.seen = true;
+            }
+            if (!rec.ok) {
+                if (a.failure.empty()) a.failure = rec.failure;
+                continue;
+            }
+            if (test || warm) a.planned += rec.planned;
+            if (!test) continue;
+            a.issued += rec.issued;
+            a.completed += rec.completed;
+            a.failed += rec.failed;
+            a.busy += rec.elapsed_s;
+            a.lanes = std::max(a.lanes, rec.lanes);
+        }
+    }
+    // Rate per outstanding-request slot of every rank that sent test requests; their median.
+    std::vector<double> per_lane;
+    for (const auto& a : acc)
+        if (a.seen && a.failure.empty() && a.issued > 0 && a.busy > 0 && a.lanes > 0)
+            per_lane.push_back(static_cast<double>(a.issued) / a.busy / static_cast<double>(a.lanes));
+    double median = 0;
+    if (!per_lane.empty()) {
+        std::sort(per_lane.begin(), per_lane.end());
+        const std::size_t k = per_lane.size();
+        median = k % 2 ? per_lane[k / 2] : (per_lane[k / 2 - 1] + per_lane[k / 2]) / 2;
+    }
+    for (auto& a : acc) {
+        if (!a.seen) continue;
+        report::RankInfo ri;
+        ri.rank = a.id.rank;
+        ri.host = a.id.host;
+        ri.planned = a.planned;
+        std::string line;
+        if (!a.failure.empty()) {
+            ri.status = "failed";
+            ri.message = a.failure;
+            out.incomplete.push_back(fmt::format("{}: {}", rank_name(a.id), a.failure));
+            line = "FAILED: " + a.failure;
+        } else {
+            ri.status = "ok";
+            ri.requests = a.issued;
+            ri.completed = a.completed;
+            ri.failed = a.failed;
+            ri.duration_s = a.busy;
+            ri.achieved_rps = a.busy > 0 ? static_cast<double>(a.issued) / a.busy : 0;
+            const double mine = a.busy > 0 && a.lanes > 0
+                                    ? static_cast<double>(a.issued) / a.busy / static_cast<double>(a.lanes)
+                                    : 0;
+            // Test executions shorter than a second in all are too short to tell a slow host from noise.
+            if (!latency && per_lane.size() >= 2 && a.issued > 0 && a.busy >= 1.0 && mine < 0.8 * median) {
+                ri.saturated = true;
+                ri.message = fmt::format(
+                    "{:.1f} req/s per outstanding-request slot, {:.0f}% of the median rank's {:.1f}: its "
+                    "share took longer, and every execution lasted as long as its slowest rank",
+                    mine, 100 * mine / median, median);
+                out.saturated.push_back(fmt::format("{}: {}", rank_name(a.id), ri.message));
+            }
+            line = fmt::format(
+                "{} test requests ({} ok, {} failed) in {:.3f} s on {} slot(s), achieved {:.1f} "
+                "req/s (closed loop){}",
+                ri.requests, ri.completed, ri.failed, ri.duration_s, a.lanes, ri.achieved_rps,
+                ri.saturated ? ", SATURATED: " + ri.message : "");
+        }
+        out.lines.push_back(a.id.host.empty() ? line : fmt::format("{}: {}", a.id.host, line));
+        out.ranks.push_back(std::move(ri));
+    }
+    return out;
 }
 
 std::string rank_name(const RankRecord& r) {
@@ -170,6 +309,15 @@ std::vector<std::uint8_t> serialize(const RankRecord& r) {
     w.b(l.schedule_missed);
     w.f64(l.elapsed_seconds);
     w.str(l.first_error_message);
+    w.u64(static_cast<std::uint64_t>(l.setup_error_class));
+    w.u64(static_cast<std::uint64_t>(l.fatal_error));
+    w.u64(l.connect.connections);
+    w.u64(l.connect.tls_handshakes);
+    w.u64(l.connect.tls_resumed);
+    w.u64(l.connect.failures);
+    w.hist(l.connect.tcp);
+    w.hist(l.connect.tls);
+    w.hist(l.connect.protocol);
     return w.take();
 }
 
@@ -237,6 +385,15 @@ RankRecord deserialize(std::span<const std::uint8_t> bytes, engine::Clock::time_
     l.schedule_missed = rd.b();
     l.elapsed_seconds = rd.f64();
     l.first_error_message = rd.str();
+    l.setup_error_class = static_cast<errc>(rd.u64());
+    l.fatal_error = static_cast<errc>(rd.u64());
+    l.connect.connections = rd.u64();
+    l.connect.tls_handshakes = rd.u64();
+    l.connect.tls_resumed = rd.u64();
+    l.connect.failures = rd.u64();
+    l.connect.tcp = rd.hist();
+    l.connect.tls = rd.hist();
+    l.connect.protocol = rd.hist();
     if (!rd.done()) throw std::runtime_error("rank record: trailing bytes");
     return r;
 }
@@ -245,6 +402,7 @@ engine::LoadResult merge_ranks(const std::vector<RankRecord>& ranks) {
     engine::LoadResult m;
     std::string failures;
     bool any_ok = false;
+    errc setup_class = errc::ok;
     for (const auto& r : ranks) {
         if (!r.ran) {
             failures += fmt::format("{}{}: {}", failures.empty() ? "" : "; ", rank_name(r), r.message);
@@ -254,9 +412,13 @@ engine::LoadResult merge_ranks(const std::vector<RankRecord>& ranks) {
         if (l.setup_failed) {
             failures += fmt::format("{}{}: {}", failures.empty() ? "" : "; ", rank_name(r), l.setup_error);
             m.connect_failures += l.connect_failures;
+            m.connect.merge(l.connect);  // the failed connects still count
+            if (setup_class == errc::ok) setup_class = l.setup_error_class;
             continue;
         }
-        any_ok = true;
+        // A rank with nothing to send (a closed-loop execution smaller than the job) adds nothing
+        // and does not make an execution whose senders all failed look successful.
+        if (r.planned > 0) any_ok = true;
         for (std::size_t ph = 0; ph < engine::phase_count; ++ph) m.phases[ph].merge(l.phases[ph]);
         if (l.intervals.size() > m.intervals.size()) m.intervals.resize(l.intervals.size());
         for (std::size_t i = 0; i < l.intervals.size(); ++i) {
@@ -272,12 +434,15 @@ engine::LoadResult merge_ranks(const std::vector<RankRecord>& ranks) {
         m.deadline_hit = m.deadline_hit || l.deadline_hit;
         m.schedule_missed = m.schedule_missed || l.schedule_missed;
         m.elapsed_seconds = std::max(m.elapsed_seconds, l.elapsed_seconds);
+        m.connect.merge(l.connect);
+        if (m.fatal_error == errc::ok) m.fatal_error = l.fatal_error;
         if (m.first_error_message.empty() && !l.first_error_message.empty())
             m.first_error_message = rank_name(r) + ": " + l.first_error_message;
     }
     if (!any_ok) {
         m.setup_failed = true;
         m.setup_error = failures.empty() ? std::string("no rank ran") : failures;
+        m.setup_error_class = setup_class;
     }
     return m;
 }

@@ -67,4 +67,56 @@ Annotation annotate_report(report::Report& rep, const std::vector<RankRecord>& r
 // "rank 1 (host)".
 std::string rank_name(const RankRecord& r);
 
+// ---- Closed loop (run/ab without --rate): every execution of ProfilingApplication's scenario
+// (init scripts, warm-ups, tests) is one distributed load run.
+
+// Deals one closed-loop execution whose requests are the run's requests offset, offset+1, ...:
+// rank r sends those whose run index is r mod N (so the remainder of each execution rotates over
+// the ranks, and a one-request execution — latency mode, an init script — goes to one rank per
+// execution in turn). Connections (max and min) are shared with the first total % N ranks getting
+// one more; a rank with requests but a zero share (only possible with fewer connections than
+// ranks, see check_closed_split) gets one. Returns false when this rank has nothing to send.
+bool partition_closed(engine::LoadSpec& spec, int ranks, int rank, std::uint64_t offset);
+
+// Throws engine::ConfigError when a closed-loop scenario cannot be split over `ranks`:
+// throughput mode with fewer connections than ranks (latency mode sends one request at a time,
+// so any pool size works).
+void check_closed_split(bool latency, std::size_t max_connections, int ranks);
+
+// What the root keeps of one rank's record for one closed-loop execution (the histograms are
+// merged at once and not kept per rank).
+struct ClosedFigures {
+    int rank = 0;
+    std::string host;
+    bool ok = true;       // ran and connected
+    std::string failure;  // when !ok
+    std::uint64_t planned = 0, issued = 0, completed = 0, failed = 0;
+    std::size_t lanes = 0;
+    double elapsed_s = 0;
+};
+ClosedFigures closed_figures(const RankRecord& r);
+
+// One execution of a closed-loop run as the root saw it: its name ("init", "warmup-1",
+// "test-3") and every rank's figures.
+struct ClosedCall {
+    std::string what;
+    std::vector<ClosedFigures> ranks;
+};
+
+// Per-rank figures of one closed-loop run (one side), from its calls: the test executions'
+// requests, completed, failed and busy seconds (sum of that rank's own execution times), planned
+// = the rank's share of every warm-up and test execution. A throughput run marks a rank saturated
+// when its rate per outstanding-request slot is below 80% of the median rank's (and it was busy at
+// least 1 s in all): in closed loop an execution lasts as long as its slowest rank, so that host
+// held every rank back. Latency mode
+// (one request at a time on one rank) has no saturation check. A rank that could not connect or
+// did not run is "failed".
+struct ClosedAnnotation {
+    std::vector<report::RankInfo> ranks;
+    std::vector<std::string> lines;       // "mpi_rank_<r>" meta line per rank (same order)
+    std::vector<std::string> saturated;   // "rank 1 (host): reason", one per saturated rank
+    std::vector<std::string> incomplete;  // "rank 1 (host): reason", one per failed rank
+};
+ClosedAnnotation annotate_closed(const std::vector<ClosedCall>& calls, int size, bool latency);
+
 }  // namespace tpbench::mpi

@@ -223,7 +223,7 @@ TEST_CASE("deserialize: malformed records are errors, not crashes") {
 }
 
 TEST_CASE(
-    "annotate_report: per-rank lines; a saturated rank makes the side saturated and a comparison refuse it") {
+    "annotate_report: per-rank lines, a saturated rank makes the side saturated and a comparison refuse it") {
     std::mt19937_64 rng(99);
     engine::PhaseStats all;
     engine::IntervalStats iv0;
@@ -280,4 +280,190 @@ TEST_CASE("annotate_report: a rank that did not connect marks the report incompl
     CHECK(rep.ranks[1].message == "connection refused");
     CHECK(rep.meta.at("incomplete").find("rank 1 (h1): connection refused") != std::string::npos);
     CHECK(rep.sides[0].notes.find("INCOMPLETE") != std::string::npos);
+}
+
+// ---- closed loop
+
+TEST_CASE(
+    "partition_closed: over a run's executions the ranks' requests interleave into the one-process run") {
+    // A run as ProfilingApplication's scenario makes it: two init scripts, a latency-like
+    // one-request execution, warm-ups and tests of uneven sizes.
+    const std::vector<std::size_t> sizes{1, 1, 1, 1000, 7, 1001, 2};
+    for (int n : {1, 2, 3, 4}) {
+        CAPTURE(n);
+        std::vector<std::uint32_t> whole_run;  // what one process sends, in order
+        std::vector<std::vector<std::uint32_t>> got(static_cast<std::size_t>(n));  // per rank, in order
+        std::uint64_t offset = 0;
+        std::uint32_t next = 0;
+        for (const std::size_t size : sizes) {
+            engine::LoadSpec spec;
+            for (std::size_t i = 0; i < size; ++i) spec.plan.push_back(next++ % 9);
+            whole_run.insert(whole_run.end(), spec.plan.begin(), spec.plan.end());
+            spec.pool.max_connections = 6;
+            spec.pool.min_connections = 4;
+            std::size_t conns = 0, total = 0;
+            for (int r = 0; r < n; ++r) {
+                engine::LoadSpec part = spec;
+                const bool has = mpi::partition_closed(part, n, r, offset);
+                CHECK(has == !part.plan.empty());
+                total += part.plan.size();
+                conns += part.pool.max_connections;
+                CHECK(part.pool.min_connections <= part.pool.max_connections);
+                // Rank r takes the run indices that are r mod n.
+                std::size_t expect = 0;
+                for (std::size_t i = 0; i < size; ++i)
+                    if ((offset + i) % static_cast<std::uint64_t>(n) == static_cast<std::uint64_t>(r))
+                        ++expect;
+                CHECK(part.plan.size() == expect);
+                auto& g = got[static_cast<std::size_t>(r)];
+                g.insert(g.end(), part.plan.begin(), part.plan.end());
+            }
+            CHECK(total == size);
+            CHECK(conns == 6);  // 6 connections over n <= 4 ranks: shares add up to the total
+            offset += size;
+        }
+        // Deal back: run index k is rank k % n's next request.
+        std::vector<std::size_t> pos(static_cast<std::size_t>(n), 0);
+        std::vector<std::uint32_t> back;
+        for (std::size_t k = 0; k < whole_run.size(); ++k) {
+            const auto r = k % static_cast<std::size_t>(n);
+            REQUIRE(pos[r] < got[r].size());
+            back.push_back(got[r][pos[r]++]);
+        }
+        CHECK(back == whole_run);
+    }
+}
+
+TEST_CASE("partition_closed: one-request executions and uneven remainders rotate over the ranks") {
+    engine::LoadSpec one;
+    one.plan = {0};
+    one.pool.max_connections = 1;
+    one.pool.min_connections = 1;
+    for (std::uint64_t off = 0; off < 6; ++off)
+        for (int r = 0; r < 3; ++r) {
+            engine::LoadSpec p = one;
+            const bool has = mpi::partition_closed(p, 3, r, off);
+            CHECK(has == (static_cast<std::uint64_t>(r) == off % 3));
+            CHECK(p.pool.max_connections == 1);  // a rank that sends gets a connection
+        }
+    // 10 requests over 3 ranks at offset 0: 4,3,3; at offset 10 (next execution): 3,4,3.
+    engine::LoadSpec ten;
+    ten.plan.assign(10, 0);
+    ten.pool.max_connections = 3;
+    std::array<std::size_t, 3> a{}, b{};
+    for (int r = 0; r < 3; ++r) {
+        engine::LoadSpec p = ten, q = ten;
+        mpi::partition_closed(p, 3, r, 0);
+        mpi::partition_closed(q, 3, r, 10);
+        a[static_cast<std::size_t>(r)] = p.plan.size();
+        b[static_cast<std::size_t>(r)] = q.plan.size();
+    }
+    CHECK(a == std::array<std::size_t, 3>{4, 3, 3});
+    CHECK(b == std::array<std::size_t, 3>{3, 4, 3});
+    CHECK_THROWS_AS(mpi::check_closed_split(false, 2, 3), engine::ConfigError);
+    CHECK_NOTHROW(mpi::check_closed_split(true, 1, 3));  // latency: one request at a time
+    CHECK_NOTHROW(mpi::check_closed_split(false, 3, 3));
+}
+
+TEST_CASE("merge_ranks: connect timings merge exactly through the wire format, error classes survive") {
+    std::mt19937_64 rng(31);
+    engine::ConnectStats all;
+    std::vector<mpi::RankRecord> recs;
+    for (int r = 0; r < 3; ++r) {
+        mpi::RankRecord rec;
+        rec.rank = r;
+        rec.ran = true;
+        rec.planned = 10;
+        std::lognormal_distribution<double> d(11.0 + r, 0.5);
+        for (int i = 0; i < 50 + 17 * r; ++i) {
+            engine::ConnectTimings t;
+            t.tcp = std::chrono::nanoseconds(static_cast<std::int64_t>(d(rng)));
+            if (i % 2) t.tls = std::chrono::nanoseconds(static_cast<std::int64_t>(d(rng)) * 3);
+            if (i % 4 == 1) t.tls_resumed = true;
+            t.protocol = std::chrono::nanoseconds(static_cast<std::int64_t>(d(rng)) / 2 + 1);
+            rec.load.connect.add(t);
+            all.add(t);
+        }
+        rec.load.connect.failures = static_cast<std::uint64_t>(r);
+        all.failures += static_cast<std::uint64_t>(r);
+        if (r == 2) rec.load.fatal_error = errc::auth_failed;
+        recs.push_back(mpi::deserialize(mpi::serialize(rec), engine::Clock::now()));
+    }
+    const auto m = mpi::merge_ranks(recs);
+    CHECK(m.connect.connections == all.connections);
+    CHECK(m.connect.tls_handshakes == all.tls_handshakes);
+    CHECK(m.connect.tls_resumed == all.tls_resumed);
+    CHECK(m.connect.failures == 3);
+    CHECK(m.connect.tcp.same_counts(all.tcp));
+    CHECK(m.connect.tls.same_counts(all.tls));
+    CHECK(m.connect.protocol.same_counts(all.protocol));
+    CHECK(m.fatal_error == errc::auth_failed);
+    // Every rank that had requests failed (the other had nothing to send): the execution failed,
+    // with the failure's class.
+    mpi::RankRecord idle;
+    idle.rank = 0;
+    idle.ran = true;
+    mpi::RankRecord bad;
+    bad.rank = 1;
+    bad.ran = true;
+    bad.planned = 1;
+    bad.load.setup_failed = true;
+    bad.load.setup_error = "TLS handshake failed";
+    bad.load.setup_error_class = errc::tls_failed;
+    const auto f = mpi::merge_ranks({mpi::deserialize(mpi::serialize(idle), engine::Clock::now()),
+                                     mpi::deserialize(mpi::serialize(bad), engine::Clock::now())});
+    CHECK(f.setup_failed);
+    CHECK(f.setup_error_class == errc::tls_failed);
+}
+
+namespace {
+
+mpi::ClosedFigures fig(int rank, std::uint64_t planned, std::uint64_t issued, double secs,
+                       std::size_t lanes) {
+    mpi::ClosedFigures f;
+    f.rank = rank;
+    f.host = "h" + std::to_string(rank);
+    f.planned = planned;
+    f.issued = issued;
+    f.completed = issued;
+    f.lanes = lanes;
+    f.elapsed_s = secs;
+    return f;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "annotate_closed: per-rank figures of the test executions, a slow rank is saturated, a failed one "
+    "named") {
+    std::vector<mpi::ClosedCall> calls;
+    calls.push_back({"init", {fig(0, 1, 1, 0.01, 1), fig(1, 0, 0, 0, 0), fig(2, 0, 0, 0, 0)}});
+    calls.push_back({"warmup-1", {fig(0, 34, 34, 0.1, 4), fig(1, 33, 33, 0.1, 4), fig(2, 33, 33, 0.1, 4)}});
+    for (int t = 1; t <= 2; ++t)  // rank 2 needs twice as long for the same share
+        calls.push_back({"test-" + std::to_string(t),
+                         {fig(0, 334, 334, 1.0, 4), fig(1, 333, 333, 1.0, 4), fig(2, 333, 333, 2.0, 4)}});
+    auto a = mpi::annotate_closed(calls, 3, false);
+    REQUIRE(a.ranks.size() == 3);
+    CHECK(a.ranks[0].requests == 668);
+    CHECK(a.ranks[0].planned == 34 + 668);  // warm-ups and tests, not the init script
+    CHECK(a.ranks[0].duration_s == doctest::Approx(2.0));
+    CHECK(a.ranks[0].achieved_rps == doctest::Approx(334));
+    CHECK(a.ranks[0].requests + a.ranks[1].requests + a.ranks[2].requests == 2000);
+    CHECK_FALSE(a.ranks[0].saturated);
+    CHECK_FALSE(a.ranks[1].saturated);
+    CHECK(a.ranks[2].saturated);
+    REQUIRE(a.saturated.size() == 1);
+    CHECK(a.saturated[0].find("rank 2 (h2)") == 0);
+    CHECK(a.incomplete.empty());
+    CHECK(a.lines[2].find("SATURATED") != std::string::npos);
+    // Latency mode has no saturation check.
+    CHECK(mpi::annotate_closed(calls, 3, true).saturated.empty());
+    // Rank 1 could not connect: failed, named, no figures.
+    calls[2].ranks[1].ok = false;
+    calls[2].ranks[1].failure = "connection refused";
+    a = mpi::annotate_closed(calls, 3, false);
+    CHECK(a.ranks[1].status == "failed");
+    CHECK(a.ranks[1].message == "connection refused");
+    REQUIRE(a.incomplete.size() == 1);
+    CHECK(a.incomplete[0] == "rank 1 (h1): connection refused");
 }
