@@ -166,8 +166,10 @@ int run_run(const RunArgs& a) {
     engine::ProfilingReport rep =
         engine::run_profiling(o, g, ep, sinks, a.expect_results, workload ? &*workload : nullptr);
     if (cli::run_hooks.closed_end) cli::run_hooks.closed_end(side.label);
+    // The run's verdict (the same merged figures on every rank of a distributed run) is told once.
+    const bool tell = !cli::run_hooks.follower;
     if (rep.aborted) {
-        cli::say(stderr, "tpbench run: {}\n", rep.abort_reason);
+        if (tell) cli::say(stderr, "tpbench run: {}\n", rep.abort_reason);
         return cli::exit_run_failed;
     }
     if (!a.format_given && !cli::run_hooks.follower) cli::print_summary(rep, side.label, where);
@@ -175,18 +177,19 @@ int run_run(const RunArgs& a) {
     for (const auto* list : {&rep.warmups, &rep.tests})
         for (const auto& e : *list)
             if (e.failed) {
-                cli::say(stderr, "tpbench run: FAILED: {}: {}\n", e.name, e.failure);
+                if (tell) cli::say(stderr, "tpbench run: FAILED: {}: {}\n", e.name, e.failure);
                 return cli::exit_run_failed;
             }
     if (rep.test_mismatches() > 0) {
-        cli::say(stderr, "tpbench run: FAILED: {} request(s) returned an unexpected result count\n",
-                 rep.test_mismatches());
+        if (tell)
+            cli::say(stderr, "tpbench run: FAILED: {} request(s) returned an unexpected result count\n",
+                     rep.test_mismatches());
         return cli::exit_run_failed;
     }
     std::uint64_t issued = rep.measured.issued;
     for (const auto& w : rep.warmups) issued += w.requests;
     if (issued > 0 && rep.measured.completed == 0 && rep.test_cycle_ran) {
-        cli::say(stderr, "tpbench run: FAILED: no request succeeded\n");
+        if (tell) cli::say(stderr, "tpbench run: FAILED: no request succeeded\n");
         return cli::exit_run_failed;
     }
     return report_rc != 0 ? report_rc : cli::exit_ok;
