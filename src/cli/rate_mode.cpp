@@ -369,7 +369,9 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
     const int steps = a.sweep ? a.sweep_steps : 1;
     double offered = start_rate;
     for (int step = 0; step < steps; ++step) {
-        if (!a.quiet)
+        // The followers of a distributed sweep (run_hooks.follower) run the same steps silently.
+        const bool tell = !run_hooks.follower;
+        if (!a.quiet && tell)
             say(stderr, "[{}] offering {:.0f} req/s for {} s ...\n", side.label, offered, a.duration_s);
         StepResult r = run_step(a, offered, side, o, live.get(), ep, target, workload);
         if (r.rank_exit >= 0) return r.rank_exit;
@@ -388,7 +390,7 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
                 r.load.first_error_message.empty() ? std::string()
                                                    : " (server: " + r.load.first_error_message + ")");
         }
-        if (r.side.saturated && r.load.fatal_error == errc::ok) {
+        if (r.side.saturated && r.load.fatal_error == errc::ok && tell) {
             const bool server_side = r.side.notes.rfind("server", 0) == 0;
             say(stderr,
                 "WARNING: [{}] the schedule of {:.0f} req/s was not kept (achieved {:.0f} req/s; {}): {}\n",
@@ -407,7 +409,7 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
                                        static_cast<std::int64_t>(m.failed)));
             r.passed = res.all_passed && !r.side.saturated && r.side.config.achieved_rps >= 0.95 * offered;
             for (const auto& x : res.results) r.why += x.message + "; ";
-            if (!a.quiet)
+            if (!a.quiet && tell)
                 say(stderr, "[{}] {:.0f} req/s: achieved {:.0f}, {} -> {}\n", side.label, offered,
                     r.side.config.achieved_rps, r.why, r.passed ? "sustainable" : "NOT sustainable");
             r.side.name = fmt::format("{} @ {:.0f} req/s", side.label, offered);
@@ -445,6 +447,7 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
     if (a.sweep)
         say(stdout, "max sustainable rate for {}: {:.0f} req/s ({})\n", side.label, max_sustainable, a.slo);
     std::fflush(stdout);
+    if (run_hooks.follower) return rc;  // rank 0 writes the files
     if (!a.report_file.empty()) {
         auto w = report::write_report_file(rep, a.report_file);
         if (!w) throw std::runtime_error(w.error());

@@ -8,6 +8,9 @@
 // its server unreachable) still takes part in both, with a record saying it did not run, so no
 // rank ever waits in a collective for a rank that has given up.
 //
+// `--sweep` (open loop, several rate steps) uses the closed loop's rounds below: one round per
+// step, and every rank continues with the merged step, so all take the same next step.
+//
 // Closed loop (no --rate): every execution of the scenario (init scripts, warm-ups, tests) is one
 // round: MPI_Allreduce (start: "is anyone leaving?"), this rank's share, MPI_Allreduce (end), then
 // the exchange: MPI_Gather + MPI_Gatherv of the records to rank 0, which merges them and
@@ -52,8 +55,9 @@ State g;
 
 // Closed-loop state (see the top of the file).
 struct Closed {
-    bool mode = false;   // no --rate on the command line
-    bool ended = false;  // this rank took part in its last round (leaving, or stopped by a peer)
+    bool mode = false;    // closed loop: neither --rate nor --sweep on the command line
+    bool rounds = false;  // the round protocol: closed loop, or --sweep
+    bool ended = false;   // this rank took part in its last round (leaving, or stopped by a peer)
     bool latency = false;
     std::uint64_t offset = 0;                   // requests of the current run dealt so far
     std::optional<engine::LoadResult> latched;  // this rank's connect failure, kept for the run
@@ -109,10 +113,20 @@ std::vector<mpi::RankRecord> gather_records(const mpi::RankRecord& mine) {
     return out;
 }
 
+std::pair<bool, bool> sync_round(bool leaving, bool flag);
+engine::LoadResult exchange_records(const mpi::RankRecord& mine, std::vector<mpi::RankRecord>* all);
+[[noreturn]] void stop_for_peer();
+void name_failures(const std::vector<mpi::RankRecord>& all);
+
 void hook_prepare(engine::LoadSpec& spec) {
     g.offered = spec.rate / g.size;
     mpi::partition_spec(spec, g.size, g.rank);  // throws ConfigError on every rank alike
     g.planned = spec.plan.size();
+    if (c.rounds) {  // --sweep: one round per step (see the top of the file)
+        if (sync_round(false, false).first) stop_for_peer();
+        g.stage = 1;
+        return;
+    }
     MPI_Barrier(MPI_COMM_WORLD);
     g.stage = 1;
 }
@@ -126,6 +140,17 @@ bool hook_reduce(engine::LoadResult& r, int& exit_code) {
     mine.planned = g.planned;
     mine.load = r;
     mine.load.first_results.clear();
+    if (c.rounds) {
+        // --sweep: every rank continues with the merge, so all take the same next step.
+        if (sync_round(false, false).first) stop_for_peer();
+        std::vector<mpi::RankRecord> all;
+        r = exchange_records(mine, &all);
+        if (g.rank == 0) {
+            name_failures(all);
+            g.records = std::move(all);
+        }
+        return true;
+    }
     g.records = gather(mine);
     if (g.rank != 0) {
         exit_code = r.setup_failed ? cli::exit_run_failed : cli::exit_ok;
@@ -146,7 +171,9 @@ int closed_annotate(report::Report& rep);
 
 int hook_annotate(report::Report& rep) {
     if (c.mode) return closed_annotate(rep);
-    const auto out = mpi::annotate_report(rep, g.records, g.size);
+    // A sweep's ranks[] describe its last step.
+    const auto out =
+        mpi::annotate_report(rep, g.records, g.size, rep.sides.empty() ? 0 : rep.sides.size() - 1);
     for (const auto& w : out.warnings) fmt::print(stderr, "WARNING: {}\n", w);
     return out.exit_code;
 }
@@ -236,21 +263,26 @@ engine::LoadResult closed_run(std::string_view what, const engine::LoadSpec& who
     std::vector<mpi::RankRecord> all;
     engine::LoadResult merged = exchange_records(rec, &all);
     if (g.rank == 0) {
+        name_failures(all);
         mpi::ClosedCall call;
         call.what = std::string(what);
-        for (const auto& r : all) {
-            call.ranks.push_back(mpi::closed_figures(r));
-            const auto& f = call.ranks.back();
-            const auto i = static_cast<std::size_t>(r.rank);
-            if (!f.ok && i < c.named.size() && !c.named[i]) {
-                c.named[i] = true;
-                fmt::print(stderr, "tpbench-mpi: {} {}: {}\n", mpi::rank_name(r),
-                           r.ran ? "could not connect" : "failed", f.failure);
-            }
-        }
+        for (const auto& r : all) call.ranks.push_back(mpi::closed_figures(r));
         c.calls.push_back(std::move(call));
     }
     return merged;
+}
+
+// Root: names each rank that could not connect or failed, once per run.
+void name_failures(const std::vector<mpi::RankRecord>& all) {
+    for (const auto& r : all) {
+        const auto f = mpi::closed_figures(r);
+        const auto i = static_cast<std::size_t>(r.rank);
+        if (!f.ok && i < c.named.size() && !c.named[i]) {
+            c.named[i] = true;
+            fmt::print(stderr, "tpbench-mpi: {} {}: {}\n", mpi::rank_name(r),
+                       r.ran ? "could not connect" : "failed", f.failure);
+        }
+    }
 }
 
 // Endpoint::agree: the test cycle stops when any rank's clock says its timeout passed.
@@ -332,10 +364,6 @@ void check_supported(CLI::App& run) {
     auto val = [&](const char* name) {
         return run.get_option(name)->count() ? run.get_option(name)->as<double>() : 0.0;
     };
-    if (run.get_option("--sweep")->count())
-        throw std::invalid_argument(
-            "--sweep is not distributed (each step would need its own split and verdict): run one --rate "
-            "per job");
     (void)val;
     if (!run.get_option("--host")->count())
         throw std::invalid_argument(
@@ -345,10 +373,6 @@ void check_supported(CLI::App& run) {
 // `ab --rate R`: each side runs `run --rate` in turn, so every rank takes part in the same
 // collectives per side. Same refusals as run, and every side must name its server.
 void check_supported_ab(CLI::App& ab) {
-    if (ab.get_option("--sweep")->count())
-        throw std::invalid_argument(
-            "--sweep is not distributed (each step would need its own split and verdict): run one --rate "
-            "per job");
     const auto sides = ab.get_option("--side")->results();
     if (sides.size() < 2)
         throw std::invalid_argument("give at least two --side values, each with @HOST:PORT");
@@ -376,10 +400,16 @@ int main(int argc, char** argv) {
     cli::run_hooks.closed_begin = hook_closed_begin;
     cli::run_hooks.closed_end = hook_closed_end;
     cli::run_hooks.follower = g.rank != 0;
-    // Closed loop = no --rate (decided from argv, the same on every rank even when parsing fails).
-    c.mode = true;
-    for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--rate") == 0 || std::strncmp(argv[i], "--rate=", 7) == 0) c.mode = false;
+    // Closed loop = neither --rate nor --sweep; a sweep uses the closed loop's round protocol too
+    // (decided from argv, the same on every rank even when parsing fails).
+    bool rate = false, sweep = false;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--rate") == 0 || std::strncmp(argv[i], "--rate=", 7) == 0) rate = true;
+        if (std::strcmp(argv[i], "--sweep") == 0) sweep = true;
+    }
+    c.mode = !rate && !sweep;
+    c.rounds = c.mode || sweep;
+    c.named.assign(static_cast<std::size_t>(g.size), false);
     // Only rank 0 prints reports (the others run the same command with the same merged results).
     if (g.rank != 0 && !std::freopen("/dev/null", "w", stdout))
         fmt::print(stderr, "tpbench-mpi: rank {}: cannot silence stdout\n", g.rank);
@@ -417,8 +447,8 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "tpbench-mpi: rank {}: {}\n", g.rank, e.what());
         rc = cli::exit_run_failed;
     }
-    if (c.mode) {
-        // Closed loop: the last round of this rank (see the top of the file).
+    if (c.rounds) {
+        // Closed loop / sweep: the last round of this rank (see the top of the file).
         if (!c.ended) {
             try {
                 (void)sync_round(true, false);

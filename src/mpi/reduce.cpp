@@ -447,13 +447,14 @@ engine::LoadResult merge_ranks(const std::vector<RankRecord>& ranks) {
     return m;
 }
 
-Annotation annotate_report(report::Report& rep, const std::vector<RankRecord>& ranks, int size) {
+Annotation annotate_report(report::Report& rep, const std::vector<RankRecord>& ranks, int size,
+                           std::size_t side_index) {
     Annotation out;
     rep.meta["mpi_ranks"] = std::to_string(size);
     rep.meta["mpi_split"] =
         "rank r sends requests r, r+N, ... of the plan; rate / N each; counts: first total % N ranks get one "
         "more";
-    report::Side* side = rep.sides.empty() ? nullptr : &rep.sides.front();
+    report::Side* side = rep.sides.empty() ? nullptr : &rep.sides[std::min(side_index, rep.sides.size() - 1)];
     std::vector<std::string> incomplete;
     for (const auto& rec : ranks) {
         report::RankInfo ri;

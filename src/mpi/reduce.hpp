@@ -62,7 +62,9 @@ struct Annotation {
     int exit_code = 0;
     std::vector<std::string> warnings;  // for stderr, one per saturated rank
 };
-Annotation annotate_report(report::Report& rep, const std::vector<RankRecord>& ranks, int size);
+// `side_index` picks the side the records belong to (a sweep: its last step).
+Annotation annotate_report(report::Report& rep, const std::vector<RankRecord>& ranks, int size,
+                           std::size_t side_index = 0);
 
 // "rank 1 (host)".
 std::string rank_name(const RankRecord& r);

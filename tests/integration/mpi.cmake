@@ -7,7 +7,7 @@ if(TARGET tpbench-mpi AND TARGET tpbench_mpi_reduce)
   doctest_discover_tests(mpi_reduce_tests ADD_LABELS 0 PROPERTIES LABELS mpi TIMEOUT 120)
   find_program(TPBENCH_PYTHON3 python3)
   if(MPIEXEC_EXECUTABLE AND TPBENCH_PYTHON3)
-    foreach(case np2 np3 rank_fail ab refuse closed_np2 closed_np3 closed_fail closed_ab)
+    foreach(case np2 np3 rank_fail ab refuse sweep closed_np2 closed_np3 closed_fail closed_ab)
       add_test(NAME mpi_run_${case}
                COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/mpi_run_test.sh $<TARGET_FILE:tpbench>
                        $<TARGET_FILE:tpbench-mpi> ${MPIEXEC_EXECUTABLE} ${case})

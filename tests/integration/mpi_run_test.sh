@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # mpirun tpbench-mpi on loopback against the embedded server (CTest label mpi).
 # usage: mpi_run_test.sh TPBENCH TPBENCH_MPI MPIEXEC CASE
-#   (CASE: np2 | np3 | rank_fail | ab | refuse | closed_np2 | closed_np3 | closed_fail | closed_ab)
+#   (CASE: np2 | np3 | rank_fail | ab | refuse | sweep | closed_np2 | closed_np3 | closed_fail | closed_ab)
 #   np2, np3: the merged report's request count equals the sum of the ranks, the per-rank split
 #             follows the remainder rule, and the total equals what one tpbench process sends for
 #             the same --rate/--duration; the merged latency histogram holds every completed
 #             request (JSON count and the .hgrm total).
 #   ab: `ab --rate` over 2 ranks prints one merged report per side.
-#   refuse: --sweep, a run without --host and a closed-loop run with fewer connections than
-#           ranks exit 2 with a reason on every rank.
+#   refuse: a run without --host and a closed-loop run with fewer connections than ranks exit 2
+#           with a reason on every rank.
+#   sweep: `run --rate --sweep` over 2 ranks: every step is one distributed run (requests = rate x
+#           duration = the sum of the ranks), the ranks take the same steps, one report.
 #   closed_np2, closed_np3: closed loop (no --rate): ProfilingApplication's throughput scenario
 #             (script / exercise mix) and latency scenario over 2 and 3 ranks (uneven splits):
 #             merged test requests = executions x requests = one tpbench process's count = the sum
@@ -135,7 +137,7 @@ PY
 refuse)
   # What is not distributed is refused on every rank (exit 2), never run N times, never hung.
   for args in "--host 127.0.0.1 --port $port --requests 10 --minConnectionPoolSize 1 --maxConnectionPoolSize 1" \
-              "--host 127.0.0.1 --port $port --sweep --rate 100" "--rate 100 --duration 1" "--requests 10"; do
+              "--rate 100 --duration 1" "--requests 10"; do
     rc=0
     # shellcheck disable=SC2086
     timeout 60 "${mpi[@]}" -np 2 "$tpbmpi" run $args --quiet >"$work/refuse.out" 2>"$work/refuse.err" || rc=$?
@@ -148,7 +150,30 @@ refuse)
   timeout 60 "${mpi[@]}" -np 2 "$tpbmpi" ab --rate 100 --side ws37 --side http4 >"$work/refuse.out" 2>"$work/refuse.err" || rc=$?
   [ "$rc" = 2 ] || fail "ab without hosts exited $rc, expected 2"
   grep -q "has no @HOST:PORT" "$work/refuse.err" || fail "ab without hosts: no reason given"
-  echo "ok: --sweep, a missing --host and too few connections are refused"
+  echo "ok: a missing --host and too few connections are refused"
+  ;;
+sweep)
+  timeout 120 "${mpi[@]}" -np 2 "$tpbmpi" run --host 127.0.0.1 --port "$port" --rate 100 --sweep --sweep-steps 2 \
+    --sweep-factor 2 --duration 1 --slo 'p99<10s' --minConnectionPoolSize 2 --maxConnectionPoolSize 4 --quiet \
+    --format json >"$work/sweep.out" 2>"$work/sweep.err" || fail "mpirun sweep exited $?"
+  python3 - "$work/sweep.out" <<'PY'
+import json, sys
+out = open(sys.argv[1]).read().splitlines()
+docs = [json.loads(l) for l in out if l.startswith("{")]
+def check(cond, msg):
+    if not cond: sys.exit("FAIL: " + msg)
+check(len(docs) == 1, f"{len(docs)} reports, expected one (rank 0's)")
+doc = docs[0]; sides = doc["sides"]
+check(1 <= len(sides) <= 2, f"{len(sides)} steps")
+for k, s in enumerate(sides):
+    check(s["requests"] == 100 * 2 ** k, f"step {k}: {s['requests']} requests, expected {100 * 2 ** k}")
+    check(s["histograms"]["latency"]["count"] == s["completed"], "histogram count")
+ranks = doc["ranks"]
+check(len(ranks) == 2 and sum(r["requests"] for r in ranks) == sides[-1]["requests"], f"ranks {ranks}")
+check("max_sustainable_rps" in doc["meta"], "no max_sustainable_rps")
+check(any(l.startswith("max sustainable rate") for l in out), "no max sustainable rate line")
+print(f"ok: sweep over 2 ranks, {len(sides)} step(s):", [s["requests"] for s in sides], doc["meta"]["max_sustainable_rps"])
+PY
   ;;
 closed_np2|closed_np3)
   np=${case#closed_np}
