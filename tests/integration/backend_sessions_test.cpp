@@ -97,8 +97,9 @@ Outcome one(std::string_view backend, const SessionConfig& cfg, Request req) {
 
 }  // namespace
 
-TEST_CASE("registry lists both backends with their defaults") {
-    REQUIRE(tpbench::engine::backends().size() == 2);
+TEST_CASE("registry lists every backend with its default") {
+    REQUIRE(tpbench::engine::backends().size() == 3);
+    CHECK(tpbench::engine::find_backend("http3")->default_serializer == "graphbinary-v1");
     CHECK(tpbench::engine::find_backend("ws37")->default_serializer == "graphbinary-v1");
     CHECK(tpbench::engine::find_backend("http4")->default_serializer == "graphbinary-v4");
     CHECK(tpbench::engine::find_backend("h2") == nullptr);
