@@ -1,8 +1,11 @@
 // The embedded server's listener and http4 endpoint (Beast server-flex-awaitable shape): one
 // acceptor, one io_context per I/O thread, a per-connection HTTP loop that hands WebSocket
-// upgrades on /gremlin to the ws37 session (ws_session.cpp) and serves http4 POST requests with
-// chunked responses produced by request jobs (jobs.cpp) on the gremlinPool.
+// upgrades on /gremlin to the ws37 session (ws_session.cpp), serves http4 POST requests with
+// chunked responses produced by request jobs (jobs.cpp) on the gremlinPool, and hands GET and 3.x
+// POST requests to the TinkerPop 3.x HTTP endpoint (http3_endpoint.cpp).
 #include "net_internal.hpp"
+#include "http3_endpoint.hpp"
+#include "http3_protocol.hpp"
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -42,6 +45,12 @@ using tcp = asio::ip::tcp;
 constexpr auto tuple_awaitable = asio::as_tuple(asio::use_awaitable);
 
 std::string_view sv(beast::string_view s) { return {s.data(), s.size()}; }
+
+// A request header's value, "" when absent.
+std::string_view header(const http::request<http::string_body>& req, http::field f) {
+    auto it = req.find(f);
+    return it == req.end() ? std::string_view() : sv(it->value());
+}
 
 constexpr std::chrono::seconds tls_handshake_timeout{10};
 
@@ -431,6 +440,22 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream str
                 "Access-Control-Allow-Headers: *\r\nContent-Length: 0\r\n\r\n";
             if (!co_await async_write_all(stream, resp)) break;
             if (!keep_alive) break;
+            continue;
+        }
+        // The TinkerPop 3.x HTTP endpoint (http3_endpoint.hpp): GET, or a POST only a 3.x client sends.
+        if (req.method() == http::verb::get ||
+            (req.method() == http::verb::post &&
+             is_http3_post(header(req, http::field::content_type), header(req, http::field::accept)))) {
+            if (!ob) ob = make_connection_outbox(*st, stream.get_executor(), wake);
+            auto h3 = start_http3(*st, ob, req.method() == http::verb::get, target,
+                                  header(req, http::field::content_type), header(req, http::field::accept),
+                                  req.body(), keep_alive);
+            if (!h3.immediate.empty()) {
+                if (!co_await async_write_all(stream, h3.immediate)) break;
+            } else if (!co_await async_drain_response(stream, *ob, *wake)) {
+                break;
+            }
+            if (!h3.keep_alive) break;
             continue;
         }
         if (req.method() != http::verb::post) {
