@@ -3,7 +3,7 @@
 // WsAndHttpChannelizer serves next to the WebSocket): a request is read and validated
 // (http3_protocol.hpp), evaluated by a job on the gremlinPool, and answered with one whole
 // response — 200 with a GraphSON 3.0 / GraphBinary 1.0 ResponseMessage and Content-Length, or a
-// JSON error body (400/500…). Called from the listener's HTTP loop (server.cpp) for GET requests
+// JSON error body (400/500…). Called from the listener's HTTP loop (server.cpp) for GET ?gremlin= requests
 // and for POSTs that is_http3_post() assigns to it; no Beast types cross this seam.
 #include "outbox.hpp"
 

@@ -77,6 +77,13 @@ bool is_http3_post(std::string_view content_type, std::string_view accept) noexc
            accept.find("application/vnd.gremlin-v1.0+json") != std::string_view::npos;
 }
 
+bool is_http3_get(std::string_view target) noexcept {
+    const std::size_t qm = target.find('?');
+    if (qm == std::string_view::npos) return false;
+    const std::string_view q = target.substr(qm + 1);
+    return q.rfind("gremlin=", 0) == 0 || q.find("&gremlin=") != std::string_view::npos;
+}
+
 std::optional<Http3Accept> negotiate_http3_accept(std::string_view accept) {
     if (accept.empty()) accept = "application/json";
     std::vector<std::string_view> types;

@@ -17,7 +17,7 @@ namespace tpbench::server::detail {
 
 // Whether a non-upgrade request is for the 3.x HTTP endpoint rather than http4. The two real
 // servers never share a port, so the embedded one decides by what only a 3.x client sends:
-//   * GET (TinkerPop 4 has no GET endpoint) — the caller checks the method;
+//   * a GET with ?gremlin= (is_http3_get; TinkerPop 4 has no GET endpoint);
 //   * a POST whose Content-Type is a 3.x serializer (application/vnd.graphbinary-v1.0,
 //     application/vnd.gremlin-v3.0+json[;types=false], gremlin-v1.0/v2.0): a serialized
 //     RequestMessage, the 3.x Java driver's HTTP form;
@@ -25,6 +25,10 @@ namespace tpbench::server::detail {
 // Anything else — a 4.0 mime type, or only application/json, */* or no Accept — stays http4 (the
 // embedded server's historical default for plain JSON).
 bool is_http3_post(std::string_view content_type, std::string_view accept) noexcept;
+
+// Whether a GET is for the 3.x HTTP endpoint: its target has a query string naming `gremlin`
+// (TinkerPop 4 has no GET endpoint; a bare GET keeps the listener's 405).
+bool is_http3_get(std::string_view target) noexcept;
 
 struct Http3Accept {
     io::ws37::Format format;

@@ -442,8 +442,9 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream str
             if (!keep_alive) break;
             continue;
         }
-        // The TinkerPop 3.x HTTP endpoint (http3_endpoint.hpp): GET, or a POST only a 3.x client sends.
-        if (req.method() == http::verb::get ||
+        // The TinkerPop 3.x HTTP endpoint (http3_endpoint.hpp): a GET with a query, or a POST only a
+        // 3.x client sends.
+        if ((req.method() == http::verb::get && is_http3_get(target)) ||
             (req.method() == http::verb::post &&
              is_http3_post(header(req, http::field::content_type), header(req, http::field::accept)))) {
             if (!ob) ob = make_connection_outbox(*st, stream.get_executor(), wake);

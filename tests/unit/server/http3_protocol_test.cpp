@@ -28,6 +28,14 @@ TEST_CASE("is_http3_post: only what a 3.x client sends leaves the http4 path") {
                               "application/vnd.graphbinary-v1.0, application/vnd.graphbinary-v4.0"));
 }
 
+TEST_CASE("is_http3_get: a GET with a gremlin query parameter") {
+    CHECK(is_http3_get("/?gremlin=1"));
+    CHECK(is_http3_get("/gremlin?language=gremlin-groovy&gremlin=1"));
+    CHECK_FALSE(is_http3_get("/gremlin"));
+    CHECK_FALSE(is_http3_get("/gremlin?x=1"));
+    CHECK_FALSE(is_http3_get("/?notgremlin=1"));
+}
+
 TEST_CASE("negotiate_http3_accept: chooseSerializer's rules") {
     auto f = [](std::string_view a) { return negotiate_http3_accept(a); };
     REQUIRE(f(""));
