@@ -129,7 +129,7 @@ TEST_CASE("http3: 1+1, g.V().count(), g.V(), a multi-result query and bindings o
     }
 }
 
-TEST_CASE("http3: errors are 500/400 JSON bodies, classified; the connection survives them") {
+TEST_CASE("http3: errors are 500/400 JSON bodies, classified - the connection survives them") {
     for (const auto& f : kForms) {
         CAPTURE(f.what);
         const auto o = on_one_connection("http3", config(f.serializer, f.options),

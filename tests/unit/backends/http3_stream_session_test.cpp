@@ -278,7 +278,8 @@ TEST_CASE(
     }
 }
 
-TEST_CASE("http3 stream session: stale keep-alive re-opened once; truncation, stalls and Connection: close") {
+TEST_CASE(
+    "http3 stream session: stale keep-alive re-opened once - truncation, stalls and Connection: close") {
     const std::string resp = gb_response(2);
     {
         net::io_context ioc;
@@ -338,7 +339,7 @@ TEST_CASE("http3 stream session: stale keep-alive re-opened once; truncation, st
     }
 }
 
-TEST_CASE("http3 stream session: HTTP Basic on every request; 401 is auth_failed; no secret in messages") {
+TEST_CASE("http3 stream session: HTTP Basic on every request - 401 is auth_failed - no secret in messages") {
     net::io_context ioc;
     Server srv{ioc, [](const std::string& req, int) {
                    return req.find("Authorization: Basic c3RlcGhlbjpwYXNzd29yZA==\r\n") != std::string::npos
