@@ -178,6 +178,34 @@ TEST_CASE("http3 on the embedded server: errors are classified, the connection s
     CHECK(b[0].error == make_error_code(errc::server_bad_request));
 }
 
+TEST_CASE("http3 on the embedded server: bytecode in a serialized RequestMessage comes back as Traversers") {
+    auto server = start_server();
+    auto instruction = [](std::vector<Value> s) { return Value::list(std::move(s)); };
+    for (const char* ser : {"graphbinary-v1", "graphson-v3"}) {
+        CAPTURE(ser);
+        Request count = request("");
+        count.bytecode = Value::bytecode(
+            Value::list({instruction({Value::string("V")}), instruction({Value::string("count")})}),
+            Value::list());
+        Request names = request("");
+        names.bytecode = Value::bytecode(
+            Value::list({instruction({Value::string("V")}), instruction({Value::string("out")}),
+                         instruction({Value::string("out")}),
+                         instruction({Value::string("values"), Value::string("name")})}),
+            Value::list());
+        const auto o =
+            on_one_connection("http3", config(server->port(), ser, {{"body", "serialized"}}), {count, names});
+        REQUIRE(o.size() == 2);
+        for (const auto& x : o) CHECK_MESSAGE(!x.error, x.status_message);
+        REQUIRE(o[0].results.size() == 1);
+        REQUIRE(o[0].results[0].type() == tpbench::model::Type::traverser);
+        CHECK(o[0].results[0][0].to_int64() == 6);
+        CHECK(o[1].result_count == 2);
+        REQUIRE(o[1].results.size() == 2);
+        CHECK(o[1].results[0].type() == tpbench::model::Type::traverser);
+    }
+}
+
 TEST_CASE("http3, ws37 and http4 on one port: each gets its own protocol's answer") {
     auto server = start_server();
     const auto port = server->port();

@@ -158,6 +158,27 @@ TEST_CASE("http3: errors are 500/400 JSON bodies, classified - the connection su
     }
 }
 
+TEST_CASE("http3: bytecode in a serialized RequestMessage (op bytecode, processor traversal)") {
+    auto instruction = [](std::vector<Value> s) { return Value::list(std::move(s)); };
+    for (const char* ser : {"graphbinary-v1", "graphson-v3"}) {
+        CAPTURE(ser);
+        Request count = request("");
+        count.bytecode = Value::bytecode(
+            Value::list({instruction({Value::string("V")}), instruction({Value::string("count")})}),
+            Value::list());
+        const auto o = on_one_connection("http3", config(ser, {{"body", "serialized"}}), {count});
+        REQUIRE(o.size() == 1);
+        CHECK_MESSAGE(!o[0].error, o[0].status_code << " " << o[0].status_message);
+        CHECK(o[0].result_count == 1);
+        REQUIRE(o[0].results.size() == 1);
+        // the endpoint wraps every result in a Traverser of bulk 1 (HttpGremlinEndpointHandler)
+        const Value& t = o[0].results[0];
+        REQUIRE(t.type() == tpbench::model::Type::traverser);
+        REQUIRE(t.size() == 1);
+        CHECK(t[0].to_int64() == 6);
+    }
+}
+
 TEST_CASE("http3: the WebSocket on the same port still answers (WsAndHttpChannelizer)") {
     const auto h3 = on_one_connection("http3", config("graphbinary-v1"), {request("g.V().count()")});
     const auto ws = on_one_connection("ws37", config("graphbinary-v1"), {request("g.V().count()")});
