@@ -145,8 +145,9 @@ TEST_CASE("http3: errors are 500/400 JSON bodies, classified - the connection su
         CHECK(o[2].results[0].to_int64() == 2);
     }
     // A script-level evaluationTimeout: 500 java.util.concurrent.TimeoutException = server_timeout. (The
-    // evaluationTimeout argument of a serialized request is sent too, but the 3.7.5 HTTP endpoint
-    // answered a 110 ms query with evaluationTimeout 1 with 200: it is not relied on here.)
+    // evaluationTimeout argument of a serialized request is sent too, but the 3.7.5 HTTP endpoint answered
+    // this same query, which the script-level 1 ms does cut off, with 200 when the argument said 1 ms:
+    // it is not relied on here.)
     for (const auto& f : kForms) {
         CAPTURE(f.what);
         const auto t = on_one_connection(
