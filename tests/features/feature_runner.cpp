@@ -671,7 +671,7 @@ int main(int argc, char** argv) {
             } else {
                 std::string first_line = why.substr(0, why.find('\n'));
                 if (first_line.size() > 200) first_line = first_line.substr(0, 200) + "…";
-                write_list[key] = listed != unsupported.end() ? listed->second.reason : first_line;
+                write_list[key] = first_line;
                 refused << "| " << f.file << " | `" << sc.name << "` | "
                         << md_escape(listed != unsupported.end() ? listed->second.reason : first_line)
                         << " |\n";

@@ -76,6 +76,7 @@ struct Traverser {
 enum class PathMode : std::uint8_t { none, labeled, full };
 
 struct SideEffect;
+struct ElementFilter;  // SubgraphStrategy / PartitionStrategy read side (runtime.cpp)
 
 // Per-evaluation state shared by all steps.
 struct Ctx {
@@ -87,6 +88,11 @@ struct Ctx {
     std::optional<std::chrono::steady_clock::time_point> deadline;
     std::uint32_t ticks = 0;
     std::unordered_map<std::string, std::shared_ptr<SideEffect>> side_effects;
+    std::shared_ptr<ElementFilter> filter;  // null: every element is visible
+    bool productive_by = false;             // ProductiveByStrategy: an empty by() yields null
+    // PartitionStrategy's write side: new elements get partition_key = write_partition.
+    std::string partition_key;
+    model::Value write_partition;
 
     // Counts work; every 4096 units checks the deadline (throws EvalFailure timeout).
     void tick() {
@@ -159,10 +165,21 @@ constexpr std::size_t kMaxInstructions = 4096;
 // Compiles instructions into a plan; throws EvalFailure for unknown steps or bad arguments.
 PlanPtr compile(const Code& code, bool source);
 
+// True if `el` is visible under the evaluation's SubgraphStrategy / PartitionStrategy.
+bool filter_visible(Ctx& ctx, const ElementRec* el);
+inline bool visible(Ctx& ctx, const ElementRec* el) { return !ctx.filter || filter_visible(ctx, el); }
+
 // Options a traversal source sets (g.with(...)).
 struct SourceOptions {
     std::optional<bool> tokens;
-    bool read_only = false;  // withStrategies(ReadOnlyStrategy)
+    bool read_only = false;      // withStrategies(ReadOnlyStrategy)
+    bool productive_by = false;  // withStrategies(ProductiveByStrategy)
+    // SubgraphStrategy criteria (null = none) and PartitionStrategy settings
+    std::shared_ptr<Code> sg_vertices, sg_edges, sg_vertex_properties;
+    bool sg_check_adjacent = true;
+    std::string partition_key;  // empty: no PartitionStrategy
+    model::Value write_partition;
+    std::vector<model::Value> read_partitions;
     std::vector<std::pair<std::string, model::Value>> side_effects;
 };
 SourceOptions source_options(const Code& code);
@@ -171,6 +188,11 @@ SourceOptions source_options(const Code& code);
 model::Value to_value(Ctx& ctx, const Obj& o);
 bool obj_equal(const Obj& a, const Obj& b);
 std::size_t obj_hash(const Obj& o);
+
+// Bytecode for a traversal (nested traversals as nested bytecode) and back (strategy configurations
+// carry traversals as bytecode).
+model::Value code_to_bytecode(const Code& code);
+std::shared_ptr<Code> code_from_bytecode(const model::Value& bytecode);
 
 // Creates a lazy stream over a compiled source traversal.
 std::unique_ptr<ResultStream> make_traversal_stream(Graph& graph, const Code& code, const EvalOptions& opts);

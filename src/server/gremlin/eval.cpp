@@ -50,6 +50,19 @@ public:
             ctx_.deadline = opts.deadline;
             ctx_.path_mode = plan_->needs;
             ctx_.tokens = so.tokens.value_or(opts.materialize_tokens);
+            ctx_.productive_by = so.productive_by;
+            if (so.sg_vertices || so.sg_edges || so.sg_vertex_properties || !so.partition_key.empty()) {
+                auto f = std::make_shared<ElementFilter>();
+                if (so.sg_vertices) f->vertices = compile(*so.sg_vertices, false);
+                if (so.sg_edges) f->edges = compile(*so.sg_edges, false);
+                if (so.sg_vertex_properties) f->vertex_properties = compile(*so.sg_vertex_properties, false);
+                f->check_adjacent = so.sg_check_adjacent;
+                f->partition_key = so.partition_key;
+                f->read_partitions = so.read_partitions;
+                ctx_.filter = std::move(f);
+                ctx_.partition_key = so.partition_key;
+                ctx_.write_partition = so.write_partition;
+            }
             // Elements are handed out by key unless the traversal itself overrode the protocol's
             // materializeProperties choice, in which case they are materialised here.
             by_key_ = !so.tokens.has_value() || *so.tokens == opts.materialize_tokens;
@@ -165,6 +178,28 @@ std::shared_ptr<Code> from_bytecode(const Value& bc, int depth) {
 }
 
 }  // namespace
+
+namespace {
+Value instr_list(const std::vector<Instr>& ins) {
+    std::vector<Value> out;
+    for (const auto& in : ins) {
+        std::vector<Value> xs{Value::string(in.name)};
+        for (const auto& a : in.args) xs.push_back(a.t ? code_to_bytecode(*a.t) : a.v);
+        out.push_back(Value::list(std::move(xs)));
+    }
+    return Value::list(std::move(out));
+}
+}  // namespace
+
+Value code_to_bytecode(const Code& code) {
+    return Value::bytecode(instr_list(code.steps), instr_list(code.source));
+}
+
+std::shared_ptr<Code> code_from_bytecode(const Value& bc) {
+    auto c = from_bytecode(bc, 1);
+    c->anonymous = true;
+    return c;
+}
 
 std::unique_ptr<ResultStream> make_traversal_stream(Graph& graph, const Code& code, const EvalOptions& opts) {
     return std::make_unique<TraversalStream>(graph, code, opts);

@@ -592,6 +592,14 @@ ByRt::ByRt(Ctx& ctx, By b) : by(std::move(b)) {
 }
 
 bool ByRt::apply(Ctx& ctx, const Traverser& t, Obj& out) {
+    if (ctx.productive_by && !apply_plain(ctx, t, out)) {
+        out = Obj(Value());
+        return true;
+    }
+    return ctx.productive_by || apply_plain(ctx, t, out);
+}
+
+bool ByRt::apply_plain(Ctx& ctx, const Traverser& t, Obj& out) {
     switch (by.kind) {
         case By::Kind::identity:
             out = t.obj;
@@ -775,6 +783,66 @@ std::unique_ptr<Step> Plan::instantiate_on(Ctx& ctx, std::unique_ptr<Step> input
         input = std::move(s);
     }
     return input;
+}
+
+// ---- SubgraphStrategy / PartitionStrategy ------------------------------------------------------------
+
+bool filter_visible(Ctx& ctx, const ElementRec* el) {
+    ElementFilter& f = *ctx.filter;
+    if (f.busy || !el) return true;
+    auto it = f.cache.find(el);
+    if (it != f.cache.end()) return it->second;
+    auto in_partition = [&](const Value* v) {
+        if (!v) return false;
+        for (const auto& r : f.read_partitions)
+            if (*v == r) return true;
+        return false;
+    };
+    auto run = [&](const PlanPtr& plan, std::unique_ptr<Pipeline>& pipe) {
+        if (!plan) return true;
+        if (!pipe) pipe = plan->instantiate(ctx);
+        f.busy = true;
+        bool ok = false;
+        try {
+            Traverser t;
+            t.obj = Obj(el);
+            ok = pipe->any(t);
+        } catch (...) {
+            f.busy = false;
+            throw;
+        }
+        f.busy = false;
+        return ok;
+    };
+    bool ok = true;
+    if (el->kind == ElKind::vertex) {
+        const auto& v = *static_cast<const VertexRec*>(el);
+        if (!f.partition_key.empty()) {
+            const Value* pv = nullptr;
+            for (const auto& p : v.props)
+                if (p.key == f.partition_key) pv = &p.value;
+            ok = in_partition(pv);
+        }
+        if (ok) ok = run(f.vertices, f.vpipe);
+    } else if (el->kind == ElKind::edge) {
+        const auto& e = *static_cast<const EdgeRec*>(el);
+        if (!f.partition_key.empty()) {
+            const Value* pv = nullptr;
+            for (const auto& [k, val] : e.props)
+                if (k == f.partition_key) pv = &val;
+            ok = in_partition(pv);
+        }
+        if (ok) ok = run(f.edges, f.epipe);
+        if (ok && f.check_adjacent && (f.vertices || !f.partition_key.empty())) {
+            ok = filter_visible(ctx, &e.snap->out_vertex(e)) && filter_visible(ctx, &e.snap->in_vertex(e));
+        }
+    } else {
+        const auto& p = *static_cast<const VPropRec*>(el);
+        if (!f.partition_key.empty() && p.key == f.partition_key) ok = false;
+        if (ok) ok = run(f.vertex_properties, f.vppipe);
+    }
+    f.cache.emplace(el, ok);
+    return ok;
 }
 
 }  // namespace tpbench::server::detail

@@ -89,8 +89,20 @@ struct ByRt {
     By by;
     std::unique_ptr<Pipeline> pipe;
     ByRt(Ctx& ctx, By b);
-    // Applies the modulator; false if unproductive (no value).
+    // Applies the modulator; false if unproductive (no value) — under ProductiveByStrategy an
+    // unproductive by() yields null instead.
     bool apply(Ctx& ctx, const Traverser& t, Obj& out);
+    bool apply_plain(Ctx& ctx, const Traverser& t, Obj& out);
+};
+
+struct ElementFilter {
+    PlanPtr vertices, edges, vertex_properties;  // SubgraphStrategy criteria (null = all)
+    bool check_adjacent = true;
+    std::string partition_key;  // PartitionStrategy (empty = none)
+    std::vector<model::Value> read_partitions;
+    std::unique_ptr<Pipeline> vpipe, epipe, vppipe;
+    bool busy = false;  // evaluating a criterion: the criterion itself sees everything
+    std::unordered_map<const ElementRec*, bool> cache;
 };
 
 // ---- side effects ---------------------------------------------------------------------------------

@@ -511,6 +511,35 @@ private:
             return n;
         }
     }
+    // new XStrategy(key: value, ...) — gremlin-lang's strategy construction (withStrategies).
+    NodePtr construction(const Token& t) {
+        if (cur().kind != Tok::ident) syntax(src_, cur().pos, "expected a class name after 'new'");
+        auto c = node(Node::K::call, t.pos);
+        c->name = "new " + cur().text;
+        ++i_;
+        expect("(");
+        ++nest_;
+        if (!is(")")) {
+            for (;;) {
+                if (cur().kind != Tok::ident)
+                    syntax(src_, cur().pos, "expected 'name:' in a constructor call");
+                auto k = node(Node::K::literal, cur().pos);
+                k->lit = Value::string(cur().text);
+                ++i_;
+                expect(":");
+                c->args.push_back(std::move(k));
+                c->args.push_back(expr());
+                if (is(",")) {
+                    ++i_;
+                    continue;
+                }
+                break;
+            }
+        }
+        --nest_;
+        expect(")");
+        return c;
+    }
     NodePtr number(const Token& t) {
         auto n = node(Node::K::literal, t.pos);
         // Groovy: a decimal literal without a suffix is a BigDecimal (1.5 is 1.5G); with an
@@ -598,7 +627,12 @@ private:
                     n->lit = t.text == "null" ? Value() : Value::boolean(t.text == "true");
                     return n;
                 }
-                if (t.text == "new") syntax(src_, t.pos, "object construction with 'new' is not supported");
+                if (t.text == "NaN" || t.text == "Infinity") {  // gremlin-lang literals
+                    auto n = node(Node::K::literal, t.pos);
+                    n->lit = Value::double_(t.text == "NaN" ? std::nan("") : HUGE_VAL);
+                    return n;
+                }
+                if (t.text == "new") return construction(t);
                 if (is("(")) {
                     auto c = node(Node::K::call, t.pos);
                     c->name = t.text;
@@ -1263,6 +1297,25 @@ private:
     }
 
     SVal call(const Node& n) {
+        if (!n.target && n.name.rfind("new ", 0) == 0) {
+            // a strategy: class name and configuration (traversals as bytecode)
+            std::vector<Value> kv;
+            for (std::size_t i = 0; i + 1 < n.args.size(); i += 2) {
+                SVal v = eval(*n.args[i + 1]);
+                kv.push_back(n.args[i]->lit);
+                if (v.k == SVal::K::traversal)
+                    kv.push_back(code_to_bytecode(*v.code));
+                else if (v.k == SVal::K::value)
+                    kv.push_back(v.v);
+                else
+                    fail(EvalError::Kind::evaluation,
+                         "a " + describe(v) + " cannot configure " + n.name.substr(4) + " (at " +
+                             where_text(src_, n.pos) + ")",
+                         "IllegalArgumentException");
+            }
+            return val(Value::compound(
+                Type::strategy, {Value::string("strategy." + n.name.substr(4)), Value::map(std::move(kv))}));
+        }
         if (!n.target) {
             // Static imports: P/TextP predicates and __ steps.
             auto args = eval_args(n);

@@ -600,6 +600,7 @@ void Compiler::compile_adjacency(const Instr& in) {
             for (auto ei : v.out) {
                 const EdgeRec& e = s.edges[ei];
                 if (!label_ok(labels, e.label)) continue;
+                if (ctx.filter && (!visible(ctx, &e) || !visible(ctx, &s.vertices[e.in_v]))) continue;
                 buf.push_back(t);
                 advance(ctx, buf.back(),
                         Obj(edges ? static_cast<const ElementRec*>(&e) : &s.vertices[e.in_v]));
@@ -608,6 +609,7 @@ void Compiler::compile_adjacency(const Instr& in) {
             for (auto ei : v.in) {
                 const EdgeRec& e = s.edges[ei];
                 if (!label_ok(labels, e.label)) continue;
+                if (ctx.filter && (!visible(ctx, &e) || !visible(ctx, &s.vertices[e.out_v]))) continue;
                 buf.push_back(t);
                 advance(ctx, buf.back(),
                         Obj(edges ? static_cast<const ElementRec*>(&e) : &s.vertices[e.out_v]));
@@ -684,6 +686,7 @@ void Compiler::compile_source_or_mid_graph(const Spec& s) {
     add_expand([vertices, ids, any_null, start](Ctx& ctx, Traverser& t, std::vector<Traverser>& buf) {
         const Snapshot& s = *ctx.snap;
         auto emit = [&](const ElementRec* el) {
+            if (!visible(ctx, el)) return;
             Traverser n;
             n.bulk = t.bulk;
             if (!start) {
@@ -2770,6 +2773,7 @@ void Compiler::compile_step(const Spec& s) {
             const EdgeRec& e = need_edge(ctx, t.obj, step.c_str());
             const Snapshot& s = *e.snap;
             auto push = [&](const VertexRec& v) {
+                if (!visible(ctx, &v)) return;
                 buf.push_back(t);
                 advance(ctx, buf.back(), Obj(&v));
             };
@@ -2815,7 +2819,7 @@ void Compiler::compile_step(const Spec& s) {
             };
             if (el->kind == ElKind::vertex) {
                 for (const auto& p : static_cast<const VertexRec*>(el)->props)
-                    if (wanted(p.key)) {
+                    if (wanted(p.key) && visible(ctx, &p)) {
                         buf.push_back(t);
                         advance(ctx, buf.back(), vals ? Obj(p.value) : Obj(&p));
                     }
@@ -3411,6 +3415,47 @@ SourceOptions source_options(const Code& code) {
                     o.read_only = true;
                     continue;
                 }
+                if (cls.find("ProductiveByStrategy") != std::string::npos) {
+                    o.productive_by = true;
+                    continue;
+                }
+                auto crit = [&](const char* key) -> std::shared_ptr<Code> {
+                    const Value* x = cfg.find(key);
+                    if (!x || x->is_null()) return nullptr;
+                    if (x->type() != Type::bytecode)
+                        fail(EvalError::Kind::evaluation,
+                             std::string("SubgraphStrategy ") + key + " must be a traversal",
+                             "IllegalArgumentException");
+                    return code_from_bytecode(*x);
+                };
+                if (cls.find("SubgraphStrategy") != std::string::npos) {
+                    o.sg_vertices = crit("vertices");
+                    o.sg_edges = crit("edges");
+                    o.sg_vertex_properties = crit("vertexProperties");
+                    if (const Value* c = cfg.find("checkAdjacentVertices"))
+                        if (c->type() == Type::boolean) o.sg_check_adjacent = c->as_bool();
+                    continue;
+                }
+                if (cls.find("PartitionStrategy") != std::string::npos) {
+                    const Value* k = cfg.find("partitionKey");
+                    if (!k || k->type() != Type::string || k->str().empty())
+                        fail(EvalError::Kind::evaluation, "The partitionKey cannot be null",
+                             "IllegalArgumentException");
+                    o.partition_key = k->str();
+                    if (const Value* w = cfg.find("writePartition")) o.write_partition = *w;
+                    if (const Value* r = cfg.find("readPartitions")) {
+                        if (r->type() == Type::list || r->type() == Type::set)
+                            o.read_partitions = r->kids();
+                        else
+                            o.read_partitions = {*r};
+                    }
+                    if (const Value* m = cfg.find("includeMetaProperties"))
+                        if (m->type() == Type::boolean && m->as_bool())
+                            fail(EvalError::Kind::unsupported,
+                                 "PartitionStrategy with includeMetaProperties is not supported",
+                                 "MissingMethodException");
+                    continue;
+                }
                 static const char* optimisations[] = {"CountStrategy",
                                                       "LazyBarrierStrategy",
                                                       "PathRetractionStrategy",
@@ -3423,7 +3468,6 @@ SourceOptions source_options(const Code& code) {
                                                       "EarlyLimitStrategy",
                                                       "IdentityRemovalStrategy",
                                                       "ByModulatorOptimizationStrategy",
-                                                      "ProductiveByStrategy",
                                                       "TinkerGraphStepStrategy",
                                                       "TinkerGraphCountStrategy"};
                 bool optimisation = false;

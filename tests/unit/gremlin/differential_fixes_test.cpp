@@ -202,7 +202,20 @@ TEST_CASE_FIXTURE(Fixture,
           std::string::npos);
     CHECK(q("g.V(1).values('age')") == std::vector<Value>{I(29)});
     // result-changing strategies are refused rather than ignored
-    CHECK(err("g.withStrategies(SubgraphStrategy).V()").kind == server::EvalError::Kind::unsupported);
+    CHECK(err("g.withStrategies(SeedStrategy).V()").kind == server::EvalError::Kind::unsupported);
+    // SubgraphStrategy / PartitionStrategy / ProductiveByStrategy are honoured
+    CHECK(q("g.withStrategies(new SubgraphStrategy(vertices: __.has('name', P.neq('josh')))).V().count()") ==
+          std::vector<Value>{L(5)});
+    CHECK(q("g.withStrategies(new SubgraphStrategy(vertices: __.has('name', "
+            "P.neq('josh')))).V(1).out().count()") == std::vector<Value>{L(2)});
+    CHECK(q("g.withStrategies(new SubgraphStrategy(edges: __.has('weight', P.gt(0.5)))).E().count()") ==
+          std::vector<Value>{L(2)});
+    CHECK(q("g.withStrategies(new SubgraphStrategy(vertexProperties: "
+            "__.hasKey('name'))).V(1).properties().count()") == std::vector<Value>{L(1)});
+    CHECK(q("g.withStrategies(new PartitionStrategy(partitionKey: 'p', writePartition: 'a', readPartitions: "
+            "['b'])).V().count()") == std::vector<Value>{L(0)});
+    CHECK(q("g.withStrategies(ProductiveByStrategy).V(2).project('a').by('nope')") ==
+          std::vector<Value>{Value::map({Value::string("a"), Value()})});
 }
 
 TEST_CASE_FIXTURE(Fixture, "differential: 3.7 string steps") {

@@ -279,13 +279,12 @@ TEST_CASE_FIXTURE(Fixture, "bytecode: traversers with bulk") {
     CHECK(r.error->message.find("not read only") != std::string::npos);
     Value subgraph = Value::compound(
         Type::strategy,
-        {S("org.apache.tinkerpop.gremlin.process.traversal.strategy.decoration.SubgraphStrategy"),
-         map_of({})});
+        {S("org.apache.tinkerpop.gremlin.process.traversal.strategy.decoration.SeedStrategy"), map_of({})});
     r = drain(
         server::evaluate_bytecode(g, bytecode({instr("V")}, {instr("withStrategies", {subgraph})}), {}));
     REQUIRE(r.error);
     CHECK(r.error->kind == Kind::unsupported);
-    CHECK(r.error->message.find("SubgraphStrategy") != std::string::npos);
+    CHECK(r.error->message.find("SeedStrategy") != std::string::npos);
 
     // Errors
     r = drain(server::evaluate_bytecode(g, bytecode({instr("V"), instr("nope")}), {}));
