@@ -403,7 +403,8 @@ public:
         for (std::size_t i = 0; i < specs.size(); ++i) {
             start_ = source && i == 0;
             const std::string& n = specs[i].main->name;
-            if (start_ && n != "V" && n != "E" && n != "inject" && n != "addV" && n != "addE")
+            if (start_ && n != "V" && n != "E" && n != "inject" && n != "addV" && n != "addE" &&
+                n != "mergeV")
                 fail(EvalError::Kind::unsupported,
                      "traversal source has no step '" + n + "' (at " + code_.where + " " +
                          std::to_string(specs[i].main->pos) + ")",
@@ -2154,6 +2155,210 @@ Obj rebind(Ctx& ctx, ElKind kind, const Value& id, const Value& prop_owner_id = 
 void Compiler::compile_mutation(const Spec& s) {
     const Instr& in = *s.main;
     const std::string& n = in.name;
+    if (n == "mergeV") {
+        // mergeV(map | traversal | null | ) with option(Merge.onCreate|onMatch, map | traversal | null)
+        if (in.args.size() > 1) bad_args(in);
+        std::optional<Arg> search;
+        if (!in.args.empty()) search = in.args[0];
+        PlanPtr search_plan = search && search->t ? child(*search, in) : nullptr;
+        std::optional<Arg> on_create, on_match;
+        PlanPtr create_plan, match_plan;
+        for (auto* m : s.mods) {
+            if (m->name != "option") continue;
+            if (m->args.size() != 2 || !is_enum(m->args[0], EnumKind::merge)) bad_args(*m);
+            const std::string& which = m->args[0].v.str();
+            if (which == "onCreate") {
+                on_create = m->args[1];
+                if (m->args[1].t) create_plan = child(m->args[1], *m);
+            } else if (which == "onMatch") {
+                on_match = m->args[1];
+                if (m->args[1].t) match_plan = child(m->args[1], *m);
+            } else {
+                fail(EvalError::Kind::evaluation, "mergeV() does not take option(Merge." + which + ")",
+                     "IllegalArgumentException");
+            }
+        }
+        bool start = start_;
+        add([search, search_plan, on_create, create_plan, on_match, match_plan, start](Ctx& ctx) {
+            auto sp = search_plan ? std::shared_ptr<Pipeline>(search_plan->instantiate(ctx)) : nullptr;
+            auto cp = create_plan ? std::shared_ptr<Pipeline>(create_plan->instantiate(ctx)) : nullptr;
+            auto mp = match_plan ? std::shared_ptr<Pipeline>(match_plan->instantiate(ctx)) : nullptr;
+            auto st = std::make_unique<ExpandStep>();
+            Ctx* c = &ctx;
+            // The map an argument gives for traverser t (a traversal's first result; null if none).
+            auto map_of = [c](const Traverser& t, const std::optional<Arg>& a, Pipeline* p,
+                              bool incoming) -> Value {
+                Ctx& ctx = *c;
+                if (!a) return incoming ? to_value(ctx, t.obj) : Value();
+                if (!a->t) return a->v;
+                Traverser x = t;
+                x.bulk = 1;
+                p->start_with(x);
+                Traverser r;
+                if (!p->next(r)) return Value();
+                return to_value(ctx, r.obj);
+            };
+            auto check = [](const Value& m, const char* what, bool allow_tokens) {
+                if (m.is_null()) return;
+                if (m.type() != Type::map)
+                    fail(EvalError::Kind::evaluation,
+                         std::string("mergeV() ") + what + " must be a Map, not " +
+                             std::string(model::type_name(m.type())),
+                         "IllegalArgumentException");
+                for (std::size_t i = 0; i + 1 < m.size(); i += 2) {
+                    const Value& k = m[i];
+                    bool token = k.type() == Type::enum_ && k.enum_kind() == EnumKind::t &&
+                                 (k.str() == "id" || k.str() == "label");
+                    if (token && !allow_tokens)
+                        fail(EvalError::Kind::evaluation,
+                             "Search key must be a String but found " + k.to_string() +
+                                 " - T.id and T.label are not allowed in onMatch",
+                             "IllegalArgumentException");
+                    if ((k.type() == Type::string && !k.str().empty() && k.str()[0] == '~') ||
+                        (token && m[i + 1].type() == Type::string && !m[i + 1].str().empty() &&
+                         m[i + 1].str()[0] == '~'))
+                        fail(EvalError::Kind::evaluation,
+                             "Property key can not be a hidden key: " +
+                                 (k.type() == Type::string ? k.str() : m[i + 1].str()),
+                             "IllegalArgumentException");
+                    if (k.type() != Type::string && !token)
+                        fail(EvalError::Kind::evaluation,
+                             "mergeV() keys must be String, T.id or T.label, not " + k.to_string(),
+                             "IllegalArgumentException");
+                    if (token && k.str() == "label" && m[i + 1].type() != Type::string)
+                        fail(EvalError::Kind::evaluation,
+                             "Vertex label must be a String, not " + m[i + 1].to_string(),
+                             "IllegalArgumentException");
+                }
+            };
+            st->fn = [c, search, sp, on_create, cp, on_match, mp, start, map_of, check](
+                         Traverser& t, std::vector<Traverser>& out) {
+                Ctx& ctx = *c;
+                Value sm = map_of(t, search, sp.get(), !start);
+                check(sm, "search criteria", true);
+                auto is_tok = [](const Value& k, const char* name) {
+                    return k.type() == Type::enum_ && k.enum_kind() == EnumKind::t && k.str() == name;
+                };
+                // matches in the current snapshot
+                std::vector<Value> ids;
+                const Snapshot& s = *ctx.snap;
+                for (const auto& v : s.vertices) {
+                    if (!visible(ctx, &v)) continue;
+                    bool ok = true;
+                    for (std::size_t i = 0; ok && i + 1 < sm.size(); i += 2) {
+                        const Value& k = sm[i];
+                        const Value& want = sm[i + 1];
+                        if (is_tok(k, "id"))
+                            ok = id_key(v.id) == id_key(s.convert_vertex_id(want));
+                        else if (is_tok(k, "label"))
+                            ok = want.type() == Type::string && v.label == want.str();
+                        else {
+                            bool any = false;
+                            for (const auto& p : v.props)
+                                if (p.key == k.str() && gremlin_eq(ctx, Obj(p.value), Obj(want))) any = true;
+                            ok = any;
+                        }
+                    }
+                    if (ok) ids.push_back(v.id);
+                }
+                auto emit = [&](const Value& id) {
+                    Traverser o = t;
+                    if (start) {
+                        o.obj = rebind(ctx, ElKind::vertex, id);
+                        fresh_path(ctx, o);
+                    } else {
+                        advance(ctx, o, rebind(ctx, ElKind::vertex, id));
+                    }
+                    out.push_back(std::move(o));
+                };
+                if (!ids.empty()) {
+                    for (const auto& id : ids) {
+                        Traverser mt = t;
+                        mt.obj = rebind(ctx, ElKind::vertex, id);
+                        Value mm = on_match ? map_of(mt, on_match, mp.get(), false) : Value();
+                        check(mm, "onMatch", false);
+                        if (mm.type() == Type::map && mm.size() > 0) {
+                            ctx.set_snapshot(ctx.graph->store().mutate([&](Snapshot& snap) {
+                                auto it = snap.vindex.find(id_key(id));
+                                if (it == snap.vindex.end()) return;
+                                VertexRec& v = snap.vertices[it->second];
+                                for (std::size_t i = 0; i + 1 < mm.size(); i += 2) {
+                                    const std::string& k = mm[i].str();
+                                    v.props.erase(
+                                        std::remove_if(v.props.begin(), v.props.end(),
+                                                       [&](const VPropRec& p) { return p.key == k; }),
+                                        v.props.end());
+                                    if (mm[i + 1].is_null()) continue;
+                                    VPropRec p;
+                                    p.id = snap.next_property_id();
+                                    p.key = k;
+                                    p.value = mm[i + 1];
+                                    v.props.push_back(std::move(p));
+                                }
+                            }));
+                        }
+                        emit(id);
+                    }
+                    return;
+                }
+                Value cm = on_create ? map_of(t, on_create, cp.get(), false) : Value();
+                check(cm, "onCreate", true);
+                // the created vertex: the search criteria plus onCreate (which may not contradict them)
+                std::vector<std::pair<Value, Value>> kv;
+                auto put = [&](const Value& k, const Value& v, bool from_create) {
+                    for (auto& [k0, v0] : kv)
+                        if (k0 == k) {
+                            if (from_create && !(v0 == v))
+                                fail(EvalError::Kind::evaluation,
+                                     "option(onCreate) cannot override values from the search criteria: " +
+                                         k.to_string(),
+                                     "IllegalArgumentException");
+                            return;
+                        }
+                    kv.emplace_back(k, v);
+                };
+                for (std::size_t i = 0; i + 1 < sm.size(); i += 2) put(sm[i], sm[i + 1], false);
+                for (std::size_t i = 0; i + 1 < cm.size(); i += 2) put(cm[i], cm[i + 1], true);
+                Value id;
+                ctx.set_snapshot(ctx.graph->store().mutate([&](Snapshot& snap) {
+                    VertexRec v;
+                    v.label = "vertex";
+                    for (auto& [k, val] : kv) {
+                        if (is_tok(k, "id")) {
+                            if (snap.vindex.count(id_key(snap.convert_vertex_id(val))))
+                                fail(EvalError::Kind::evaluation,
+                                     "Vertex with id already exists: " + val.to_string(),
+                                     "IllegalArgumentException");
+                            v.id = snap.convert_vertex_id(val);
+                        } else if (is_tok(k, "label")) {
+                            v.label = val.str();
+                        }
+                    }
+                    if (v.id.is_null()) v.id = snap.generate_id(false);
+                    for (auto& [k, val] : kv) {
+                        if (k.type() != Type::string || val.is_null()) continue;
+                        VPropRec p;
+                        p.id = snap.next_property_id();
+                        p.key = k.str();
+                        p.value = val;
+                        v.props.push_back(std::move(p));
+                    }
+                    if (!ctx.partition_key.empty()) {
+                        VPropRec p;
+                        p.id = snap.next_property_id();
+                        p.key = ctx.partition_key;
+                        p.value = ctx.write_partition;
+                        v.props.push_back(std::move(p));
+                    }
+                    id = v.id;
+                    snap.vertices.push_back(std::move(v));
+                }));
+                emit(id);
+            };
+            return std::unique_ptr<Step>(std::move(st));
+        });
+        return;
+    }
     if (n == "addV") {
         std::string label = "vertex";
         if (in.args.size() == 1 && is_str(in.args[0]))
@@ -2168,6 +2373,13 @@ void Compiler::compile_mutation(const Spec& s) {
                 v.id = snap.generate_id(false);
                 id = v.id;
                 v.label = label;
+                if (!ctx.partition_key.empty()) {  // PartitionStrategy's write partition
+                    VPropRec p;
+                    p.id = snap.next_property_id();
+                    p.key = ctx.partition_key;
+                    p.value = ctx.write_partition;
+                    v.props.push_back(std::move(p));
+                }
                 snap.vertices.push_back(std::move(v));
             }));
             Traverser o = t;
@@ -3258,7 +3470,8 @@ void Compiler::compile_step(const Spec& s) {
         });
         return;
     }
-    if (n == "addV" || n == "addE" || n == "property" || n == "drop") return compile_mutation(s);
+    if (n == "addV" || n == "addE" || n == "property" || n == "drop" || n == "mergeV")
+        return compile_mutation(s);
     if (compile_string_or_list(in)) return;
     if (n == "coin") {
         // each unit of bulk survives with probability p (CoinStep)

@@ -277,3 +277,16 @@ TEST_CASE_FIXTURE(Fixture, "differential: coin, sample, timeLimit, format") {
     CHECK(same(q("g.V().format('%{name} %{lang}')"), strs({"lop java", "ripple java"})));
     CHECK(q("g.inject('a').format('<%{_}>')") == strs({"<a>"}));
 }
+
+TEST_CASE_FIXTURE(Fixture, "features: mergeV matches or creates") {
+    CHECK(q("g.mergeV([name:'marko']).values('age')") == std::vector<Value>{I(29)});
+    CHECK(g.vertex_count() == 6);
+    CHECK(q("g.mergeV([name:'zed']).option(Merge.onCreate, [age:1]).values('age')") ==
+          std::vector<Value>{I(1)});
+    CHECK(g.vertex_count() == 7);
+    CHECK(q("g.mergeV([name:'zed']).option(Merge.onMatch, [age:2]).values('age')") ==
+          std::vector<Value>{I(2)});
+    CHECK(g.vertex_count() == 7);
+    CHECK(err("g.mergeV([name:'zed']).option(Merge.onMatch, [(T.label):'x'])").message.find("onMatch") !=
+          std::string::npos);
+}
