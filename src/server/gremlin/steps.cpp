@@ -404,7 +404,7 @@ public:
             start_ = source && i == 0;
             const std::string& n = specs[i].main->name;
             if (start_ && n != "V" && n != "E" && n != "inject" && n != "addV" && n != "addE" &&
-                n != "mergeV")
+                n != "mergeV" && n != "union")
                 fail(EvalError::Kind::unsupported,
                      "traversal source has no step '" + n + "' (at " + code_.where + " " +
                          std::to_string(specs[i].main->pos) + ")",
