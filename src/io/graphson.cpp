@@ -2,6 +2,7 @@
 // model::Value directly from the JSON text (no DOM); the writer appends to std::string. The value
 // mapping is documented in the header.
 #include <tpbench/io/graphson.hpp>
+#include <tpbench/io/depth_caps.hpp>
 
 #include "gs_json.hpp"
 #include "gs_text.hpp"
@@ -27,8 +28,8 @@ using model::Value;
 
 namespace {
 
-constexpr std::size_t hard_depth_limit = 1000;        // recursion bound whatever the options say
-constexpr std::int64_t max_bulk_expansion = 1 << 20;  // 4.0 bulk_set → repeated List items
+constexpr std::size_t hard_depth_limit = gs_depth_cap;  // recursion bound whatever the options say
+constexpr std::int64_t max_bulk_expansion = 1 << 20;    // 4.0 bulk_set → repeated List items
 
 // ---- @type names ------------------------------------------------------------------------------
 
@@ -434,6 +435,14 @@ public:
                 out = Value::list(std::move(items));
                 return true;
             }
+            default:
+                return plain_scalar(out);
+        }
+    }
+
+    // Strings, literals and numbers: out of value()'s frame, which the recursion carries.
+    [[gnu::noinline]] bool plain_scalar(Value& out) {
+        switch (c_.peek()) {
             case '"': {
                 std::string s;
                 if (!c_.string_into(s)) return false;
@@ -933,10 +942,65 @@ private:
         return true;
     }
 
+    // One @type: the types that contain values each get a frame of their own, so the recursion
+    // (value -> object -> typed_value -> typed_list -> array -> value ...) carries only what
+    // nesting needs, not every scalar case's locals (issue 11 #15: with them a level of typed
+    // nesting took 15.6 KB of stack under ASan+UBSan).
     bool typed_value(std::string_view type, Value& out, std::size_t depth) {
         const Tag tag = lookup_tag(type);
         if (!c_.ws_more()) return false;
         const char* at = c_.pos();
+        switch (tag) {
+            case Tag::list:
+            case Tag::set:
+                return typed_list(type, tag, out, depth, at);
+            case Tag::map:
+                return typed_map(type, tag, out, depth, at);
+            case Tag::bulk_set:
+                return typed_bulk_set(type, tag, out, depth, at);
+            case Tag::vertex:
+                return typed_vertex(type, tag, out, depth, at);
+            case Tag::edge:
+                return typed_edge(type, tag, out, depth, at);
+            case Tag::vertex_property:
+                return typed_vertex_property(type, tag, out, depth, at);
+            case Tag::property:
+                return typed_property(type, tag, out, depth, at);
+            case Tag::path:
+                return typed_path(type, tag, out, depth, at);
+            case Tag::tree:
+                return typed_tree(type, tag, out, depth, at);
+            case Tag::graph:
+                return typed_graph(type, tag, out, depth, at);
+            case Tag::traverser:
+                return typed_traverser(type, tag, out, depth, at);
+            case Tag::p:
+            case Tag::text_p:
+                return typed_p(type, tag, out, depth, at);
+            case Tag::lambda:
+                return typed_lambda(type, tag, out, depth, at);
+            case Tag::binding:
+                return typed_binding(type, tag, out, depth, at);
+            case Tag::bytecode:
+                return typed_bytecode(type, tag, out, depth, at);
+            case Tag::metrics:
+                return typed_metrics(type, tag, out, depth, at);
+            case Tag::traversal_metrics:
+                return typed_traversal_metrics(type, tag, out, depth, at);
+            case Tag::composite_pdt:
+            case Tag::primitive_pdt:
+                return typed_composite_pdt(type, tag, out, depth, at);
+            case Tag::strategy:
+                return typed_strategy(type, tag, out, depth, at);
+            case Tag::unknown:
+                return typed_unknown(type, tag, out, depth, at);
+            default:
+                return typed_scalar(type, tag, out, at);
+        }
+    }
+
+    // The @types that hold no other value.
+    [[gnu::noinline]] bool typed_scalar(std::string_view type, Tag tag, Value& out, const char* at) {
         std::int64_t i = 0;
         std::string s;
         switch (tag) {
@@ -1073,227 +1137,267 @@ private:
                 if (!typed_string(s)) return false;
                 out = Value::enum_(enum_kind_of(tag), std::move(s));
                 return true;
-            case Tag::list:
-            case Tag::set: {
-                std::vector<Value> items;
-                if (!array(items, depth)) return false;
-                out = tag == Tag::list ? Value::list(std::move(items)) : Value::set(std::move(items));
-                return true;
-            }
-            case Tag::map: {
-                std::vector<Value> kv;
-                if (!array(kv, depth)) return false;
-                if (kv.size() % 2 != 0) return bad_shape(at, "g:Map needs an even number of items");
-                out = Value::map(std::move(kv));
-                return true;
-            }
-            case Tag::bulk_set: {
-                std::vector<Value> kv;
-                if (!array(kv, depth)) return false;
-                if (kv.size() % 2 != 0) return bad_shape(at, "g:BulkSet needs item/bulk pairs");
-                for (std::size_t k = 1; k < kv.size(); k += 2) {
-                    const Type t = kv[k].type();
-                    if (t != Type::long_ && t != Type::int_ && t != Type::short_ && t != Type::byte)
-                        return c_.fail_at(at, errc::bad_value, "g:BulkSet bulk must be an integer");
-                    kv[k] = Value::long_(kv[k].as_int());
-                }
-                out = Value::bulk_set(std::move(kv));
-                return true;
-            }
-            case Tag::vertex:
-                return vertex(out, depth);
-            case Tag::edge:
-                return edge(out, depth);
-            case Tag::vertex_property:
-                return vertex_property(out, depth);
-            case Tag::property:
-                return property(out, depth);
-            case Tag::path: {
-                Value labs = Value::list(), objs = Value::list();
-                if (!members(depth, [&](std::string_view k) {
-                        if (gs_detail::eq(k, "labels")) return value(labs, depth + 1);
-                        if (gs_detail::eq(k, "objects")) return value(objs, depth + 1);
-                        return skip(depth + 1);
-                    }))
-                    return false;
-                if (labs.type() != Type::list || objs.type() != Type::list)
-                    return bad_shape(at, "g:Path labels/objects must be lists");
-                out = Value::path(std::move(labs), std::move(objs));
-                return true;
-            }
-            case Tag::tree: {
-                std::vector<Value> kv;
-                if (!c_.ws_more()) return false;
-                if (c_.peek() != '[') return bad_shape(at, "g:Tree value must be an array");
-                if (depth >= max_depth_)
-                    return c_.fail(errc::too_deep, "JSON nesting exceeds the depth limit");
-                c_.bump();
-                if (!c_.ws_more()) return false;
-                if (c_.peek() == ']') {
-                    c_.bump();
-                    out = Value::tree({});
-                    return true;
-                }
-                for (;;) {
-                    Value key, sub;
-                    bool has_sub = false;
-                    if (!members(depth + 1, [&](std::string_view k) {
-                            if (gs_detail::eq(k, "key")) return value(key, depth + 2);
-                            if (gs_detail::eq(k, "value")) {
-                                has_sub = true;
-                                return value(sub, depth + 2);
-                            }
-                            return skip(depth + 2);
-                        }))
-                        return false;
-                    if (!has_sub || sub.type() != Type::tree)
-                        return bad_shape(at, "g:Tree entry value must be a g:Tree");
-                    kv.push_back(std::move(key));
-                    kv.push_back(std::move(sub));
-                    if (!c_.ws_more()) return false;
-                    if (c_.peek() == ',') {
-                        c_.bump();
-                        continue;
-                    }
-                    if (c_.peek() == ']') {
-                        c_.bump();
-                        break;
-                    }
-                    return c_.fail(errc::bad_json, "expected ',' or ']'");
-                }
-                out = Value::tree(std::move(kv));
-                return true;
-            }
-            case Tag::graph: {
-                std::vector<std::pair<std::string, Value>> f;
-                if (!fields(f, depth)) return false;
-                Value vs = as_list(take(f, "vertices")), es = as_list(take(f, "edges"));
-                for (const auto& v : vs.kids())
-                    if (v.type() != Type::vertex) return bad_shape(at, "graph vertices must be g:Vertex");
-                for (const auto& e : es.kids())
-                    if (e.type() != Type::edge) return bad_shape(at, "graph edges must be g:Edge");
-                out = Value::graph(std::move(vs), std::move(es));
-                return true;
-            }
-            case Tag::traverser: {
-                std::vector<std::pair<std::string, Value>> f;
-                if (!fields(f, depth)) return false;
-                const Value bulk = take(f, "bulk");
-                if (!bulk.is_null() &&
-                    (!bulk.is_number() || bulk.type() == Type::double_ || bulk.type() == Type::float_))
-                    return c_.fail_at(at, errc::bad_value, "g:Traverser bulk must be an integer");
-                out = Value::traverser(bulk.is_null() ? 1 : bulk.to_int64(), take(f, "value"));
-                return true;
-            }
-            case Tag::p:
-            case Tag::text_p: {
-                std::vector<std::pair<std::string, Value>> f;
-                if (!fields(f, depth)) return false;
-                const Value pred = take(f, "predicate");
-                if (pred.type() != Type::string) return bad_shape(at, "P predicate must be a string");
-                Value v = take(f, "value");
-                const std::string& name = pred.str();
-                std::vector<Value> args;
-                const bool multi = name == "and" || name == "or" || name == "within" || name == "without" ||
-                                   name == "between" || name == "inside" || name == "outside";
-                if (multi && (v.type() == Type::list || v.type() == Type::set))
-                    args = std::move(v.kids());
-                else
-                    args.push_back(std::move(v));
-                out = tag == Tag::p ? Value::p(name, std::move(args)) : Value::text_p(name, std::move(args));
-                return true;
-            }
-            case Tag::lambda: {
-                std::vector<std::pair<std::string, Value>> f;
-                if (!fields(f, depth)) return false;
-                const Value script = take(f, "script"), lang = take(f, "language"),
-                            args = take(f, "arguments");
-                if (script.type() != Type::string || (!lang.is_null() && lang.type() != Type::string))
-                    return bad_shape(at, "g:Lambda script/language must be strings");
-                std::int64_t n = -1;
-                if (!args.is_null()) {
-                    if (args.type() != Type::int_ && args.type() != Type::long_)
-                        return bad_shape(at, "g:Lambda arguments must be an integer");
-                    n = args.as_int();
-                    if (n < INT32_MIN || n > INT32_MAX)
-                        return c_.fail_at(at, errc::bad_value, "g:Lambda arguments out of range");
-                }
-                out = Value::lambda(lang.is_null() ? "gremlin-groovy" : lang.str(), script.str(),
-                                    static_cast<std::int32_t>(n));
-                return true;
-            }
-            case Tag::binding: {
-                std::vector<std::pair<std::string, Value>> f;
-                if (!fields(f, depth)) return false;
-                const Value key = take(f, "key");
-                if (key.type() != Type::string) return bad_shape(at, "g:Binding key must be a string");
-                out = Value::binding(key.str(), take(f, "value"));
-                return true;
-            }
-            case Tag::bytecode: {
-                std::vector<std::pair<std::string, Value>> f;
-                if (!fields(f, depth)) return false;
-                Value steps = as_list(take(f, "step")), sources = as_list(take(f, "source"));
-                for (const Value* l : {&steps, &sources})
-                    for (const auto& ins : l->kids())
-                        if (ins.type() != Type::list || ins.size() == 0 || ins[0].type() != Type::string)
-                            return bad_shape(at, "bytecode instructions must be [name, args…]");
-                out = Value::bytecode(std::move(steps), std::move(sources));
-                return true;
-            }
-            case Tag::metrics: {
-                Value m;
-                if (!value(m, depth)) return false;
-                return metrics_from(std::move(m), out, at);
-            }
-            case Tag::traversal_metrics: {
-                Value m;
-                if (!value(m, depth)) return false;
-                if (m.type() != Type::map) return bad_shape(at, "g:TraversalMetrics value must be a map");
-                std::int64_t ns = 0;
-                if (!dur_ns(map_get(m, "dur"), ns, at)) return false;
-                Value list = as_list(map_get(m, "metrics"));
-                for (const auto& n : list.kids())
-                    if (n.type() != Type::metrics)
-                        return bad_shape(at, "traversal metrics must be g:Metrics");
-                out = Value::compound(Type::traversal_metrics, kids_of(Value::long_(ns), std::move(list)));
-                return true;
-            }
-            case Tag::composite_pdt:
-            case Tag::primitive_pdt: {
-                std::vector<std::pair<std::string, Value>> f;
-                if (!fields(f, depth)) return false;
-                const Value name = take(f, "type");
-                if (name.type() != Type::string) return bad_shape(at, "PDT type must be a string");
-                if (tag == Tag::composite_pdt) {
-                    Value fl = take(f, "fields");
-                    if (fl.is_null()) fl = Value::map();
-                    if (fl.type() != Type::map) return bad_shape(at, "CompositePdt fields must be a map");
-                    out = Value::compound(Type::composite_pdt, {std::move(fl)}, name.str());
-                } else {
-                    Value v = take(f, "value");
-                    if (v.type() != Type::string) return bad_shape(at, "PrimitivePdt value must be a string");
-                    out = Value::compound(Type::primitive_pdt, {std::move(v)}, name.str());
-                }
-                return true;
-            }
-            case Tag::strategy: {
-                Value conf;
-                if (!value(conf, depth)) return false;
-                if (conf.type() != Type::map) return bad_shape(at, "strategy configuration must be a map");
-                const std::size_t colon = type.find(':');
-                out = Value::compound(Type::strategy,
-                                      {Value::string(std::string(type.substr(colon + 1))), std::move(conf)});
-                return true;
-            }
-            case Tag::unknown: {
-                if (!skip(depth)) return false;
-                std::string text(at, c_.pos());
-                out = Value::compound(Type::raw, {Value::string(std::string(type))}, std::move(text), 0, 0);
-                return true;
-            }
+            default:
+                break;
         }
         return bad_shape(at, "unhandled @type");
+    }
+
+    [[gnu::noinline]] bool typed_list(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                      const char* at) {
+        std::vector<Value> items;
+        if (!array(items, depth)) return false;
+        out = tag == Tag::list ? Value::list(std::move(items)) : Value::set(std::move(items));
+        return true;
+    }
+
+    [[gnu::noinline]] bool typed_map(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                     const char* at) {
+        std::vector<Value> kv;
+        if (!array(kv, depth)) return false;
+        if (kv.size() % 2 != 0) return bad_shape(at, "g:Map needs an even number of items");
+        out = Value::map(std::move(kv));
+        return true;
+    }
+
+    [[gnu::noinline]] bool typed_bulk_set(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                          const char* at) {
+        std::vector<Value> kv;
+        if (!array(kv, depth)) return false;
+        if (kv.size() % 2 != 0) return bad_shape(at, "g:BulkSet needs item/bulk pairs");
+        for (std::size_t k = 1; k < kv.size(); k += 2) {
+            const Type t = kv[k].type();
+            if (t != Type::long_ && t != Type::int_ && t != Type::short_ && t != Type::byte)
+                return c_.fail_at(at, errc::bad_value, "g:BulkSet bulk must be an integer");
+            kv[k] = Value::long_(kv[k].as_int());
+        }
+        out = Value::bulk_set(std::move(kv));
+        return true;
+    }
+
+    [[gnu::noinline]] bool typed_vertex(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                        const char* at) {
+        return vertex(out, depth);
+    }
+
+    [[gnu::noinline]] bool typed_edge(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                      const char* at) {
+        return edge(out, depth);
+    }
+
+    [[gnu::noinline]] bool typed_vertex_property(std::string_view type, Tag tag, Value& out,
+                                                 std::size_t depth, const char* at) {
+        return vertex_property(out, depth);
+    }
+
+    [[gnu::noinline]] bool typed_property(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                          const char* at) {
+        return property(out, depth);
+    }
+
+    [[gnu::noinline]] bool typed_path(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                      const char* at) {
+        Value labs = Value::list(), objs = Value::list();
+        if (!members(depth, [&](std::string_view k) {
+                if (gs_detail::eq(k, "labels")) return value(labs, depth + 1);
+                if (gs_detail::eq(k, "objects")) return value(objs, depth + 1);
+                return skip(depth + 1);
+            }))
+            return false;
+        if (labs.type() != Type::list || objs.type() != Type::list)
+            return bad_shape(at, "g:Path labels/objects must be lists");
+        out = Value::path(std::move(labs), std::move(objs));
+        return true;
+    }
+
+    [[gnu::noinline]] bool typed_tree(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                      const char* at) {
+        std::vector<Value> kv;
+        if (!c_.ws_more()) return false;
+        if (c_.peek() != '[') return bad_shape(at, "g:Tree value must be an array");
+        if (depth >= max_depth_) return c_.fail(errc::too_deep, "JSON nesting exceeds the depth limit");
+        c_.bump();
+        if (!c_.ws_more()) return false;
+        if (c_.peek() == ']') {
+            c_.bump();
+            out = Value::tree({});
+            return true;
+        }
+        for (;;) {
+            Value key, sub;
+            bool has_sub = false;
+            if (!members(depth + 1, [&](std::string_view k) {
+                    if (gs_detail::eq(k, "key")) return value(key, depth + 2);
+                    if (gs_detail::eq(k, "value")) {
+                        has_sub = true;
+                        return value(sub, depth + 2);
+                    }
+                    return skip(depth + 2);
+                }))
+                return false;
+            if (!has_sub || sub.type() != Type::tree)
+                return bad_shape(at, "g:Tree entry value must be a g:Tree");
+            kv.push_back(std::move(key));
+            kv.push_back(std::move(sub));
+            if (!c_.ws_more()) return false;
+            if (c_.peek() == ',') {
+                c_.bump();
+                continue;
+            }
+            if (c_.peek() == ']') {
+                c_.bump();
+                break;
+            }
+            return c_.fail(errc::bad_json, "expected ',' or ']'");
+        }
+        out = Value::tree(std::move(kv));
+        return true;
+    }
+
+    [[gnu::noinline]] bool typed_graph(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                       const char* at) {
+        std::vector<std::pair<std::string, Value>> f;
+        if (!fields(f, depth)) return false;
+        Value vs = as_list(take(f, "vertices")), es = as_list(take(f, "edges"));
+        for (const auto& v : vs.kids())
+            if (v.type() != Type::vertex) return bad_shape(at, "graph vertices must be g:Vertex");
+        for (const auto& e : es.kids())
+            if (e.type() != Type::edge) return bad_shape(at, "graph edges must be g:Edge");
+        out = Value::graph(std::move(vs), std::move(es));
+        return true;
+    }
+
+    [[gnu::noinline]] bool typed_traverser(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                           const char* at) {
+        std::vector<std::pair<std::string, Value>> f;
+        if (!fields(f, depth)) return false;
+        const Value bulk = take(f, "bulk");
+        if (!bulk.is_null() &&
+            (!bulk.is_number() || bulk.type() == Type::double_ || bulk.type() == Type::float_))
+            return c_.fail_at(at, errc::bad_value, "g:Traverser bulk must be an integer");
+        out = Value::traverser(bulk.is_null() ? 1 : bulk.to_int64(), take(f, "value"));
+        return true;
+    }
+
+    [[gnu::noinline]] bool typed_p(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                   const char* at) {
+        std::vector<std::pair<std::string, Value>> f;
+        if (!fields(f, depth)) return false;
+        const Value pred = take(f, "predicate");
+        if (pred.type() != Type::string) return bad_shape(at, "P predicate must be a string");
+        Value v = take(f, "value");
+        const std::string& name = pred.str();
+        std::vector<Value> args;
+        const bool multi = name == "and" || name == "or" || name == "within" || name == "without" ||
+                           name == "between" || name == "inside" || name == "outside";
+        if (multi && (v.type() == Type::list || v.type() == Type::set))
+            args = std::move(v.kids());
+        else
+            args.push_back(std::move(v));
+        out = tag == Tag::p ? Value::p(name, std::move(args)) : Value::text_p(name, std::move(args));
+        return true;
+    }
+
+    [[gnu::noinline]] bool typed_lambda(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                        const char* at) {
+        std::vector<std::pair<std::string, Value>> f;
+        if (!fields(f, depth)) return false;
+        const Value script = take(f, "script"), lang = take(f, "language"), args = take(f, "arguments");
+        if (script.type() != Type::string || (!lang.is_null() && lang.type() != Type::string))
+            return bad_shape(at, "g:Lambda script/language must be strings");
+        std::int64_t n = -1;
+        if (!args.is_null()) {
+            if (args.type() != Type::int_ && args.type() != Type::long_)
+                return bad_shape(at, "g:Lambda arguments must be an integer");
+            n = args.as_int();
+            if (n < INT32_MIN || n > INT32_MAX)
+                return c_.fail_at(at, errc::bad_value, "g:Lambda arguments out of range");
+        }
+        out = Value::lambda(lang.is_null() ? "gremlin-groovy" : lang.str(), script.str(),
+                            static_cast<std::int32_t>(n));
+        return true;
+    }
+
+    [[gnu::noinline]] bool typed_binding(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                         const char* at) {
+        std::vector<std::pair<std::string, Value>> f;
+        if (!fields(f, depth)) return false;
+        const Value key = take(f, "key");
+        if (key.type() != Type::string) return bad_shape(at, "g:Binding key must be a string");
+        out = Value::binding(key.str(), take(f, "value"));
+        return true;
+    }
+
+    [[gnu::noinline]] bool typed_bytecode(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                          const char* at) {
+        std::vector<std::pair<std::string, Value>> f;
+        if (!fields(f, depth)) return false;
+        Value steps = as_list(take(f, "step")), sources = as_list(take(f, "source"));
+        for (const Value* l : {&steps, &sources})
+            for (const auto& ins : l->kids())
+                if (ins.type() != Type::list || ins.size() == 0 || ins[0].type() != Type::string)
+                    return bad_shape(at, "bytecode instructions must be [name, args…]");
+        out = Value::bytecode(std::move(steps), std::move(sources));
+        return true;
+    }
+
+    [[gnu::noinline]] bool typed_metrics(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                         const char* at) {
+        Value m;
+        if (!value(m, depth)) return false;
+        return metrics_from(std::move(m), out, at);
+    }
+
+    [[gnu::noinline]] bool typed_traversal_metrics(std::string_view type, Tag tag, Value& out,
+                                                   std::size_t depth, const char* at) {
+        Value m;
+        if (!value(m, depth)) return false;
+        if (m.type() != Type::map) return bad_shape(at, "g:TraversalMetrics value must be a map");
+        std::int64_t ns = 0;
+        if (!dur_ns(map_get(m, "dur"), ns, at)) return false;
+        Value list = as_list(map_get(m, "metrics"));
+        for (const auto& n : list.kids())
+            if (n.type() != Type::metrics) return bad_shape(at, "traversal metrics must be g:Metrics");
+        out = Value::compound(Type::traversal_metrics, kids_of(Value::long_(ns), std::move(list)));
+        return true;
+    }
+
+    [[gnu::noinline]] bool typed_composite_pdt(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                               const char* at) {
+        std::vector<std::pair<std::string, Value>> f;
+        if (!fields(f, depth)) return false;
+        const Value name = take(f, "type");
+        if (name.type() != Type::string) return bad_shape(at, "PDT type must be a string");
+        if (tag == Tag::composite_pdt) {
+            Value fl = take(f, "fields");
+            if (fl.is_null()) fl = Value::map();
+            if (fl.type() != Type::map) return bad_shape(at, "CompositePdt fields must be a map");
+            out = Value::compound(Type::composite_pdt, {std::move(fl)}, name.str());
+        } else {
+            Value v = take(f, "value");
+            if (v.type() != Type::string) return bad_shape(at, "PrimitivePdt value must be a string");
+            out = Value::compound(Type::primitive_pdt, {std::move(v)}, name.str());
+        }
+        return true;
+    }
+
+    [[gnu::noinline]] bool typed_strategy(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                          const char* at) {
+        Value conf;
+        if (!value(conf, depth)) return false;
+        if (conf.type() != Type::map) return bad_shape(at, "strategy configuration must be a map");
+        const std::size_t colon = type.find(':');
+        out = Value::compound(Type::strategy,
+                              {Value::string(std::string(type.substr(colon + 1))), std::move(conf)});
+        return true;
+    }
+
+    [[gnu::noinline]] bool typed_unknown(std::string_view type, Tag tag, Value& out, std::size_t depth,
+                                         const char* at) {
+        if (!skip(depth)) return false;
+        std::string text(at, c_.pos());
+        out = Value::compound(Type::raw, {Value::string(std::string(type))}, std::move(text), 0, 0);
+        return true;
     }
 
     Cursor c_;

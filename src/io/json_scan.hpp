@@ -5,9 +5,11 @@
 // values (typed GraphSON objects are handed to gs_read, plain JSON is converted here).
 // Not a public header: lives next to the .cpp files that use it.
 #include <tpbench/io/graphson.hpp>
+#include <tpbench/io/depth_caps.hpp>
 #include <tpbench/io/result.hpp>
 #include <tpbench/model/value.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <climits>
 #include <cstdlib>
@@ -411,14 +413,19 @@ inline model::Value number_value(std::string_view text, bool int_as_long) {
 // typed GraphSON and go to gs_read (when `typed_ok`); everything else is plain JSON.
 inline Result<model::Value> read_loose(std::string_view s, std::size_t b, std::size_t e, const GsOptions& opt,
                                        bool int_as_long, bool typed_ok, std::size_t depth = 0) {
-    if (depth > opt.max_depth) return make_error(errc::too_deep, b, "JSON nesting too deep");
+    // Recursive: bounded by the reader's cap too (issue 11 #15), and a typed value inside gets only
+    // the depth that is left.
+    const std::size_t max_depth = std::min(opt.max_depth, gs_depth_cap);
+    if (depth > max_depth) return make_error(errc::too_deep, b, "JSON nesting too deep");
     std::size_t p = b;
     skip_ws(s, p);
     if (p >= e) return make_error(errc::truncated, p, "expected a JSON value");
     const char c = s[p];
     if (c == '{') {
         if (typed_ok && !typed_name(s, p, e).empty()) {
-            auto r = gs_read(s.substr(p, e - p), opt);
+            GsOptions inner = opt;
+            inner.max_depth = std::min(opt.max_depth, gs_depth_cap - depth);
+            auto r = gs_read(s.substr(p, e - p), inner);
             if (!r) {
                 Error err = r.error();
                 err.offset += p;
