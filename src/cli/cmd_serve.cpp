@@ -43,7 +43,44 @@ struct ServeArgs {
     std::string credentials_file;
     std::vector<std::string> faults;
     std::uint64_t fault_seed = 1;
+    std::string memory_budget;
 };
+
+// --memory-budget: bytes, optionally with a binary suffix K, M or G (e.g. 512M); 0 = unlimited.
+std::size_t parse_memory_budget(const std::string& s) {
+    std::size_t pos = 0;
+    unsigned long long v = 0;
+    try {
+        v = std::stoull(s, &pos, 10);
+    } catch (const std::exception&) {
+        pos = 0;
+    }
+    unsigned shift = 0;
+    if (pos > 0 && pos + 1 == s.size()) {
+        switch (s[pos]) {
+            case 'K':
+            case 'k':
+                shift = 10;
+                break;
+            case 'M':
+            case 'm':
+                shift = 20;
+                break;
+            case 'G':
+            case 'g':
+                shift = 30;
+                break;
+            default:
+                pos = 0;
+        }
+        if (pos != 0) ++pos;
+    }
+    if (pos == 0 || pos != s.size() || s[0] == '-' || (shift && v > (~0ull >> shift)))
+        throw CLI::ValidationError(
+            "--memory-budget",
+            "must be a number of bytes, optionally with K, M or G (e.g. 512M), got '" + s + "'");
+    return static_cast<std::size_t>(v << shift);
+}
 
 int run_serve(const ServeArgs& a, const CLI::App& sub) {
     tpbench::server::ServerConfig cfg;
@@ -87,6 +124,7 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
     if (cfg.credentials) cfg.authentication_required = true;
     cfg.faults = a.faults;
     cfg.fault_seed = a.fault_seed;
+    if (given("--memory-budget")) cfg.memory_budget = parse_memory_budget(a.memory_budget);
     {
         std::size_t pos = 0;
         unsigned long v = std::stoul(a.version_byte, &pos, 0);
@@ -125,7 +163,11 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
     int sig = 0;
     sigwait(&set, &sig);
     fmt::print(stderr, "tpbench serve: {} received, shutting down\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+    const auto stats = server->stats();
     server->stop();
+    if (stats.memory_budget_refused > 0)
+        fmt::print(stderr, "tpbench serve: {} request(s) were refused over the memory budget of {} bytes\n",
+                   stats.memory_budget_refused, stats.memory_budget);
     return 0;
 }
 
@@ -181,6 +223,10 @@ void register_serve(CLI::App& app) {
                     "inject a failure, repeatable: status=429|500|503 or drop-after-results=N, then optional "
                     ":RATE (fraction 0..1) and @count=K (see docs/usage.md, Rehearsing failures)");
     sub->add_option("--fault-seed", args->fault_seed, "seed of the --fault RATE draws (default 1)");
+    sub->add_option("--memory-budget", args->memory_budget,
+                    "bytes (K/M/G suffix ok) the requests in progress may claim together, each charged "
+                    "64 KiB + 3x its size; over it a request is refused (ws37 596, http4 503). 0 = unlimited "
+                    "(default 1G)");
     sub->callback([args, sub] {
         int rc = 0;
         try {

@@ -80,6 +80,18 @@ struct ServerConfig {
     // draws of a RATE repeatable.
     std::vector<std::string> faults;
     std::uint64_t fault_seed = 1;
+    // `--memory-budget`: bytes the requests in progress (queued or evaluating) may claim together,
+    // each charged an estimate from its size when admitted (64 KiB + 3 x the request); a request
+    // over the budget is refused at once (ws37 596, http4 503) and counted. 0 = unlimited.
+    std::size_t memory_budget = std::size_t{1} << 30;
+};
+
+// Counters of a running server (ServerHandle::stats()).
+struct ServerStats {
+    std::size_t memory_budget = 0;            // the configured budget (0 = unlimited)
+    std::size_t memory_budget_in_use = 0;     // claimed by requests in progress now
+    std::size_t memory_budget_peak = 0;       // the most ever claimed at once
+    std::uint64_t memory_budget_refused = 0;  // requests refused over the budget
 };
 
 // Applies gremlin-server.yaml keys that matter here (host, port, threadPoolWorker, gremlinPool,
@@ -105,6 +117,8 @@ public:
     virtual void stop() = 0;
     // Blocks until stop() is called from another thread or a signal handler asked to stop.
     virtual void wait() = 0;
+    // Counters (thread-safe; valid until the handle is destroyed).
+    virtual ServerStats stats() const noexcept { return {}; }
 };
 
 // Binds and starts serving on background threads (thread_pool_worker I/O threads, each with its

@@ -47,6 +47,13 @@ public:
     void reject_rate_limited() override {
         push_ws37_final(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 429, "Rate limiting");
     }
+    void reject_over_budget(std::string message) override {
+        push_ws37_final(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 596, message,
+                        error_attributes("ServerMemoryBudgetException", message));
+    }
+    std::size_t request_bytes() const override {
+        return p_.request_bytes != 0 ? p_.request_bytes : p_.plan.script.size();
+    }
     bool single_batch() const override { return flushes_ == 0; }
     void abort() override { p_.outbox->close(); }
 
@@ -350,6 +357,16 @@ public:
                                               "Too many requests have been sent in a given amount of time.",
                                               "TooManyRequestsException", p_.keep_alive);
         p_.outbox->push(std::move(e));
+    }
+    void reject_over_budget(std::string message) override {
+        Outbox::Entry e;
+        e.last = true;
+        e.bytes = http4_status_error_response(p_.format, p_.content_type, p_.version, 503, message,
+                                              "ServiceUnavailableException", p_.keep_alive);
+        p_.outbox->push(std::move(e));
+    }
+    std::size_t request_bytes() const override {
+        return p_.request_bytes != 0 ? p_.request_bytes : p_.request.gremlin.size();
     }
     bool single_batch() const override { return flushes_ == 0; }
     void abort() override { p_.outbox->close(); }

@@ -6,6 +6,7 @@
 // "inline" mode, where it never blocks and yields as soon as it would have to send a partial batch.
 #include "outbox.hpp"
 #include "protocol.hpp"
+#include "work_pool.hpp"
 
 #include <tpbench/io/http4.hpp>
 #include <tpbench/io/ws37.hpp>
@@ -58,11 +59,20 @@ public:
     virtual JobStep run(bool inline_mode, Clock::time_point yield_at = Clock::time_point::max()) = 0;
     // Answers the request with "too many requests" (gremlinPool queue full).
     virtual void reject_rate_limited() = 0;
+    // Answers the request with the server's "memory budget exhausted" error (ws37 596
+    // SERVER_ERROR_TEMPORARY, http4 503 ServiceUnavailableException) carrying `message`.
+    virtual void reject_over_budget(std::string message) = 0;
+    // The request's size as received (frame or body bytes): what MemoryBudget::request_charge is
+    // computed from.
+    virtual std::size_t request_bytes() const = 0;
     // True when the whole response fit in one message/chunk (used to learn cheap scripts).
     virtual bool single_batch() const = 0;
     // After an unexpected exception inside run(): the response cannot be completed, so the
     // connection is closed (its writer ends) rather than left waiting for the rest.
     virtual void abort() = 0;
+
+    // The request's claim on the server's memory budget, released with the job (dispatch_job).
+    MemoryBudget::Lease budget_lease;
 };
 
 // ---- ws37 -------------------------------------------------------------------------------------------
@@ -79,6 +89,7 @@ struct Ws37JobParams {
     std::optional<Clock::time_point> deadline;  // from submission
     std::string host;                           // "/127.0.0.1:PORT" for the final attributes
     std::size_t max_frame = 10u << 20;
+    std::size_t request_bytes = 0;  // the request frame's size (memory budget charge)
     // Fault injection: close the connection once this many results were sent (-1 = never).
     std::int64_t drop_after_results = -1;
     // Tests: produce the result stream instead of evaluating the plan.
@@ -110,6 +121,7 @@ struct Http4JobParams {
     std::uint8_t version = 0x84;
     std::size_t max_parameters = 16;
     std::optional<Clock::time_point> deadline;
+    std::size_t request_bytes = 0;  // the request body's size (memory budget charge)
     // Fault injection: close the connection once this many results were sent (-1 = never).
     std::int64_t drop_after_results = -1;
     // Tests: produce the result stream instead of evaluating the request.

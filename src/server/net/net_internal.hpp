@@ -60,12 +60,15 @@ private:
 
 // Everything the connections share. Lives until all I/O and pool threads are joined.
 struct ServerState {
+    explicit ServerState(std::size_t memory_budget) : budget(memory_budget) {}
     ServerConfig cfg;
     std::unique_ptr<Graph> graph;
     std::unique_ptr<WorkPool> pool;
     CheapScripts cheap;
     // `--fault` specs; null without any (the request paths check only this pointer).
     std::unique_ptr<FaultPlan> faults;
+    // `--memory-budget`: what the requests in progress may claim together (dispatch_job).
+    MemoryBudget budget;
     std::atomic<bool> stopping{false};
 
     // Open connections' outboxes, closed on shutdown so blocked producers return. Weak: an

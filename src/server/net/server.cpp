@@ -255,6 +255,7 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
     if (!decoded) return fail(400, decoded.error().message);
 
     Http4JobParams p;
+    p.request_bytes = req.body().size();
     p.outbox = ob;
     p.graph = st.graph.get();
     p.request = std::move(decoded.value());
@@ -533,7 +534,7 @@ struct IoThread {
 
 class Server final : public ServerHandle {
 public:
-    explicit Server(const ServerConfig& cfg) : st_(std::make_shared<ServerState>()) {
+    explicit Server(const ServerConfig& cfg) : st_(std::make_shared<ServerState>(cfg.memory_budget)) {
         validate_config(cfg);
         st_->cfg = cfg;
         if (!cfg.faults.empty()) {
@@ -598,6 +599,14 @@ public:
 
     std::uint16_t port() const noexcept override { return port_; }
     const std::string& host() const noexcept override { return host_; }
+    ServerStats stats() const noexcept override {
+        ServerStats s;
+        s.memory_budget = st_->budget.total();
+        s.memory_budget_in_use = st_->budget.in_use();
+        s.memory_budget_peak = st_->budget.peak();
+        s.memory_budget_refused = st_->budget.refused();
+        return s;
+    }
 
     void stop() override {
         {
@@ -708,6 +717,19 @@ JobStep run_guarded(Job& job, bool inline_mode, Clock::time_point yield_at = Clo
 }
 
 void dispatch_job(ServerState& st, std::shared_ptr<Job> job, std::string cheap_key) {
+    // `--memory-budget`: the request's estimated memory is claimed before anything runs and
+    // released with the job; over the budget it is refused at once (and counted).
+    const std::size_t charge = MemoryBudget::request_charge(job->request_bytes());
+    auto lease = st.budget.try_acquire(charge);
+    if (!lease) {
+        const auto n = st.budget.refused();
+        if (n <= 5 || n % 1000 == 0)
+            std::fprintf(stderr, "tpbench serve: request refused over the memory budget (%llu so far): %s\n",
+                         static_cast<unsigned long long>(n), st.budget.refusal_message(charge).c_str());
+        job->reject_over_budget(st.budget.refusal_message(charge));
+        return;
+    }
+    job->budget_lease = std::move(*lease);
     if (!cheap_key.empty() && st.pool->has_idle_worker()) {
         std::size_t gsize = st.graph_size();
         if (st.cheap.contains(cheap_key, gsize)) {

@@ -89,4 +89,41 @@ void WorkPool::run() {
     }
 }
 
+// ---- MemoryBudget ----------------------------------------------------------------------------------
+
+void MemoryBudget::Lease::release() noexcept {
+    if (b_ == nullptr) return;
+    b_->in_use_.fetch_sub(n_, std::memory_order_relaxed);
+    b_ = nullptr;
+}
+
+std::optional<MemoryBudget::Lease> MemoryBudget::try_acquire(std::size_t bytes) {
+    std::size_t cur = in_use_.load(std::memory_order_relaxed);
+    for (;;) {
+        const bool fits = total_ == 0 || (bytes <= total_ && cur <= total_ - bytes);
+        if (!fits) {
+            refused_.fetch_add(1, std::memory_order_relaxed);
+            return std::nullopt;
+        }
+        if (in_use_.compare_exchange_weak(cur, cur + bytes, std::memory_order_relaxed)) break;
+    }
+    const std::size_t now = cur + bytes;
+    std::size_t pk = peak_.load(std::memory_order_relaxed);
+    while (now > pk && !peak_.compare_exchange_weak(pk, now, std::memory_order_relaxed)) {
+    }
+    return Lease(this, bytes);
+}
+
+std::size_t MemoryBudget::request_charge(std::size_t request_bytes) noexcept {
+    const std::size_t max = static_cast<std::size_t>(-1);
+    if (request_bytes > (max - base_charge) / 3) return max;
+    return base_charge + 3 * request_bytes;
+}
+
+std::string MemoryBudget::refusal_message(std::size_t bytes) const {
+    return "Server memory budget exhausted: this request needs an estimated " + std::to_string(bytes) +
+           " bytes, " + std::to_string(in_use()) + " of the budget of " + std::to_string(total_) +
+           " bytes (tpbench serve --memory-budget) are held by requests in progress; retry later";
+}
+
 }  // namespace tpbench::server::detail

@@ -2,11 +2,15 @@
 // WorkPool: Gremlin Server's gremlinPool — a fixed set of evaluation threads in front of a bounded
 // queue (maxWorkQueueSize). A full queue rejects the task (the protocol layer answers 429).
 // No Asio: tasks are plain callables that run to completion on a pool thread.
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -46,6 +50,71 @@ private:
     unsigned idle_ = 0;
     bool stopping_ = false;
     std::vector<std::thread> threads_;
+};
+
+// MemoryBudget: `tpbench serve --memory-budget BYTES`, the total memory the requests being
+// evaluated or queued may claim together (issue 11 #1: one request is bounded by the parser's node
+// cap; this bounds their sum). A request is charged an estimate when it is admitted
+// (request_charge()) and released when its job is destroyed; a request that would take the total
+// over the budget is refused at once (ws37 596, http4 503) and counted. 0 = unlimited. Thread-safe.
+class MemoryBudget {
+public:
+    // A claim on the budget; releases it when destroyed. Movable.
+    class Lease {
+    public:
+        Lease() = default;
+        Lease(Lease&& o) noexcept : b_(o.b_), n_(o.n_) { o.b_ = nullptr; }
+        Lease& operator=(Lease&& o) noexcept {
+            if (this != &o) {
+                release();
+                b_ = o.b_;
+                n_ = o.n_;
+                o.b_ = nullptr;
+            }
+            return *this;
+        }
+        Lease(const Lease&) = delete;
+        Lease& operator=(const Lease&) = delete;
+        ~Lease() { release(); }
+        std::size_t bytes() const noexcept { return b_ ? n_ : 0; }
+
+    private:
+        friend class MemoryBudget;
+        Lease(MemoryBudget* b, std::size_t n) : b_(b), n_(n) {}
+        void release() noexcept;
+        MemoryBudget* b_ = nullptr;
+        std::size_t n_ = 0;
+    };
+
+    explicit MemoryBudget(std::size_t total) : total_(total) {}
+    MemoryBudget(const MemoryBudget&) = delete;
+    MemoryBudget& operator=(const MemoryBudget&) = delete;
+
+    // Claims `bytes`; nullopt (counted in refused()) when the claims in use plus `bytes` would
+    // exceed the budget. With an unlimited budget every claim succeeds (still tracked in in_use()).
+    std::optional<Lease> try_acquire(std::size_t bytes);
+
+    std::size_t total() const noexcept { return total_; }
+    std::size_t in_use() const noexcept { return in_use_.load(std::memory_order_relaxed); }
+    std::uint64_t refused() const noexcept { return refused_.load(std::memory_order_relaxed); }
+    // The high-water mark of in_use().
+    std::size_t peak() const noexcept { return peak_.load(std::memory_order_relaxed); }
+
+    // The estimate charged for a request of `request_bytes` (its frame or body): a fixed share for
+    // the job, its result batch, element cache and outbox (base_charge), plus three times the
+    // request (held as received, decoded, and parsed: the parser keeps its syntax tree within about
+    // one script size, tests/unit/gremlin memory tests).
+    static constexpr std::size_t base_charge = 64 * 1024;
+    static std::size_t request_charge(std::size_t request_bytes) noexcept;
+
+    // The refusal text ("... memory budget of N bytes ...") for a request charged `bytes`.
+    std::string refusal_message(std::size_t bytes) const;
+
+private:
+    const std::size_t total_;
+    std::atomic<std::size_t> in_use_{0};
+    std::atomic<std::size_t> peak_{0};
+    std::atomic<std::uint64_t> refused_{0};
 };
 
 }  // namespace tpbench::server::detail

@@ -8,7 +8,8 @@ namespace {
 
 // Validates one request and starts its job (or queues its rejection).
 void start_request(ServerState& st, const std::shared_ptr<Outbox>& ob, const io::ws37::RequestMessage& m,
-                   io::ws37::Format format, bool text, const std::string& host, Ws37Connection& conn) {
+                   io::ws37::Format format, bool text, const std::string& host, Ws37Connection& conn,
+                   std::size_t frame_bytes) {
     Ws37Plan plan;
     if (auto rej = plan_ws37_request(m, plan, st.cfg.max_parameters)) {
         push_ws37_status(*ob, format, text, m.request_id, rej->code, std::move(rej->message));
@@ -42,6 +43,7 @@ void start_request(ServerState& st, const std::shared_ptr<Outbox>& ob, const io:
     p.host = host;
     p.max_frame = st.cfg.max_content_length;
     p.drop_after_results = drop_after_results;
+    p.request_bytes = frame_bytes;
     std::string key;
     if (plan.kind == Ws37Plan::Kind::eval && plan.bindings.size() == 0) {
         key.reserve(plan.script.size() + 32);
@@ -80,10 +82,10 @@ void handle_ws37_frame(ServerState& st, const std::shared_ptr<Outbox>& ob, std::
                                          Clock::now());
         for (auto& r : out.replies)
             push_ws37_status(*ob, r.format, r.text, r.request_id, r.code, std::move(r.message));
-        for (auto& g : out.run) start_request(st, ob, g.message, g.format, g.text, host, conn);
+        for (auto& g : out.run) start_request(st, ob, g.message, g.format, g.text, host, conn, g.frame_bytes);
         return;
     }
-    start_request(st, ob, d.message, d.format, text, host, conn);
+    start_request(st, ob, d.message, d.format, text, host, conn, frame.size());
 }
 
 asio::awaitable<void> run_ws37_session(std::shared_ptr<ServerState> st, beast::tcp_stream stream,

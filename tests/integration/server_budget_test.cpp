@@ -1,0 +1,111 @@
+// `tpbench serve --memory-budget` (issue 11 #1, the total across requests): requests in progress
+// hold their charge until their job ends, a request that would take the total over the budget is
+// refused at once with a clear error on both protocols (ws37 596, http4 503) and counted in
+// ServerHandle::stats(), and the budget frees again when the holders finish.
+#include "server_secure_util.hpp"
+
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <thread>
+
+using namespace tpbench;
+using namespace tpbench::test;
+using model::Value;
+
+namespace {
+
+bool wait_until_in_use(server::ServerHandle& srv, std::size_t at_most, std::chrono::seconds limit) {
+    auto until = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < until) {
+        if (srv.stats().memory_budget_in_use <= at_most) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "server memory budget: concurrent requests share one total; over it a request is refused, counted") {
+    server::ServerConfig cfg;
+    // Room for one small request (64 KiB + 3x its frame), not two.
+    cfg.memory_budget = 100 * 1024;
+    auto srv = start_test_server(cfg);
+    CHECK(srv->stats().memory_budget == 100 * 1024);
+
+    // A: a stream far too long to finish; the client does not read, so it stays in progress
+    // (blocked on back-pressure) and keeps its claim.
+    auto holder = std::make_unique<TcpClient>(srv->port(), 4096);
+    RawWs<TcpClient> a(*holder);
+    REQUIRE(a.upgrade());
+    auto big = ws_eval("g.V().repeat(both()).times(12)", 1);
+    REQUIRE(a.send(big));
+    auto first = a.read_response();
+    REQUIRE(first);
+    REQUIRE(first->header.code == 206);
+    CHECK(srv->stats().memory_budget_in_use >= 64 * 1024);
+
+    // B on ws37: 1+1 would need another 64 KiB: refused with 596 and the reason.
+    TcpClient tb(srv->port());
+    RawWs<TcpClient> b(tb);
+    REQUIRE(b.upgrade());
+    REQUIRE(b.send(ws_eval("1+1", 2)));
+    auto rb = b.read_response();
+    REQUIRE(rb);
+    CHECK(rb->header.code == 596);
+    CHECK(rb->header.message.value_or("").find("memory budget") != std::string::npos);
+    CHECK(rb->header.message.value_or("").find("102400 bytes") != std::string::npos);
+
+    // C on http4: 503 ServiceUnavailableException with the same reason.
+    TcpClient c(srv->port());
+    REQUIRE(c.send_all(http_post(R"({"gremlin":"1+1"})", "application/json", "application/json")));
+    auto rc = c.read_response();
+    REQUIRE(rc);
+    CHECK(rc->status == 503);
+    CHECK(rc->body.find("memory budget") != std::string::npos);
+    CHECK(rc->body.find("ServiceUnavailableException") != std::string::npos);
+    CHECK(srv->stats().memory_budget_refused == 2);
+    CHECK(srv->stats().memory_budget_peak <= 100 * 1024);
+
+    // A goes away: its job ends and its claim is released; then B and C are served again.
+    holder.reset();
+    REQUIRE(wait_until_in_use(*srv, 0, std::chrono::seconds(20)));
+    REQUIRE(b.send(ws_eval("1+1", 3)));
+    auto rb2 = b.read_response();
+    REQUIRE(rb2);
+    CHECK(rb2->header.code == 200);
+    CHECK(first_number(*rb2) == 2);
+    REQUIRE(c.send_all(http_post(R"({"gremlin":"1+1"})", "application/json", "application/json")));
+    auto rc2 = c.read_response();
+    REQUIRE(rc2);
+    CHECK(rc2->status == 200);
+    CHECK(srv->stats().memory_budget_refused == 2);
+    REQUIRE(wait_until_in_use(*srv, 0, std::chrono::seconds(5)));
+}
+
+TEST_CASE("server memory budget: a request too large for the whole budget is refused even when idle") {
+    server::ServerConfig cfg;
+    cfg.memory_budget = 100 * 1024;
+    auto srv = start_test_server(cfg);
+    // 20 KB of script: charged 64 KiB + 3 x ~20 KB > 100 KiB.
+    std::string script = "1+1" + std::string(20000, ' ');
+    TcpClient c(srv->port());
+    REQUIRE(
+        c.send_all(http_post("{\"gremlin\":\"" + script + "\"}", "application/json", "application/json")));
+    auto r = c.read_response();
+    REQUIRE(r);
+    CHECK(r->status == 503);
+    CHECK(r->body.find("memory budget") != std::string::npos);
+    CHECK(srv->stats().memory_budget_refused == 1);
+    CHECK(srv->stats().memory_budget_in_use == 0);
+    // The default budget (1 GiB) serves it.
+    auto def = start_test_server();
+    CHECK(def->stats().memory_budget == (std::size_t{1} << 30));
+    TcpClient d(def->port());
+    REQUIRE(
+        d.send_all(http_post("{\"gremlin\":\"" + script + "\"}", "application/json", "application/json")));
+    auto ok = d.read_response();
+    REQUIRE(ok);
+    CHECK(ok->status == 200);
+}

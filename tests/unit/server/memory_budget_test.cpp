@@ -1,0 +1,79 @@
+// MemoryBudget (`tpbench serve --memory-budget`, issue 11 #1 total): claims, refusals, release with
+// the lease, the per-request charge, and that concurrent claims never exceed the budget.
+#include "work_pool.hpp"
+
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+using tpbench::server::detail::MemoryBudget;
+
+TEST_CASE("memory budget: claims up to the total, refuses beyond, releases with the lease") {
+    MemoryBudget b(1000);
+    auto a = b.try_acquire(600);
+    REQUIRE(a);
+    CHECK(a->bytes() == 600);
+    CHECK(b.in_use() == 600);
+    CHECK_FALSE(b.try_acquire(401));
+    CHECK(b.refused() == 1);
+    {
+        auto c = b.try_acquire(400);
+        REQUIRE(c);
+        CHECK(b.in_use() == 1000);
+        CHECK_FALSE(b.try_acquire(1));
+        CHECK(b.refused() == 2);
+    }
+    CHECK(b.in_use() == 600);
+    // A lease moves; the moved-from one releases nothing.
+    MemoryBudget::Lease moved = std::move(*a);
+    a.reset();
+    CHECK(b.in_use() == 600);
+    moved = MemoryBudget::Lease();
+    CHECK(b.in_use() == 0);
+    CHECK(b.peak() == 1000);
+    // More than the whole budget is refused even when nothing else is held.
+    CHECK_FALSE(b.try_acquire(1001));
+    CHECK(b.refused() == 3);
+    CHECK(b.refusal_message(1001).find("budget of 1000 bytes") != std::string::npos);
+}
+
+TEST_CASE("memory budget: 0 is unlimited but still tracked") {
+    MemoryBudget b(0);
+    auto x = b.try_acquire(std::size_t{1} << 40);
+    auto y = b.try_acquire(std::size_t{1} << 40);
+    REQUIRE(x);
+    REQUIRE(y);
+    CHECK(b.in_use() == (std::size_t{2} << 40));
+    CHECK(b.refused() == 0);
+}
+
+TEST_CASE("memory budget: the per-request charge grows with the request and never overflows") {
+    CHECK(MemoryBudget::request_charge(0) == MemoryBudget::base_charge);
+    CHECK(MemoryBudget::request_charge(1000) == MemoryBudget::base_charge + 3000);
+    CHECK(MemoryBudget::request_charge(10u << 20) == MemoryBudget::base_charge + (30u << 20));
+    CHECK(MemoryBudget::request_charge(static_cast<std::size_t>(-1) / 2) == static_cast<std::size_t>(-1));
+}
+
+TEST_CASE("memory budget: concurrent claims never exceed the total") {
+    MemoryBudget b(10 * 1000);
+    std::atomic<bool> over{false};
+    std::atomic<std::uint64_t> granted{0};
+    std::vector<std::thread> ts;
+    for (int t = 0; t < 4; ++t)
+        ts.emplace_back([&] {
+            for (int i = 0; i < 20000; ++i) {
+                auto l = b.try_acquire(1000 + static_cast<std::size_t>(i % 7) * 100);
+                if (!l) continue;
+                granted.fetch_add(1);
+                if (b.in_use() > b.total()) over = true;
+            }
+        });
+    for (auto& t : ts) t.join();
+    CHECK_FALSE(over.load());
+    CHECK(b.in_use() == 0);
+    CHECK(b.peak() <= b.total());
+    CHECK(granted.load() + b.refused() == 80000);
+    CHECK(granted.load() > 0);
+}
