@@ -60,11 +60,15 @@ public:
     // Answers the request with "too many requests" (gremlinPool queue full).
     virtual void reject_rate_limited() = 0;
     // Answers the request with the server's "memory budget exhausted" error (ws37 596
-    // SERVER_ERROR_TEMPORARY, http4 503 ServiceUnavailableException) carrying `message`.
-    virtual void reject_over_budget(std::string message) = 0;
+    // SERVER_ERROR_TEMPORARY, http4 503 ServiceUnavailableException) carrying `message`. A job kind
+    // without its own answer refuses it as "too many requests".
+    virtual void reject_over_budget(std::string message) {
+        (void)message;
+        reject_rate_limited();
+    }
     // The request's size as received (frame or body bytes): what MemoryBudget::request_charge is
-    // computed from.
-    virtual std::size_t request_bytes() const = 0;
+    // computed from (0 = unknown: charged the base only).
+    virtual std::size_t request_bytes() const { return 0; }
     // True when the whole response fit in one message/chunk (used to learn cheap scripts).
     virtual bool single_batch() const = 0;
     // After an unexpected exception inside run(): the response cannot be completed, so the
