@@ -13,6 +13,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace tpbench::server {
 
@@ -133,6 +134,15 @@ void tinker_order(const Snapshot& s, std::vector<std::uint32_t>& adj) {
     adj = std::move(out);
 }
 }  // namespace
+
+void Snapshot::rebuild_id_indexes() {
+    vindex.clear();
+    eindex.clear();
+    vindex.reserve(vertices.size());
+    eindex.reserve(edges.size());
+    for (std::uint32_t i = 0; i < vertices.size(); ++i) vindex.emplace(id_key(vertices[i].id), i);
+    for (std::uint32_t i = 0; i < edges.size(); ++i) eindex.emplace(id_key(edges[i].id), i);
+}
 
 void Snapshot::reindex() {
     vindex.clear();
@@ -302,6 +312,14 @@ Value materialize_element(const ElementRec& el, bool tokens) {
 
 }  // namespace detail
 
+std::shared_ptr<detail::Snapshot> GraphStore::make_empty() const {
+    auto cur = snapshot();
+    auto s = std::make_shared<detail::Snapshot>();
+    s->mode = cur->mode;
+    s->next_id.share_with(cur->next_id);
+    return s;
+}
+
 GraphStore::GraphStore(Graph::IdMode mode) {
     auto s = std::make_shared<detail::Snapshot>();
     s->mode = mode;
@@ -405,8 +423,12 @@ const json::object& member_object(const json::object& o, std::string_view key, s
 }  // namespace
 
 void Graph::load_graphson_adjacency(std::string_view text) {
-    auto fresh = std::make_shared<detail::Snapshot>();
+    // Built aside and published whole (one index build); the store's id counter is shared.
+    auto fresh = store_->make_empty();
     fresh->mode = mode_;
+    // A line's JSON tree lives in an arena over one reused initial buffer (spilling to the heap
+    // for long lines), dropped as soon as the line's records are built.
+    std::vector<unsigned char> arena_buf(256 * 1024);
     struct PendingEdge {
         Value id, out_id, in_id;
         std::string label;
@@ -427,8 +449,9 @@ void Graph::load_graphson_adjacency(std::string_view text) {
         pos = nl == std::string_view::npos ? text.size() : nl + 1;
         ++line_no;
         if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+        json::monotonic_resource arena(arena_buf.data(), arena_buf.size());
         boost::system::error_code ec;
-        json::value j = json::parse(line, ec);
+        json::value j = json::parse(line, ec, &arena);
         if (ec) bad_line(line_no, "invalid JSON: " + ec.message());
         if (!j.is_object()) bad_line(line_no, "expected an object");
         const auto& o = j.get_object();
@@ -490,13 +513,11 @@ void Graph::load_graphson_adjacency(std::string_view text) {
         e.props = std::move(pe.props);
         fresh->edges.push_back(std::move(e));
     }
+    pending.clear();
+    pending.shrink_to_fit();
     fresh->next_id = max_id + 1;
     fresh->reindex();
-    store_->mutate([&](detail::Snapshot& s) {
-        s.vertices = std::move(fresh->vertices);
-        s.edges = std::move(fresh->edges);
-        s.next_id = fresh->next_id;
-    });
+    store_->publish(std::move(fresh));
 }
 
 Value materialize(const Item& item, bool tokens) {

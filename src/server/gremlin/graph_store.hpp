@@ -2,10 +2,18 @@
 // Private to tpbench::gremlin: the in-memory property graph. A Snapshot is immutable once
 // published; mutations copy the current snapshot, change the copy and publish it (copy-on-write),
 // so evaluations read their snapshot without locks.
+//
+// Concurrency (docs/usage.md "Writes and concurrency"): any number of evaluations read at once,
+// each from the snapshot it took (a request sees the graph as committed when it took it, plus its
+// own writes). Writers are serialised by GraphStore's writer lock: a mutation applies to the newest
+// published snapshot (never to a stale copy), so concurrent writers never lose each other's
+// writes. Every snapshot derived from one store draws generated ids from one shared counter (as
+// TinkerGraph's AtomicLong id managers do), so transactions' private copies never collide on ids.
 #include <tpbench/server/gremlin.hpp>
 
 #include <tpbench/model/value.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -65,13 +73,43 @@ void java_hash_order(std::vector<std::pair<std::int32_t, std::uint32_t>>& items)
 // managers convert Int/Long lookups), other values by structural equality.
 model::Value id_key(const model::Value& id);
 
+// The generated-id counter the snapshots of one store share: copies share it (a copy-on-write copy,
+// a transaction's private copy), assignment sets the shared value.
+class IdCounter {
+public:
+    IdCounter() : c_(std::make_shared<std::atomic<std::int64_t>>(0)) {}
+    IdCounter(const IdCounter&) = default;
+    IdCounter& operator=(const IdCounter& o) {
+        c_->store(o.value());
+        return *this;
+    }
+    IdCounter& operator=(std::int64_t v) {
+        c_->store(v);
+        return *this;
+    }
+    std::int64_t operator++(int) { return c_->fetch_add(1); }
+    std::int64_t value() const { return c_->load(); }
+    operator std::int64_t() const { return value(); }
+    // Makes this counter the one `o` uses.
+    void share_with(const IdCounter& o) { c_ = o.c_; }
+    // Raises the shared value to at least v.
+    void at_least(std::int64_t v) {
+        std::int64_t cur = c_->load();
+        while (cur < v && !c_->compare_exchange_weak(cur, v)) {
+        }
+    }
+
+private:
+    std::shared_ptr<std::atomic<std::int64_t>> c_;
+};
+
 struct Snapshot {
     Graph::IdMode mode = Graph::IdMode::long_ids;
     std::vector<VertexRec> vertices;
     std::vector<EdgeRec> edges;
     std::unordered_map<model::Value, std::uint32_t, model::ValueHash> vindex;
     std::unordered_map<model::Value, std::uint32_t, model::ValueHash> eindex;
-    std::int64_t next_id = 0;  // id counter for generated element/property ids
+    IdCounter next_id;  // id counter for generated element/property ids (shared by copies)
 
     Snapshot() = default;
     Snapshot(const Snapshot& o) = default;
@@ -79,6 +117,8 @@ struct Snapshot {
 
     // Rebuilds adjacency lists, id indexes and back pointers after any change.
     void reindex();
+    // Rebuilds only the id indexes (vindex/eindex), e.g. between the steps of one mutation.
+    void rebuild_id_indexes();
     const VertexRec* find_vertex(const model::Value& id) const;
     const EdgeRec* find_edge(const model::Value& id) const;
     // Returns a fresh id not used by any vertex (or edge when `edge`), in the graph's id type.
@@ -116,6 +156,7 @@ public:
     }
     // Applies `fn` to a copy of the current snapshot and publishes it; returns the new snapshot.
     // Mutations are serialised; readers keep the snapshot they hold.
+    // If fn throws, nothing is published.
     template <class Fn>
     detail::SnapshotPtr mutate(Fn&& fn) {
         std::lock_guard wl(write_mu_);
@@ -125,13 +166,29 @@ public:
         detail::SnapshotPtr out = copy;
         std::lock_guard lk(mu_);
         snap_ = out;
+        ++version_;
         return out;
+    }
+    // Publishes `s` as the current snapshot (already indexed), under the writer lock.
+    void publish(detail::SnapshotPtr s) {
+        std::lock_guard wl(write_mu_);
+        std::lock_guard lk(mu_);
+        snap_ = std::move(s);
+        ++version_;
+    }
+    // An empty snapshot of this store's id mode that shares its id counter.
+    std::shared_ptr<detail::Snapshot> make_empty() const;
+    // Number of snapshots published so far (changes with every mutation).
+    std::uint64_t version() const {
+        std::lock_guard lk(mu_);
+        return version_;
     }
 
 private:
     mutable std::mutex mu_;
     std::mutex write_mu_;
     detail::SnapshotPtr snap_;
+    std::uint64_t version_ = 0;
 };
 
 }  // namespace tpbench::server
