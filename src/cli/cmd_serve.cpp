@@ -44,6 +44,10 @@ struct ServeArgs {
     std::vector<std::string> faults;
     std::uint64_t fault_seed = 1;
     std::string memory_budget;
+    long long session_timeout = 28800000;
+    long long transaction_idle_timeout = 60000;
+    long long transaction_max_lifetime = 600000;
+    std::size_t max_concurrent_transactions = 1000;
 };
 
 // --memory-budget: bytes, optionally with a binary suffix K, M or G (e.g. 512M); 0 = unlimited.
@@ -125,6 +129,10 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
     cfg.faults = a.faults;
     cfg.fault_seed = a.fault_seed;
     if (given("--memory-budget")) cfg.memory_budget = parse_memory_budget(a.memory_budget);
+    cfg.session_timeout = std::chrono::milliseconds(a.session_timeout);
+    cfg.transaction_idle_timeout = std::chrono::milliseconds(a.transaction_idle_timeout);
+    cfg.transaction_max_lifetime = std::chrono::milliseconds(a.transaction_max_lifetime);
+    cfg.max_concurrent_transactions = a.max_concurrent_transactions;
     {
         std::size_t pos = 0;
         unsigned long v = std::stoul(a.version_byte, &pos, 0);
@@ -143,7 +151,11 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
     sigaddset(&set, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &set, nullptr);
 
+    const auto t_start = std::chrono::steady_clock::now();
     auto server = tpbench::server::start(cfg);
+    if (cfg.graph_file)
+        fmt::print("tpbench serve: loaded {} in {:.2f} s\n", *cfg.graph_file,
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count());
     const auto& h = server->host();
     auto p = server->port();
     bool tls = cfg.tls.enabled();
@@ -227,6 +239,19 @@ void register_serve(CLI::App& app) {
                     "bytes (K/M/G suffix ok) the requests in progress may claim together, each charged "
                     "64 KiB + 3x its size; over it a request is refused (ws37 596, http4 503). 0 = unlimited "
                     "(default 1G)");
+    // Sessions and transactions (docs/usage.md "Sessions and transactions").
+    sub->add_option("--sessionTimeout", args->session_timeout,
+                    "ms a ws37 session may stay unused before it is closed (default 28800000)")
+        ->check(CLI::Range(1LL, 1LL << 40));
+    sub->add_option("--idleTransactionTimeout", args->transaction_idle_timeout,
+                    "ms an http4 transaction may stay idle before it is rolled back (default 60000)")
+        ->check(CLI::Range(1LL, 1LL << 40));
+    sub->add_option("--maxTransactionLifetime", args->transaction_max_lifetime,
+                    "ms an http4 transaction may live; later requests get 504 (default 600000)")
+        ->check(CLI::Range(1LL, 1LL << 40));
+    sub->add_option("--maxConcurrentTransactions", args->max_concurrent_transactions,
+                    "open http4 transactions at most; a begin beyond gets 503 (default 1000)")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30));
     sub->callback([args, sub] {
         int rc = 0;
         try {

@@ -466,6 +466,8 @@ std::optional<Error> apply_field(Request& r, std::string_view key, Value v, std:
         return want_string(r.language, "language");
     } else if (key == "g") {
         return want_string(r.g, "g");
+    } else if (key == "transactionId") {
+        return want_string(r.transaction_id, "transactionId");
     } else if (key == "materializeProperties") {
         return want_string(r.materialize_properties, "materializeProperties");
     } else if (key == "bindings") {
@@ -703,7 +705,7 @@ void encode_request(std::string& out, const Request& r, BodyFormat f, Dialect d)
         put_u8(out, d == Dialect::v4_0 ? 0x84 : 0x81);
         std::int32_t n = (send_map || send_params ? 1 : 0) + (r.language ? 1 : 0) + (r.batch_size ? 1 : 0) +
                          (r.g ? 1 : 0) + (r.timeout_ms ? 1 : 0) + (r.materialize_properties ? 1 : 0) +
-                         (r.bulk_results ? 1 : 0);
+                         (r.bulk_results ? 1 : 0) + (r.transaction_id ? 1 : 0);
         put_i32(out, n);
         if (send_map) {
             put_field_key(out, "bindings");
@@ -735,6 +737,10 @@ void encode_request(std::string& out, const Request& r, BodyFormat f, Dialect d)
         if (r.bulk_results) {
             put_field_key(out, bulk_key);
             gb_write(out, Value::string(*r.bulk_results ? "true" : "false"), GbVersion::v4);
+        }
+        if (r.transaction_id) {
+            put_field_key(out, "transactionId");
+            gb_write(out, Value::string(*r.transaction_id), GbVersion::v4);
         }
         put_string(out, r.gremlin);
         return;
@@ -790,6 +796,10 @@ void encode_request(std::string& out, const Request& r, BodyFormat f, Dialect d)
     if (r.bulk_results) {
         key(bulk_key);
         out += *r.bulk_results ? "\"true\"" : "\"false\"";
+    }
+    if (r.transaction_id) {
+        key("transactionId");
+        json::write_string(out, *r.transaction_id);
     }
     out.push_back('}');
 }

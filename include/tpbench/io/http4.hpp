@@ -62,6 +62,7 @@ struct Request {
     std::optional<std::int64_t> timeout_ms;             // timeoutMs / timeoutMillis
     std::optional<std::string> materialize_properties;  // "all" | "tokens"
     std::optional<bool> bulk_results;                   // bulked / bulkResults ("true" or boolean)
+    std::optional<std::string> transaction_id;          // beta.2+ "transactionId" (inside a transaction)
 };
 
 // Encodes a request body. GraphBinary: {version}{fields Map value}{gremlin String value}.

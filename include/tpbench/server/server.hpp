@@ -80,6 +80,14 @@ struct ServerConfig {
     // draws of a RATE repeatable.
     std::vector<std::string> faults;
     std::uint64_t fault_seed = 1;
+    // Sessions and transactions (docs/usage.md "Sessions and transactions"). ws37 `session`
+    // processor: a session unused this long is closed and its open transaction rolled back
+    // (SessionOpProcessor sessionTimeout, default 8 h). 4.0 HTTP transactions: idle timeout (60 s),
+    // lifetime cap (600 s; a later request gets 504) and the most open at once (1000; 503 on begin).
+    std::chrono::milliseconds session_timeout{28800000};
+    std::chrono::milliseconds transaction_idle_timeout{60000};
+    std::chrono::milliseconds transaction_max_lifetime{600000};
+    std::size_t max_concurrent_transactions = 1000;
     // `--memory-budget`: bytes the requests in progress (queued or evaluating) may claim together,
     // each charged an estimate from its size when admitted (64 KiB + 3 x the request); a request
     // over the budget is refused at once (ws37 596, http4 503) and counted. 0 = unlimited.

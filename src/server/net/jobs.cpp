@@ -322,7 +322,8 @@ private:
     z_stream* zs_ = nullptr;
 };
 
-std::string http_head(int status, std::string_view content_type, bool deflate, bool keep_alive) {
+std::string http_head(int status, std::string_view content_type, bool deflate, bool keep_alive,
+                      std::string_view extra_headers = {}) {
     std::string h;
     h.reserve(256);
     h += "HTTP/1.1 ";
@@ -336,6 +337,7 @@ std::string http_head(int status, std::string_view content_type, bool deflate, b
     h += "\r\nAccess-Control-Allow-Origin: *\r\n";
     if (deflate) h += "Content-Encoding: deflate\r\n";
     if (!keep_alive) h += "Connection: close\r\n";
+    h += extra_headers;
     h += "\r\n";
     return h;
 }
@@ -535,7 +537,7 @@ private:
         e.last = last;
         e.bytes.reserve(chunk_.size() + 300);
         if (!head_sent_) {
-            e.bytes = http_head(200, p_.content_type, p_.deflate, p_.keep_alive);
+            e.bytes = http_head(200, p_.content_type, p_.deflate, p_.keep_alive, p_.extra_headers);
             head_sent_ = true;
         }
         if (deflater_) {

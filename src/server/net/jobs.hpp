@@ -128,8 +128,11 @@ struct Http4JobParams {
     std::size_t request_bytes = 0;  // the request body's size (memory budget charge)
     // Fault injection: close the connection once this many results were sent (-1 = never).
     std::int64_t drop_after_results = -1;
-    // Tests: produce the result stream instead of evaluating the request.
+    // Tests, and statements inside a transaction (sessions.hpp): produce the result stream
+    // instead of evaluating the request.
     std::function<std::unique_ptr<ResultStream>()> stream_factory;
+    // Extra response head lines, each ending in CRLF (X-Transaction-Id inside a transaction).
+    std::string extra_headers;
 };
 
 std::unique_ptr<Job> make_http4_job(Http4JobParams p);

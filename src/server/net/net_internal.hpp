@@ -5,6 +5,7 @@
 #include "fault_plan.hpp"
 #include "jobs.hpp"
 #include "outbox.hpp"
+#include "sessions.hpp"
 #include "work_pool.hpp"
 
 #include <tpbench/server/gremlin.hpp>
@@ -69,6 +70,9 @@ struct ServerState {
     std::unique_ptr<FaultPlan> faults;
     // `--memory-budget`: what the requests in progress may claim together (dispatch_job).
     MemoryBudget budget;
+    // ws37 `session` processor sessions and 4.0 HTTP transactions (sessions.hpp).
+    SessionTable ws_sessions;
+    SessionTable http_transactions;
     std::atomic<bool> stopping{false};
 
     // Open connections' outboxes, closed on shutdown so blocked producers return. Weak: an

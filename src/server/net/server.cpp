@@ -316,6 +316,60 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
     std::int64_t timeout_ms = p.request.timeout_ms.value_or(st.cfg.evaluation_timeout.count());
     if (timeout_ms > 0) p.deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
 
+    // 4.0 HTTP transactions (beta.2+; sessions.hpp): begin / in-transaction / commit / rollback.
+    {
+        std::optional<std::string> tx_id = p.request.transaction_id;
+        if (!tx_id) {
+            auto h = req.find("X-Transaction-Id");
+            if (h != req.end()) tx_id = std::string(sv(h->value()));
+        }
+        if (tx_id) {
+            auto b = tx_id->find_first_not_of(" \t");
+            auto e = tx_id->find_last_not_of(" \t");
+            *tx_id = b == std::string::npos ? std::string() : tx_id->substr(b, e - b + 1);
+        }
+        const TxControl ctl = tx_control(p.request.gremlin);
+        const std::string source = p.request.g.value_or("g");
+        std::shared_ptr<TxSession> sess;
+        if (ctl == TxControl::begin) {
+            if (tx_id) return refuse(400, std::string(tx_begin_has_id_message), "TransactionException");
+            sess = st.http_transactions.create(*st.graph, random_uuid_text(), nullptr);
+            if (!sess)
+                return refuse(503, tx_max_exceeded_message(st.cfg.max_concurrent_transactions),
+                              "TransactionException");
+            sess->source = source;
+        } else if (tx_id) {
+            sess = st.http_transactions.find(*tx_id);
+            if (!sess) {
+                if (st.http_transactions.timed_out(*tx_id))
+                    return refuse(504, tx_timeout_message(*tx_id, "execute"), "TransactionException");
+                return refuse(404, tx_not_found_message(*tx_id), "TransactionException");
+            }
+            if (sess->source != source)
+                return refuse(400, tx_source_mismatch_message(sess->source, source), "TransactionException");
+        } else if (ctl == TxControl::commit || ctl == TxControl::rollback) {
+            return refuse(400, std::string(tx_control_requires_tx_message), "TransactionException");
+        }
+        if (sess) {
+            p.extra_headers = "X-Transaction-Id: " + sess->id + "\r\n";
+            SessionStatement stmt;
+            stmt.script = p.request.gremlin;
+            stmt.opts.language = p.language;
+            stmt.opts.bindings = p.request.bindings.is_null() ? model::Value::map() : p.request.bindings;
+            stmt.opts.materialize_tokens =
+                p.request.materialize_properties && *p.request.materialize_properties == "tokens";
+            stmt.opts.deadline = p.deadline;
+            stmt.http4 = true;
+            stmt.table = &st.http_transactions;
+            p.graph = &sess->tx.graph();
+            p.stream_factory = [sess, stmt]() mutable {
+                return session_statement_stream(sess, std::move(stmt));
+            };
+            dispatch_job(st, std::shared_ptr<Job>(make_http4_job(std::move(p))), std::string());
+            return out;
+        }
+    }
+
     std::string key;
     if (p.request.bindings.size() == 0 && !p.request.parameters_literal) {
         key.reserve(p.request.gremlin.size() + 32);
@@ -549,14 +603,16 @@ public:
         if (cfg.graph_file) {
             std::ifstream in(*cfg.graph_file, std::ios::binary);
             if (!in) throw std::runtime_error("cannot read graph file '" + *cfg.graph_file + "'");
-            std::stringstream ss;
-            ss << in.rdbuf();
-            st_->graph->load_graphson_adjacency(ss.str());
+            std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            st_->graph->load_graphson_adjacency(text);
         } else if (cfg.load_modern) {
             st_->graph->load_modern();
         }
         // Key material first: a bad certificate fails start() before anything is running.
         if (cfg.tls.enabled()) tls_ = make_tls_context(cfg.tls);
+        st_->ws_sessions.set_limits({cfg.session_timeout, std::chrono::milliseconds(0), 0});
+        st_->http_transactions.set_limits(
+            {cfg.transaction_idle_timeout, cfg.transaction_max_lifetime, cfg.max_concurrent_transactions});
         st_->pool = std::make_unique<WorkPool>(cfg.gremlin_pool, cfg.max_work_queue_size);
         for (unsigned i = 0; i < cfg.thread_pool_worker; ++i) io_.push_back(std::make_unique<IoThread>());
 

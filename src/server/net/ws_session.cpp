@@ -6,6 +6,50 @@
 namespace tpbench::server::detail {
 namespace {
 
+// ws37 `session` processor (sessions.hpp): the session named by the `session` argument, created
+// on first use and bound to this connection (another connection gets 500, as SessionOpProcessor
+// answers), statements run one at a time inside the session's transaction; manageTransaction
+// commits after each request; close ends the session (rolling back what is uncommitted).
+// Returns false when the request was answered here.
+bool prepare_session_request(ServerState& st, const std::shared_ptr<Outbox>& ob,
+                             const io::ws37::RequestMessage& m, io::ws37::Format format, bool text,
+                             Ws37Connection& conn, Ws37JobParams& p) {
+    const model::Value* sid = m.args.type() == model::Type::map ? m.args.find("session") : nullptr;
+    std::string id;
+    if (sid && sid->type() == model::Type::string) id = sid->str();
+    if (sid && sid->type() == model::Type::uuid) id = model::uuid_to_string(sid->as_uuid());
+    if (id.empty()) {
+        push_ws37_status(*ob, format, text, m.request_id, 499,
+                         "A message with an [" + m.op + "] op code requires a [session] argument.");
+        return false;
+    }
+    auto sess = st.ws_sessions.find(id);
+    if (sess && sess->owner != &conn) {
+        push_ws37_status(*ob, format, text, m.request_id, 500,
+                         "Session " + id + " is not bound to the connecting client");
+        return false;
+    }
+    if (p.plan.kind == Ws37Plan::Kind::session_close) {
+        if (sess) st.ws_sessions.erase(id);
+        return true;  // the job answers 204
+    }
+    if (!sess) sess = st.ws_sessions.create(*st.graph, id, &conn);
+    const model::Value* mt = m.args.find("manageTransaction");
+    SessionStatement stmt;
+    stmt.manage_transaction = mt && mt->type() == model::Type::boolean && mt->as_bool();
+    if (p.plan.kind == Ws37Plan::Kind::bytecode)
+        stmt.bytecode = p.plan.bytecode;
+    else
+        stmt.script = p.plan.script;
+    stmt.opts.language = p.plan.language;
+    stmt.opts.bindings = p.plan.bindings;
+    stmt.opts.materialize_tokens = p.plan.materialize_tokens;
+    stmt.opts.deadline = p.deadline;
+    p.graph = &sess->tx.graph();
+    p.stream_factory = [sess, stmt]() mutable { return session_statement_stream(sess, std::move(stmt)); };
+    return true;
+}
+
 // Validates one request and starts its job (or queues its rejection).
 void start_request(ServerState& st, const std::shared_ptr<Outbox>& ob, const io::ws37::RequestMessage& m,
                    io::ws37::Format format, bool text, const std::string& host, Ws37Connection& conn,
@@ -44,8 +88,14 @@ void start_request(ServerState& st, const std::shared_ptr<Outbox>& ob, const io:
     p.max_frame = st.cfg.max_content_length;
     p.drop_after_results = drop_after_results;
     p.request_bytes = frame_bytes;
+    const bool in_session = m.processor == "session";
+    p.plan = plan;
+    if (in_session && !prepare_session_request(st, ob, m, format, text, conn, p)) {
+        conn.in_flight.erase(m.request_id);
+        return;
+    }
     std::string key;
-    if (plan.kind == Ws37Plan::Kind::eval && plan.bindings.size() == 0) {
+    if (!in_session && plan.kind == Ws37Plan::Kind::eval && plan.bindings.size() == 0) {
         key.reserve(plan.script.size() + 32);
         key = "ws|";
         key += plan.language;

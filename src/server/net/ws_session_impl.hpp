@@ -116,6 +116,8 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
     }
     ob->close();
     if (!writer_finished) co_await writer_done.async_wait(tuple_awaitable);
+    // Closing the connection kills its sessions (SessionOpProcessor): uncommitted writes are gone.
+    st->ws_sessions.erase_owned_by(&conn);
     st->unregister_outbox(ob.get());
     boost::system::error_code ignored;
     beast::get_lowest_layer(ws).socket().close(ignored);
