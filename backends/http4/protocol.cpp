@@ -132,6 +132,7 @@ void ResponseReader::start(io::http4::ResponseFormat format, bool keep_results) 
     connection_close_ = false;
     connection_keep_alive_ = false;
     trailer_code_.clear();
+    transaction_id_.clear();
     trailer_exception_.clear();
     remaining_ = 0;
     chunks_ = 0;
@@ -217,6 +218,8 @@ bool ResponseReader::on_header_line(std::string_view line, bool trailer) {
     } else if (iequals(name, "connection")) {
         if (lists_token(value, "close")) connection_close_ = true;
         if (lists_token(value, "keep-alive")) connection_keep_alive_ = true;
+    } else if (iequals(name, "x-transaction-id")) {
+        transaction_id_ = std::string(value);
     }
     return true;
 }

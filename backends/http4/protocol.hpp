@@ -109,6 +109,8 @@ public:
     bool bulked() const noexcept { return bulked_; }
     int version_byte() const noexcept { return version_byte_; }  // GraphBinary body: first byte, else -1
     std::vector<model::Value>& results() noexcept { return results_; }
+    // The X-Transaction-Id response header (beta.2+ transactions), "" when absent.
+    const std::string& transaction_id() const noexcept { return transaction_id_; }
 
 private:
     enum class State : std::uint8_t {
@@ -153,6 +155,7 @@ private:
     bool connection_keep_alive_ = false;
     std::string trailer_code_;
     std::string trailer_exception_;
+    std::string transaction_id_;
 
     // body
     std::uint64_t remaining_ = 0;  // of the current chunk / Content-Length body

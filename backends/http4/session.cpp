@@ -240,6 +240,8 @@ private:
     std::int32_t last_batch_ = 0;
     std::optional<std::int64_t> last_timeout_;
     bool last_tokens_ = false;
+    std::string last_session_;  // tx
+    bool last_tx_begin_ = false;
 
     std::vector<char> rbuf_;
     ResponseReader reader_;
@@ -302,7 +304,8 @@ net::awaitable<std::error_code> Http4Session::open_stream() {
 void Http4Session::encode_body(const engine::Request& r) {
     if (body_valid_ && r.gremlin == last_gremlin_ && r.batch_size == last_batch_ &&
         r.server_timeout_ms == last_timeout_ && r.materialize_tokens == last_tokens_ &&
-        r.language == last_language_ && r.bindings == last_bindings_)
+        r.language == last_language_ && r.bindings == last_bindings_ && r.session == last_session_ &&
+        r.tx_begin == last_tx_begin_)
         return;
     const io::http4::Dialect d = *dialect_;
     io::http4::Request hr;
@@ -328,6 +331,9 @@ void Http4Session::encode_body(const engine::Request& r) {
     if (bulk_results_) hr.bulk_results = true;
     const auto g = cfg_.target.options.find("g");
     if (g != cfg_.target.options.end() && !g->second.empty()) hr.g = g->second;
+    if (!r.session.empty() && !r.tx_begin) hr.transaction_id = r.session;  // tx
+    last_session_ = r.session;
+    last_tx_begin_ = r.tx_begin;
     body_.clear();
     io::http4::encode_request(body_, hr, body_format_, d);
     body_valid_ = true;
@@ -435,6 +441,13 @@ net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Reques
     }
     encode_body(r);
     if (sigv4_) wire_valid_ = false;  // signed per request
+    if (!r.session.empty() && !r.tx_begin) {
+        // tx: inside a transaction (beta.2+) the id goes in the transactionId field (encode_body)
+        // and the X-Transaction-Id header; the body differs per transaction, so the wire cache holds.
+        RequestHead h = head_;
+        h.headers.emplace_back("X-Transaction-Id", r.session);
+        co_return co_await exchange(r.deadline, r.keep_results, format_, h, body_);
+    }
     co_return co_await exchange(r.deadline, r.keep_results, format_, head_, body_);
 }
 
@@ -554,6 +567,7 @@ net::awaitable<engine::Outcome> Http4Session::exchange(Clock::time_point deadlin
         out.status_message = reader_.message();
     }
     if (keep_results) out.results = std::move(reader_.results());
+    out.transaction_id = reader_.transaction_id();
     if (!reader_.keep_alive()) close_stream();
     co_return out;
 }

@@ -66,7 +66,7 @@ model::Uuid ClientProtocol::next_id() noexcept {
 }
 
 void ClientProtocol::encode(const engine::Request& req, const model::Uuid& id, std::string& out) {
-    if (template_.matches(req)) {
+    if (req.session.empty() && template_.matches(req)) {
         out.assign(template_.frame);
         if (template_.id_is_text)
             write_uuid_text(out.data() + template_.id_offset, id);
@@ -88,8 +88,9 @@ void ClientProtocol::encode(const engine::Request& req, const model::Uuid& id, s
         add("gremlin", *req.bytecode);
     } else {
         m.op = "eval";
-        m.processor = "";
+        m.processor = req.session.empty() ? "" : "session";  // tx: workload transaction groups
         add("gremlin", model::Value::string(req.gremlin));
+        if (!req.session.empty()) add("session", model::Value::string(req.session));
         if (req.bindings.type() == model::Type::map && req.bindings.size() > 0) add("bindings", req.bindings);
         if (!req.language.empty()) add("language", model::Value::string(req.language));
     }
@@ -100,6 +101,7 @@ void ClientProtocol::encode(const engine::Request& req, const model::Uuid& id, s
     m.args = model::Value::map(std::move(kv));
     out.clear();
     io::ws37::encode_request(out, m, cfg_.format, true);
+    if (!req.session.empty()) return;  // tx: session requests are not cached as the template
 
     // Remember where the id sits so the next identical request only patches it.
     template_.valid = false;

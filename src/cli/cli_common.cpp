@@ -382,7 +382,20 @@ report::Side profiling_side(const engine::ProfilingReport& rep, const SideSpec& 
             s.errors.push_back({engine::errc_name(static_cast<errc>(i)), rep.errors_by_class[i]});
     if (!failure.empty()) s.notes = "FAILED: " + failure;
     s.connect = connect_times(rep.connect);
+    s.transactions = transaction_times(m.tx);
     return s;
+}
+
+std::optional<report::TransactionTimes> transaction_times(const engine::TxStats& t) {
+    if (t.started == 0) return std::nullopt;
+    report::TransactionTimes r;
+    r.started = t.started;
+    r.committed = t.committed;
+    r.rolled_back = t.rolled_back;
+    r.failed = t.failed;
+    r.requests = t.requests;
+    if (t.latency.count() > 0) r.latency = t.latency;
+    return r;
 }
 
 std::string concurrency_text(const engine::ProfilingReport& rep) {
@@ -408,6 +421,16 @@ void print_summary(const engine::ProfilingReport& rep, const std::string& label,
             ms(m.ttfr.value_at_percentile(99)));
     }
     say(stdout, "results: {} | bytes out: {} | bytes in: {}\n", m.results, m.bytes_out, m.bytes_in);
+    if (m.tx.started > 0) {
+        std::string line =
+            fmt::format("transactions: {} started, {} committed, {} rolled back, {} failed ({} requests)",
+                        m.tx.started, m.tx.committed, m.tx.rolled_back, m.tx.failed, m.tx.requests);
+        if (m.tx.latency.count() > 0)
+            line += fmt::format(" | latency ms: p50 {} | p99 {} | max {}",
+                                ms(m.tx.latency.value_at_percentile(50)),
+                                ms(m.tx.latency.value_at_percentile(99)), ms(m.tx.latency.max()));
+        say(stdout, "{}\n", line);
+    }
     // Connection opening is reported apart from request latency (a TLS handshake per connection).
     const auto& c = rep.connect;
     if (c.connections > 0 || c.failures > 0) {

@@ -131,6 +131,8 @@ void print_summary(const engine::ProfilingReport& rep, const std::string& label,
 
 // The report form of the engine's connect statistics (absent when no connection was attempted).
 std::optional<report::ConnectTimes> connect_times(const engine::ConnectStats& c);
+// The report form of the transaction-group statistics (absent when none ran).
+std::optional<report::TransactionTimes> transaction_times(const engine::TxStats& t);
 
 // The report form of a closed-loop (ProfilingApplication scenario) run on `side`: the merged figures of
 // its test executions; a non-empty `failure` adds a "FAILED: ..." note.

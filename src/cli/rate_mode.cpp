@@ -90,6 +90,7 @@ report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, 
     for (std::size_t i = 0; i < engine::errc_slots; ++i)
         if (m.errors[i]) s.errors.push_back({engine::errc_name(static_cast<errc>(i)), m.errors[i]});
     s.connect = connect_times(r.connect);
+    s.transactions = transaction_times(m.tx);
     for (std::size_t i = 0; i < r.intervals.size(); ++i) {
         const auto& iv = r.intervals[i];
         if (iv.completed == 0 && iv.failed == 0) continue;

@@ -1,6 +1,7 @@
 #include <tpbench/engine/load.hpp>
 
 #include <tpbench/engine/pool.hpp>
+#include <tpbench/engine/transaction.hpp>
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -16,6 +17,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <unordered_map>
 
 namespace tpbench::engine {
 
@@ -227,12 +229,24 @@ private:
             lane_slot_[lane] = lease.slot;
             if (open_loop) st.schedule_lag.record(to_ns(handed - intended));
 
-            Outcome out = co_await lease.session->async_execute(req);
+            Outcome out;
+            std::optional<TxRun> txr;
+            if (tpl.tx) {
+                // A workload transaction group, on this one connection (transaction.hpp).
+                std::string sid = take_session_id(lease.session);
+                txr.emplace(co_await execute_transaction(*lease.session, *tpl.tx, sid, req.deadline));
+                out = std::move(txr->total);
+                if (!is_connection_error(out.error)) tx_sessions_[lease.session].push_back(std::move(sid));
+            } else {
+                out = co_await lease.session->async_execute(req);
+            }
 
             lane_deadline_[lane] = Clock::time_point::max();
             const bool watchdog_fired = lane_timed_out_[lane];
             lane_timed_out_[lane] = false;
+            if (is_connection_error(out.error) || watchdog_fired) tx_sessions_.erase(lease.session);
             pool_->release(lease, is_connection_error(out.error) || watchdog_fired);
+            if (txr) record_tx(st.tx, *txr, out, intended, watchdog_fired);
             record(st, tpl, out, intended, handed, watchdog_fired, warm);
             // A request refused for its credentials (http4 401/403) means every other one will be
             // too: stop this worker now instead of sending the rest of the plan to be refused.
@@ -319,6 +333,29 @@ private:
             ++iv.completed;
             iv.latency.record(lat);
         }
+    }
+
+    // ws37 session ids for transaction groups: reused per connection (a 3.7 session lives until
+    // its connection closes), one per transaction in flight on it.
+    std::string take_session_id(const Session* s) {
+        auto it = tx_sessions_.find(s);
+        if (it == tx_sessions_.end() || it->second.empty()) return random_session_id();
+        std::string id = std::move(it->second.back());
+        it->second.pop_back();
+        return id;
+    }
+
+    void record_tx(TxStats& ts, const TxRun& r, const Outcome& out, Clock::time_point intended,
+                   bool watchdog_fired) {
+        ++ts.started;
+        ts.requests += r.requests;
+        if (watchdog_fired || r.end == TxRun::End::failed) {
+            ++ts.failed;
+            return;
+        }
+        ++(r.end == TxRun::End::committed ? ts.committed : ts.rolled_back);
+        const auto done = out.done == Clock::time_point{} ? Clock::now() : out.done;
+        ts.latency.record(to_ns(done - intended));
     }
 
     IntervalStats& interval_at(Clock::time_point t) {
@@ -411,6 +448,7 @@ private:
     std::array<PhaseStats, phase_count> phases_;
     std::vector<IntervalStats> intervals_;
     std::vector<model::Value> first_results_;
+    std::unordered_map<const Session*, std::vector<std::string>> tx_sessions_;
     std::string setup_error_;
     std::string first_error_;
 };
@@ -511,6 +549,17 @@ std::string errc_name(errc e) {
     return "errc_" + std::to_string(static_cast<int>(e));
 }
 
+TxStats::TxStats() : latency(latency_config()) {}
+
+void TxStats::merge(const TxStats& o) {
+    started += o.started;
+    committed += o.committed;
+    rolled_back += o.rolled_back;
+    failed += o.failed;
+    requests += o.requests;
+    latency.merge(o.latency);
+}
+
 PhaseStats::PhaseStats()
     : latency(latency_config()),
       service(latency_config()),
@@ -531,6 +580,7 @@ void PhaseStats::merge(const PhaseStats& o) {
     first_issue = std::min(first_issue, o.first_issue);
     last_done = std::max(last_done, o.last_done);
     latency.merge(o.latency);
+    tx.merge(o.tx);
     service.merge(o.service);
     ttfr.merge(o.ttfr);
     schedule_lag.merge(o.schedule_lag);

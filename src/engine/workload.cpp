@@ -84,6 +84,56 @@ std::uint64_t positive_int(const boost::json::value& v, std::size_t line, std::s
     return static_cast<std::uint64_t>(n);
 }
 
+// Fills one request's fields from a line or a "tx" statement object; false for a key it does not
+// know (the caller decides).
+bool request_field(Request& r, std::string_view k, const boost::json::value& x, std::size_t line_no) {
+    if (k == "gremlin") {
+        if (!x.is_string() || x.get_string().empty())
+            throw ConfigError(fmt::format("workload line {}: 'gremlin' must be a non-empty string", line_no));
+        r.gremlin = std::string(x.get_string());
+    } else if (k == "bindings") {
+        if (!x.is_object())
+            throw ConfigError(fmt::format("workload line {}: 'bindings' must be an object", line_no));
+        r.bindings = to_value(x, line_no, 0);
+    } else if (k == "language") {
+        if (!x.is_string())
+            throw ConfigError(fmt::format("workload line {}: 'language' must be a string", line_no));
+        r.language = std::string(x.get_string());
+    } else if (k == "batchSize") {
+        r.batch_size = static_cast<std::int32_t>(positive_int(x, line_no, "batchSize", 1000000));
+        if (r.batch_size == 0)
+            throw ConfigError(fmt::format("workload line {}: 'batchSize' must be positive", line_no));
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// {"tx": [{"gremlin": …, "bindings": …}, …], "commit": true|false}
+std::shared_ptr<TransactionTemplate> parse_tx(const boost::json::value& x, std::size_t line_no) {
+    if (!x.is_array() || x.get_array().empty())
+        throw ConfigError(
+            fmt::format("workload line {}: 'tx' must be a non-empty array of request objects", line_no));
+    if (x.get_array().size() > 1000)
+        throw ConfigError(fmt::format("workload line {}: 'tx' holds more than 1000 requests", line_no));
+    auto t = std::make_shared<TransactionTemplate>();
+    std::size_t i = 0;
+    for (const auto& item : x.get_array()) {
+        ++i;
+        if (!item.is_object())
+            throw ConfigError(fmt::format("workload line {}: tx request {} is not an object", line_no, i));
+        Request r;
+        for (const auto& [k, v] : item.get_object())
+            if (!request_field(r, k, v, line_no))
+                throw ConfigError(fmt::format("workload line {}: tx request {}: unknown key '{}'", line_no, i,
+                                              std::string_view(k)));
+        if (r.gremlin.empty())
+            throw ConfigError(fmt::format("workload line {}: tx request {} has no 'gremlin'", line_no, i));
+        t->statements.push_back(std::move(r));
+    }
+    return t;
+}
+
 }  // namespace
 
 std::vector<WeightedQuery> parse_workload(std::string_view text) {
@@ -105,38 +155,38 @@ std::vector<WeightedQuery> parse_workload(std::string_view text) {
             throw ConfigError(fmt::format("workload line {}: expected a JSON object", line_no));
         const auto& o = v.get_object();
         WeightedQuery q;
+        std::optional<bool> commit;
         for (const auto& [k, x] : o) {
-            if (k == "gremlin") {
-                if (!x.is_string() || x.get_string().empty())
-                    throw ConfigError(
-                        fmt::format("workload line {}: 'gremlin' must be a non-empty string", line_no));
-                q.request.request.gremlin = std::string(x.get_string());
-            } else if (k == "weight") {
+            if (request_field(q.request.request, k, x, line_no)) continue;
+            if (k == "weight") {
                 q.weight = static_cast<std::uint32_t>(positive_int(x, line_no, "weight", 1000000));
                 if (q.weight == 0)
                     throw ConfigError(fmt::format("workload line {}: 'weight' must be positive", line_no));
-            } else if (k == "bindings") {
-                if (!x.is_object())
-                    throw ConfigError(fmt::format("workload line {}: 'bindings' must be an object", line_no));
-                q.request.request.bindings = to_value(x, line_no, 0);
             } else if (k == "expect") {
                 q.request.expected_results = positive_int(x, line_no, "expect", UINT64_MAX >> 1);
-            } else if (k == "language") {
-                if (!x.is_string())
-                    throw ConfigError(fmt::format("workload line {}: 'language' must be a string", line_no));
-                q.request.request.language = std::string(x.get_string());
-            } else if (k == "batchSize") {
-                q.request.request.batch_size =
-                    static_cast<std::int32_t>(positive_int(x, line_no, "batchSize", 1000000));
-                if (q.request.request.batch_size == 0)
-                    throw ConfigError(fmt::format("workload line {}: 'batchSize' must be positive", line_no));
+            } else if (k == "tx") {
+                q.request.tx = parse_tx(x, line_no);
+            } else if (k == "commit") {
+                if (!x.is_bool())
+                    throw ConfigError(
+                        fmt::format("workload line {}: 'commit' must be true or false", line_no));
+                commit = x.get_bool();
             } else {
                 throw ConfigError(
                     fmt::format("workload line {}: unknown key '{}'", line_no, std::string_view(k)));
             }
         }
-        if (q.request.request.gremlin.empty())
-            throw ConfigError(fmt::format("workload line {}: missing 'gremlin'", line_no));
+        if (q.request.tx) {
+            if (!q.request.request.gremlin.empty() || q.request.expected_results)
+                throw ConfigError(fmt::format(
+                    "workload line {}: a 'tx' line takes no 'gremlin' or 'expect' of its own", line_no));
+            if (commit) std::const_pointer_cast<TransactionTemplate>(q.request.tx)->commit = *commit;
+        } else {
+            if (commit)
+                throw ConfigError(fmt::format("workload line {}: 'commit' belongs to a 'tx' line", line_no));
+            if (q.request.request.gremlin.empty())
+                throw ConfigError(fmt::format("workload line {}: missing 'gremlin'", line_no));
+        }
         if (out.size() >= 100000) throw ConfigError("workload: more than 100000 queries");
         out.push_back(std::move(q));
     }

@@ -191,6 +191,12 @@ std::string render_json(const Report& r) {
         } else {
             o["connect"] = nullptr;
         }
+        if (s.transactions) {
+            const auto& t = *s.transactions;
+            o["transactions"] = {{"started", t.started},         {"committed", t.committed},
+                                 {"rolled_back", t.rolled_back}, {"failed", t.failed},
+                                 {"requests", t.requests},       {"latency", hist_json(t.latency)}};
+        }
         sides.push_back(std::move(o));
     }
     root["sides"] = std::move(sides);
@@ -318,6 +324,16 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
                     ct.protocol = rd.hist(*h, "protocol");
                 }
                 s.connect = std::move(ct);
+            }
+            if (const auto* t = rd.obj(so, "transactions")) {
+                TransactionTimes tt;
+                tt.started = rd.u64(*t, "started");
+                tt.committed = rd.u64(*t, "committed");
+                tt.rolled_back = rd.u64(*t, "rolled_back");
+                tt.failed = rd.u64(*t, "failed");
+                tt.requests = rd.u64(*t, "requests");
+                tt.latency = rd.hist(*t, "latency");
+                s.transactions = std::move(tt);
             }
             r.sides.push_back(std::move(s));
         }

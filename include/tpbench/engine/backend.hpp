@@ -87,6 +87,12 @@ struct Request {
     bool materialize_tokens = false;                        // materializeProperties=tokens
     Clock::time_point deadline = Clock::time_point::max();  // client-side per-request deadline
     bool keep_results = false;                              // materialise result values into Outcome::results
+    // Transactions (workload "tx" groups; docs/usage.md "Transactions in a workload"): the session
+    // or transaction this request belongs to, "" = none. ws37 sends it as the `session` argument
+    // with processor "session"; http4 as the transactionId field and X-Transaction-Id header,
+    // except on the begin request (tx_begin), whose id the server assigns (Outcome::transaction_id).
+    std::string session;
+    bool tx_begin = false;
 };
 
 // Everything the engine counts about one request. Times are steady_clock points so the engine can
@@ -106,6 +112,7 @@ struct Outcome {
     std::uint32_t reconnects = 0;         // http4: connections re-opened for this request after
                                           // the server closed a keep-alive connection
     std::vector<model::Value> results;    // filled only when Request::keep_results
+    std::string transaction_id;           // http4: the response's X-Transaction-Id ("" = none)
 };
 
 // One connection speaking one protocol.

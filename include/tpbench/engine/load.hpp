@@ -23,6 +23,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,20 @@ errc classify_error(const std::error_code& ec) noexcept;
 // value without a name), used in reports and JSON.
 std::string errc_name(errc e);
 
+// Transactions of one phase (workload "tx" groups). A transaction is one plan entry: it counts
+// once in PhaseStats::issued/completed/failed (its latency there is the whole transaction's) and
+// here in detail. started = committed + rolled_back + failed.
+struct TxStats {
+    std::uint64_t started = 0;      // transactions begun (begin request sent)
+    std::uint64_t committed = 0;    // ended with a successful commit
+    std::uint64_t rolled_back = 0;  // ended with the rollback the workload asked for
+    std::uint64_t failed = 0;       // a begin, statement or commit failed (then rolled back, best effort)
+    std::uint64_t requests = 0;     // requests sent for transactions: begin + statements + end
+    stats::Histogram latency;  // ns, intended start -> commit/rollback answered (committed + rolled back)
+    TxStats();
+    void merge(const TxStats& o);
+};
+
 // Statistics of one phase. Counter relations: issued = completed + failed; too_slow and
 // result_mismatches are subsets of completed; every failed request is in exactly one errors[] slot.
 struct PhaseStats {
@@ -73,6 +88,7 @@ struct PhaseStats {
     stats::Histogram service;       // handed to the session -> done (time to last result)
     stats::Histogram ttfr;          // handed to the session -> first result decoded
     stats::Histogram schedule_lag;  // open loop: actual hand-off - intended send (all requests)
+    TxStats tx;                     // transaction groups (zero without any)
 
     PhaseStats();
     // Adds `o` into this (histograms merged, times min/max-ed).
@@ -91,10 +107,19 @@ struct IntervalStats {
     IntervalStats();
 };
 
-// One request template and, optionally, the result count it must produce.
+// A workload transaction group: begin, the statements in order, then commit or rollback, all
+// on one connection (ws37: in one session; http4: under the server-assigned transaction id).
+struct TransactionTemplate {
+    std::vector<Request> statements;
+    bool commit = true;  // false: end with g.tx().rollback()
+};
+
+// One request template and, optionally, the result count it must produce. With `tx` set the
+// template is a transaction group (`request` is then unused).
 struct RequestTemplate {
     Request request;
     std::optional<std::uint64_t> expected_results;
+    std::shared_ptr<const TransactionTemplate> tx;
 };
 
 // A live, lock-free view of a running load, for exposition while it runs (tpbench run

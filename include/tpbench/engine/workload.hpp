@@ -9,6 +9,13 @@
 // bindings (object; values: string, boolean, integer -> Long, number -> Double, array -> List,
 // object -> Map, or a typed {"@type": "g:Int32"|"g:Int64"|"g:Double"|"g:Float", "@value": n}),
 // expect (result count every execution must return), language, batchSize.
+//
+// A transaction group (docs/usage.md "Transactions in a workload") is one line whose "tx" lists
+// the requests (each with gremlin and optionally bindings, language, batchSize), run in order on
+// one connection between g.tx().begin() and g.tx().commit() — or g.tx().rollback() with
+// "commit": false — through a ws37 session or an http4 transaction:
+//   {"tx": [{"gremlin": "g.addV('p')"}, {"gremlin": "g.V().hasLabel('p').count()"}], "commit": true,
+//   "weight": 2}
 // Pure: no I/O beyond what the caller passes in; usable on any thread.
 #include <tpbench/engine/load.hpp>
 

@@ -83,6 +83,17 @@ struct ConnectTimes {
     std::optional<stats::Histogram> protocol;  // ns; WebSocket upgrade / SASL exchange
 };
 
+// Workload transaction groups of the side (docs/report-schema.md "transactions"): each is begin,
+// its statements, then commit or rollback, over a ws37 session or an http4 transaction.
+struct TransactionTimes {
+    std::uint64_t started = 0;
+    std::uint64_t committed = 0;
+    std::uint64_t rolled_back = 0;            // ended with the rollback the workload asked for
+    std::uint64_t failed = 0;                 // a begin, statement or commit/rollback failed
+    std::uint64_t requests = 0;               // requests sent for them (begin + statements + end)
+    std::optional<stats::Histogram> latency;  // ns; intended start -> commit/rollback answered
+};
+
 // One backend / configuration / run.
 struct Side {
     std::string name;  // label used in tables and plots (unique in a report)
@@ -101,9 +112,10 @@ struct Side {
     std::optional<stats::Histogram> ttlr;     // ns; send -> last result decoded
     std::vector<ErrorClass> errors;
     std::vector<IntervalPoint> intervals;
-    std::optional<ConnectTimes> connect;  // connection-opening costs (absent when not measured)
-    bool saturated = false;               // the generator, not the server, was the bottleneck
-    std::string notes;                    // free text shown under the side ("schedule missed", ...)
+    std::optional<ConnectTimes> connect;           // connection-opening costs (absent when not measured)
+    std::optional<TransactionTimes> transactions;  // absent when the workload has no transaction groups
+    bool saturated = false;                        // the generator, not the server, was the bottleneck
+    std::string notes;                             // free text shown under the side ("schedule missed", ...)
 
     // failed / requests, 0 when nothing was issued.
     double error_rate() const noexcept {
