@@ -50,7 +50,7 @@ struct WriteSet {
     struct VChange {
         Value id;
         std::optional<std::string> label;
-        std::vector<Value> removed_props;  // property ids
+        std::vector<std::pair<Value, std::string>> removed_props;  // (property id, key)
         std::vector<VPropRec> added_props;
     };
     std::vector<VChange> changed_v;
@@ -93,19 +93,20 @@ WriteSet diff(const Snapshot& s, const Snapshot& w) {
         WriteSet::VChange ch;
         ch.id = v.id;
         if (sv->label != v.label) ch.label = v.label;
-        std::unordered_map<Value, const VPropRec*, model::ValueHash> before;
-        for (const auto& p : sv->props) before.emplace(id_key(p.id), &p);
-        IdSet kept;
+        // Vertex properties are identified by (id, key): generated property ids may repeat the
+        // ids of properties the graph was loaded with (TinkerGraph's counter restarts at 0).
+        std::vector<bool> kept(sv->props.size(), false);
         for (const auto& p : v.props) {
-            auto it = before.find(id_key(p.id));
-            if (it != before.end() && it->second->key == p.key && it->second->value == p.value) {
-                kept.insert(id_key(p.id));
-                continue;
+            bool found = false;
+            for (std::size_t i = 0; i < sv->props.size() && !found; ++i) {
+                const auto& q = sv->props[i];
+                if (!kept[i] && q.key == p.key && id_key(q.id) == id_key(p.id) && q.value == p.value)
+                    kept[i] = found = true;
             }
-            ch.added_props.push_back(p);
+            if (!found) ch.added_props.push_back(p);
         }
-        for (const auto& p : sv->props)
-            if (!kept.count(id_key(p.id))) ch.removed_props.push_back(p.id);
+        for (std::size_t i = 0; i < sv->props.size(); ++i)
+            if (!kept[i]) ch.removed_props.emplace_back(sv->props[i].id, sv->props[i].key);
         if (ch.label || !ch.added_props.empty() || !ch.removed_props.empty())
             ws.changed_v.push_back(std::move(ch));
     }
@@ -185,14 +186,12 @@ void apply(const WriteSet& ws, Snapshot& c) {
         if (it == c.vindex.end()) continue;  // removed by a concurrent commit: nothing to update
         VertexRec& v = c.vertices[it->second];
         if (ch.label) v.label = *ch.label;
-        if (!ch.removed_props.empty()) {
-            IdSet gone;
-            for (const auto& id : ch.removed_props) gone.insert(id_key(id));
-            std::erase_if(v.props, [&](const VPropRec& p) { return gone.count(id_key(p.id)) > 0; });
-        }
+        for (const auto& [id, key] : ch.removed_props)
+            std::erase_if(v.props,
+                          [&](const VPropRec& p) { return p.key == key && id_key(p.id) == id_key(id); });
         for (const auto& p : ch.added_props) {
             bool dup = false;
-            for (const auto& q : v.props) dup = dup || id_key(q.id) == id_key(p.id);
+            for (const auto& q : v.props) dup = dup || (q.key == p.key && id_key(q.id) == id_key(p.id));
             if (!dup) v.props.push_back(p);
         }
     }
