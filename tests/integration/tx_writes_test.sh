@@ -8,7 +8,7 @@
 # Usage: tx_writes_test.sh TPBENCH [REQUESTS_PER_CLIENT]
 set -u
 tpbench=$1
-n=${2:-1500}
+n=${2:-600}
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$(mktemp -d "${TMPDIR:-/tmp}/tpbench-txw-XXXXXX")
 srv_pid=""
