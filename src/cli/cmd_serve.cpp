@@ -231,9 +231,12 @@ void register_serve(CLI::App& app) {
     sub->add_option("--credentials", args->credentials_file,
                     "users file, one user:password per line: ws37 SASL PLAIN (407) and http4 Basic (401)")
         ->check(CLI::ExistingFile);
-    sub->add_option("--fault", args->faults,
-                    "inject a failure, repeatable: status=429|500|503 or drop-after-results=N, then optional "
-                    ":RATE (fraction 0..1) and @count=K (see docs/usage.md, Rehearsing failures)");
+    sub->add_option(
+        "--fault", args->faults,
+        "inject a failure, repeatable: status=429|500|503, drop-after-results=N, "
+        "drop-after-bytes=N, stall-after-head[=S], stall-mid-stream[=S], corrupt=length|type|utf8, "
+        "request-id=unknown|duplicate (ws37), slow-read[=MS], refuse-handshake[=close|STATUS]; "
+        "then optional :RATE (fraction 0..1) and @count=K (see docs/usage.md, Rehearsing failures)");
     sub->add_option("--fault-seed", args->fault_seed, "seed of the --fault RATE draws (default 1)");
     sub->add_option("--memory-budget", args->memory_budget,
                     "bytes (K/M/G suffix ok) the requests in progress may claim together, each charged "

@@ -120,10 +120,13 @@ using TlsStream = beast::ssl_stream<beast::tcp_stream>;
 // The ws37 session after a WebSocket upgrade request on /gremlin, over plain TCP or TLS (two
 // instantiations of one template, in ws_session.cpp and ws_session_tls.cpp). Runs until the peer
 // closes. On the connection's I/O thread.
+// `slow_read` > 0: a slow-read fault (fault_plan.hpp) on this connection.
 asio::awaitable<void> run_ws37_session(std::shared_ptr<ServerState> st, beast::tcp_stream stream,
-                                       http::request<http::string_body> req, std::string host);
+                                       http::request<http::string_body> req, std::string host,
+                                       std::chrono::milliseconds slow_read = {});
 asio::awaitable<void> run_ws37_session(std::shared_ptr<ServerState> st, TlsStream stream,
-                                       http::request<http::string_body> req, std::string host);
+                                       http::request<http::string_body> req, std::string host,
+                                       std::chrono::milliseconds slow_read = {});
 
 struct UuidHash {
     std::size_t operator()(const model::Uuid& u) const noexcept {
@@ -141,6 +144,16 @@ struct Ws37Connection {
     // requestIds dispatched and not yet finished: added by the reader when a job starts, removed
     // by the writer when it takes the request's final message (Outbox::Entry::releases_request).
     std::unordered_set<model::Uuid, UuidHash> in_flight;
+    // `--fault` only (empty / zero otherwise): requests whose response the writer alters
+    // (drop-after-bytes, stalls, corrupt=length; by the requestId their messages carry, with the
+    // payload bytes sent so far), the previous request's id (request-id=duplicate), slow-read.
+    struct WriterFault {
+        FaultDecision decision;
+        std::uint64_t sent = 0;
+    };
+    std::unordered_map<model::Uuid, WriterFault, UuidHash> faulted;
+    std::optional<model::Uuid> previous_request_id;
+    std::chrono::milliseconds slow_read{0};
 };
 
 // One ws37 frame: decoding (a malformed frame gets 499 saying what was wrong), the SASL gate,

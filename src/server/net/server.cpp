@@ -3,6 +3,7 @@
 // upgrades on /gremlin to the ws37 session (ws_session.cpp), serves http4 POST requests with
 // chunked responses produced by request jobs (jobs.cpp) on the gremlinPool, and hands GET and 3.x
 // POST requests to the TinkerPop 3.x HTTP endpoint (http3_endpoint.cpp).
+#include "fault_io.hpp"
 #include "net_internal.hpp"
 #include "http3_endpoint.hpp"
 #include "http3_protocol.hpp"
@@ -195,8 +196,11 @@ asio::awaitable<void> async_linger_close(Stream& stream) {
 
 // Writes the Outbox entries of one http4 response until its last entry; false when the
 // connection failed (the outbox is then closed).
+// `fault`: a writer fault of `--fault` (drop-after-bytes, a stall), else null.
 template <class Stream>
-asio::awaitable<bool> async_drain_response(Stream& stream, Outbox& ob, WakeTimer& wake) {
+asio::awaitable<bool> async_drain_response(Stream& stream, Outbox& ob, WakeTimer& wake,
+                                           const FaultDecision* fault = nullptr) {
+    std::uint64_t fault_sent = 0;
     std::vector<Outbox::Entry> entries;
     std::vector<asio::const_buffer> bufs;
     for (;;) {
@@ -217,6 +221,14 @@ asio::awaitable<bool> async_drain_response(Stream& stream, Outbox& ob, WakeTimer
             last = last || e.last;
             drop = drop || e.close_after;
         }
+        if (fault) {
+            const auto act = co_await faults::http4_fault_write(stream, entries, *fault, fault_sent);
+            if (act != faults::Action::normal) {
+                ob.release(bytes);
+                ob.close();
+                co_return false;
+            }
+        }
         auto [ec, n] = co_await asio::async_write(stream, bufs, tuple_awaitable);
         ob.release(bytes);
         if (ec || drop) {  // drop: a drop-after-results fault ends the connection here
@@ -231,6 +243,7 @@ struct HttpOutcome {
     bool keep_alive = true;
     std::string immediate;  // a complete response to write now (errors before evaluation)
     bool linger = false;    // close after writing, draining the socket first
+    FaultDecision fault;    // `--fault`: what the writer does to the response (in_writer())
 };
 
 // Validates an http4 request and starts its job (or returns an immediate error response).
@@ -291,13 +304,19 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
     }
     // `--fault`: an injected status instead of the evaluation, or a drop after N results.
     if (st.faults) {
-        auto d = st.faults->next();
+        auto d = st.faults->next(FaultPlan::Protocol::http4);
         if (d.status != 0)
             return refuse(d.status, fault_status_message(d.status),
                           d.status == 429
                               ? "TooManyRequestsException"
                               : (d.status == 503 ? "ServiceUnavailableException" : "InjectedFaultException"));
+        if (d.corrupt != CorruptKind::none) {
+            out.immediate = http4_corrupt_response(choice->format, choice->content_type,
+                                                   st.cfg.http4_version_byte, d.corrupt, keep_alive);
+            return out;
+        }
         p.drop_after_results = d.drop_after_results;
+        if (d.in_writer()) out.fault = d;
     }
     bool bulk_asked = p.request.bulk_results.value_or(false);
     if (!p.request.bulk_results) {
@@ -384,8 +403,10 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
 
 // The per-connection HTTP loop (after the TLS handshake, if any): http4 requests, and the hand-off
 // of a WebSocket upgrade on /gremlin to the ws37 session.
+// `cf`: the connection's `--fault` draw (refuse-handshake with a status, slow-read).
 template <class Stream>
-asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream stream, std::string host) {
+asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream stream, std::string host,
+                                     ConnectionFault cf) {
     boost::system::error_code ec;
     auto& tcp_layer = beast::get_lowest_layer(stream);
     beast::flat_buffer buf;
@@ -400,7 +421,13 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream str
             tcp_layer.expires_after(cfg.idle_connection_timeout);
         else
             tcp_layer.expires_never();
-        auto [rec, n] = co_await http::async_read_header(stream, buf, parser, tuple_awaitable);
+        boost::system::error_code rec;
+        if (cf.slow_read.count() > 0) {
+            rec = co_await faults::async_read_request_slowly(stream, buf, parser, cf.slow_read);
+        } else {
+            auto [hec, n] = co_await http::async_read_header(stream, buf, parser, tuple_awaitable);
+            rec = hec;
+        }
         if (!rec && !parser.is_done()) {
             // curl and others wait for "100 Continue" before sending a larger body.
             auto expect = parser.get().find(http::field::expect);
@@ -440,6 +467,20 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream str
         if (rec) break;  // end of stream, reset, idle timeout
         auto& req = parser.get();
         tcp_layer.expires_never();
+        if (cf.refuse) {  // `--fault refuse-handshake=STATUS`: the upgrade / first request refused
+            tcp_layer.expires_after(std::chrono::seconds(10));
+            const std::string why =
+                "HTTP " + std::to_string(cf.refuse_status) +
+                ": handshake refused (injected by tpbench serve --fault refuse-handshake)";
+            co_await async_write_all(
+                stream,
+                simple_response(
+                    cf.refuse_status,
+                    sv(http::obsolete_reason(http::int_to_status(static_cast<unsigned>(cf.refuse_status)))),
+                    "application/json", json_error_body(why), false));
+            co_await async_linger_close(stream);
+            co_return;
+        }
 
         if (beast::websocket::is_upgrade(req)) {
             if (req.target() == "/gremlin") {
@@ -448,7 +489,8 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream str
                     st->unregister_outbox(ob.get());
                     ob.reset();
                 }
-                co_await run_ws37_session(st, std::move(stream), parser.release(), std::move(host));
+                co_await run_ws37_session(st, std::move(stream), parser.release(), std::move(host),
+                                          cf.slow_read);
                 co_return;
             }
             co_await async_write_all(
@@ -526,7 +568,8 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream str
         auto outcome = start_http4(*st, ob, req, keep_alive);
         if (!outcome.immediate.empty()) {
             if (!co_await async_write_all(stream, outcome.immediate)) break;
-        } else if (!co_await async_drain_response(stream, *ob, *wake)) {
+        } else if (!co_await async_drain_response(stream, *ob, *wake,
+                                                  outcome.fault.in_writer() ? &outcome.fault : nullptr)) {
             break;
         }
         if (!outcome.keep_alive) break;
@@ -551,16 +594,17 @@ std::string prepare_socket(tcp::socket& sock) {
     return java_host(ec ? std::string("0.0.0.0") : rep.address().to_string(), ec ? 0 : rep.port());
 }
 
-asio::awaitable<void> run_plain_connection(std::shared_ptr<ServerState> st, tcp::socket sock) {
+asio::awaitable<void> run_plain_connection(std::shared_ptr<ServerState> st, tcp::socket sock,
+                                           ConnectionFault cf) {
     std::string host = prepare_socket(sock);
-    co_await run_connection(std::move(st), beast::tcp_stream(std::move(sock)), std::move(host));
+    co_await run_connection(std::move(st), beast::tcp_stream(std::move(sock)), std::move(host), cf);
 }
 
 // TLS: the handshake (bounded by tls_handshake_timeout), then the same HTTP loop over TLS. A failed
 // handshake (plaintext client, untrusted/expired certificate on the client side, timeout) just
 // closes the connection, as Gremlin Server does.
 asio::awaitable<void> run_tls_connection(std::shared_ptr<ServerState> st, tcp::socket sock,
-                                         asio::ssl::context& ctx) {
+                                         asio::ssl::context& ctx, ConnectionFault cf) {
     std::string host = prepare_socket(sock);
     TlsStream stream(beast::tcp_stream(std::move(sock)), ctx);
     beast::get_lowest_layer(stream).expires_after(tls_handshake_timeout);
@@ -577,7 +621,7 @@ asio::awaitable<void> run_tls_connection(std::shared_ptr<ServerState> st, tcp::s
         beast::get_lowest_layer(stream).socket().close(ec);
         co_return;
     }
-    co_await run_connection(std::move(st), std::move(stream), std::move(host));
+    co_await run_connection(std::move(st), std::move(stream), std::move(host), cf);
 }
 
 // One I/O thread: its own io_context.
@@ -706,12 +750,24 @@ private:
                 co_await t.async_wait(tuple_awaitable);
                 continue;
             }
+            // `--fault` slow-read / refuse-handshake: decided per accepted connection.
+            ConnectionFault cf;
+            if (st_->faults && st_->faults->has_connection_faults()) {
+                cf = st_->faults->next_connection();
+                boost::system::error_code fec;
+                if (cf.refuse && cf.refuse_status == 0) {  // refuse-handshake=close
+                    sock.close(fec);
+                    continue;
+                }
+                if (cf.slow_read.count() > 0)
+                    sock.set_option(asio::socket_base::receive_buffer_size(4096), fec);
+            }
             auto ex = sock.get_executor();
             if (tls_)
-                asio::co_spawn(ex, run_tls_connection(st_, std::move(sock), *tls_),
+                asio::co_spawn(ex, run_tls_connection(st_, std::move(sock), *tls_, cf),
                                [](std::exception_ptr e) { log_escaped(e, "TLS connection"); });
             else
-                asio::co_spawn(ex, run_plain_connection(st_, std::move(sock)),
+                asio::co_spawn(ex, run_plain_connection(st_, std::move(sock), cf),
                                [](std::exception_ptr e) { log_escaped(e, "connection"); });
         }
     }

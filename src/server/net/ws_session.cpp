@@ -59,19 +59,41 @@ void start_request(ServerState& st, const std::shared_ptr<Outbox>& ob, const io:
         push_ws37_status(*ob, format, text, m.request_id, rej->code, std::move(rej->message));
         return;
     }
-    // `--fault`: an injected status instead of the evaluation, or a drop after N results.
+    // `--fault` (fault_plan.hpp): an injected status or a corrupted response instead of the
+    // evaluation, a drop after N results, the response under another requestId, or a fault the
+    // writer carries out (drop-after-bytes, stalls, corrupt=length; keyed by the id it answers to).
     std::int64_t drop_after_results = -1;
+    model::Uuid rid = m.request_id;
+    bool duplicate_id = false;
     if (st.faults) {
-        auto d = st.faults->next();
+        auto d = st.faults->next(FaultPlan::Protocol::ws37);
+        auto previous = conn.previous_request_id;
+        conn.previous_request_id = m.request_id;
         if (d.status != 0) {
             push_ws37_status(*ob, format, text, m.request_id, d.status, fault_status_message(d.status));
+            return;
+        }
+        if (d.request_id == RequestIdFault::duplicate && previous && *previous != m.request_id) {
+            rid = *previous;
+            duplicate_id = true;
+        } else if (d.request_id != RequestIdFault::none) {
+            for (auto& b : rid) b ^= 0x5a;  // an id the client never sent
+        }
+        if (d.in_writer()) conn.faulted[rid] = Ws37Connection::WriterFault{d, 0};
+        if (d.corrupt != CorruptKind::none) {
+            Outbox::Entry e;
+            e.kind = text ? Outbox::Kind::ws_text : Outbox::Kind::ws_binary;
+            e.last = true;
+            e.request_id = rid;
+            e.bytes = ws37_corrupt_response(format, rid, d.corrupt);
+            ob->push(std::move(e));
             return;
         }
         drop_after_results = d.drop_after_results;
     }
     // Two streams under one requestId could not be told apart by the client: refuse the second
     // (issue 11 #4). Its rejection does not release the id of the one still running.
-    if (!conn.in_flight.insert(m.request_id).second) {
+    if (!duplicate_id && !conn.in_flight.insert(rid).second) {
         push_ws37_status(*ob, format, text, m.request_id, 500, ws37_duplicate_request_message(m.request_id));
         return;
     }
@@ -80,7 +102,7 @@ void start_request(ServerState& st, const std::shared_ptr<Outbox>& ob, const io:
     p.graph = st.graph.get();
     p.format = format;
     p.text_frames = text;
-    p.request_id = m.request_id;
+    p.request_id = rid;
     p.batch_size = plan.batch_size.value_or(st.cfg.result_iteration_batch_size);
     p.timeout_ms = plan.timeout_ms.value_or(st.cfg.evaluation_timeout.count());
     if (p.timeout_ms > 0) p.deadline = Clock::now() + std::chrono::milliseconds(p.timeout_ms);
@@ -139,8 +161,10 @@ void handle_ws37_frame(ServerState& st, const std::shared_ptr<Outbox>& ob, std::
 }
 
 asio::awaitable<void> run_ws37_session(std::shared_ptr<ServerState> st, beast::tcp_stream stream,
-                                       http::request<http::string_body> req, std::string host) {
-    return ws37_impl::run_session(std::move(st), std::move(stream), std::move(req), std::move(host));
+                                       http::request<http::string_body> req, std::string host,
+                                       std::chrono::milliseconds slow_read) {
+    return ws37_impl::run_session(std::move(st), std::move(stream), std::move(req), std::move(host),
+                                  slow_read);
 }
 
 }  // namespace tpbench::server::detail

@@ -5,6 +5,7 @@
 // different requests interleave). Control frames (ping/pong, close) are answered by Beast inside
 // the read. Included only by ws_session.cpp (plain) and ws_session_tls.cpp (TLS): one
 // instantiation each, so the plain path's code is exactly what it was without TLS.
+#include "fault_io.hpp"
 #include "net_internal.hpp"
 
 #include <boost/asio/as_tuple.hpp>
@@ -41,6 +42,21 @@ asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::s
         for (auto& e : entries) {
             // The request is over once its final message is on its way: its id may be reused.
             if (e.releases_request) conn.in_flight.erase(e.request_id);
+            if (!conn.faulted.empty() && !e.bytes.empty()) {  // `--fault` only
+                if (auto it = conn.faulted.find(e.request_id); it != conn.faulted.end()) {
+                    auto& wf = it->second;  // stable across the co_await (node-based map)
+                    const auto act = co_await faults::ws_fault_write(ws, *ob, e, wf.decision, wf.sent);
+                    if (e.last) conn.faulted.erase(e.request_id);
+                    if (act != faults::Action::normal) {
+                        ob->release(e.bytes.size());
+                        if (act == faults::Action::written) continue;
+                        ob->close();
+                        boost::system::error_code ignored;
+                        beast::get_lowest_layer(ws).socket().close(ignored);
+                        co_return;
+                    }
+                }
+            }
             ws.binary(e.kind != Outbox::Kind::ws_text);
             // Only has an effect when the client negotiated permessage-deflate.
             ws.compress(e.bytes.size() <= ws_compress_max);
@@ -62,7 +78,8 @@ asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::s
 
 template <class NextLayer>
 asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer stream,
-                                  http::request<http::string_body> req, std::string host) {
+                                  http::request<http::string_body> req, std::string host,
+                                  std::chrono::milliseconds slow_read = {}) {
     beast::get_lowest_layer(stream).expires_never();
     websocket::stream<NextLayer> ws(std::move(stream));
     websocket::permessage_deflate pmd;
@@ -88,6 +105,7 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
     // SASL PLAIN per connection when the server has credentials (auth_gate.hpp).
     Ws37Connection conn;
     if (st->cfg.credentials) conn.gate.emplace(*st->cfg.credentials);
+    conn.slow_read = slow_read;
 
     // The writer runs beside the reader; at the end the reader waits for it (writer_done).
     bool writer_finished = false;
@@ -107,7 +125,13 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
             pause.expires_after(std::chrono::milliseconds(2));
             co_await pause.async_wait(tuple_awaitable);
         }
-        auto [ec, n] = co_await ws.async_read(buf, tuple_awaitable);
+        boost::system::error_code ec;
+        if (conn.slow_read.count() == 0) {
+            auto [rec, n] = co_await ws.async_read(buf, tuple_awaitable);
+            ec = rec;
+        } else {
+            ec = co_await faults::async_ws_read_slowly(ws, buf, conn.slow_read);  // `--fault slow-read`
+        }
         if (ec) break;  // close frame (answered by Beast), too big (closed with 1009), reset, timeout
         std::string_view frame(static_cast<const char*>(buf.data().data()), buf.size());
         handle_ws37_frame(*st, ob, frame, ws.got_text(), host, conn);

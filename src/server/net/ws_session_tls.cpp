@@ -8,8 +8,10 @@
 namespace tpbench::server::detail {
 
 asio::awaitable<void> run_ws37_session(std::shared_ptr<ServerState> st, TlsStream stream,
-                                       http::request<http::string_body> req, std::string host) {
-    return ws37_impl::run_session(std::move(st), std::move(stream), std::move(req), std::move(host));
+                                       http::request<http::string_body> req, std::string host,
+                                       std::chrono::milliseconds slow_read) {
+    return ws37_impl::run_session(std::move(st), std::move(stream), std::move(req), std::move(host),
+                                  slow_read);
 }
 
 }  // namespace tpbench::server::detail

@@ -110,7 +110,11 @@ TEST_CASE("fault spec grammar: kinds, args, :RATE, @count=K") {
     CHECK(parse_error("status=429@count=-1").find("non-negative") != std::string::npos);
     CHECK(parse_error("drop-after-results=ten").find("non-negative") != std::string::npos);
     CHECK(parse_error("explode").find("unknown fault kind 'explode'") != std::string::npos);
-    CHECK(parse_error("corrupt=length").find("not implemented yet") != std::string::npos);
+    CHECK(parse_error("corrupt=bits").find("length, type or utf8") != std::string::npos);
+    CHECK(parse_error("request-id=stolen").find("unknown or duplicate") != std::string::npos);
+    CHECK(parse_error("stall-after-head=0").find("1..3600") != std::string::npos);
+    CHECK(parse_error("refuse-handshake=200").find("400..599") != std::string::npos);
+    CHECK(parse_error("slow-read=0").find("1..10000") != std::string::npos);
     CHECK(parse_error("status=429").empty());
     // The message names the spec as given.
     CHECK(parse_error("status=418").find("--fault 'status=418'") == 0);
@@ -253,4 +257,94 @@ TEST_CASE("http4 job with drop-after-results: the chunk with the N-th result, th
     REQUIRE_FALSE(es.empty());
     CHECK(es.back().last);
     CHECK_FALSE(es.back().close_after);
+}
+
+TEST_CASE("fault spec grammar: the byte, stall, corrupt, request-id and connection kinds") {
+    auto f = parse_fault_spec("drop-after-bytes=100@count=1");
+    CHECK(f.kind == FaultSpec::Kind::drop_after_bytes);
+    CHECK(f.arg == 100);
+    f = parse_fault_spec("stall-after-head");
+    CHECK(f.kind == FaultSpec::Kind::stall_after_head);
+    CHECK(f.arg == 30);
+    CHECK(parse_fault_spec("stall-mid-stream=5:0.5").arg == 5);
+    CHECK(parse_fault_spec("corrupt=utf8").arg == static_cast<std::int64_t>(CorruptKind::utf8));
+    CHECK(parse_fault_spec("request-id=duplicate").arg ==
+          static_cast<std::int64_t>(RequestIdFault::duplicate));
+    f = parse_fault_spec("slow-read");
+    CHECK(f.per_connection());
+    CHECK(f.arg == 20);
+    f = parse_fault_spec("refuse-handshake");
+    CHECK(f.per_connection());
+    CHECK(f.arg == 503);
+    CHECK(parse_fault_spec("refuse-handshake=close").arg == 0);
+    CHECK_FALSE(parse_fault_spec("corrupt=type").per_connection());
+}
+
+TEST_CASE("fault plan: connection kinds are drawn per connection, request kinds per request") {
+    FaultPlan p({"refuse-handshake=close@count=2", "slow-read=7:1", "status=429@count=1"}, 1);
+    CHECK(p.has_connection_faults());
+    auto c0 = p.next_connection(), c1 = p.next_connection(), c2 = p.next_connection();
+    CHECK(c0.refuse);
+    CHECK(c0.refuse_status == 0);
+    CHECK(c1.refuse);
+    CHECK_FALSE(c2.refuse);
+    CHECK(c2.slow_read == std::chrono::milliseconds(7));
+    // Requests never draw the connection kinds.
+    CHECK(p.next().status == 429);
+    CHECK_FALSE(p.next().any());
+    CHECK_FALSE(FaultPlan({"status=503"}, 1).has_connection_faults());
+}
+
+TEST_CASE("fault plan: request-id faults are ws37 only; writer faults say so") {
+    FaultPlan p({"request-id=unknown@count=1", "drop-after-bytes=10"}, 1);
+    auto h = p.next(FaultPlan::Protocol::http4);  // skips request-id, gets drop-after-bytes
+    CHECK(h.request_id == RequestIdFault::none);
+    CHECK(h.drop_after_bytes == 10);
+    CHECK(h.in_writer());
+    auto w = p.next(FaultPlan::Protocol::ws37);
+    CHECK(w.request_id == RequestIdFault::unknown);
+    CHECK_FALSE(w.in_writer());
+    FaultPlan s({"stall-mid-stream=3"}, 1);
+    auto d = s.next();
+    CHECK(d.stall == StallKind::mid_stream);
+    CHECK(d.stall_bound == std::chrono::seconds(3));
+    CHECK(d.in_writer());
+}
+
+TEST_CASE("corrupted responses: each is refused by the codec for the reason it names") {
+    model::Uuid id{};
+    id[0] = 7;
+    // A well-formed payload (corrupt=length breaks the frame around it, not the payload).
+    auto ok = io::ws37::decode_response(
+        ws37_corrupt_response(io::ws37::Format::graphbinary_v1, id, CorruptKind::length),
+        io::ws37::Format::graphbinary_v1);
+    REQUIRE(ok.ok());
+    CHECK(ok.value().header.request_id == std::optional<model::Uuid>(id));
+    for (auto kind : {CorruptKind::type, CorruptKind::utf8}) {
+        auto bad =
+            io::ws37::decode_response(ws37_corrupt_response(io::ws37::Format::graphbinary_v1, id, kind),
+                                      io::ws37::Format::graphbinary_v1);
+        CHECK_FALSE(bad.ok());
+    }
+    // The frame header with a non-minimal 64-bit length (RFC 6455 5.2), and the canonical one.
+    auto h = ws_corrupt_frame_header(10, true);
+    REQUIRE(h.size() == 10);
+    CHECK(static_cast<unsigned char>(h[0]) == 0x82);
+    CHECK(static_cast<unsigned char>(h[1]) == 127);
+    CHECK(static_cast<unsigned char>(h[9]) == 10);
+    CHECK(ws_frame_header(10, false) == std::string("\x81\x0a", 2));
+    CHECK(ws_frame_header(300, true).size() == 4);
+    // http4: the chunk size line is half the data that follows.
+    auto r = http4_corrupt_response(io::http4::ResponseFormat::graphbinary_v4,
+                                    "application/vnd.graphbinary-v4.0", 0x84, CorruptKind::length, true);
+    CHECK(r.find("HTTP/1.1 200 OK\r\n") == 0);
+    auto body = r.find("\r\n\r\n");
+    REQUIRE(body != std::string::npos);
+    auto line_end = r.find("\r\n", body + 4);
+    auto size = std::stoul(r.substr(body + 4, line_end - body - 4), nullptr, 16);
+    CHECK(r.compare(line_end + 2 + size, 2, "\r\n") != 0);
+    auto t = http4_corrupt_response(io::http4::ResponseFormat::graphbinary_v4,
+                                    "application/vnd.graphbinary-v4.0", 0x84, CorruptKind::type, false);
+    CHECK(t.find("Connection: close") != std::string::npos);
+    CHECK(t.find('\xEE') != std::string::npos);
 }
