@@ -163,6 +163,7 @@ FaultDecision FaultPlan::next(Protocol p) {
     for (std::size_t i = 0; i < specs_.size(); ++i) {
         const auto& f = specs_[i];
         if (f.per_connection() || (f.kind == K::request_id && p != Protocol::ws37)) continue;
+        if (p == Protocol::http3 && f.kind != K::status && f.kind != K::drop_after_results) continue;
         if (!draws(i, index) || !claim(i)) continue;
         switch (f.kind) {
             case K::status:

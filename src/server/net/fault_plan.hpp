@@ -90,7 +90,8 @@ FaultSpec parse_fault_spec(std::string_view spec);
 
 class FaultPlan {
 public:
-    enum class Protocol : std::uint8_t { ws37, http4 };
+    // http3 (the 3.x HTTP endpoint) draws only status and drop-after-results, the kinds it carries out.
+    enum class Protocol : std::uint8_t { ws37, http4, http3 };
 
     // Throws std::invalid_argument for a bad spec (see parse_fault_spec).
     FaultPlan(const std::vector<std::string>& specs, std::uint64_t seed);

@@ -249,7 +249,7 @@ Http3Start start_http3(ServerState& st, const std::shared_ptr<Outbox>& ob, bool 
                       "java.lang.IllegalArgumentException", id);
     std::int64_t drop_after_results = -1;
     if (st.faults) {
-        auto d = st.faults->next();
+        auto d = st.faults->next(FaultPlan::Protocol::http3);
         if (d.status != 0) return refuse(d.status, fault_status_message(d.status), {}, id);
         drop_after_results = d.drop_after_results;
     }
