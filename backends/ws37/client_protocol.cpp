@@ -158,8 +158,8 @@ void ClientProtocol::enqueue(std::size_t slot) noexcept {
 
 std::optional<std::size_t> ClientProtocol::submit(const engine::Request& req) {
     if (dead_) return std::nullopt;
-    const auto id = next_id();
-    const auto slot = table_.add(id);
+    auto id = next_id();
+    const auto slot = table_.add_stamped(id);
     if (!slot) return std::nullopt;
     SlotData& d = slots_[*slot];
     encode(req, id, d.frame);
@@ -173,8 +173,8 @@ std::optional<std::size_t> ClientProtocol::submit(const engine::Request& req) {
 std::optional<std::size_t> ClientProtocol::authenticate_now() {
     if (!cfg_.sasl) throw std::logic_error("ws37: authenticate_now() without credentials");
     if (dead_) return std::nullopt;
-    const auto id = next_id();
-    const auto slot = table_.add(id);
+    auto id = next_id();
+    const auto slot = table_.add_stamped(id);
     if (!slot) return std::nullopt;
     SlotData& d = slots_[*slot];
     encode_auth(id, true, d.frame);

@@ -53,6 +53,14 @@ std::optional<std::size_t> PendingTable::add(const model::Uuid& id) {
     return slot;
 }
 
+std::optional<std::size_t> PendingTable::add_stamped(model::Uuid& id) {
+    if (free_list_.empty()) return std::nullopt;
+    const std::size_t slot = free_list_.back();
+    id[14] = static_cast<std::uint8_t>(slot >> 8);
+    id[15] = static_cast<std::uint8_t>(slot);
+    return add(id);
+}
+
 bool PendingTable::begin_write(std::size_t slot) {
     Entry& e = entries_[slot];
     if (e.state != State::queued || !e.with_writer) {
@@ -85,6 +93,15 @@ std::optional<std::size_t> PendingTable::find_active(const model::Uuid& id) noex
     {
         const Entry& e = entries_[last_hit_];
         if ((e.state == State::queued || e.state == State::sent) && e.id == id) return last_hit_;
+    }
+    // Ids from add_stamped() name their slot.
+    {
+        const std::size_t hint = ((std::size_t{id[14]} << 8) | id[15]) % entries_.size();
+        const Entry& e = entries_[hint];
+        if ((e.state == State::queued || e.state == State::sent) && e.id == id) {
+            last_hit_ = hint;
+            return hint;
+        }
     }
     for (std::size_t i = 0; i < entries_.size(); ++i) {
         const Entry& e = entries_[i];

@@ -95,6 +95,10 @@ public:
     // Reserves a slot for a new request id (state queued, handed to the writer: the caller must
     // enqueue it). nullopt when all slots are in use.
     std::optional<std::size_t> add(const model::Uuid& id);
+    // add() for an id the caller still may shape: the slot index is stamped into its last two
+    // bytes (the other 14 stay as they are), so on_response() finds the entry of an id without
+    // scanning the table. The stamped id is what the caller must send.
+    std::optional<std::size_t> add_stamped(model::Uuid& id);
 
     // Writer side, for each slot it pops. begin_write returns false — the writer skips the slot,
     // which is thereby handed back (and freed if its owner left) — unless the slot is queued,

@@ -10,6 +10,7 @@
 #include "backends/common/stream.hpp"
 #include "backends/common/transport.hpp"
 #include "backends/ws37/client_protocol.hpp"
+#include "backends/ws37/frame.hpp"
 
 #include <tpbench/auth/auth.hpp>
 
@@ -17,11 +18,13 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/field.hpp>
 #include <boost/beast/websocket.hpp>
 
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <random>
 #include <stdexcept>
@@ -44,6 +47,13 @@ constexpr std::size_t kReadChunk = 64 * 1024;
 // larger frame fails the connection with protocol_violation instead of growing the buffer).
 constexpr std::size_t kMaxMessage = 16 * 1024 * 1024;
 constexpr std::string_view kUserAgent = "tpbench/0.1 ws37 (Boost.Beast)";
+// Fast path (no permessage-deflate): every complete frame of a read is decoded before the next
+// read. The read buffer starts at kRawReadStart and doubles, up to kRawReadBuffer, whenever a
+// read fills it (a result stream), so idle connections of a large pool stay small. One write
+// carries every ready request frame up to kMaxBatch bytes (a frame larger than that goes alone).
+constexpr std::size_t kRawReadStart = 16 * 1024;
+constexpr std::size_t kRawReadBuffer = 256 * 1024;
+constexpr std::size_t kMaxBatch = 256 * 1024;
 
 std::string option(const engine::Target& t, const char* key, const char* fallback) {
     const auto it = t.options.find(key);
@@ -137,6 +147,20 @@ private:
 
     net::awaitable<void> reader();
     net::awaitable<void> writer();
+    // The fast path's loops (connections without compression): own RFC 6455 framing over the
+    // transport after Beast's handshake; gather-writes and many frames per read.
+    net::awaitable<void> raw_reader();
+    net::awaitable<void> raw_writer();
+    // Handles one complete server frame of the fast path; false when the connection ended.
+    bool raw_frame(const frame::Header& h, std::string_view payload, Clock::time_point first,
+                   Clock::time_point now, std::uint64_t wire);
+    std::uint32_t next_mask() noexcept {
+        // xorshift64*: an unpredictable-enough, allocation-free mask key per frame.
+        mask_state_ ^= mask_state_ >> 12;
+        mask_state_ ^= mask_state_ << 25;
+        mask_state_ ^= mask_state_ >> 27;
+        return static_cast<std::uint32_t>((mask_state_ * 2685821657736338717ULL) >> 32);
+    }
     net::awaitable<std::error_code> authenticate(Clock::time_point deadline);
     void on_lost(std::string_view why, errc e = errc::connection_closed) noexcept;
     void drop() noexcept;
@@ -157,6 +181,22 @@ private:
     net::steady_timer writer_signal_;  // the writer sleeps on it; cancelled when work arrives
     net::steady_timer done_signal_;    // async_close sleeps on it; cancelled when a loop exits
     beast::flat_buffer read_buf_;
+    // Fast path state.
+    bool raw_ = false;  // own framing after the handshake (no compression)
+    std::uint64_t mask_state_ = 0x9e3779b97f4a7c15ULL;
+    std::string rbuf_;  // read buffer: [rbegin_, rend_) not yet decoded
+    std::string frag_;  // a fragmented message being reassembled
+    bool in_fragments_ = false;
+    Clock::time_point frag_first_{};
+    std::uint64_t frag_wire_ = 0;
+    std::string wbuf_;  // the batch being written (capacity reused)
+    struct Batched {
+        ClientProtocol::Write w;
+        std::size_t bytes;  // frame bytes in wbuf_
+    };
+    std::vector<Batched> batch_;
+    std::string control_out_;  // pong frames waiting for the writer
+    bool got_close_ = false;   // the server's close frame arrived
     engine::ConnectTimings timings_;
     std::string connect_error_;
     bool alive_ = false;  // the socket is up and the loops run
@@ -239,8 +279,16 @@ net::awaitable<std::error_code> Connection::async_connect() {
 
     alive_ = true;
     reader_running_ = writer_running_ = true;
-    spawn(&Connection::reader, "reader");
-    spawn(&Connection::writer, "writer");
+    raw_ = !compression_;
+    if (raw_) {
+        mask_state_ ^= std::uint64_t{std::random_device{}()} << 32 | std::random_device{}();
+        if (mask_state_ == 0) mask_state_ = 1;
+        spawn(&Connection::raw_reader, "reader");
+        spawn(&Connection::raw_writer, "writer");
+    } else {
+        spawn(&Connection::reader, "reader");
+        spawn(&Connection::writer, "writer");
+    }
     if (eager_auth_) {
         if (auto ec = co_await authenticate(deadline)) co_return ec;
     }
@@ -369,6 +417,189 @@ net::awaitable<void> Connection::reader() {
     done_signal_.cancel();
 }
 
+// ---- fast path: own framing (no compression) ------------------------------------------------
+
+bool Connection::raw_frame(const frame::Header& h, std::string_view payload, Clock::time_point first,
+                           Clock::time_point now, std::uint64_t wire) {
+    switch (h.opcode) {
+        case frame::text:
+        case frame::binary:
+            if (in_fragments_) {
+                on_lost("WebSocket protocol error: a new message inside a fragmented one",
+                        errc::protocol_violation);
+                return false;
+            }
+            if (h.fin) {
+                proto_.on_message(payload, first, now, wire);
+                return alive_;
+            }
+            in_fragments_ = true;
+            frag_.assign(payload);
+            frag_first_ = first;
+            frag_wire_ = wire;
+            return true;
+        case frame::continuation:
+            if (!in_fragments_) {
+                on_lost("WebSocket protocol error: a continuation frame outside a message",
+                        errc::protocol_violation);
+                return false;
+            }
+            if (frag_.size() + payload.size() > kMaxMessage) {
+                on_lost("WebSocket protocol error: message too big", errc::protocol_violation);
+                return false;
+            }
+            frag_.append(payload);
+            frag_wire_ += wire;
+            if (h.fin) {
+                in_fragments_ = false;
+                proto_.on_message(frag_, frag_first_, now, frag_wire_);
+                frag_.clear();
+                return alive_;
+            }
+            return true;
+        case frame::ping:
+            frame::append_client_frame(control_out_, frame::pong, payload, next_mask());
+            writer_signal_.cancel();
+            return true;
+        case frame::pong:
+            return true;
+        case frame::close:
+        default:
+            got_close_ = true;
+            if (!closing_) on_lost("server closed the WebSocket");
+            return false;
+    }
+}
+
+net::awaitable<void> Connection::raw_reader() {
+    auto self = shared_from_this();
+    AnyStream& stream = ws_.next_layer();
+    const bool tls = stream.kind() == AnyStream::Kind::tls;
+    std::uint64_t counted = stream.bytes_read();
+    rbuf_.resize(kRawReadStart);
+    std::size_t room_wanted = kRawReadStart / 2;  // free bytes to offer each read
+    std::size_t begin = 0, end = 0;
+    std::size_t need = 0;               // bytes the frame at `begin` needs in all (0 = unknown)
+    Clock::time_point pending_first{};  // when the first byte at `begin` arrived
+    for (;;) {
+        // Room for the next read: compact, and grow only for a frame larger than the buffer
+        // (bounded by kMaxMessage, checked by the header parser).
+        if (begin == end) begin = end = 0;
+        if (begin > 0 && (rbuf_.size() - end < room_wanted || begin + need > rbuf_.size())) {
+            std::memmove(rbuf_.data(), rbuf_.data() + begin, end - begin);
+            end -= begin;
+            begin = 0;
+        }
+        if (need > rbuf_.size()) rbuf_.resize(need + room_wanted);
+        if (rbuf_.size() - end < room_wanted) rbuf_.resize(end + room_wanted);
+        const bool partial = begin < end;
+        auto [ec, n] =
+            co_await stream.async_read_some(net::buffer(rbuf_.data() + end, rbuf_.size() - end), use_tuple);
+        if (ec) {
+            if (alive_ && !(closing_ && got_close_)) {
+                if (closing_)
+                    on_lost("session closed");
+                else if (ec == net::error::eof)
+                    on_lost("connection lost: the server closed the connection without a WebSocket close");
+                else
+                    on_lost("connection lost: " + ec.message());
+            }
+            break;
+        }
+        const auto now = Clock::now();
+        // A read that filled what it was offered: the peer is streaming, offer more next time.
+        if (n == rbuf_.size() - end && room_wanted < kRawReadBuffer) room_wanted *= 2;
+        // Wire bytes per payload byte of this read (TLS records cost more than their plaintext).
+        double ratio = 1.0;
+        if (tls) {
+            const std::uint64_t wire_now = stream.bytes_read();
+            ratio = n > 0 ? static_cast<double>(wire_now - counted) / static_cast<double>(n) : 1.0;
+            counted = wire_now;
+        }
+        end += n;
+        Clock::time_point first = partial ? pending_first : now;
+        bool open = true;
+        while (open) {
+            frame::Header h;
+            const char* why = "";
+            const auto* p = reinterpret_cast<const unsigned char*>(rbuf_.data() + begin);
+            const auto r = frame::parse_server_header(p, end - begin, kMaxMessage, h, why);
+            if (r == frame::Parse::need_more) {
+                need = 0;
+                break;
+            }
+            if (r == frame::Parse::error) {
+                on_lost(std::string("WebSocket protocol error: ") + why, errc::protocol_violation);
+                open = false;
+                break;
+            }
+            const std::size_t total = h.header_size + static_cast<std::size_t>(h.length);
+            if (end - begin < total) {
+                need = total;
+                break;
+            }
+            const std::string_view payload(rbuf_.data() + begin + h.header_size,
+                                           static_cast<std::size_t>(h.length));
+            std::uint64_t wire = frame::server_frame_bytes(h.length);
+            if (tls) wire = static_cast<std::uint64_t>(static_cast<double>(wire) * ratio + 0.5);
+            begin += total;
+            need = 0;
+            open = raw_frame(h, payload, first, now, wire);
+            first = now;
+        }
+        pending_first = first;
+        if (!open || !alive_) break;
+    }
+    reader_running_ = false;
+    done_signal_.cancel();
+}
+
+net::awaitable<void> Connection::raw_writer() {
+    auto self = shared_from_this();
+    AnyStream& stream = ws_.next_layer();
+    const bool tls = stream.kind() == AnyStream::Kind::tls;
+    for (;;) {
+        wbuf_.clear();
+        batch_.clear();
+        for (;;) {
+            if (!alive_ || closing_) break;
+            if (!control_out_.empty()) {
+                wbuf_.append(control_out_);
+                control_out_.clear();
+            }
+            // Gather every frame that is ready into one write.
+            while (wbuf_.size() < kMaxBatch) {
+                auto w = proto_.next_write();
+                if (!w) break;
+                const std::size_t before = wbuf_.size();
+                frame::append_client_frame(wbuf_, frame::binary, w->frame, next_mask());
+                batch_.push_back(Batched{*w, wbuf_.size() - before});
+            }
+            if (!wbuf_.empty()) break;
+            writer_signal_.expires_at(Clock::time_point::max());
+            co_await writer_signal_.async_wait(use_tuple);
+        }
+        if (wbuf_.empty()) break;
+        const std::uint64_t before = stream.bytes_written();
+        auto [ec, n] = co_await net::async_write(stream, net::buffer(wbuf_.data(), wbuf_.size()), use_tuple);
+        const auto now = Clock::now();
+        const double ratio = tls && !wbuf_.empty() ? static_cast<double>(stream.bytes_written() - before) /
+                                                         static_cast<double>(wbuf_.size())
+                                                   : 1.0;
+        for (const auto& b : batch_)
+            proto_.on_written(
+                b.w, !ec, now,
+                tls ? static_cast<std::uint64_t>(static_cast<double>(b.bytes) * ratio + 0.5) : b.bytes);
+        if (ec) {
+            on_lost("request could not be written: " + ec.message());
+            break;
+        }
+    }
+    // Requests still queued when the loop ends are failed by on_lost / async_close.
+    writer_running_ = false;
+    done_signal_.cancel();
+}
+
 void Connection::drop() noexcept {
     const bool was_alive = alive_;
     alive_ = false;
@@ -403,7 +634,14 @@ net::awaitable<void> Connection::async_close() {
     // A writer still stuck in a write (the peer stopped reading) would block the close frame
     // behind it forever: drop the connection instead of closing gracefully.
     if (writer_running_) on_lost("session closed while a request frame was still being written");
-    if (alive_) {
+    if (alive_ && raw_) {
+        // Fast path: our own close frame (status 1000); the reader ends on the server's answer.
+        std::string close_frame;
+        const char code[2] = {0x03, static_cast<char>(0xe8)};
+        frame::append_client_frame(close_frame, frame::close, std::string_view(code, 2), next_mask());
+        auto [ec, n] = co_await net::async_write(ws_.next_layer(), net::buffer(close_frame), use_tuple);
+        if (!ec) co_await wait_until(&Connection::reader_running_, std::chrono::milliseconds(2000));
+    } else if (alive_) {
         auto [ec] = co_await ws_.async_close(websocket::close_code::normal, use_tuple);
         (void)ec;  // a failed close handshake still ends in closing the socket below
     }
@@ -444,16 +682,11 @@ public:
         connect_error_ = ec ? c->connect_error() : std::string();
         co_return ec;
     }
+    // Not a coroutine itself: the connection's coroutine is the request's only frame (it keeps
+    // the connection alive while it runs).
     net::awaitable<engine::Outcome> async_execute(const engine::Request& req) override {
-        if (!conn_) {
-            engine::Outcome out;
-            out.error = make_error_code(errc::connection_closed);
-            out.status_message = "ws37 session is not connected";
-            out.done = out.first_result = Clock::now();
-            co_return out;
-        }
-        auto c = conn_;
-        co_return co_await c->async_execute(req);
+        if (!conn_) return not_connected();
+        return conn_->async_execute(req);
     }
     net::awaitable<void> async_close() override {
         if (!conn_) co_return;
@@ -467,6 +700,14 @@ public:
     std::string connect_error_message() const override { return connect_error_; }
 
 private:
+    static net::awaitable<engine::Outcome> not_connected() {
+        engine::Outcome out;
+        out.error = make_error_code(errc::connection_closed);
+        out.status_message = "ws37 session is not connected";
+        out.done = out.first_result = Clock::now();
+        co_return out;
+    }
+
     net::any_io_executor ex_;
     engine::SessionConfig cfg_;
     io::ws37::Format format_;

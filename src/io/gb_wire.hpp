@@ -156,6 +156,15 @@ struct Reader {
         pos = *r;
         return std::nullopt;
     }
+    // Validates and skips a map value (Int count, then count x (FQ key, FQ value)) without
+    // building it: the count path's way through the response header.
+    std::optional<Error> skip_map_value(GbVersion ver, std::string_view what) {
+        std::int32_t n = 0;
+        if (auto e = count(n, what, 4)) return e;
+        for (std::int32_t i = 0; i < 2 * n; ++i)
+            if (auto e = skip(ver)) return e;
+        return std::nullopt;
+    }
     // Map value: Int count, then count × (FQ key, FQ value).
     std::optional<Error> map_value(model::Value& m, GbVersion ver, std::string_view what) {
         std::int32_t n = 0;

@@ -351,7 +351,9 @@ std::optional<Error> scan_gs_data(std::string_view text, std::size_t b, std::siz
 
 // ---- GraphBinary response ----------------------------------------------------------------------
 
-std::optional<Error> read_gb_header(Reader& rd, ResponseHeader& h) {
+// `keep_maps` = false (the count path): status.attributes of a success (2xx/206) and result.meta
+// are validated and skipped, not built; an error's attributes are still kept.
+std::optional<Error> read_gb_header(Reader& rd, ResponseHeader& h, bool keep_maps = true) {
     std::uint8_t version = 0;
     const std::size_t at = rd.pos;
     if (auto e = rd.u8(version, "version")) return e;
@@ -372,8 +374,16 @@ std::optional<Error> read_gb_header(Reader& rd, ResponseHeader& h) {
     }
     if (auto e = rd.i32(h.code, "status code")) return e;
     if (auto e = rd.nullable_string(h.message, "status message")) return e;
-    if (auto e = rd.map_value(h.attributes, GbVersion::v1, "status attributes count")) return e;
-    if (auto e = rd.map_value(h.meta, GbVersion::v1, "result meta count")) return e;
+    if (keep_maps || h.code < 200 || h.code >= 300) {
+        if (auto e = rd.map_value(h.attributes, GbVersion::v1, "status attributes count")) return e;
+    } else if (auto e = rd.skip_map_value(GbVersion::v1, "status attributes count")) {
+        return e;
+    }
+    if (keep_maps) {
+        if (auto e = rd.map_value(h.meta, GbVersion::v1, "result meta count")) return e;
+    } else if (auto e = rd.skip_map_value(GbVersion::v1, "result meta count")) {
+        return e;
+    }
     return std::nullopt;
 }
 
@@ -564,7 +574,7 @@ Result<ResponseSummary> scan_response(std::string_view frame, Format f,
     }
     Reader rd{frame, 0};
     ResponseHeader h;
-    if (auto e = read_gb_header(rd, h)) return *e;
+    if (auto e = read_gb_header(rd, h, false)) return *e;
     sum.request_id = h.request_id;
     sum.code = h.code;
     sum.message = h.message.value_or(std::string());

@@ -1,0 +1,135 @@
+#pragma once
+// RFC 6455 framing for the ws37 client's fast path (no Asio, no allocation): the session uses Beast
+// for the opening handshake, then — on connections without permessage-deflate — speaks frames
+// itself so that it can coalesce every ready request frame into one write (gather-write) and
+// decode every complete server frame of one large read (docs/performance.md, issue 10).
+//
+//   append_client_frame()  appends one masked client frame (FIN set, no fragmentation);
+//   parse_server_header()  decodes one server frame header and checks what a client must refuse:
+//                          a masked server frame, reserved bits (no extension was negotiated),
+//                          unknown opcodes, fragmented or oversized control frames, a 64-bit
+//                          length with its top bit set, a payload above the message limit.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+namespace tpbench::ws37::frame {
+
+enum Opcode : std::uint8_t { continuation = 0, text = 1, binary = 2, close = 8, ping = 9, pong = 10 };
+
+// Header bytes of a client frame carrying `n` payload bytes (mask key included).
+constexpr std::size_t client_header_size(std::size_t n) noexcept {
+    return 2 + (n < 126 ? 0 : (n <= 0xffff ? 2 : 8)) + 4;
+}
+
+// XORs `n` bytes at `p` with the 4-byte mask `key` (network order as on the wire), starting at
+// mask phase 0. 8 bytes per step.
+inline void apply_mask(char* p, std::size_t n, const unsigned char key[4]) noexcept {
+    std::uint64_t k8;
+    unsigned char kb[8] = {key[0], key[1], key[2], key[3], key[0], key[1], key[2], key[3]};
+    std::memcpy(&k8, kb, 8);
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t v;
+        std::memcpy(&v, p + i, 8);
+        v ^= k8;
+        std::memcpy(p + i, &v, 8);
+    }
+    for (; i < n; ++i) p[i] = static_cast<char>(p[i] ^ key[i & 3]);
+}
+
+// Appends one complete (FIN) client frame: header, mask key `mask`, masked payload. The string's
+// capacity is reused; nothing else allocates.
+inline void append_client_frame(std::string& out, std::uint8_t opcode, std::string_view payload,
+                                std::uint32_t mask) {
+    const std::size_t n = payload.size();
+    const std::size_t at = out.size();
+    out.resize(at + client_header_size(n) + n);
+    auto* h = reinterpret_cast<unsigned char*>(out.data() + at);
+    std::size_t o = 0;
+    h[o++] = static_cast<unsigned char>(0x80 | (opcode & 0x0f));
+    if (n < 126) {
+        h[o++] = static_cast<unsigned char>(0x80 | n);
+    } else if (n <= 0xffff) {
+        h[o++] = 0x80 | 126;
+        h[o++] = static_cast<unsigned char>(n >> 8);
+        h[o++] = static_cast<unsigned char>(n);
+    } else {
+        h[o++] = 0x80 | 127;
+        for (int s = 56; s >= 0; s -= 8)
+            h[o++] = static_cast<unsigned char>(static_cast<std::uint64_t>(n) >> s);
+    }
+    unsigned char key[4] = {static_cast<unsigned char>(mask >> 24), static_cast<unsigned char>(mask >> 16),
+                            static_cast<unsigned char>(mask >> 8), static_cast<unsigned char>(mask)};
+    std::memcpy(h + o, key, 4);
+    o += 4;
+    char* body = out.data() + at + o;
+    if (n) std::memcpy(body, payload.data(), n);
+    apply_mask(body, n, key);
+}
+
+struct Header {
+    bool fin = false;
+    std::uint8_t opcode = 0;
+    std::size_t header_size = 0;  // bytes before the payload
+    std::uint64_t length = 0;     // payload bytes
+};
+
+enum class Parse : std::uint8_t { ok, need_more, error };
+
+// Decodes the header at [p, p+n). On error, `why` names the violation.
+inline Parse parse_server_header(const unsigned char* p, std::size_t n, std::uint64_t max_payload, Header& h,
+                                 const char*& why) noexcept {
+    if (n < 2) return Parse::need_more;
+    h.fin = (p[0] & 0x80) != 0;
+    h.opcode = p[0] & 0x0f;
+    if (p[0] & 0x70) {
+        why = "reserved bits set on a frame (no extension was negotiated)";
+        return Parse::error;
+    }
+    if (p[1] & 0x80) {
+        why = "masked frame from the server";
+        return Parse::error;
+    }
+    const bool control = (h.opcode & 0x08) != 0;
+    if (!(h.opcode <= binary || h.opcode == close || h.opcode == ping || h.opcode == pong)) {
+        why = "unknown WebSocket opcode";
+        return Parse::error;
+    }
+    std::uint64_t len = p[1] & 0x7f;
+    std::size_t hs = 2;
+    if (len == 126) {
+        if (n < 4) return Parse::need_more;
+        len = (std::uint64_t{p[2]} << 8) | p[3];
+        hs = 4;
+    } else if (len == 127) {
+        if (n < 10) return Parse::need_more;
+        len = 0;
+        for (int i = 0; i < 8; ++i) len = (len << 8) | p[2 + i];
+        hs = 10;
+        if (len >> 63) {
+            why = "frame length with the most significant bit set";
+            return Parse::error;
+        }
+    }
+    if (control && (!h.fin || len > 125)) {
+        why = "fragmented or oversized control frame";
+        return Parse::error;
+    }
+    if (len > max_payload) {
+        why = "message too big";
+        return Parse::error;
+    }
+    h.header_size = hs;
+    h.length = len;
+    return Parse::ok;
+}
+
+// Wire size of one unmasked server frame carrying `n` payload bytes (RFC 6455 §5.2).
+constexpr std::uint64_t server_frame_bytes(std::uint64_t n) noexcept {
+    return n + 2 + (n < 126 ? 0 : (n <= 0xffff ? 2 : 8));
+}
+
+}  // namespace tpbench::ws37::frame

@@ -1,0 +1,116 @@
+// The ws37 fast path's RFC 6455 framing (backends/ws37/frame.hpp): client frames are masked and
+// decode back to their payload at every length class; server headers that a client must refuse
+// are refused; a header split at every byte asks for more.
+#include "backends/ws37/frame.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+namespace frame = tpbench::ws37::frame;
+
+namespace {
+
+// Unmasks a client frame the way a server does; returns the payload.
+std::string server_side_decode(const std::string& f, std::uint8_t& opcode) {
+    const auto* p = reinterpret_cast<const unsigned char*>(f.data());
+    REQUIRE(f.size() >= 6);
+    CHECK((p[0] & 0x80) != 0);  // FIN
+    opcode = p[0] & 0x0f;
+    REQUIRE((p[1] & 0x80) != 0);  // masked
+    std::uint64_t len = p[1] & 0x7f;
+    std::size_t o = 2;
+    if (len == 126) {
+        len = (std::uint64_t{p[2]} << 8) | p[3];
+        o = 4;
+    } else if (len == 127) {
+        len = 0;
+        for (int i = 0; i < 8; ++i) len = (len << 8) | p[2 + i];
+        o = 10;
+    }
+    const unsigned char* key = p + o;
+    o += 4;
+    REQUIRE(f.size() == o + len);
+    std::string out(f.substr(o));
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<char>(out[i] ^ key[i & 3]);
+    return out;
+}
+
+std::string server_frame(std::uint8_t b0, std::uint64_t len) {
+    std::string h;
+    h.push_back(static_cast<char>(b0));
+    if (len < 126) {
+        h.push_back(static_cast<char>(len));
+    } else if (len <= 0xffff) {
+        h.push_back(126);
+        h.push_back(static_cast<char>(len >> 8));
+        h.push_back(static_cast<char>(len));
+    } else {
+        h.push_back(127);
+        for (int s = 56; s >= 0; s -= 8) h.push_back(static_cast<char>(len >> s));
+    }
+    return h;
+}
+
+}  // namespace
+
+TEST_CASE("ws37 frame: client frames are masked and carry their payload at every length class") {
+    for (std::size_t n : {0u, 1u, 7u, 8u, 125u, 126u, 127u, 65535u, 65536u, 200000u}) {
+        CAPTURE(n);
+        std::string payload(n, '\0');
+        for (std::size_t i = 0; i < n; ++i) payload[i] = static_cast<char>(i * 31 + 7);
+        std::string out = "prefix";
+        frame::append_client_frame(out, frame::binary, payload, 0xa1b2c3d4u + static_cast<std::uint32_t>(n));
+        CHECK(out.substr(0, 6) == "prefix");
+        const std::string f = out.substr(6);
+        CHECK(f.size() == frame::client_header_size(n) + n);
+        std::uint8_t op = 0;
+        CHECK(server_side_decode(f, op) == payload);
+        CHECK(op == frame::binary);
+    }
+}
+
+TEST_CASE("ws37 frame: several frames gathered into one buffer decode one after another") {
+    std::string out;
+    frame::append_client_frame(out, frame::binary, "first", 1);
+    frame::append_client_frame(out, frame::pong, "", 2);
+    frame::append_client_frame(out, frame::binary, std::string(300, 'x'), 3);
+    std::uint8_t op = 0;
+    const std::size_t a = frame::client_header_size(5) + 5, b = frame::client_header_size(0);
+    CHECK(server_side_decode(out.substr(0, a), op) == "first");
+    CHECK(server_side_decode(out.substr(a, b), op).empty());
+    CHECK(op == frame::pong);
+    CHECK(server_side_decode(out.substr(a + b), op) == std::string(300, 'x'));
+}
+
+TEST_CASE("ws37 frame: server headers are decoded, split headers ask for more, violations are refused") {
+    frame::Header h;
+    const char* why = nullptr;
+    for (std::uint64_t len : {0ull, 125ull, 126ull, 65535ull, 65536ull, 5000000ull}) {
+        CAPTURE(len);
+        const std::string s = server_frame(0x82, len);
+        const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+        for (std::size_t cut = 0; cut < s.size(); ++cut)
+            CHECK(frame::parse_server_header(p, cut, 1ull << 24, h, why) == frame::Parse::need_more);
+        REQUIRE(frame::parse_server_header(p, s.size(), 1ull << 24, h, why) == frame::Parse::ok);
+        CHECK(h.fin);
+        CHECK(h.opcode == frame::binary);
+        CHECK(h.length == len);
+        CHECK(h.header_size == s.size());
+        CHECK(frame::server_frame_bytes(len) == s.size() + len);
+    }
+    auto refused = [&](const std::string& s, std::uint64_t max = 1ull << 24) {
+        const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+        why = nullptr;
+        const bool r = frame::parse_server_header(p, s.size(), max, h, why) == frame::Parse::error;
+        return r && why != nullptr;
+    };
+    CHECK(refused(server_frame(0xf2, 3)));                   // RSV bits without an extension
+    CHECK(refused(std::string("\x82\x83", 2)));              // masked server frame
+    CHECK(refused(server_frame(0x83, 3)));                   // reserved opcode
+    CHECK(refused(server_frame(0x09, 3)));                   // fragmented ping
+    CHECK(refused(server_frame(0x89, 126)));                 // oversized control frame
+    CHECK(refused(server_frame(0x82, 1ull << 63)));          // 64-bit length with the top bit
+    CHECK(refused(server_frame(0x82, 70000), 65536));        // above the message limit
+    CHECK_FALSE(refused(server_frame(0x02, 70000), 70000));  // a fragment within it is fine
+}
