@@ -2,6 +2,7 @@
 
 #include <tpbench/engine/pool.hpp>
 #include <tpbench/engine/transaction.hpp>
+#include <tpbench/stats/hdr_codec.hpp>
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -14,6 +15,7 @@
 #include <cmath>
 #include <atomic>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -46,6 +48,38 @@ struct Control {
     std::condition_variable cv;
     std::size_t ready = 0;  // workers that finished opening their minimum pool
     Clock::time_point start{};
+};
+
+// A second of the measured phase while the run lasts: a full histogram while completions
+// may still land in it, then its V2 encoding (zero runs compressed: a few hundred bytes).
+struct IntervalSlot {
+    std::uint64_t completed = 0;
+    std::uint64_t failed = 0;
+    std::unique_ptr<stats::Histogram> hist;
+    std::vector<std::uint8_t> packed;
+    stats::Histogram& histogram() {
+        if (!hist) {
+            hist = std::make_unique<stats::Histogram>(interval_config());
+            if (!packed.empty()) {  // a late completion for a packed second (rare)
+                if (auto d = stats::decode_v2(packed)) hist->merge(d->histogram);
+                packed.clear();
+                packed.shrink_to_fit();
+            }
+        }
+        return *hist;
+    }
+    void pack() {
+        if (!hist) return;
+        if (hist->count() > 0) packed = stats::encode_v2(*hist);
+        hist.reset();
+    }
+    void merge_into(stats::Histogram& out) const {
+        if (hist) {
+            out.merge(*hist);
+        } else if (!packed.empty()) {
+            if (auto d = stats::decode_v2(packed)) out.merge(d->histogram);
+        }
+    }
 };
 
 class Worker {
@@ -115,7 +149,16 @@ public:
     errc fatal() const noexcept { return fatal_; }
     const ConnectStats& connect_stats() const noexcept { return connect_stats_; }
     std::array<PhaseStats, phase_count>& phases() noexcept { return phases_; }
-    std::vector<IntervalStats>& intervals() noexcept { return intervals_; }
+    // Adds this worker's per-second statistics into `out` (index = second since start).
+    void add_intervals_to(std::vector<IntervalStats>& out) {
+        if (out.size() < intervals_.size()) out.resize(intervals_.size());
+        for (std::size_t i = 0; i < intervals_.size(); ++i) {
+            out[i].completed += intervals_[i].completed;
+            out[i].failed += intervals_[i].failed;
+            intervals_[i].merge_into(out[i].latency);
+            intervals_[i] = IntervalSlot{};  // free as we go
+        }
+    }
     std::vector<model::Value>& first_results() noexcept { return first_results_; }
 
 private:
@@ -153,6 +196,8 @@ private:
             lane_timed_out_.assign(lanes_, false);
             active_ = lanes_;
             run_end_ = start_ + spec_.run_deadline;
+            pace_timer_.emplace(ex, Clock::time_point::max());
+            park_timer_.emplace(ex, Clock::time_point::max());
             for (std::size_t i = 0; i < lanes_; ++i)
                 asio::co_spawn(ex, async_lane(i), [this](std::exception_ptr e) {
                     if (e) record_exception(e);
@@ -173,30 +218,62 @@ private:
         ioc_.stop();
     }
 
+    // Open loop: the worker's schedule is held by one lane at a time (the pacer), which sleeps on
+    // the worker's single pace timer until the next request is due; every other free lane is
+    // parked on one shared timer and the pacer hands the role to the first of them (cancel_one)
+    // as soon as its request is due. So a pool of any shape costs one timer wait and one hand-off
+    // per request, never a timer per lane, and requests leave in schedule order on the first free
+    // lane. Returns false when the run stops or the plan is exhausted (nothing taken).
+    asio::awaitable<bool> async_take_due(std::size_t& k_out, Clock::time_point& intended) {
+        while (pacer_busy_) {
+            if (stopping_) co_return false;
+            co_await park_timer_->async_wait(asio::as_tuple(asio::use_awaitable));
+        }
+        if (stopping_) co_return false;
+        pacer_busy_ = true;
+        const std::size_t k = next_++;
+        bool ok = k < count_;
+        if (ok) {
+            const std::size_t seq = index_ + k * workers_;
+            intended = start_ + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(schedule_offset_seconds(spec_, seq)));
+            if (Clock::now() < intended) {
+                pace_timer_->expires_at(intended);
+                co_await pace_timer_->async_wait(asio::as_tuple(asio::use_awaitable));
+                // Stopped while pacing: never issued (finish() counts it as cancelled).
+                if (stopping_) ok = false;
+            }
+        }
+        pacer_busy_ = false;
+        park_timer_->cancel_one();  // the next free lane paces the next request
+        k_out = k;
+        co_return ok;
+    }
+
+    // Wakes every lane parked on, or pacing, the schedule (the run stops).
+    void wake_schedule() {
+        if (park_timer_) park_timer_->cancel();
+        if (pace_timer_) pace_timer_->cancel();
+    }
+
     asio::awaitable<void> async_lane(std::size_t lane) {
-        asio::steady_timer pace(co_await asio::this_coro::executor);
         Request req;
         std::size_t current_template = static_cast<std::size_t>(-1);
         const bool open_loop = spec_.rate > 0;
         const std::size_t n = workers_;
         while (!stopping_) {
-            const std::size_t k = next_++;
-            if (k >= count_) break;
+            std::size_t k = 0;
+            Clock::time_point intended;
+            if (open_loop) {
+                if (!co_await async_take_due(k, intended)) break;
+            } else {
+                k = next_++;
+                if (k >= count_) break;
+                intended = Clock::now();
+            }
             const std::size_t seq = index_ + k * n;
             const std::uint32_t tidx = spec_.plan[seq];
             const RequestTemplate& tpl = spec_.templates[tidx];
-            Clock::time_point intended;
-            if (open_loop) {
-                intended = start_ + std::chrono::duration_cast<Clock::duration>(
-                                        std::chrono::duration<double>(schedule_offset_seconds(spec_, seq)));
-                if (Clock::now() < intended) {
-                    pace.expires_at(intended);
-                    co_await pace.async_wait(asio::as_tuple(asio::use_awaitable));
-                    if (stopping_) break;  // never issued: finish() counts it as cancelled
-                }
-            } else {
-                intended = Clock::now();
-            }
             const bool warm = open_loop
                                   ? (intended < start_ + spec_.warmup_time || seq < spec_.warmup_requests)
                                   : seq < spec_.warmup_requests;
@@ -215,6 +292,7 @@ private:
                     fatal_ = classify_error(lease.error);
                     stopping_ = true;
                     pool_->wake_all();
+                    wake_schedule();
                 }
                 continue;
             }
@@ -254,6 +332,7 @@ private:
                 fatal_ = classify_error(out.error);
                 stopping_ = true;
                 pool_->wake_all();
+                wake_schedule();
             }
             if (req.keep_results) first_results_ = std::move(out.results);
             bump_progress();
@@ -281,6 +360,7 @@ private:
                 closing = true;
                 deadline_hit_ = true;
                 stopping_ = true;
+                wake_schedule();
                 for (std::size_t i = 0; i < lane_deadline_.size(); ++i)
                     if (lane_deadline_[i] != Clock::time_point::max()) {
                         lane_timed_out_[i] = true;
@@ -329,9 +409,9 @@ private:
             if (done - sent > spec_.too_slow_threshold) ++st.too_slow;
         }
         if (spec_.intervals && !warm) {
-            IntervalStats& iv = interval_at(done);
+            IntervalSlot& iv = interval_at(done);
             ++iv.completed;
-            iv.latency.record(lat);
+            iv.histogram().record(lat);
         }
     }
 
@@ -358,13 +438,16 @@ private:
         ts.latency.record(to_ns(done - intended));
     }
 
-    IntervalStats& interval_at(Clock::time_point t) {
+    IntervalSlot& interval_at(Clock::time_point t) {
         const auto sec =
             static_cast<std::size_t>(std::max<std::int64_t>(0, to_ns(t - start_) / 1'000'000'000));
         // Bounded by run_deadline (plus the closing grace).
         const auto cap = static_cast<std::size_t>(spec_.run_deadline.count() / 1000 + 4);
         const std::size_t i = std::min(sec, cap);
         while (intervals_.size() <= i) intervals_.emplace_back();
+        // Seconds that completions have left behind are packed (issue 11 #14: a full per-second
+        // histogram is ~25 KB, which grew a long rate run's RSS by that much every second).
+        while (packed_upto_ + kOpenSeconds < i) intervals_[packed_upto_++].pack();
         return intervals_[i];
     }
 
@@ -389,6 +472,7 @@ private:
             if (setup_error_.empty()) setup_error_ = "internal error: unknown exception";
         }
         stopping_ = true;
+        wake_schedule();
     }
 
     // Requests never recorded (the run was cut off) are counted so issued == completed + failed.
@@ -422,8 +506,11 @@ private:
     asio::steady_timer start_timer_;
     asio::steady_timer done_timer_;
     std::optional<asio::steady_timer> watchdog_timer_;
-    std::size_t count_ = 0;  // requests this worker owns: plan[index + k * workers]
-    std::size_t next_ = 0;   // next k to take
+    std::optional<asio::steady_timer> pace_timer_;  // open loop: the pacer sleeps on it
+    std::optional<asio::steady_timer> park_timer_;  // open loop: free lanes wait on it (expiry max)
+    bool pacer_busy_ = false;                       // a lane holds the schedule
+    std::size_t count_ = 0;                         // requests this worker owns: plan[index + k * workers]
+    std::size_t next_ = 0;                          // next k to take
     std::size_t lanes_ = 0;
     std::size_t capacity_ = 0;
     std::size_t active_ = 0;
@@ -446,7 +533,9 @@ private:
     std::vector<std::size_t> lane_slot_;
     std::vector<bool> lane_timed_out_;
     std::array<PhaseStats, phase_count> phases_;
-    std::vector<IntervalStats> intervals_;
+    static constexpr std::size_t kOpenSeconds = 3;  // seconds kept unpacked behind the newest
+    std::vector<IntervalSlot> intervals_;
+    std::size_t packed_upto_ = 0;
     std::vector<model::Value> first_results_;
     std::unordered_map<const Session*, std::vector<std::string>> tx_sessions_;
     std::string setup_error_;
@@ -697,13 +786,7 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
 
     for (auto& w : workers) {
         for (std::size_t p = 0; p < phase_count; ++p) result.phases[p].merge(w->phases()[p]);
-        auto& iv = w->intervals();
-        if (result.intervals.size() < iv.size()) result.intervals.resize(iv.size());
-        for (std::size_t i = 0; i < iv.size(); ++i) {
-            result.intervals[i].completed += iv[i].completed;
-            result.intervals[i].failed += iv[i].failed;
-            result.intervals[i].latency.merge(iv[i].latency);
-        }
+        w->add_intervals_to(result.intervals);
         result.lanes += w->lanes();
         result.capacity += w->capacity();
         result.connections_opened += w->opened();

@@ -57,8 +57,13 @@ std::size_t ConnectionPool::open_count() const noexcept {
 ConnectionPool::Slot* ConnectionPool::pick() {
     Slot* best = nullptr;
     for (auto& s : slots_) {
-        if (!s.session || s.connecting || s.in_flight >= s.limit || !s.session->is_open()) continue;
-        if (!best || s.in_flight < best->in_flight) best = &s;
+        if (!s.session || s.connecting || s.in_flight >= s.limit) continue;
+        if (best && s.in_flight >= best->in_flight) continue;
+        if (!s.session->is_open()) continue;
+        best = &s;
+        // Nothing beats an idle connection (and the first one wins ties anyway): stop scanning,
+        // so a large pool costs little per request when it is lightly loaded.
+        if (best->in_flight == 0) break;
     }
     return best;
 }

@@ -7,6 +7,10 @@
 
 #include <doctest/doctest.h>
 
+#include <iterator>
+#include <thread>
+#include <vector>
+
 using namespace tpbench;
 using namespace tpbench::engine;
 using namespace std::chrono_literals;
@@ -336,4 +340,74 @@ TEST_CASE("open loop with a ramp: more requests fall due in the second half") {
     std::uint64_t total = 0;
     for (const auto& iv : r.intervals) total += iv.completed;
     CHECK(total == 200);
+}
+
+TEST_CASE(
+    "open loop: --rate R for D seconds sends R x D requests with any pool shape (one schedule per worker)") {
+    // Counting, not timing: the plan of a 200/s x 2 s schedule is 400 requests; every one of them
+    // must be handed to a session exactly once and none before its time (the last is due at
+    // 1.995 s), whatever the pool's shape, including ProfilingApplication's default ws37 pool of
+    // 256 connections x 32 in flight (8192 lanes on one worker) and two workers.
+    struct Shape {
+        std::size_t workers, connections, in_flight;
+    };
+    const Shape shapes[] = {{1, 1, 1}, {1, 2, 4}, {1, 256, 32}, {2, 16, 4}};
+    struct Run {
+        LoadResult result;
+        std::shared_ptr<test::FakeCounters> counters = std::make_shared<test::FakeCounters>();
+        std::uint64_t planned = 0;
+    };
+    std::vector<Run> runs(std::size(shapes));
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < std::size(shapes); ++i) {
+        threads.emplace_back([&, i] {
+            const Shape& sh = shapes[i];
+            test::FakeBehavior b;
+            b.latency = 1ms;
+            b.max_in_flight = sh.in_flight;
+            auto spec = basic_spec(1, sh.workers);
+            spec.pool.min_connections = spec.pool.max_connections = sh.connections;
+            spec.pool.max_in_process_per_connection = spec.pool.max_simultaneous_usage_per_connection =
+                sh.in_flight;
+            spec.rate = 200;
+            runs[i].planned = scheduled_requests(spec, 2.0);
+            spec.plan.assign(runs[i].planned, 0);
+            runs[i].result = run_load(spec, test::fake_factory(b, runs[i].counters), SessionConfig{});
+        });
+    }
+    for (auto& t : threads) t.join();
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        CAPTURE(i);
+        const auto& r = runs[i].result;
+        CHECK(runs[i].planned == 400);
+        REQUIRE_FALSE(r.setup_failed);
+        check_conservation(r, 400);
+        CHECK(runs[i].counters->executes == 400);
+        CHECK(r.measured().completed == 400);
+        CHECK(r.measured().schedule_lag.count() == 400);
+        CHECK(r.elapsed_seconds >= 1.99);  // nothing left before its intended time
+        CHECK(r.capacity == shapes[i].connections * shapes[i].in_flight);
+    }
+}
+
+TEST_CASE("open loop: a run stopped by a fatal error does not wait for the rest of its schedule") {
+    // Lanes parked on the schedule must be woken when the run stops (here: wrong credentials on
+    // the first request of a 10 s schedule).
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.connect_error = make_error_code(errc::auth_failed);
+    b.fail_connects_after = 1;  // the first connection opens; growing the pool is refused
+    auto spec = basic_spec(1);
+    spec.pool.min_connections = 1;
+    spec.pool.max_connections = 4;
+    spec.pool.max_in_process_per_connection = spec.pool.max_simultaneous_usage_per_connection = 1;
+    b.max_in_flight = 1;
+    b.latency = 50ms;
+    spec.rate = 100;
+    spec.plan.assign(1000, 0);
+    const auto t0 = Clock::now();
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    CHECK(Clock::now() - t0 < 5s);
+    CHECK(r.fatal_error == errc::auth_failed);
+    check_conservation(r, 1000);
 }
