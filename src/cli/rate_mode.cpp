@@ -87,6 +87,7 @@ report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, 
     s.service = m.service;
     s.ttfr = m.ttfr;
     s.ttlr = m.service;
+    s.send_lateness = m.schedule_lag;
     for (std::size_t i = 0; i < engine::errc_slots; ++i)
         if (m.errors[i]) s.errors.push_back({engine::errc_name(static_cast<errc>(i)), m.errors[i]});
     s.connect = connect_times(r.connect);

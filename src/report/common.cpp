@@ -78,7 +78,8 @@ std::vector<Row> summary_rows(const Report& r) {
     const Hist hists[] = {{"latency", &Side::latency},
                           {"service time", &Side::service},
                           {"time to first result", &Side::ttfr},
-                          {"time to last result", &Side::ttlr}};
+                          {"time to last result", &Side::ttlr},
+                          {"send lateness (generator)", &Side::send_lateness}};
     for (const auto& h : hists) {
         bool any = false;
         for (const auto& s : r.sides) any = any || (s.*(h.member)).has_value();

@@ -166,7 +166,8 @@ std::string render_json(const Report& r) {
         o["histograms"] = {{"latency", hist_json(s.latency)},
                            {"service", hist_json(s.service)},
                            {"ttfr", hist_json(s.ttfr)},
-                           {"ttlr", hist_json(s.ttlr)}};
+                           {"ttlr", hist_json(s.ttlr)},
+                           {"send_lateness", hist_json(s.send_lateness)}};
         json::array errs;
         for (const auto& e : s.errors) errs.push_back({{"class", e.name}, {"count", e.count}});
         o["errors"] = std::move(errs);
@@ -299,6 +300,7 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
                 s.service = rd.hist(*h, "service");
                 s.ttfr = rd.hist(*h, "ttfr");
                 s.ttlr = rd.hist(*h, "ttlr");
+                s.send_lateness = rd.hist(*h, "send_lateness");
             }
             if (const auto* errs = rd.arr(so, "errors"))
                 for (const auto& ev : *errs) {

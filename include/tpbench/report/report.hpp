@@ -110,6 +110,9 @@ struct Side {
     std::optional<stats::Histogram> service;  // ns; actual send -> done
     std::optional<stats::Histogram> ttfr;     // ns; send -> first result decoded
     std::optional<stats::Histogram> ttlr;     // ns; send -> last result decoded
+    // ns; open loop only: the generator's own send lateness (request handed to the session minus
+    // its intended send time), every request of the measured phase. Absent in closed loop.
+    std::optional<stats::Histogram> send_lateness;
     std::vector<ErrorClass> errors;
     std::vector<IntervalPoint> intervals;
     std::optional<ConnectTimes> connect;           // connection-opening costs (absent when not measured)
