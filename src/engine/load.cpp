@@ -15,6 +15,7 @@
 #include <cmath>
 #include <atomic>
 #include <condition_variable>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -304,6 +305,7 @@ private:
             const auto handed = Clock::now();
             req.deadline = handed + spec_.request_timeout;
             lane_deadline_[lane] = req.deadline + grace_;
+            deadlines_.emplace_back(lane, lane_deadline_[lane]);
             lane_slot_[lane] = lease.slot;
             if (open_loop) st.schedule_lag.record(to_ns(handed - intended));
 
@@ -349,11 +351,21 @@ private:
             co_await watchdog_timer_->async_wait(asio::as_tuple(asio::use_awaitable));
             if (finished_) break;
             const auto now = Clock::now();
-            for (std::size_t i = 0; i < lane_deadline_.size(); ++i) {
-                if (now > lane_deadline_[i] && !lane_timed_out_[i]) {
-                    lane_timed_out_[i] = true;
-                    pool_->abort_slot(lane_slot_[i]);
+            // Deadlines in hand-off order are non-decreasing (constant timeout): only the front
+            // of the queue can have expired, and entries of finished requests are dropped as
+            // they reach it — no scan over every lane (8192 with a 256 x 32 pool).
+            while (!deadlines_.empty()) {
+                const auto [l, d] = deadlines_.front();
+                if (lane_deadline_[l] != d) {  // that request finished
+                    deadlines_.pop_front();
+                    continue;
                 }
+                if (now <= d) break;
+                if (!lane_timed_out_[l]) {
+                    lane_timed_out_[l] = true;
+                    pool_->abort_slot(lane_slot_[l]);
+                }
+                deadlines_.pop_front();
             }
             if (now >= run_end_ && !closing) {
                 // Stop taking requests; force every connection closed so in-flight ones finish.
@@ -530,6 +542,7 @@ private:
     Clock::time_point run_end_{Clock::time_point::max()};
     Clock::duration grace_ = std::chrono::seconds(1);
     std::vector<Clock::time_point> lane_deadline_;
+    std::deque<std::pair<std::size_t, Clock::time_point>> deadlines_;  // (lane, deadline), hand-off order
     std::vector<std::size_t> lane_slot_;
     std::vector<bool> lane_timed_out_;
     std::array<PhaseStats, phase_count> phases_;

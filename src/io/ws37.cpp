@@ -558,6 +558,8 @@ Result<ResponseMessage> decode_response(std::string_view frame, Format f) {
     return m;
 }
 
+// GraphBinary: ResponseSummary::attributes is filled for error codes (outside 2xx) only — on
+// success the count path validates and skips status.attributes and result.meta.
 Result<ResponseSummary> scan_response(std::string_view frame, Format f,
                                       const std::function<void(model::Value&&)>& on_item) {
     ResponseSummary sum;

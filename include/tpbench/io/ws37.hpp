@@ -74,8 +74,6 @@ struct ResponseSummary {
     std::optional<model::Uuid> request_id;
     std::int32_t code = 0;
     std::string message;
-    // status.attributes. GraphBinary: only for error codes (outside 2xx) — on success the count
-    // path validates and skips them (and result.meta) instead of building Values.
     model::Value attributes;
     std::uint64_t item_count = 0;    // top-level items in result.data
     std::uint64_t result_count = 0;  // items with bulks expanded (what a user iterates)
