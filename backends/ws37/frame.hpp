@@ -104,6 +104,10 @@ inline Parse parse_server_header(const unsigned char* p, std::size_t n, std::uin
         if (n < 4) return Parse::need_more;
         len = (std::uint64_t{p[2]} << 8) | p[3];
         hs = 4;
+        if (len < 126) {  // RFC 6455 §5.2: the minimal number of bytes MUST be used
+            why = "frame length not in its minimal encoding (16-bit form for under 126 bytes)";
+            return Parse::error;
+        }
     } else if (len == 127) {
         if (n < 10) return Parse::need_more;
         len = 0;
@@ -111,6 +115,10 @@ inline Parse parse_server_header(const unsigned char* p, std::size_t n, std::uin
         hs = 10;
         if (len >> 63) {
             why = "frame length with the most significant bit set";
+            return Parse::error;
+        }
+        if (len <= 0xffff) {  // RFC 6455 §5.2: the minimal number of bytes MUST be used
+            why = "frame length not in its minimal encoding (64-bit form for under 65536 bytes)";
             return Parse::error;
         }
     }

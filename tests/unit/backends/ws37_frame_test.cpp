@@ -113,4 +113,9 @@ TEST_CASE("ws37 frame: server headers are decoded, split headers ask for more, v
     CHECK(refused(server_frame(0x82, 1ull << 63)));          // 64-bit length with the top bit
     CHECK(refused(server_frame(0x82, 70000), 65536));        // above the message limit
     CHECK_FALSE(refused(server_frame(0x02, 70000), 70000));  // a fragment within it is fine
+    // Lengths not in their minimal encoding (RFC 6455 §5.2; serve --fault corrupt=length sends one)
+    CHECK(refused(std::string("\x82\x7e\x00\x7d", 4)));                           // 16-bit form for 125
+    CHECK(refused(std::string("\x82\x7f\x00\x00\x00\x00\x00\x00\xff\xff", 10)));  // 64-bit for 65535
+    CHECK_FALSE(refused(std::string("\x82\x7e\x00\x7e", 4)));                     // 126 in 16 bits is fine
+    CHECK_FALSE(refused(std::string("\x82\x7f\x00\x00\x00\x00\x00\x01\x00\x00", 10)));
 }
