@@ -4,6 +4,8 @@
 
 #include "backends/http4/status.hpp"
 
+#include "backends/common/http1_text.hpp"
+
 #include <boost/json/parse.hpp>
 #include <boost/json/value.hpp>
 
@@ -14,76 +16,13 @@ namespace {
 
 constexpr std::size_t kMaxErrorBody = 1024 * 1024;  // a JSON error body larger than this is cut
 
-char lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool iequals(std::string_view a, std::string_view b) noexcept {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (lower(a[i]) != lower(b[i])) return false;
-    return true;
-}
-
-bool contains_ci(std::string_view hay, std::string_view needle) noexcept {
-    if (needle.size() > hay.size()) return false;
-    for (std::size_t i = 0; i + needle.size() <= hay.size(); ++i)
-        if (iequals(hay.substr(i, needle.size()), needle)) return true;
-    return false;
-}
-
-std::string_view trim(std::string_view s) noexcept {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
-
-// RFC 9110 token characters (header field names).
-bool is_tchar(char c) noexcept {
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
-    switch (c) {
-        case '!':
-        case '#':
-        case '$':
-        case '%':
-        case '&':
-        case '\'':
-        case '*':
-        case '+':
-        case '-':
-        case '.':
-        case '^':
-        case '_':
-        case '`':
-        case '|':
-        case '~':
-            return true;
-        default:
-            return false;
-    }
-}
-
-// Whether a comma-separated header value lists `token` (case-insensitive).
-bool lists_token(std::string_view value, std::string_view token) noexcept {
-    while (!value.empty()) {
-        const std::size_t comma = value.find(',');
-        if (iequals(trim(value.substr(0, comma)), token)) return true;
-        if (comma == std::string_view::npos) break;
-        value.remove_prefix(comma + 1);
-    }
-    return false;
-}
-
-// The last coding of a Transfer-Encoding value.
-std::string_view last_coding(std::string_view value) noexcept {
-    const std::size_t comma = value.rfind(',');
-    return trim(comma == std::string_view::npos ? value : value.substr(comma + 1));
-}
-
-std::string printable(std::string_view s, std::size_t max = 80) {
-    std::string out;
-    for (char c : s.substr(0, max)) out.push_back(c >= 0x20 && c < 0x7f ? c : '?');
-    if (s.size() > max) out += "...";
-    return out;
-}
+using backends::http1::contains_ci;
+using backends::http1::iequals;
+using backends::http1::is_tchar;
+using backends::http1::last_coding;
+using backends::http1::lists_token;
+using backends::http1::printable;
+using backends::http1::trim;
 
 }  // namespace
 
@@ -433,30 +372,18 @@ ResponseReader::Status ResponseReader::feed(std::string_view in, std::size_t& co
                 if (line.size() < 2 || line[line.size() - 2] != '\r')
                     return out(fail(errc::protocol_violation, "chunk size line not terminated by CRLF"));
                 line.remove_suffix(2);
-                // chunk-size [ ; chunk-ext ]
                 std::uint64_t n = 0;
-                std::size_t i = 0;
-                for (; i < line.size(); ++i) {
-                    const char c = line[i];
-                    int d;
-                    if (c >= '0' && c <= '9')
-                        d = c - '0';
-                    else if (c >= 'a' && c <= 'f')
-                        d = c - 'a' + 10;
-                    else if (c >= 'A' && c <= 'F')
-                        d = c - 'A' + 10;
-                    else
+                switch (backends::http1::parse_chunk_size(line, kMaxDeclaredLength, n)) {
+                    case backends::http1::ChunkLine::ok:
                         break;
-                    n = n * 16 + static_cast<std::uint64_t>(d);
-                    if (n > kMaxDeclaredLength)
+                    case backends::http1::ChunkLine::too_big:
                         return out(fail(errc::protocol_violation, "chunk size above " +
                                                                       std::to_string(kMaxDeclaredLength) +
                                                                       " bytes: '" + printable(line) + "'"));
+                    case backends::http1::ChunkLine::malformed:
+                        return out(
+                            fail(errc::protocol_violation, "bad chunk size line: '" + printable(line) + "'"));
                 }
-                const std::string_view rest = trim(line.substr(i));
-                if (i == 0 || (!rest.empty() && rest.front() != ';'))
-                    return out(
-                        fail(errc::protocol_violation, "bad chunk size line: '" + printable(line) + "'"));
                 line_.clear();
                 if (n == 0) {
                     state_ = State::trailers;
