@@ -1,9 +1,8 @@
 #include "cli_common.hpp"
 
+#include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/java_compat.hpp>
 #include <tpbench/server/server.hpp>
-
-#include <boost/asio/io_context.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -87,11 +86,11 @@ void ProfilingFlags::apply(engine::ProfilingOptions& o) const {
 
 engine::Generation SideSpec::effective_generation() const {
     if (generation) return *generation;
-    if (backend == "http4") {
-        auto it = backend_options.find("dialect");
-        if (it != backend_options.end() && it->second == "4.0") return engine::Generation::v4_0;
-    }
-    return engine::default_generation(backend);
+    const backends::BackendInfo* info = backends::find_backend(backend);
+    if (!info)
+        throw ConfigError(
+            fmt::format("unknown backend '{}' (known: {})", backend, backends::backend_names()));
+    return info->default_generation(backend_options);
 }
 
 SideSpec parse_side(std::string_view text) {
@@ -112,9 +111,9 @@ SideSpec parse_side(std::string_view text) {
     std::string head = words[0];
     const auto at = head.find('@');
     s.backend = head.substr(0, at);
-    if (!engine::find_backend(s.backend))
-        throw ConfigError(
-            fmt::format("side '{}': unknown backend '{}' (known: ws37, http4)", text, s.backend));
+    if (!backends::find_backend(s.backend))
+        throw ConfigError(fmt::format("side '{}': unknown backend '{}' (known: {})", text, s.backend,
+                                      backends::backend_names()));
     if (at != std::string::npos) {
         HostUrl u;
         try {
@@ -164,14 +163,14 @@ SideSpec parse_side(std::string_view text) {
 }
 
 void check_backend_option(std::string_view backend, std::string_view key) {
-    // The keys each backend reads from Target::options (backends/*/session.cpp; docs/backends.md).
-    static const std::vector<std::string_view> ws37 = {"compression", "sasl"};
-    static const std::vector<std::string_view> http4 = {"body",        "dialect",     "language",
-                                                        "compression", "bulkResults", "g"};
-    const auto& known = backend == "http4" ? http4 : ws37;
-    if (std::find(known.begin(), known.end(), key) != known.end()) return;
+    // The keys each backend reads from Target::options are a fact of its registry row.
+    const backends::BackendInfo* info = backends::find_backend(backend);
+    if (!info)
+        throw ConfigError(
+            fmt::format("unknown backend '{}' (known: {})", backend, backends::backend_names()));
+    if (info->knows_option(key)) return;
     std::string list;
-    for (auto k : known) list += fmt::format("{}{}", list.empty() ? "" : ", ", k);
+    for (const auto& o : info->options) list += fmt::format("{}{}", list.empty() ? "" : ", ", o.key);
     throw ConfigError(fmt::format("unknown {} option '{}' (known: {})", backend, key, list));
 }
 
@@ -191,9 +190,12 @@ void finish_security(SideSpec& side) {
 
 void TargetFlags::add_to(CLI::App& app) {
     app_ = &app;
-    app.add_option(
-           "--backend", backend,
-           "protocol backend: ws37 | http4 (default ws37, or as a ws(s):// / http(s):// --host implies)")
+    std::string schemes;
+    for (const auto& b : backends::registry())
+        for (auto sc : b.schemes) schemes += fmt::format("{}{}://", schemes.empty() ? "" : " ", sc);
+    app.add_option("--backend", backend,
+                   fmt::format("protocol backend: {} (default {}, or as a URL scheme of --host implies: {})",
+                               backends::backend_names(" | "), backends::default_backend().name, schemes))
         ->capture_default_str();
     app.add_option(
         "--host", host,
@@ -207,9 +209,11 @@ void TargetFlags::add_to(CLI::App& app) {
     app.add_option("--generation", generation,
                    "ProfilingApplication generation: 3.7.3 | 3.7 | master-http | 4.0");
     app.add_option("--path", path, "endpoint path")->capture_default_str();
+    std::string per_backend;
+    for (const auto& b : backends::registry())
+        per_backend += fmt::format("{}{}: {}", per_backend.empty() ? "" : "; ", b.name, b.options_text());
     app.add_option("--option", options,
-                   "backend option key=value (ws37: compression, sasl=eager|lazy; http4: dialect, body, "
-                   "language, compression, bulkResults, g); repeatable");
+                   fmt::format("backend option key=value ({}); repeatable", per_backend));
     security.add_to(app);
 }
 
@@ -256,14 +260,16 @@ Targets::~Targets() {
 }
 
 engine::Endpoint Targets::endpoint(const SideSpec& side) {
-    const engine::BackendInfo* info = engine::find_backend(side.backend);
-    if (!info) throw ConfigError(fmt::format("unknown backend '{}'", side.backend));
+    const backends::BackendInfo* info = backends::find_backend(side.backend);
+    if (!info)
+        throw ConfigError(
+            fmt::format("unknown backend '{}' (known: {})", side.backend, backends::backend_names()));
     engine::Endpoint ep;
     ep.backend = side.label;
     ep.factory = info->factory;
     ep.session.target.path = side.path;
     ep.session.target.options = side.backend_options;
-    ep.session.target.serializer = engine::backend_serializer_name(side.backend, side.serializer);
+    ep.session.target.serializer = info->map_serializer(side.serializer);
     ep.session.target.tls = side.tls;
     ep.session.target.auth = side.auth;
     if (!side.host && side.tls.enabled)
@@ -290,8 +296,7 @@ engine::Endpoint Targets::endpoint(const SideSpec& side) {
     }
     // Let the backend reject an unknown serializer or option now, as a configuration error.
     try {
-        boost::asio::io_context probe;
-        (void)info->factory(probe.get_executor(), ep.session);
+        info->validate(ep.session);
     } catch (const std::invalid_argument& e) {
         throw ConfigError(fmt::format("{}: {}", side.label, e.what()));
     }
@@ -319,6 +324,29 @@ std::string Targets::describe(const SideSpec& side) {
     return server_ ? fmt::format("127.0.0.1:{} (embedded){}", server_->port(), extra) : "embedded" + extra;
 }
 
+// Equal effective concurrency (256 outstanding requests): a multiplexed backend carries its default
+// in-flight count on each of 256 / that many connections (ws37: 4 x 64); a one-request-per-
+// connection backend needs 256 connections. The backend's concurrency model is a registry fact;
+// multiplexing also needs a generation with the WebSocket pool knobs.
+std::vector<std::pair<std::string, std::string>> concurrency_defaults(const SideSpec& side, bool latency) {
+    const backends::BackendInfo* info = backends::find_backend(side.backend);
+    const bool mux = info && info->multiplexed() && engine::is_ws_generation(side.effective_generation());
+    constexpr std::size_t outstanding = 256;
+    if (latency) {
+        if (mux) return {{"minConnectionPoolSize", "1"}, {"maxConnectionPoolSize", "1"}};
+        return {{"maxConnectionPoolSize", "1"}};
+    }
+    if (mux) {
+        const std::size_t per = std::max<std::size_t>(1, info->default_in_flight);
+        const std::string conns = std::to_string(std::max<std::size_t>(1, outstanding / per));
+        return {{"minConnectionPoolSize", conns},
+                {"maxConnectionPoolSize", conns},
+                {"maxInProcessPerConnection", std::to_string(per)},
+                {"maxSimultaneousUsagePerConnection", std::to_string(per)}};
+    }
+    return {{"maxConnectionPoolSize", std::to_string(outstanding)}};
+}
+
 engine::ProfilingOptions side_options(const SideSpec& side, const ProfilingFlags* base,
                                       const std::vector<std::pair<std::string, std::string>>& extra) {
     const engine::Generation g = side.effective_generation();
@@ -336,66 +364,26 @@ engine::ProfilingOptions side_options(const SideSpec& side, const ProfilingFlags
     return o;
 }
 
-std::optional<report::ConnectTimes> connect_times(const engine::ConnectStats& c) {
-    if (c.connections == 0 && c.failures == 0) return std::nullopt;
-    report::ConnectTimes t;
-    t.connections = c.connections;
-    t.tls_handshakes = c.tls_handshakes;
-    t.tls_resumed = c.tls_resumed;
-    t.failures = c.failures;
-    t.tcp = c.tcp;
-    if (c.tls.count() > 0) t.tls = c.tls;
-    if (c.protocol.count() > 0) t.protocol = c.protocol;
-    return t;
-}
-
 report::Side profiling_side(const engine::ProfilingReport& rep, const SideSpec& side,
                             const engine::ProfilingOptions& o, const std::string& target,
                             const std::string& name, const std::string& failure) {
-    report::Side s;
     const auto& m = rep.measured;
-    s.name = name;
-    s.config.backend = side.backend;
-    s.config.serializer = o.serializer;
-    s.config.compression = side.backend_options.count("compression") ? "deflate" : "none";
-    s.config.in_flight_per_connection = rep.per_connection;
-    s.config.effective_concurrency = rep.capacity;
-    s.config.connections = rep.per_connection ? rep.capacity / rep.per_connection : 0;
+    SideInput in;
+    in.name = name;
+    in.backend = side.backend;
+    in.backend_options = &side.backend_options;
+    in.serializer = o.serializer;
+    in.workers = o.nio_pool_size;
+    in.target = target;
+    in.capacity = rep.capacity;
+    in.per_connection = rep.per_connection;
+    report::Side s = to_report_side(in, m, rep.errors_by_class, rep.connect);
     s.config.extra["generation"] = std::string(engine::generation_name(rep.generation));
-    s.config.extra["workers"] = std::to_string(o.nio_pool_size);
-    s.config.extra["target"] = target;
-    s.requests = m.issued;
-    s.completed = m.completed;
-    s.failed = m.failed;
     for (const auto& t : rep.tests) s.duration_s += t.seconds;
     s.throughput_rps = s.duration_s > 0 ? static_cast<double>(m.completed) / s.duration_s : 0;
     s.config.achieved_rps = s.throughput_rps;
-    s.results = m.results;
-    s.bytes_out = m.bytes_out;
-    s.bytes_in = m.bytes_in;
-    s.latency = m.latency;
-    s.service = m.service;
-    s.ttfr = m.ttfr;
-    s.ttlr = m.service;
-    for (std::size_t i = 0; i < engine::errc_slots; ++i)
-        if (rep.errors_by_class[i])
-            s.errors.push_back({engine::errc_name(static_cast<errc>(i)), rep.errors_by_class[i]});
     if (!failure.empty()) s.notes = "FAILED: " + failure;
-    s.connect = connect_times(rep.connect);
-    s.transactions = transaction_times(m.tx);
     return s;
-}
-
-std::optional<report::TransactionTimes> transaction_times(const engine::TxStats& t) {
-    if (t.started == 0) return std::nullopt;
-    report::TransactionTimes r;
-    r.started = t.started;
-    r.committed = t.committed;
-    r.rolled_back = t.rolled_back;
-    r.failed = t.failed;
-    r.requests = t.requests;
-    if (t.latency.count() > 0) r.latency = t.latency;
-    return r;
 }
 
 std::string concurrency_text(const engine::ProfilingReport& rep) {

@@ -2,8 +2,11 @@
 // Shared pieces of the load-generating subcommands (run, ab, profile and the default A/B):
 // ProfilingApplication options as long flags, side specifications, the embedded server, and
 // turning a side into an engine Endpoint. Runs on the main thread only.
+#include "report_adapter.hpp"
+#include "run_command.hpp"
 #include "security.hpp"
 
+#include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/scenario.hpp>
 #include <tpbench/report/report.hpp>
 
@@ -21,11 +24,6 @@ class ServerHandle;
 }
 
 namespace tpbench::cli {
-
-// Exit codes of the load commands.
-inline constexpr int exit_ok = 0;
-inline constexpr int exit_run_failed = 1;  // unreachable server, aborted run, FAILED row
-inline constexpr int exit_bad_args = 2;    // configuration errors
 
 // Every ProfilingApplication key as a long flag (--testType, --requests, ...), stored as text and
 // applied with ProfilingApplication's own parsing rules.
@@ -53,8 +51,8 @@ private:
 // option of the backend (Target::options, e.g. dialect, compression, bulkResults). HOST may be a
 // URL: `ws37@wss://db.example.com:8182/gremlin` (the scheme turns TLS on, the path sets `path`).
 struct SideSpec {
-    std::string label;                // shown in tables ("ws37", or label=)
-    std::string backend;              // "ws37" | "http4"
+    std::string label;                // shown in tables (the backend name, or label=)
+    std::string backend;              // a backends::registry() name
     std::optional<std::string> host;  // none = the embedded server
     std::uint16_t port = 8182;
     std::string path = "/gremlin";
@@ -86,7 +84,7 @@ void check_backend_option(std::string_view backend, std::string_view key);
 // Target flags shared by run/profile (--backend, --host, --port, --serializer, --generation,
 // --path, --option key=value).
 struct TargetFlags {
-    std::string backend = "ws37";
+    std::string backend{backends::default_backend().name};
     std::string host;  // "" = embedded server
     int port = 8182;
     std::string serializer;
@@ -125,17 +123,19 @@ private:
 engine::ProfilingOptions side_options(const SideSpec& side, const ProfilingFlags* base,
                                       const std::vector<std::pair<std::string, std::string>>& extra = {});
 
+// The pool knobs that give a side of an A/B comparison its equal share of effective concurrency
+// (256 outstanding requests; latency: one connection), from its backend's concurrency model in the
+// registry: multiplexed -> 256 / default_in_flight connections x default_in_flight (ws37: 4 x 64),
+// one request per connection -> 256 connections. As ProfilingApplication key/value pairs.
+std::vector<std::pair<std::string, std::string>> concurrency_defaults(const SideSpec& side, bool latency);
+
 // Prints a compact summary of a profiling report (latency percentiles, errors by class, bytes,
 // effective concurrency) to stdout.
 void print_summary(const engine::ProfilingReport& rep, const std::string& label, const std::string& target);
 
-// The report form of the engine's connect statistics (absent when no connection was attempted).
-std::optional<report::ConnectTimes> connect_times(const engine::ConnectStats& c);
-// The report form of the transaction-group statistics (absent when none ran).
-std::optional<report::TransactionTimes> transaction_times(const engine::TxStats& t);
-
-// The report form of a closed-loop (ProfilingApplication scenario) run on `side`: the merged figures of
-// its test executions; a non-empty `failure` adds a "FAILED: ..." note.
+// The report form (through the one adapter, report_adapter.hpp) of a closed-loop (ProfilingApplication
+// scenario) run on `side`: the merged figures of its test executions; a non-empty `failure` adds a "FAILED:
+// ..." note.
 report::Side profiling_side(const engine::ProfilingReport& rep, const SideSpec& side,
                             const engine::ProfilingOptions& o, const std::string& target,
                             const std::string& name, const std::string& failure = {});

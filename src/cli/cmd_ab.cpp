@@ -14,6 +14,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -41,22 +42,6 @@ struct Case {
     std::optional<std::uint64_t> expected;  // latency: result count per execution
 };
 
-// Equal effective concurrency: ws37 multiplexes 64 requests on each of 4 connections, http4 needs
-// 256 connections for the same 256 outstanding requests.
-KV concurrency_defaults(const cli::SideSpec& side, bool latency) {
-    const bool ws = engine::is_ws_generation(side.effective_generation());
-    if (latency) {
-        if (ws) return {{"minConnectionPoolSize", "1"}, {"maxConnectionPoolSize", "1"}};
-        return {{"maxConnectionPoolSize", "1"}};
-    }
-    if (ws)
-        return {{"minConnectionPoolSize", "4"},
-                {"maxConnectionPoolSize", "4"},
-                {"maxInProcessPerConnection", "64"},
-                {"maxSimultaneousUsagePerConnection", "64"}};
-    return {{"maxConnectionPoolSize", "256"}};
-}
-
 struct CaseRun {
     const Case* c = nullptr;
     const cli::SideSpec* side = nullptr;
@@ -74,7 +59,7 @@ CaseRun run_case(cli::Targets& targets, const cli::SideSpec& side, const Case& c
     r.c = &c;
     r.side = &side;
     const bool latency = cli::side_options(side, flags, c.options).latency_mode();
-    KV extra = concurrency_defaults(side, latency);
+    KV extra = cli::concurrency_defaults(side, latency);
     extra.insert(extra.end(), c.options.begin(), c.options.end());
     r.options = cli::side_options(side, flags, extra);
     engine::Endpoint ep = targets.endpoint(side);
@@ -160,7 +145,28 @@ report::Side to_report_side(const CaseRun& r, const std::string& name) {
     return cli::profiling_side(r.report, *r.side, r.options, r.target, name, r.failed ? r.failure : "");
 }
 
-std::vector<cli::SideSpec> default_sides() { return {cli::parse_side("ws37"), cli::parse_side("http4")}; }
+// Every registry row marked default_side, in registry order.
+std::vector<cli::SideSpec> default_sides() {
+    std::vector<cli::SideSpec> out;
+    for (const auto& b : backends::registry())
+        if (b.default_side) out.push_back(cli::parse_side(b.name));
+    return out;
+}
+
+// The default sides' names for help text: "ws37 vs http4".
+std::string default_side_names() {
+    std::string s;
+    for (const auto& b : backends::registry())
+        if (b.default_side) s += fmt::format("{}{}", s.empty() ? "" : " vs ", b.name);
+    return s;
+}
+
+// "ws37 vs http4"
+std::string sides_text(const std::vector<cli::SideSpec>& sides) {
+    std::string s;
+    for (const auto& side : sides) s += (s.empty() ? "" : " vs ") + side.label;
+    return s;
+}
 
 // ---------------------------------------------------------------------------------------------
 // tpbench ab
@@ -413,7 +419,7 @@ int run_demo(const DemoArgs& a) {
     for (const auto& r : runs) failed = failed || r.failed;
     if (!a.report_file.empty()) {
         report::Report rep;
-        rep.title = "tpbench A/B: ws37 vs http4 (ProfilingApplication scenarios)";
+        rep.title = fmt::format("tpbench A/B: {} (ProfilingApplication scenarios)", sides_text(sides));
         rep.tool_version = "tpbench 0.1.0";
         rep.created_utc = report::now_utc_iso8601();
         for (const auto& r : runs)
@@ -430,26 +436,12 @@ int run_demo(const DemoArgs& a) {
     return failed ? cli::exit_run_failed : cli::exit_ok;
 }
 
-template <class F>
-void run_reporting_errors(const char* what, F f) {
-    int rc = 0;
-    try {
-        rc = f();
-    } catch (const engine::ConfigError& e) {
-        cli::say(stderr, "{}: {}\n", what, e.what());
-        throw CLI::RuntimeError(cli::exit_bad_args);
-    } catch (const std::exception& e) {
-        cli::say(stderr, "{}: {}\n", what, e.what());
-        throw CLI::RuntimeError(cli::exit_run_failed);
-    }
-    if (rc != 0) throw CLI::RuntimeError(rc);
-}
-
 }  // namespace
 
 void register_ab(CLI::App& app) {
     auto* sub = app.add_subcommand(
-        "ab", "run one scenario on several sides (default: ws37 vs http4 on the embedded server)");
+        "ab", fmt::format("run one scenario on several sides (default: {} on the embedded server)",
+                          default_side_names()));
     auto args = std::make_shared<AbArgs>();
     sub->add_option(
         "--side", args->sides,
@@ -474,7 +466,7 @@ void register_ab(CLI::App& app) {
     sub->add_option("--repeat", args->repeat, "interleaved rounds per side; with >= 2 a bootstrap CI verdict")
         ->capture_default_str();
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");
-    sub->callback([args] { run_reporting_errors("tpbench ab", [&] { return run_ab(*args); }); });
+    sub->callback([args] { cli::run_command("tpbench ab", [&] { return run_ab(*args); }); });
 }
 
 void register_default(CLI::App& app) {
@@ -498,6 +490,6 @@ void register_default(CLI::App& app) {
     app.add_flag("--quiet", args->quiet, "default A/B: no progress on stderr");
     app.callback([args, &app] {
         if (!app.get_subcommands().empty()) return;
-        run_reporting_errors("tpbench", [&] { return run_demo(*args); });
+        cli::run_command("tpbench", [&] { return run_demo(*args); });
     });
 }

@@ -3,6 +3,7 @@
 // one-line message naming the byte offset. Rendering: inspect.cpp.
 #include "commands.hpp"
 #include "inspect.hpp"
+#include "run_command.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -69,5 +70,10 @@ void register_inspect(CLI::App& app) {
         ->check(CLI::IsMember({"value", "request", "response"}));
     sub->add_flag("--json", args->json, "Print JSON instead of indented text");
     sub->add_option("file", args->file, "Input file, or - for stdin")->required();
-    sub->callback([args] { run_inspect(*args); });
+    sub->callback([args] {
+        tpbench::cli::run_command("tpbench inspect", [&] {
+            run_inspect(*args);
+            return 0;
+        });
+    });
 }

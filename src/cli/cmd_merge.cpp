@@ -2,6 +2,7 @@
 // machines into one, losslessly (every interval histogram is kept; timestamps are rebased onto the
 // earliest start). Optionally prints or writes the percentile distribution of the merged total.
 #include "commands.hpp"
+#include "run_command.hpp"
 
 #include <tpbench/report/hgrm.hpp>
 #include <tpbench/stats/interval_log.hpp>
@@ -83,8 +84,5 @@ void register_merge(CLI::App& app) {
     sub->add_option("--hgrm", args->hgrm,
                     "also write the merged total's percentile distribution (ms) to FILE, or - for stdout");
     sub->add_option("--tag", args->tag, "tag whose intervals make the --hgrm total (default: untagged)");
-    sub->callback([args] {
-        const int rc = run_merge(*args);
-        if (rc != 0) std::exit(rc);
-    });
+    sub->callback([args] { tpbench::cli::run_command("tpbench merge", [&] { return run_merge(*args); }); });
 }

@@ -16,7 +16,7 @@ namespace {
 using namespace tpbench;
 
 struct ProfileArgs {
-    std::string backend = "ws37";
+    std::string backend{backends::default_backend().name};
     int port = 8182;
     std::string generation;
     std::vector<std::string> options;
@@ -79,7 +79,7 @@ void register_profile(CLI::App& app) {
                                    "ProfilingApplication's key/value command line (e.g. profile testType 0 "
                                    "script 'g.V()' executions 3)");
     auto args = std::make_shared<ProfileArgs>();
-    sub->add_option("--backend", args->backend, "ws37 | http4")->capture_default_str();
+    sub->add_option("--backend", args->backend, backends::backend_names(" | "))->capture_default_str();
     sub->add_option("--port", args->port,
                     "port used with the `host` key (ProfilingApplication has no port key)")
         ->capture_default_str()
@@ -91,16 +91,6 @@ void register_profile(CLI::App& app) {
     args->security.add_to(*sub);
     sub->prefix_command();
     sub->callback([args, sub] {
-        int rc = 0;
-        try {
-            rc = run_profile(*args, sub->remaining());
-        } catch (const engine::ConfigError& e) {
-            cli::say(stderr, "tpbench profile: {}\n", e.what());
-            throw CLI::RuntimeError(cli::exit_bad_args);
-        } catch (const std::exception& e) {
-            cli::say(stderr, "tpbench profile: {}\n", e.what());
-            throw CLI::RuntimeError(cli::exit_run_failed);
-        }
-        if (rc != 0) throw CLI::RuntimeError(rc);
+        cli::run_command("tpbench profile", [&] { return run_profile(*args, sub->remaining()); });
     });
 }

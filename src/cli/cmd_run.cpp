@@ -212,16 +212,6 @@ void register_run(CLI::App& app) {
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");
     sub->callback([args, sub] {
         args->format_given = sub->get_option("--format")->count() > 0;
-        int rc = 0;
-        try {
-            rc = run_run(*args);
-        } catch (const engine::ConfigError& e) {
-            cli::say(stderr, "tpbench run: {}\n", e.what());
-            throw CLI::RuntimeError(cli::exit_bad_args);
-        } catch (const std::exception& e) {
-            cli::say(stderr, "tpbench run: {}\n", e.what());
-            throw CLI::RuntimeError(cli::exit_run_failed);
-        }
-        if (rc != 0) throw CLI::RuntimeError(rc);
+        cli::run_command("tpbench run", [&] { return run_run(*args); });
     });
 }

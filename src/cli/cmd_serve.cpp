@@ -4,6 +4,7 @@
 // authentication section); a file that asks for TLS or authentication without usable material
 // makes serve refuse to start (never plaintext or open by surprise). Passwords are never printed.
 #include "commands.hpp"
+#include "run_command.hpp"
 
 #include <tpbench/server/server.hpp>
 
@@ -255,14 +256,9 @@ void register_serve(CLI::App& app) {
     sub->add_option("--maxConcurrentTransactions", args->max_concurrent_transactions,
                     "open http4 transactions at most; a begin beyond gets 503 (default 1000)")
         ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30));
+    // Every failure to start (bad config, port in use) is exit 2.
     sub->callback([args, sub] {
-        int rc = 0;
-        try {
-            rc = run_serve(*args, *sub);
-        } catch (const std::exception& e) {
-            fmt::print(stderr, "tpbench serve: {}\n", e.what());
-            throw CLI::RuntimeError(2);
-        }
-        if (rc != 0) throw CLI::RuntimeError(rc);
+        tpbench::cli::run_command(
+            "tpbench serve", [&] { return run_serve(*args, *sub); }, tpbench::cli::exit_bad_args);
     });
 }

@@ -1,5 +1,6 @@
 #include "rate_mode.hpp"
 #include "run_hooks.hpp"
+#include "sweep.hpp"
 
 #include <tpbench/report/hgrm.hpp>
 #include <tpbench/report/metrics.hpp>
@@ -61,37 +62,23 @@ std::string saturation_cause(const engine::LoadResult& r, double offered) {
 
 report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, const engine::LoadResult& r,
                        double offered, double duration_s, const std::string& target) {
-    report::Side s;
     const auto& m = r.measured();
-    s.name = side.label;
-    s.config.backend = side.backend;
-    s.config.serializer = o.serializer;
-    s.config.compression = side.backend_options.count("compression") ? "deflate" : "none";
-    s.config.in_flight_per_connection = r.per_connection_in_flight;
-    s.config.effective_concurrency = r.capacity;
-    s.config.connections = r.per_connection_in_flight ? r.capacity / r.per_connection_in_flight : 0;
+    SideInput in;
+    in.name = side.label;
+    in.backend = side.backend;
+    in.backend_options = &side.backend_options;
+    in.serializer = o.serializer;
+    in.workers = o.nio_pool_size;
+    in.target = target;
+    in.capacity = r.capacity;
+    in.per_connection = r.per_connection_in_flight;
+    report::Side s = to_report_side(in, m, m.errors, r.connect);
     s.config.offered_rps = offered;
     const double wall = m.wall_seconds();
     s.config.achieved_rps = wall > 0 ? static_cast<double>(m.issued) / wall : 0;
-    s.config.extra["target"] = target;
-    s.config.extra["workers"] = std::to_string(o.nio_pool_size);
-    s.requests = m.issued;
-    s.completed = m.completed;
-    s.failed = m.failed;
     s.duration_s = wall > 0 ? wall : duration_s;
     s.throughput_rps = s.duration_s > 0 ? static_cast<double>(m.completed) / s.duration_s : 0;
-    s.results = m.results;
-    s.bytes_out = m.bytes_out;
-    s.bytes_in = m.bytes_in;
-    s.latency = m.latency;
-    s.service = m.service;
-    s.ttfr = m.ttfr;
-    s.ttlr = m.service;
     s.send_lateness = m.schedule_lag;
-    for (std::size_t i = 0; i < engine::errc_slots; ++i)
-        if (m.errors[i]) s.errors.push_back({engine::errc_name(static_cast<errc>(i)), m.errors[i]});
-    s.connect = connect_times(r.connect);
-    s.transactions = transaction_times(m.tx);
     for (std::size_t i = 0; i < r.intervals.size(); ++i) {
         const auto& iv = r.intervals[i];
         if (iv.completed == 0 && iv.failed == 0) continue;
@@ -404,13 +391,20 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
                     : "the generator, not the server, limited this run; use more --nioPoolSize, more "
                       "connections or a lower --rate");
         }
+        SweepVerdict verdict;
         if (a.sweep) {
             const auto& m = r.load.measured();
-            auto res = stats::evaluate_thresholds(
-                slo, stats::run_source(m.latency, r.side.throughput_rps, static_cast<std::int64_t>(m.issued),
-                                       static_cast<std::int64_t>(m.failed)));
-            r.passed = res.all_passed && !r.side.saturated && r.side.config.achieved_rps >= 0.95 * offered;
-            for (const auto& x : res.results) r.why += x.message + "; ";
+            SweepStep st;
+            st.offered_rps = offered;
+            st.achieved_rps = r.side.config.achieved_rps;
+            st.throughput_rps = r.side.throughput_rps;
+            st.saturated = r.side.saturated;
+            st.latency = &m.latency;
+            st.issued = static_cast<std::int64_t>(m.issued);
+            st.failed = static_cast<std::int64_t>(m.failed);
+            verdict = judge_sweep_step(slo, st);
+            r.passed = verdict.passed;
+            r.why += verdict.why;
             if (!a.quiet && tell)
                 say(stderr, "[{}] {:.0f} req/s: achieved {:.0f}, {} -> {}\n", side.label, offered,
                     r.side.config.achieved_rps, r.why, r.passed ? "sustainable" : "NOT sustainable");
@@ -420,8 +414,8 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         }
         const bool fatal = r.load.fatal_error != errc::ok;
         last = std::move(r);
-        if (fatal || (a.sweep && !last.passed)) break;
-        offered *= a.sweep_factor;
+        if (!a.sweep || !sweep_continues(step, steps, verdict, fatal)) break;
+        offered = next_sweep_rate(offered, a.sweep_factor);
     }
     if (!a.sweep) rep.sides.push_back(last.side);
     rep.title = a.sweep ? fmt::format("tpbench sweep: {} max sustainable rate {:.0f} req/s ({})", side.label,

@@ -1,6 +1,7 @@
 #include "security.hpp"
 
 #include <tpbench/auth/auth.hpp>
+#include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/profiling.hpp>
 #include <tpbench/report/report.hpp>
 
@@ -18,6 +19,30 @@ using engine::ConfigError;
 
 namespace {
 
+// The --auth spelling of a mechanism.
+std::string_view mechanism_name(engine::AuthOptions::Mechanism m) {
+    using M = engine::AuthOptions::Mechanism;
+    switch (m) {
+        case M::sasl_plain:
+            return "sasl";
+        case M::basic:
+            return "basic";
+        case M::sigv4:
+            return "sigv4";
+        case M::none:
+            break;
+    }
+    return "none";
+}
+
+// "--auth" help: the mechanism each backend uses when only --user is given (registry facts).
+std::string auth_help(std::string_view base) {
+    std::string d;
+    for (const auto& b : backends::registry())
+        d += fmt::format("{}{} on {}", d.empty() ? "" : ", ", mechanism_name(b.user_auth), b.name);
+    return fmt::format("{} (default: {} when --user is given)", base, d);
+}
+
 std::mutex secrets_mutex;
 std::vector<std::string>& secrets() {
     static std::vector<std::string> s;
@@ -34,7 +59,7 @@ const FlagDef value_flags[] = {
     {"tls-cert", "client certificate (PEM) for mutual TLS"},
     {"tls-key", "private key (PEM) of --tls-cert"},
     {"tls-server-name", "name sent as SNI and checked against the certificate (default: the host)"},
-    {"auth", "sasl | basic | sigv4 | none (default: sasl on ws37, basic on http4 when --user is given)"},
+    {"auth", "sasl | basic | sigv4 | none"},  // + the per-backend default (auth_help)
     {"user", "user name for SASL PLAIN / HTTP Basic"},
     {"authzid", "SASL PLAIN authorization identity (rarely needed)"},
     {"password-env", "read the password from this environment variable"},
@@ -169,7 +194,9 @@ void SecurityFlags::add_to(CLI::App& app) {
                  "do NOT verify the server certificate or host name (a warning is printed)")
         ->group(g);
     for (const auto& f : value_flags)
-        app.add_option(std::string("--") + f.key, values_[f.key], f.help)->group(g);
+        app.add_option(std::string("--") + f.key, values_[f.key],
+                       std::string_view(f.key) == "auth" ? auth_help(f.help) : std::string(f.help))
+            ->group(g);
 }
 
 std::map<std::string, std::string> SecurityFlags::given() const {
@@ -240,7 +267,11 @@ Security resolve_security(const std::map<std::string, std::string>& keys, std::s
     std::optional<std::string> user = get("user");
     if (!user) user = from_file({"user", "username"});
     std::string mech = get("auth").value_or("");
-    if (mech.empty()) mech = user ? (backend == "http4" ? "basic" : "sasl") : "none";
+    const backends::BackendInfo* info = backends::find_backend(backend);
+    if (!info)
+        throw ConfigError(
+            fmt::format("unknown backend '{}' (known: {})", backend, backends::backend_names()));
+    if (mech.empty()) mech = user ? std::string(mechanism_name(info->user_auth)) : "none";
     if (mech == "sasl" || mech == "sasl-plain" || mech == "plain")
         s.auth.mechanism = M::sasl_plain;
     else if (mech == "basic")
@@ -252,10 +283,19 @@ Security resolve_security(const std::map<std::string, std::string>& keys, std::s
     else
         throw ConfigError("--auth must be sasl, basic, sigv4 or none, got '" + mech + "'");
 
-    if (s.auth.mechanism == M::sasl_plain && backend == "http4")
-        throw ConfigError("--auth sasl is the ws37 (WebSocket) mechanism; http4 uses --auth basic or sigv4");
-    if (s.auth.mechanism == M::basic && backend == "ws37")
-        throw ConfigError("--auth basic is the http4 mechanism; ws37 uses --auth sasl (SASL PLAIN) or sigv4");
+    if (!info->accepts_auth(s.auth.mechanism)) {
+        std::string accepted;
+        for (auto m : info->auth_mechanisms)
+            if (m != M::none)
+                accepted += fmt::format("{}{}", accepted.empty() ? "" : " or ", mechanism_name(m));
+        std::string others;
+        for (const auto& b : backends::registry())
+            if (b.accepts_auth(s.auth.mechanism))
+                others += fmt::format("{}{}", others.empty() ? "" : ", ", b.name);
+        throw ConfigError(
+            fmt::format("--auth {} is {} mechanism; {} uses --auth {}", mechanism_name(s.auth.mechanism),
+                        others.empty() ? std::string("no backend's") : "the " + others, backend, accepted));
+    }
 
     const int password_sources = int(get("password").has_value()) + int(get("password-env").has_value()) +
                                  int(get("password-file").has_value());
@@ -339,9 +379,8 @@ Security resolve_security(const std::map<std::string, std::string>& keys, std::s
 }
 
 std::string HostUrl::backend() const {
-    if (scheme == "ws" || scheme == "wss") return "ws37";
-    if (scheme == "http" || scheme == "https") return "http4";
-    return "";
+    const backends::BackendInfo* b = backends::backend_for_scheme(scheme);
+    return b ? std::string(b->name) : std::string();
 }
 
 HostUrl parse_host(std::string_view text) {

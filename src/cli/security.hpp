@@ -79,7 +79,7 @@ struct Security {
 };
 
 // Resolves the security keys of a side (see docs/usage.md "TLS and authentication") for
-// `backend` ("ws37" | "http4") at `host` ("" = embedded server). Throws engine::ConfigError with a
+// `backend` (a backends::registry() name) at `host` ("" = embedded server). Throws engine::ConfigError with a
 // message that never contains a secret (missing credentials, unreadable file, bad --auth value,
 // conflicting password sources). Does not register secrets (add_secrets does).
 Security resolve_security(const std::map<std::string, std::string>& keys, std::string_view backend,
@@ -92,7 +92,7 @@ struct HostUrl {
     std::optional<std::uint16_t> port;
     std::string path;  // "" when none
     bool tls() const noexcept { return scheme == "wss" || scheme == "https"; }
-    // The backend the scheme implies ("ws37" for ws/wss, "http4" for http/https, "" otherwise).
+    // The backend the scheme implies (backends::backend_for_scheme; "" for none).
     std::string backend() const;
 };
 // Parses HOST, HOST:PORT, [V6]:PORT or a URL. Throws engine::ConfigError (unknown scheme, bad port,

@@ -89,10 +89,6 @@ std::string_view generation_name(Generation g) noexcept {
     return "?";
 }
 
-Generation default_generation(std::string_view backend) noexcept {
-    return backend == "http4" ? Generation::master_http : Generation::v3_7;
-}
-
 bool is_ws_generation(Generation g) noexcept { return g == Generation::v3_7_3 || g == Generation::v3_7; }
 
 ProfilingOptions ProfilingOptions::defaults(Generation g) {

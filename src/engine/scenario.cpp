@@ -109,15 +109,6 @@ std::uint64_t ProfilingReport::test_mismatches() const noexcept {
     return n;
 }
 
-std::string backend_serializer_name(std::string_view backend, std::string_view java_name) {
-    if (java_name.empty()) return {};
-    if (java_name == "GRAPHSON") return backend == "http4" ? "graphson-v4" : "graphson-v3";
-    std::string out;
-    for (char c : java_name)
-        out.push_back(c == '_' ? '-' : (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c);
-    return out;
-}
-
 ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const Endpoint& ep,
                               const ProfilingSinks& sinks, std::optional<std::uint64_t> expected_results,
                               const std::vector<WeightedQuery>* workload) {

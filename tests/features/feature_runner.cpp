@@ -13,6 +13,7 @@
 // still apply). Exit status 2 on bad arguments or when the embedded server cannot be reached.
 #include "gherkin.hpp"
 
+#include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/server/server.hpp>
 
@@ -146,7 +147,7 @@ private:
             cfg.target.host = "127.0.0.1";
             cfg.target.port = port_;
             if (backend_ == "ws37") cfg.target.serializer = "graphbinary-v1";
-            const auto* b = tpbench::engine::find_backend(backend_);
+            const auto* b = tpbench::backends::find_backend(backend_);
             session_ = b->factory(ioc_.get_executor(), cfg);
             auto ec = co_await session_->async_connect();
             if (ec) {

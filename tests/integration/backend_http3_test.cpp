@@ -2,6 +2,7 @@
 // server on 127.0.0.1 (ephemeral port) — the same port that serves ws37 and http4. Results are the
 // modern graph's (../shared/spec/modern-graph.md) computed by the evaluator: g.V() = 6,
 // g.V().count() = 6, g.V().out().out() = 2 ("lop", "ripple").
+#include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/server/server.hpp>
 
@@ -76,7 +77,7 @@ std::vector<Outcome> on_one_connection(std::string_view backend, const SessionCo
     net::io_context ioc;
     std::vector<Outcome> out;
     run(ioc, [&]() -> net::awaitable<void> {
-        const auto* b = tpbench::engine::find_backend(backend);
+        const auto* b = tpbench::backends::find_backend(backend);
         REQUIRE(b != nullptr);
         auto s = b->factory(ioc.get_executor(), cfg);
         const auto ec = co_await s->async_connect();
@@ -227,7 +228,7 @@ TEST_CASE(
     net::io_context ioc;
     int ok = 0, limited = 0, other = 0;
     run(ioc, [&]() -> net::awaitable<void> {
-        const auto* b = tpbench::engine::find_backend("http3");
+        const auto* b = tpbench::backends::find_backend("http3");
         std::vector<std::unique_ptr<tpbench::engine::Session>> sessions;
         for (int i = 0; i < 10; ++i) {
             sessions.push_back(b->factory(ioc.get_executor(), config(server->port())));

@@ -3,8 +3,11 @@
 // (../shared/spec/modern-graph.md): g.V() = 6, g.V().repeat(both()).times(15) = 2,824,992.
 #include <tpbench/backends/http4.hpp>
 #include <tpbench/backends/ws37.hpp>
+#include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/server/server.hpp>
+
+#include "common/run_bounded.hpp"
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -62,23 +65,14 @@ Request request(std::string gremlin, std::chrono::seconds budget = 60s) {
 
 std::unique_ptr<tpbench::engine::Session> make(std::string_view backend, net::io_context& ioc,
                                                const SessionConfig& cfg) {
-    const auto* b = tpbench::engine::find_backend(backend);
+    const auto* b = tpbench::backends::find_backend(backend);
     REQUIRE(b != nullptr);
     return b->factory(ioc.get_executor(), cfg);
 }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body,
          std::chrono::seconds limit = 120s) {
-    bool finished = false;
-    std::exception_ptr error;
-    net::co_spawn(ioc, body(), [&](std::exception_ptr e) {
-        error = e;
-        finished = true;
-        ioc.stop();
-    });
-    ioc.run_for(limit);
-    REQUIRE_MESSAGE(finished, "client did not finish in time");
-    if (error) std::rethrow_exception(error);
+    tpbench::test::run_bounded(ioc, body, limit, "client did not finish in time");
 }
 
 // Runs one request on a fresh connection and returns its outcome.
@@ -98,11 +92,11 @@ Outcome one(std::string_view backend, const SessionConfig& cfg, Request req) {
 }  // namespace
 
 TEST_CASE("registry lists every backend with its default") {
-    REQUIRE(tpbench::engine::backends().size() == 3);
-    CHECK(tpbench::engine::find_backend("http3")->default_serializer == "graphbinary-v1");
-    CHECK(tpbench::engine::find_backend("ws37")->default_serializer == "graphbinary-v1");
-    CHECK(tpbench::engine::find_backend("http4")->default_serializer == "graphbinary-v4");
-    CHECK(tpbench::engine::find_backend("h2") == nullptr);
+    REQUIRE(tpbench::backends::registry().size() == 3);
+    CHECK(tpbench::backends::find_backend("http3")->default_serializer == "graphbinary-v1");
+    CHECK(tpbench::backends::find_backend("ws37")->default_serializer == "graphbinary-v1");
+    CHECK(tpbench::backends::find_backend("http4")->default_serializer == "graphbinary-v4");
+    CHECK(tpbench::backends::find_backend("h2") == nullptr);
 }
 
 TEST_CASE("g.V() returns 6 results on both backends and every serializer") {

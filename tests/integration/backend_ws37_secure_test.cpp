@@ -10,6 +10,8 @@
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/server/server.hpp>
 
+#include "common/run_bounded.hpp"
+
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
@@ -76,16 +78,7 @@ Request request(std::string gremlin, std::chrono::seconds budget = 30s) {
 }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 60s) {
-    bool finished = false;
-    std::exception_ptr error;
-    net::co_spawn(ioc, body(), [&](std::exception_ptr e) {
-        error = e;
-        finished = true;
-        ioc.stop();
-    });
-    ioc.run_for(limit);
-    REQUIRE_MESSAGE(finished, "client did not finish in time");
-    if (error) std::rethrow_exception(error);
+    tpbench::test::run_bounded(ioc, body, limit, "client did not finish in time");
 }
 
 // Runs `n` concurrent g.V() requests on `s`; returns how many returned the 6 vertices.

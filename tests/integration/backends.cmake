@@ -3,7 +3,7 @@
 if(TARGET tpbench::server AND TARGET tpbench::backends)
   tpbench_add_test(backend_sessions_tests
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/backend_sessions_test.cpp
-    LIBS tpbench::backends tpbench::server tpbench::asio)
+    LIBS tpbench::backends tpbench::server tpbench::asio tpbench::test_common)
 endif()
 # ws37 over TLS with SASL against the embedded server's --tls-cert/--tls-key --credentials.
 if(TARGET tpbench::server AND TARGET tpbench::ws37 AND TARGET tpbench::test_common)

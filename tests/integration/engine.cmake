@@ -4,7 +4,7 @@
 if(TARGET tpbench::server AND TARGET tpbench::backends)
   tpbench_add_test(engine_integration_tests
     SOURCES engine_profiling_test.cpp
-    LIBS tpbench::engine tpbench::backends tpbench::server)
+    LIBS tpbench::profiling tpbench::backends tpbench::server)
 endif()
 if(TARGET tpbench)
   tpbench_add_test(engine_cli_tests SOURCES engine_cli_test.cpp LIBS)

@@ -1,5 +1,6 @@
 // The real client against the real embedded server: ProfilingApplication scenarios on both
 // backends, result counts from the modern graph, zero errors at equal effective concurrency.
+#include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/scenario.hpp>
 
 #include <tpbench/server/server.hpp>
@@ -27,8 +28,14 @@ server::ServerHandle& shared_server() {
     return *s;
 }
 
+Generation default_generation(std::string_view backend) {
+    const backends::BackendInfo* info = backends::find_backend(backend);
+    REQUIRE(info != nullptr);
+    return info->default_generation({});
+}
+
 Endpoint endpoint(std::string_view backend) {
-    const BackendInfo* info = find_backend(backend);
+    const backends::BackendInfo* info = backends::find_backend(backend);
     REQUIRE(info != nullptr);
     Endpoint ep;
     ep.backend = std::string(backend);

@@ -15,6 +15,7 @@
 // differs), 1 otherwise, 2 on bad arguments or when a server cannot be reached.
 #include "differential.hpp"
 
+#include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/server/server.hpp>
 
@@ -136,7 +137,7 @@ private:
             cfg.target.host = "127.0.0.1";
             cfg.target.port = port_;
             cfg.target.serializer = "graphbinary-v1";
-            const auto* b = tpbench::engine::find_backend("ws37");
+            const auto* b = tpbench::backends::find_backend("ws37");
             session_ = b->factory(ioc_.get_executor(), cfg);
             auto ec = co_await session_->async_connect();
             if (ec) {

@@ -3,6 +3,7 @@
 // HTTP endpoint on one port; CTest fixture rs_37_wshttp, label `realserver`). The server comes from
 // TPBENCH_RS=VERSION@PORT. Expected results come from the modern graph
 // (../shared/spec/modern-graph.md), never from the server under test.
+#include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/model/error.hpp>
 #include <tpbench/model/value.hpp>
@@ -64,7 +65,7 @@ std::vector<Outcome> on_one_connection(std::string_view backend, const SessionCo
     net::co_spawn(
         ioc,
         [&]() -> net::awaitable<void> {
-            const auto* b = tpbench::engine::find_backend(backend);
+            const auto* b = tpbench::backends::find_backend(backend);
             REQUIRE(b != nullptr);
             auto s = b->factory(ioc.get_executor(), cfg);
             const auto ec = co_await s->async_connect();

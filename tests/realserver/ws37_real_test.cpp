@@ -6,6 +6,7 @@
 // Test cases whose name starts with "limits:" need a server started with a tiny gremlinPool and
 // work queue (--gremlin-pool 1 --max-work-queue 1); CMake runs only those against that server.
 #include <tpbench/backends/ws37.hpp>
+#include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/engine/profiling.hpp>
 #include <tpbench/model/error.hpp>
@@ -93,7 +94,7 @@ Request bytecode(std::vector<std::vector<Value>> steps, std::chrono::seconds bud
 }
 
 std::unique_ptr<tpbench::engine::Session> make(net::io_context& ioc, const SessionConfig& cfg) {
-    const auto* b = tpbench::engine::find_backend("ws37");
+    const auto* b = tpbench::backends::find_backend("ws37");
     REQUIRE(b != nullptr);
     return b->factory(ioc.get_executor(), cfg);
 }

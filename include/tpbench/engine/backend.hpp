@@ -150,15 +150,8 @@ struct SessionConfig {
 using SessionFactory =
     std::function<std::unique_ptr<Session>(boost::asio::any_io_executor ex, const SessionConfig& cfg)>;
 
-// The explicit backend registry (no static self-registration): backends/registry.cpp, target
-// tpbench::backends (links every backend). Tests may build their own table.
-struct BackendInfo {
-    std::string_view name;         // "ws37", "http4"
-    std::string_view description;  // one line for --help
-    std::string_view default_serializer;
-    SessionFactory factory;
-};
-const std::vector<BackendInfo>& backends();
-const BackendInfo* find_backend(std::string_view name);
+// The backend table (names, factories and every per-backend fact the CLI needs) is not part of the
+// engine: it is include/tpbench/backends/registry.hpp (target tpbench::backends). The engine only
+// ever sees a SessionFactory (engine::Endpoint).
 
 }  // namespace tpbench::engine

@@ -25,9 +25,8 @@ enum class Generation {
 std::optional<Generation> parse_generation(std::string_view s) noexcept;
 // The inverse of parse_generation.
 std::string_view generation_name(Generation g) noexcept;
-// The generation a backend speaks by default: ws37 -> 3.7 (3.7-dev), http4 -> master-http (the
-// branch the seed benchmark compared against).
-Generation default_generation(std::string_view backend) noexcept;
+// (The generation a backend follows by default is a fact of its registry row:
+// backends::BackendInfo::default_generation in include/tpbench/backends/registry.hpp.)
 // True for the WebSocket generations (six pool knobs); false for the HTTP ones.
 bool is_ws_generation(Generation g) noexcept;
 

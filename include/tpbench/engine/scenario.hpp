@@ -68,7 +68,7 @@ struct ProfilingReport {
 // Where and how to send: the session factory (backend) and its base SessionConfig (target,
 // serializer, backend options). max_in_process_per_connection is taken from the options.
 struct Endpoint {
-    std::string backend;  // "ws37" / "http4" (for messages)
+    std::string backend;  // the side's label (for messages)
     SessionFactory factory;
     SessionConfig session;
     // Optional: run_profiling calls this instead of run_load for every execution (`what`: "init",
@@ -124,11 +124,5 @@ private:
 // (the HTTP generations: no minimum, one request per connection), request timeout, tooSlow
 // threshold, run deadline. Templates and plan are left empty.
 LoadSpec execution_spec(const ProfilingOptions& o, Generation g);
-
-// Maps a ProfilingApplication serializer name (GRAPHBINARY_V1, GRAPHSON_V3_UNTYPED, ...) to the
-// backends' spelling (graphbinary-v1, graphson-v3-untyped); GRAPHSON (application/json) is GraphSON
-// 3.0 on ws37 and GraphSON 4.0 on http4; other names pass through lower-cased with '_' -> '-'
-// (the backend rejects what it does not know).
-std::string backend_serializer_name(std::string_view backend, std::string_view java_name);
 
 }  // namespace tpbench::engine

@@ -5,6 +5,8 @@
 
 #include <tpbench/io/http4.hpp>
 
+#include "common/run_bounded.hpp"
+
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
@@ -247,16 +249,7 @@ Request request(std::string gremlin = "g.V()", std::chrono::milliseconds budget 
 }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 10s) {
-    bool finished = false;
-    std::exception_ptr error;
-    net::co_spawn(ioc, body(), [&](std::exception_ptr e) {
-        error = e;
-        finished = true;
-        ioc.stop();
-    });
-    ioc.run_for(limit);
-    REQUIRE_MESSAGE(finished, "client coroutine did not finish in time (hang)");
-    if (error) std::rethrow_exception(error);
+    tpbench::test::run_bounded(ioc, body, limit);
 }
 
 }  // namespace

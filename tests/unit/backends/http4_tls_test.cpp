@@ -8,6 +8,8 @@
 
 #include "common/test_pki.hpp"
 
+#include "common/run_bounded.hpp"
+
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
@@ -128,16 +130,7 @@ Request request() {
 }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 20s) {
-    bool finished = false;
-    std::exception_ptr error;
-    net::co_spawn(ioc, body(), [&](std::exception_ptr e) {
-        error = e;
-        finished = true;
-        ioc.stop();
-    });
-    ioc.run_for(limit);
-    REQUIRE_MESSAGE(finished, "client coroutine did not finish in time (hang)");
-    if (error) std::rethrow_exception(error);
+    tpbench::test::run_bounded(ioc, body, limit);
 }
 
 }  // namespace

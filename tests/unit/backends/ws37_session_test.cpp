@@ -6,6 +6,8 @@
 #include <tpbench/auth/auth.hpp>
 #include <tpbench/io/ws37.hpp>
 
+#include "common/run_bounded.hpp"
+
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
@@ -163,16 +165,7 @@ Request request(std::string gremlin, std::chrono::milliseconds budget = 5000ms) 
 
 // Runs `body` on `ioc` for at most `limit`; fails the test if it did not finish.
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 10s) {
-    bool finished = false;
-    std::exception_ptr error;
-    net::co_spawn(ioc, body(), [&](std::exception_ptr e) {
-        error = e;
-        finished = true;
-        ioc.stop();
-    });
-    ioc.run_for(limit);
-    REQUIRE_MESSAGE(finished, "client coroutine did not finish in time (hang)");
-    if (error) std::rethrow_exception(error);
+    tpbench::test::run_bounded(ioc, body, limit);
 }
 
 // Serves every request with `n` results in batches of 2 (206 … 200) taken from the script text

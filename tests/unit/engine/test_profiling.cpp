@@ -106,8 +106,7 @@ TEST_CASE("generation defaults") {
     CHECK(ProfilingOptions::defaults(Generation::v4_0).script == "g.inject(1)");
     CHECK(ProfilingOptions::defaults(Generation::v3_7).serializer == "GRAPHBINARY_V1");
     CHECK(ProfilingOptions::defaults(Generation::v4_0).serializer == "GRAPHBINARY_V4");
-    CHECK(default_generation("ws37") == Generation::v3_7);
-    CHECK(default_generation("http4") == Generation::master_http);
+    // (A backend's default generation is a registry fact: tests/unit/backends/registry_test.cpp.)
     CHECK(parse_generation("3.7.3") == Generation::v3_7_3);
     CHECK_FALSE(parse_generation("3.6"));
     CHECK(has_errors_column(Generation::v3_7));

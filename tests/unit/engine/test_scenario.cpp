@@ -180,11 +180,3 @@ TEST_CASE("store appends a TSV row, header only for an empty file") {
     CHECK(l3.rfind("16\t1\t2\t", 0) == 0);
     std::filesystem::remove(path);
 }
-
-TEST_CASE("serializer names map from Java enum spelling") {
-    CHECK(backend_serializer_name("ws37", "GRAPHBINARY_V1") == "graphbinary-v1");
-    CHECK(backend_serializer_name("ws37", "GRAPHSON_V3_UNTYPED") == "graphson-v3-untyped");
-    CHECK(backend_serializer_name("ws37", "GRAPHSON") == "graphson-v3");
-    CHECK(backend_serializer_name("http4", "GRAPHSON") == "graphson-v4");
-    CHECK(backend_serializer_name("http4", "graphbinary-v4") == "graphbinary-v4");
-}

@@ -2,15 +2,16 @@
 // result, with the embedded server in a separate process so its work is not counted.
 //
 //   ninja -C BUILD tpbench_client_cost
-//   BUILD/backends/tpbench_client_cost server 18431 &            # embedded server, 127.0.0.1:18431
-//   BUILD/backends/tpbench_client_cost client 18431 ws37 'g.V().repeat(both()).times(15)' 1 1
-//   BUILD/backends/tpbench_client_cost client 18431 http4 '1+1' 20000 16 [option value]...
+//   BUILD/bench/tpbench_client_cost server 18431 &            # embedded server, 127.0.0.1:18431
+//   BUILD/bench/tpbench_client_cost client 18431 ws37 'g.V().repeat(both()).times(15)' 1 1
+//   BUILD/bench/tpbench_client_cost client 18431 http4 '1+1' 20000 16 [option value]...
 //
 // client arguments: port backend script requests concurrency [option value]... (ws37 multiplexes
 // all concurrent requests on one connection; http4 opens one connection per concurrent request).
 // Bounded: every request has a 120 s deadline, the run stops after `requests` requests.
 #include <tpbench/backends/http4.hpp>
 #include <tpbench/backends/ws37.hpp>
+#include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/server/server.hpp>
 
@@ -73,7 +74,7 @@ int main(int argc, char** argv) {
     const std::string script = argv[4];
     const int n = std::stoi(argv[5]);
     const int conc = std::max(1, std::stoi(argv[6]));
-    const auto* info = engine::find_backend(backend);
+    const auto* info = backends::find_backend(backend);
     if (!info) return usage();
     engine::SessionConfig cfg;
     cfg.target.port = port;

@@ -1,0 +1,65 @@
+#include "report_adapter.hpp"
+
+namespace tpbench::cli {
+
+std::string compression_name(const std::map<std::string, std::string>* backend_options) {
+    if (!backend_options) return "none";
+    auto it = backend_options->find("compression");
+    return it != backend_options->end() && it->second == "true" ? "deflate" : "none";
+}
+
+report::Side to_report_side(const SideInput& in, const engine::PhaseStats& m,
+                            std::span<const std::uint64_t> errors, const engine::ConnectStats& connect) {
+    report::Side s;
+    s.name = in.name;
+    s.config.backend = in.backend;
+    s.config.serializer = in.serializer;
+    s.config.compression = compression_name(in.backend_options);
+    s.config.in_flight_per_connection = in.per_connection;
+    s.config.effective_concurrency = in.capacity;
+    s.config.connections = in.per_connection ? in.capacity / in.per_connection : 0;
+    s.config.extra["target"] = in.target;
+    s.config.extra["workers"] = std::to_string(in.workers);
+    s.requests = m.issued;
+    s.completed = m.completed;
+    s.failed = m.failed;
+    s.results = m.results;
+    s.bytes_out = m.bytes_out;
+    s.bytes_in = m.bytes_in;
+    s.latency = m.latency;
+    s.service = m.service;
+    s.ttfr = m.ttfr;
+    s.ttlr = m.service;
+    for (std::size_t i = 0; i < errors.size() && i < engine::errc_slots; ++i)
+        if (errors[i]) s.errors.push_back({engine::errc_name(static_cast<errc>(i)), errors[i]});
+    s.connect = connect_times(connect);
+    s.transactions = transaction_times(m.tx);
+    return s;
+}
+
+std::optional<report::ConnectTimes> connect_times(const engine::ConnectStats& c) {
+    if (c.connections == 0 && c.failures == 0) return std::nullopt;
+    report::ConnectTimes t;
+    t.connections = c.connections;
+    t.tls_handshakes = c.tls_handshakes;
+    t.tls_resumed = c.tls_resumed;
+    t.failures = c.failures;
+    t.tcp = c.tcp;
+    if (c.tls.count() > 0) t.tls = c.tls;
+    if (c.protocol.count() > 0) t.protocol = c.protocol;
+    return t;
+}
+
+std::optional<report::TransactionTimes> transaction_times(const engine::TxStats& t) {
+    if (t.started == 0) return std::nullopt;
+    report::TransactionTimes r;
+    r.started = t.started;
+    r.committed = t.committed;
+    r.rolled_back = t.rolled_back;
+    r.failed = t.failed;
+    r.requests = t.requests;
+    if (t.latency.count() > 0) r.latency = t.latency;
+    return r;
+}
+
+}  // namespace tpbench::cli
