@@ -288,13 +288,18 @@ Security resolve_security(const std::map<std::string, std::string>& keys, std::s
         for (auto m : info->auth_mechanisms)
             if (m != M::none)
                 accepted += fmt::format("{}{}", accepted.empty() ? "" : " or ", mechanism_name(m));
-        std::string others;
+        std::string first, also;
         for (const auto& b : backends::registry())
-            if (b.accepts_auth(s.auth.mechanism))
-                others += fmt::format("{}{}", others.empty() ? "" : ", ", b.name);
+            if (b.accepts_auth(s.auth.mechanism)) {
+                if (first.empty())
+                    first = b.name;
+                else
+                    also += fmt::format("{}{}", also.empty() ? "" : ", ", b.name);
+            }
         throw ConfigError(
-            fmt::format("--auth {} is {} mechanism; {} uses --auth {}", mechanism_name(s.auth.mechanism),
-                        others.empty() ? std::string("no backend's") : "the " + others, backend, accepted));
+            fmt::format("--auth {} is {} mechanism{}; {} uses --auth {}", mechanism_name(s.auth.mechanism),
+                        first.empty() ? std::string("no backend's") : "the " + first,
+                        also.empty() ? std::string() : " (also " + also + ")", backend, accepted));
     }
 
     const int password_sources = int(get("password").has_value()) + int(get("password-env").has_value()) +
