@@ -66,7 +66,7 @@ TEST_CASE("parse_side refuses what it does not know, naming the known values") {
     CHECK(error_of("http4 auth=sasl user=bob password-env=TPBENCH_NO_SUCH_VAR").find("--auth sasl") !=
           std::string::npos);
     CHECK(error_of("ws37 auth=basic user=bob")
-              .find("--auth basic is the http4 mechanism; ws37 uses --auth sasl or sigv4") !=
+              .find("--auth basic is the http4 mechanism (also http3); ws37 uses --auth sasl or sigv4") !=
           std::string::npos);
     CHECK(error_of("http4 compression=true").empty());
 }
