@@ -354,8 +354,10 @@ engine::ProfilingOptions side_options(const SideSpec& side, const ProfilingFlags
     for (const auto& [k, v] : extra) engine::apply_profiling_option(o, k, v);
     if (base) base->apply(o);
     for (const auto& [k, v] : side.profiling) engine::apply_profiling_option(o, k, v);
-    if (!engine::is_ws_generation(g)) {
-        // HTTP/1.1: one request per connection, no minimum pool (the HTTP driver's model).
+    const backends::BackendInfo* info = backends::find_backend(side.backend);
+    if (!engine::is_ws_generation(g) || (info && !info->multiplexed())) {
+        // One request per connection (HTTP/1.1: the HTTP drivers' model, whatever the generation's
+        // ProfilingApplication defaults say), no minimum pool.
         o.min_connection_pool_size = 0;
         o.max_in_process_per_connection = 1;
         o.max_simultaneous_usage_per_connection = 1;

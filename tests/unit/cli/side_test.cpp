@@ -82,6 +82,15 @@ TEST_CASE("side_options: generation defaults, then flags, then the side's keys; 
     CHECK(h.max_connection_pool_size == 7);
     CHECK(h.serializer == "GRAPHBINARY_V4");
     CHECK(cli::side_options(cli::parse_side("http4 dialect=4.0"), nullptr).script == "g.inject(1)");
+    // http3 follows the 3.7 generation's defaults but is one request per connection all the same:
+    // the 3.x pool minimum must not survive (the default A/B's latency pass has one connection).
+    for (bool latency : {true, false}) {
+        const auto side = cli::parse_side("http3");
+        auto h3 = cli::side_options(side, nullptr, cli::concurrency_defaults(side, latency));
+        CHECK(h3.min_connection_pool_size == 0);
+        CHECK(h3.max_in_process_per_connection == 1);
+        CHECK(h3.max_connection_pool_size == (latency ? 1u : 256u));
+    }
     CHECK_THROWS_AS(cli::side_options(cli::parse_side("ws37 requests=0"), nullptr), ConfigError);
 }
 
