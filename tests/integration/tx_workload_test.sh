@@ -6,26 +6,10 @@
 # none of the rolled-back ones; the summary and the JSON report count transactions, commits,
 # rollbacks and their requests. Usage: tx_workload_test.sh TPBENCH
 set -u
-tpbench=$1
 here=$(cd "$(dirname "$0")" && pwd)
-dir=$(mktemp -d "${TMPDIR:-/tmp}/tpbench-txl-XXXXXX")
-srv_pid=""
-cleanup() {
-    [ -n "$srv_pid" ] && kill "$srv_pid" 2>/dev/null && wait "$srv_pid" 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; for f in "$dir"/*.err; do echo "--- $f"; tail -20 "$f"; done >&2; exit 1; }
-
-"$tpbench" serve --port 0 >"$dir/serve.out" 2>"$dir/serve.err" &
-srv_pid=$!
-port=""
-for _ in $(seq 300); do
-    port=$(grep -o 'listening on 127.0.0.1:[0-9]*' "$dir/serve.out" 2>/dev/null | head -1 | sed 's/.*://')
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-[ -n "$port" ] || fail "serve did not start"
+. "$here/../common/serve.sh"
+tp_test_init txl "$1"
+start_serve
 q() { timeout 60 python3 "$here/tx_query.py" "$port" "$1" || fail "query $1"; }
 
 n=400

@@ -7,27 +7,11 @@
 # any ThreadSanitizer report in the server's or clients' output fails the test.
 # Usage: tx_writes_test.sh TPBENCH [REQUESTS_PER_CLIENT]
 set -u
-tpbench=$1
 n=${2:-600}
 here=$(cd "$(dirname "$0")" && pwd)
-dir=$(mktemp -d "${TMPDIR:-/tmp}/tpbench-txw-XXXXXX")
-srv_pid=""
-cleanup() {
-    [ -n "$srv_pid" ] && kill "$srv_pid" 2>/dev/null && wait "$srv_pid" 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; for f in "$dir"/*.err; do echo "--- $f"; tail -20 "$f"; done >&2; exit 1; }
-
-"$tpbench" serve --port 0 --gremlinPool 4 >"$dir/serve.out" 2>"$dir/serve.err" &
-srv_pid=$!
-port=""
-for _ in $(seq 300); do
-    port=$(grep -o 'listening on 127.0.0.1:[0-9]*' "$dir/serve.out" 2>/dev/null | head -1 | sed 's/.*://')
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-[ -n "$port" ] || fail "serve did not start"
+. "$here/../common/serve.sh"
+tp_test_init txw "$1"
+start_serve --gremlinPool 4
 q() { timeout 60 python3 "$here/tx_query.py" "$port" "$1" || fail "query $1"; }
 
 q "g.addV('hub')" >/dev/null
