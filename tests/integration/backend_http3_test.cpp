@@ -6,6 +6,10 @@
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/server/server.hpp>
 
+#include "common/embedded_server.hpp"
+#include "common/run_bounded.hpp"
+#include "common/session_fixture.hpp"
+
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -33,42 +37,22 @@ namespace {
 
 std::unique_ptr<tpbench::server::ServerHandle> start_server(std::size_t queue = 8192, unsigned pool = 2) {
     tpbench::server::ServerConfig cfg;
-    cfg.host = "127.0.0.1";
-    cfg.port = 0;
     cfg.gremlin_pool = pool;
     cfg.max_work_queue_size = queue;
-    return tpbench::server::start(cfg);
+    return tpbench::test::start_embedded_server(cfg);
 }
 
 SessionConfig config(std::uint16_t port, std::string serializer = "",
                      std::map<std::string, std::string> options = {}) {
-    SessionConfig cfg;
-    cfg.target.host = "127.0.0.1";
-    cfg.target.port = port;
-    cfg.target.serializer = std::move(serializer);
-    cfg.target.options = std::move(options);
-    return cfg;
+    return tpbench::test::loopback_config(port, std::move(serializer), std::move(options));
 }
 
 Request request(std::string gremlin, bool keep = true) {
-    Request r;
-    r.gremlin = std::move(gremlin);
-    r.keep_results = keep;
-    r.deadline = Clock::now() + 60s;
-    return r;
+    return tpbench::test::make_request(std::move(gremlin), 60s, keep);
 }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body) {
-    bool finished = false;
-    std::exception_ptr error;
-    net::co_spawn(ioc, body(), [&](std::exception_ptr e) {
-        error = e;
-        finished = true;
-        ioc.stop();
-    });
-    ioc.run_for(120s);
-    REQUIRE_MESSAGE(finished, "client did not finish in time");
-    if (error) std::rethrow_exception(error);
+    tpbench::test::run_bounded(ioc, body, 120s, "client did not finish in time");
 }
 
 // Runs `reqs` one after another on one connection of `backend`.
@@ -77,9 +61,7 @@ std::vector<Outcome> on_one_connection(std::string_view backend, const SessionCo
     net::io_context ioc;
     std::vector<Outcome> out;
     run(ioc, [&]() -> net::awaitable<void> {
-        const auto* b = tpbench::backends::find_backend(backend);
-        REQUIRE(b != nullptr);
-        auto s = b->factory(ioc.get_executor(), cfg);
+        auto s = tpbench::test::make_backend_session(backend, ioc.get_executor(), cfg);
         const auto ec = co_await s->async_connect();
         REQUIRE_MESSAGE(!ec, ec.message());
         for (const auto& r : reqs) out.push_back(co_await s->async_execute(r));

@@ -7,7 +7,9 @@
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/server/server.hpp>
 
+#include "common/embedded_server.hpp"
 #include "common/run_bounded.hpp"
+#include "common/session_fixture.hpp"
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -38,36 +40,23 @@ constexpr std::uint64_t kVCount = 6;
 constexpr std::uint64_t kTimes15 = 2824992;
 
 std::unique_ptr<tpbench::server::ServerHandle> start_server() {
-    tpbench::server::ServerConfig cfg;
-    cfg.host = "127.0.0.1";
-    cfg.port = 0;
-    cfg.gremlin_pool = 2;
-    return tpbench::server::start(cfg);
+    return tpbench::test::start_embedded_server();
 }
 
 SessionConfig config(std::uint16_t port, std::string serializer = "",
                      std::map<std::string, std::string> options = {}) {
-    SessionConfig cfg;
-    cfg.target.host = "127.0.0.1";
-    cfg.target.port = port;
-    cfg.target.serializer = std::move(serializer);
-    cfg.target.options = std::move(options);
+    SessionConfig cfg = tpbench::test::loopback_config(port, std::move(serializer), std::move(options));
     cfg.max_in_process_per_connection = 64;
     return cfg;
 }
 
 Request request(std::string gremlin, std::chrono::seconds budget = 60s) {
-    Request r;
-    r.gremlin = std::move(gremlin);
-    r.deadline = Clock::now() + budget;
-    return r;
+    return tpbench::test::make_request(std::move(gremlin), budget);
 }
 
 std::unique_ptr<tpbench::engine::Session> make(std::string_view backend, net::io_context& ioc,
                                                const SessionConfig& cfg) {
-    const auto* b = tpbench::backends::find_backend(backend);
-    REQUIRE(b != nullptr);
-    return b->factory(ioc.get_executor(), cfg);
+    return tpbench::test::make_backend_session(backend, ioc.get_executor(), cfg);
 }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body,

@@ -8,6 +8,9 @@
 #include <tpbench/model/error.hpp>
 #include <tpbench/model/value.hpp>
 
+#include "common/run_bounded.hpp"
+#include "common/session_fixture.hpp"
+
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <doctest/doctest.h>
@@ -31,56 +34,29 @@ using tpbench::model::Value;
 
 namespace {
 
-std::uint16_t server_port() {
-    const char* p = std::getenv("TPBENCH_RS");
-    REQUIRE_MESSAGE(p != nullptr, "TPBENCH_RS=VERSION@PORT is not set (run through ctest -L realserver)");
-    const std::string s = p;
-    REQUIRE_MESSAGE(s.find('@') != std::string::npos, "TPBENCH_RS must be VERSION@PORT, not " << s);
-    return static_cast<std::uint16_t>(std::atoi(s.c_str() + s.find('@') + 1));
-}
-
 SessionConfig config(std::string serializer, std::map<std::string, std::string> options = {}) {
-    SessionConfig cfg;
-    cfg.target.host = "127.0.0.1";
-    cfg.target.port = server_port();
-    cfg.target.serializer = std::move(serializer);
-    cfg.target.options = std::move(options);
-    return cfg;
+    return tpbench::test::loopback_config(tpbench::test::realserver_port(), std::move(serializer),
+                                          std::move(options));
 }
 
 Request request(std::string gremlin, bool keep = true) {
-    Request r;
-    r.gremlin = std::move(gremlin);
-    r.keep_results = keep;
-    r.deadline = Clock::now() + 120s;
-    return r;
+    return tpbench::test::make_request(std::move(gremlin), 120s, keep);
 }
 
 std::vector<Outcome> on_one_connection(std::string_view backend, const SessionConfig& cfg,
                                        const std::vector<Request>& reqs) {
     net::io_context ioc;
     std::vector<Outcome> out;
-    bool finished = false;
-    std::exception_ptr error;
-    net::co_spawn(
+    tpbench::test::run_bounded(
         ioc,
         [&]() -> net::awaitable<void> {
-            const auto* b = tpbench::backends::find_backend(backend);
-            REQUIRE(b != nullptr);
-            auto s = b->factory(ioc.get_executor(), cfg);
+            auto s = tpbench::test::make_backend_session(backend, ioc.get_executor(), cfg);
             const auto ec = co_await s->async_connect();
             REQUIRE_MESSAGE(!ec, ec.message() << ": " << s->connect_error_message());
             for (const auto& r : reqs) out.push_back(co_await s->async_execute(r));
             co_await s->async_close();
         },
-        [&](std::exception_ptr e) {
-            error = e;
-            finished = true;
-            ioc.stop();
-        });
-    ioc.run_for(300s);
-    REQUIRE_MESSAGE(finished, "client did not finish in time");
-    if (error) std::rethrow_exception(error);
+        300s, "client did not finish in time");
     return out;
 }
 

@@ -12,6 +12,9 @@
 #include <tpbench/model/error.hpp>
 #include <tpbench/model/value.hpp>
 
+#include "common/run_bounded.hpp"
+#include "common/session_fixture.hpp"
+
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
@@ -46,40 +49,18 @@ constexpr std::uint64_t kTimes15 = 2824992;
 constexpr tpbench::model::EnumKind kGType = static_cast<tpbench::model::EnumKind>(0x30);
 const char* const kSerializers[] = {"graphbinary-v1", "graphson-v3", "graphson-v3-untyped"};
 
-// TPBENCH_RS = VERSION@PORT (one variable, so CTest's ENVIRONMENT property needs no list)
-std::string server_env() {
-    const char* p = std::getenv("TPBENCH_RS");
-    REQUIRE_MESSAGE(p != nullptr, "TPBENCH_RS=VERSION@PORT is not set (run through ctest -L realserver)");
-    const std::string s = p;
-    REQUIRE_MESSAGE(s.find('@') != std::string::npos, "TPBENCH_RS must be VERSION@PORT, not " << s);
-    return s;
-}
-
-std::uint16_t server_port() {
-    const std::string s = server_env();
-    return static_cast<std::uint16_t>(std::atoi(s.c_str() + s.find('@') + 1));
-}
-
-std::string server_version() {
-    const std::string s = server_env();
-    return s.substr(0, s.find('@'));
-}
+using tpbench::test::realserver_port;
+std::string server_version() { return tpbench::test::realserver_version(); }
 
 SessionConfig config(std::string serializer = "", std::map<std::string, std::string> options = {}) {
-    SessionConfig cfg;
-    cfg.target.host = "127.0.0.1";
-    cfg.target.port = server_port();
-    cfg.target.serializer = std::move(serializer);
-    cfg.target.options = std::move(options);
+    SessionConfig cfg =
+        tpbench::test::loopback_config(realserver_port(), std::move(serializer), std::move(options));
     cfg.max_in_process_per_connection = 64;
     return cfg;
 }
 
 Request request(std::string gremlin, std::chrono::seconds budget = 120s) {
-    Request r;
-    r.gremlin = std::move(gremlin);
-    r.deadline = Clock::now() + budget;
-    return r;
+    return tpbench::test::make_request(std::move(gremlin), budget);
 }
 
 Value instruction(std::vector<Value> parts) { return Value::list(std::move(parts)); }
@@ -94,23 +75,12 @@ Request bytecode(std::vector<std::vector<Value>> steps, std::chrono::seconds bud
 }
 
 std::unique_ptr<tpbench::engine::Session> make(net::io_context& ioc, const SessionConfig& cfg) {
-    const auto* b = tpbench::backends::find_backend("ws37");
-    REQUIRE(b != nullptr);
-    return b->factory(ioc.get_executor(), cfg);
+    return tpbench::test::make_backend_session("ws37", ioc.get_executor(), cfg);
 }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body,
          std::chrono::seconds limit = 240s) {
-    bool finished = false;
-    std::exception_ptr error;
-    net::co_spawn(ioc, body(), [&](std::exception_ptr e) {
-        error = e;
-        finished = true;
-        ioc.stop();
-    });
-    ioc.run_for(limit);
-    REQUIRE_MESSAGE(finished, "client did not finish in time");
-    if (error) std::rethrow_exception(error);
+    tpbench::test::run_bounded(ioc, body, limit, "client did not finish in time");
 }
 
 // Runs requests one after the other on one fresh connection.
@@ -417,8 +387,8 @@ TEST_CASE("ws37: GType (new in 3.8) results decode; P.typeOf filters by it") {
 // The TLS server's self-signed certificate: TPBENCH_REALSERVER_RUN_DIR/PORT/server-cert.pem.
 
 TEST_CASE("wss: g.V() over TLS verifying the server's self-signed certificate") {
-    const std::string ca =
-        std::string(TPBENCH_REALSERVER_RUN_DIR) + "/" + std::to_string(server_port()) + "/server-cert.pem";
+    const std::string ca = std::string(TPBENCH_REALSERVER_RUN_DIR) + "/" + std::to_string(realserver_port()) +
+                           "/server-cert.pem";
     REQUIRE_MESSAGE(std::ifstream(ca).good(), "no server certificate at " << ca);
     SessionConfig cfg = config("graphbinary-v1");
     cfg.target.tls.enabled = true;
