@@ -625,8 +625,20 @@ bool equal(const Value& e, const Value& a) {
         case Type::enum_:
             return at == Type::enum_ && e.str() == a.str();
         case Type::date:
-        case Type::timestamp:
-            return (at == Type::date || at == Type::timestamp) && e.as_int() == a.as_int();
+        case Type::timestamp: {
+            if (at == Type::date || at == Type::timestamp) return e.as_int() == a.as_int();
+            // 4.0 carries dates as DateTime (OffsetDateTime): [y, m, d, nanoOfDay, offsetSec]
+            using model::TemporalKind;
+            if (at != Type::temporal || a.size() < 5 ||
+                (a.temporal_kind() != TemporalKind::datetime4 &&
+                 a.temporal_kind() != TemporalKind::offset_date_time))
+                return false;
+            std::int64_t ms = days_from_civil(a[0].to_int64(), static_cast<unsigned>(a[1].to_int64()),
+                                              static_cast<unsigned>(a[2].to_int64())) *
+                                  86400000 +
+                              a[3].to_int64() / 1000000 - a[4].to_int64() * 1000;
+            return ms == e.as_int();
+        }
         case Type::list: {
             if (at != Type::list && at != Type::bulk_set) return false;
             auto xs = items_of(e), ys = items_of(a);

@@ -1,7 +1,9 @@
 // The Groovy-flavoured script front end: tokenizer, recursive-descent parser to an AST of
 // method-call chains, and an evaluator that builds traversals (Code) or computes plain values.
 #include "runtime.hpp"
+#include "steps_liststeps.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <deque>
@@ -752,6 +754,7 @@ const std::map<std::string, std::pair<EnumKind, std::vector<const char*>>>& enum
         {"Pick", {EnumKind::pick, {"any", "none", "unproductive"}}},
         {"Barrier", {EnumKind::barrier, {"normSack"}}},
         {"Merge", {EnumKind::merge, {"onCreate", "onMatch", "outV", "inV"}}},
+        {"DT", {EnumKind::dt, {"second", "minute", "hour", "day"}}},
     };
     return m;
 }
@@ -768,6 +771,10 @@ bool bare_token(const std::string& n, Value& out) {
         {"shuffle", {EnumKind::order, "shuffle"}},
         {"first", {EnumKind::pop, "first"}},
         {"sum", {EnumKind::operator_, "sum"}},
+        {"second", {EnumKind::dt, "second"}},
+        {"minute", {EnumKind::dt, "minute"}},
+        {"hour", {EnumKind::dt, "hour"}},
+        {"day", {EnumKind::dt, "day"}},
         {"minus", {EnumKind::operator_, "minus"}},
         {"mult", {EnumKind::operator_, "mult"}},
         {"div", {EnumKind::operator_, "div"}},
@@ -1124,9 +1131,9 @@ private:
         if (const Value* b = opts_.bindings.type() == Type::map ? opts_.bindings.find(n.name) : nullptr)
             return val(*b);
         static const char* classes[] = {
-            "__",      "P",     "TextP",          "TinkerFactory", "WithOptions", "T",          "Order",
-            "Pop",     "Scope", "Column",         "Direction",     "Cardinality", "Operator",   "Pick",
-            "Barrier", "Merge", "VertexProperty", "Vertex",        "Edge",        "TinkerGraph"};
+            "__",      "P",     "TextP",          "TinkerFactory", "WithOptions", "T",           "Order",
+            "Pop",     "Scope", "Column",         "Direction",     "Cardinality", "Operator",    "Pick",
+            "Barrier", "Merge", "VertexProperty", "Vertex",        "Edge",        "TinkerGraph", "DT"};
         for (const char* c : classes)
             if (n.name == c) {
                 SVal s;
@@ -1322,6 +1329,7 @@ private:
             bool all_values =
                 std::all_of(args.begin(), args.end(), [](const SVal& a) { return a.k == SVal::K::value; });
             if (is_p_name(n.name) && all_values) return val(make_p(n.name, args, n.pos, false));
+            if (n.name == "datetime" && all_values && args.size() <= 1) return val(datetime_of(args, n.pos));
             if (is_textp_name(n.name) && all_values) return val(make_p(n.name, args, n.pos, true));
             if (n.name == "not" && args.size() == 1 && args[0].k == SVal::K::value &&
                 (args[0].v.type() == Type::p || args[0].v.type() == Type::text_p))
@@ -1329,6 +1337,24 @@ private:
             return anonymous(n, args);
         }
         return call_on(eval(*n.target), n);
+    }
+
+    // gremlin-lang's datetime('2023-08-02T00:00:00Z') (DatetimeHelper.datetime): a Date; datetime()
+    // is now.
+    Value datetime_of(const std::vector<SVal>& args, std::size_t pos) {
+        if (args.empty())
+            return Value::date(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                   std::chrono::system_clock::now().time_since_epoch())
+                                   .count());
+        if (args[0].v.type() != Type::string)
+            fail(EvalError::Kind::evaluation, "datetime() takes a string (at " + where_text(src_, pos) + ")",
+                 "IllegalArgumentException");
+        auto ms = detail::parse_iso_datetime(args[0].v.str());
+        if (!ms)
+            fail(EvalError::Kind::evaluation,
+                 "Text '" + args[0].v.str() + "' could not be parsed (at " + where_text(src_, pos) + ")",
+                 "DateTimeParseException");
+        return Value::date(*ms);
     }
 
     SVal call_on(SVal t, const Node& n) {

@@ -2,6 +2,7 @@
 // lives in the step (or its closures) and is cleared by reset() so child traversals can be re-run
 // per traverser.
 #include "runtime.hpp"
+#include "steps_liststeps.hpp"
 
 #include <cstring>
 #include <cctype>
@@ -402,9 +403,10 @@ public:
         }
         for (std::size_t i = 0; i < specs.size(); ++i) {
             start_ = source && i == 0;
+            first_ = i == 0;
             const std::string& n = specs[i].main->name;
             if (start_ && n != "V" && n != "E" && n != "inject" && n != "addV" && n != "addE" &&
-                n != "mergeV" && n != "union")
+                n != "mergeV" && n != "union" && n != "call")
                 fail(EvalError::Kind::unsupported,
                      "traversal source has no step '" + n + "' (at " + code_.where + " " +
                          std::to_string(specs[i].main->pos) + ")",
@@ -544,7 +546,7 @@ private:
     void compile_repeat(const Spec& s);
     void compile_group(const Spec& s, bool count);
     void compile_order(const Spec& s, bool local);
-    bool compile_string_or_list(const Instr& in);
+    void compile_liststep(const Spec& s);
     void compile_numeric(const Instr& in);
     void compile_branch(const Spec& s);
     void compile_match(const Spec& s);
@@ -555,6 +557,7 @@ private:
     const Code& code_;
     Plan& plan_;
     bool start_ = false;
+    bool first_ = false;  // first step of its traversal
     bool reducing_last_ = false;
     int hops_ = 0;
     std::string last_;
@@ -640,15 +643,20 @@ void Compiler::compile_source_or_mid_graph(const Spec& s) {
             });
             return;
         }
-        // Mid-traversal inject: the injected values come first, then the input.
-        add([vals](Ctx& ctx) {
+        // Mid-traversal inject: the injected values come first, then the input — except as the
+        // first step of a child traversal, whose start comes first (TinkerPop's InjectStep adds its
+        // values behind the starts already queued).
+        bool input_first = first_;
+        add([vals, input_first](Ctx& ctx) {
             auto st = std::make_unique<FnStep>();
             auto done = std::make_shared<std::size_t>(0);
             Ctx* c = &ctx;
             struct InjectStep : Step {
                 std::vector<Value> vals;
                 std::size_t pos = 0;
+                bool input_first = false;
                 bool next(Traverser& out) override {
+                    if (input_first && pos == 0 && input_->next(out)) return true;
                     if (pos < vals.size()) {
                         out = Traverser{};
                         out.obj = Obj(vals[pos++]);
@@ -666,6 +674,7 @@ void Compiler::compile_source_or_mid_graph(const Spec& s) {
             (void)c;
             auto inj = std::make_unique<InjectStep>();
             inj->vals = vals;
+            inj->input_first = input_first;
             return std::unique_ptr<Step>(std::move(inj));
         });
         return;
@@ -2597,375 +2606,19 @@ void Compiler::compile_mutation(const Spec& s) {
     bad_args(in);
 }
 
-// ---- 3.7 string and list steps ---------------------------------------------------------------------------
+// ---- 3.7 string, list, date and math steps, call(): steps_list.cpp, steps_date.cpp, steps_math.cpp,
+// steps_call.cpp ------------------------------------------------------------------------------------
 
-namespace {
-
-// Java's String.valueOf for asString()/conjoin(): 29 -> "29", 1.0 -> "1.0", elements as v[1].
-std::string java_string(const Value& v) {
-    switch (v.type()) {
-        case Type::string:
-        case Type::char_:
-            return v.str();
-        case Type::null:
-            return "null";
-        case Type::boolean:
-            return v.as_bool() ? "true" : "false";
-        case Type::double_:
-        case Type::float_: {
-            double d = v.as_double();
-            if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e7)
-                return std::to_string(static_cast<std::int64_t>(d)) + ".0";
-            return v.to_string();
-        }
-        default:
-            return v.to_string();
-    }
-}
-
-bool java_space(unsigned char c) { return c <= ' '; }
-
-std::string ascii_case(std::string s, bool upper) {
-    for (auto& c : s)
-        if (static_cast<unsigned char>(c) < 0x80)
-            c = static_cast<char>(upper ? std::toupper(c) : std::tolower(c));
-    return s;
-}
-
-// UTF-8 code points of s (for length/substring/reverse in UTF-16-free terms; exact for the BMP).
-std::vector<std::string> code_points(const std::string& s) {
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < s.size();) {
-        auto c = static_cast<unsigned char>(s[i]);
-        std::size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
-        out.push_back(s.substr(i, n));
-        i += n;
-    }
-    return out;
-}
-
-std::vector<Value> list_arg(Ctx& ctx, const Value& v) {
-    switch (v.type()) {
-        case Type::list:
-        case Type::set:
-            return v.kids();
-        case Type::bulk_set: {
-            std::vector<Value> out;
-            for (std::size_t i = 0; i + 1 < v.size(); i += 2)
-                for (std::int64_t b = 0; b < v[i + 1].as_int(); ++b) out.push_back(v[i]);
-            return out;
-        }
-        default:
-            (void)ctx;
-            return {v};
-    }
-}
-
-}  // namespace
-
-bool Compiler::compile_string_or_list(const Instr& in) {
-    const std::string& n = in.name;
-    static const char* string_steps[] = {"toUpper", "toLower",   "length", "trim",    "lTrim", "rTrim",
-                                         "reverse", "substring", "concat", "replace", "split", "asString"};
-    static const char* list_steps[] = {"conjoin",   "all",        "any",      "merge",   "combine",
-                                       "intersect", "difference", "disjunct", "product", "index"};
-    bool is_string_step = std::find_if(std::begin(string_steps), std::end(string_steps),
-                                       [&](const char* x) { return n == x; }) != std::end(string_steps);
-    bool is_list_step = std::find_if(std::begin(list_steps), std::end(list_steps),
-                                     [&](const char* x) { return n == x; }) != std::end(list_steps);
-    if (!is_string_step && !is_list_step) return false;
-
-    if (is_string_step) {
-        std::size_t a0 = 0;
-        bool local = false;
-        if (!in.args.empty() && is_enum(in.args[0], EnumKind::scope)) {
-            local = in.args[0].v.str() == "local";
-            a0 = 1;
-        }
-        std::vector<Arg> args(in.args.begin() + static_cast<std::ptrdiff_t>(a0), in.args.end());
-        // concat() may take traversals (their first result is appended)
-        std::vector<PlanPtr> plans;
-        if (n == "concat")
-            for (const auto& a : args)
-                if (a.t) plans.push_back(child(a, in));
-        for (const auto& a : args)
-            if (a.t && n != "concat") bad_args(in);
-        auto need_args = [&](std::size_t lo, std::size_t hi) {
-            if (args.size() < lo || args.size() > hi) bad_args(in);
-        };
-        if (n == "substring")
-            need_args(1, 2);
-        else if (n == "replace")
-            need_args(2, 2);
-        else if (n == "split")
-            need_args(1, 1);
-        else if (n != "concat")
-            need_args(0, 0);
-        const std::string name = n;
-        add([name, args, plans, local](Ctx& ctx) {
-            auto pipes = std::make_shared<std::vector<std::unique_ptr<Pipeline>>>();
-            for (const auto& p : plans) pipes->push_back(p->instantiate(ctx));
-            auto st = std::make_unique<FnStep>();
-            Ctx* c = &ctx;
-            st->fn = [name, args, pipes, local, c](Traverser& t) {
-                Ctx& ctx = *c;
-                auto one = [&](const Value& v) -> Value {
-                    if (name == "asString") {
-                        if (v.is_null())
-                            fail(EvalError::Kind::evaluation,
-                                 "The asString() step cannot take null as argument",
-                                 "IllegalArgumentException");
-                        return Value::string(java_string(v));
-                    }
-                    if (name == "reverse" && (v.type() == Type::list || v.type() == Type::set)) {
-                        std::vector<Value> xs(v.kids().rbegin(), v.kids().rend());
-                        return Value::list(std::move(xs));
-                    }
-                    if (v.is_null()) return v;
-                    if (v.type() != Type::string) {
-                        if (name == "reverse") return v;
-                        fail(EvalError::Kind::evaluation,
-                             "The " + name + "() step can only take string as argument, encountered " +
-                                 std::string(model::type_name(v.type())),
-                             "IllegalArgumentException");
-                    }
-                    const std::string& x = v.str();
-                    if (name == "toUpper" || name == "toLower")
-                        return Value::string(ascii_case(x, name == "toUpper"));
-                    if (name == "length")
-                        return Value::int_(static_cast<std::int32_t>(code_points(x).size()));
-                    if (name == "trim" || name == "lTrim" || name == "rTrim") {
-                        std::size_t b = 0, e = x.size();
-                        if (name != "rTrim")
-                            while (b < e && java_space(static_cast<unsigned char>(x[b]))) ++b;
-                        if (name != "lTrim")
-                            while (e > b && java_space(static_cast<unsigned char>(x[e - 1]))) --e;
-                        return Value::string(x.substr(b, e - b));
-                    }
-                    if (name == "reverse") {
-                        auto cps = code_points(x);
-                        std::string r;
-                        for (auto it = cps.rbegin(); it != cps.rend(); ++it) r += *it;
-                        return Value::string(r);
-                    }
-                    if (name == "substring") {
-                        auto cps = code_points(x);
-                        auto len = static_cast<std::int64_t>(cps.size());
-                        std::int64_t b = args[0].v.to_int64();
-                        if (b < 0) b = std::max<std::int64_t>(0, len + b);
-                        std::int64_t e = args.size() > 1 ? args[1].v.to_int64() : len;
-                        if (e < 0) e = len + e;
-                        b = std::min(b, len);
-                        e = std::min(std::max(e, b), len);
-                        std::string r;
-                        for (auto i = b; i < e; ++i) r += cps[static_cast<std::size_t>(i)];
-                        return Value::string(r);
-                    }
-                    if (name == "replace") {
-                        if (args[0].v.type() != Type::string) return v;
-                        const std::string& from = args[0].v.str();
-                        std::string to = args[1].v.type() == Type::string ? args[1].v.str() : "";
-                        if (from.empty()) return v;
-                        std::string r;
-                        std::size_t i = 0;
-                        for (std::size_t k; (k = x.find(from, i)) != std::string::npos; i = k + from.size())
-                            r += x.substr(i, k - i) + to;
-                        return Value::string(r + x.substr(i));
-                    }
-                    if (name == "split") {
-                        std::vector<Value> parts;
-                        const Value& sep = args[0].v;
-                        // (a null or empty separator splits on whitespace, as StringUtils does)
-                        if (sep.is_null() || (sep.type() == Type::string && sep.str().empty())) {
-                            std::size_t i = 0;
-                            while (i < x.size()) {
-                                while (i < x.size() && std::isspace(static_cast<unsigned char>(x[i]))) ++i;
-                                std::size_t b = i;
-                                while (i < x.size() && !std::isspace(static_cast<unsigned char>(x[i]))) ++i;
-                                if (i > b) parts.push_back(Value::string(x.substr(b, i - b)));
-                            }
-                        } else if (sep.type() == Type::string && !sep.str().empty()) {
-                            // StringUtils.splitByWholeSeparator: empty tokens are dropped
-                            const std::string& d = sep.str();
-                            std::size_t i = 0;
-                            for (;;) {
-                                std::size_t k = x.find(d, i);
-                                std::string part =
-                                    x.substr(i, k == std::string::npos ? std::string::npos : k - i);
-                                if (!part.empty()) parts.push_back(Value::string(part));
-                                if (k == std::string::npos) break;
-                                i = k + d.size();
-                            }
-                        } else {
-                            for (const auto& cp : code_points(x)) parts.push_back(Value::string(cp));
-                        }
-                        return Value::list(std::move(parts));
-                    }
-                    // concat
-                    std::string r = x;
-                    std::size_t pi = 0;
-                    for (const auto& a : args) {
-                        if (a.t) {
-                            auto& pipe = (*pipes)[pi++];
-                            Traverser s0 = t;
-                            s0.bulk = 1;
-                            pipe->start_with(s0);
-                            Traverser out;
-                            if (pipe->next(out)) {
-                                Value w = to_value(ctx, out.obj);
-                                if (!w.is_null()) r += java_string(w);
-                            }
-                        } else if (!a.v.is_null()) {
-                            r += java_string(a.v);
-                        }
-                    }
-                    return Value::string(r);
-                };
-                Value v = to_value(ctx, t.obj);
-                if (local && (v.type() == Type::list || v.type() == Type::set)) {
-                    std::vector<Value> xs;
-                    for (const auto& x : v.kids()) xs.push_back(one(x));
-                    advance(ctx, t, Obj(Value::list(std::move(xs))));
-                } else {
-                    advance(ctx, t, Obj(one(v)));
-                }
-                return true;
-            };
-            return std::unique_ptr<Step>(std::move(st));
-        });
-        return true;
-    }
-
-    // list steps
-    const std::string name = n;
-    if (name == "all" || name == "any") {
-        if (in.args.size() != 1) bad_args(in);
-        Value pred = as_pred(in.args[0], in);
-        add_fn([name, pred](Ctx& ctx, Traverser& t) {
-            Value v = to_value(ctx, t.obj);
-            if (v.type() != Type::list && v.type() != Type::set && v.type() != Type::bulk_set) return false;
-            auto xs = list_arg(ctx, v);
-            if (name == "all") {
-                for (const auto& x : xs)
-                    if (!test_p(ctx, pred, Obj(x))) return false;
-                return true;
-            }
-            for (const auto& x : xs)
-                if (test_p(ctx, pred, Obj(x))) return true;
-            return false;
-        });
-        return true;
-    }
-    if (name == "conjoin") {
-        if (in.args.size() != 1 || !is_str(in.args[0])) bad_args(in);
-        std::string d = in.args[0].v.str();
-        add_fn([d](Ctx& ctx, Traverser& t) {
-            Value v = to_value(ctx, t.obj);
-            if (v.type() != Type::list && v.type() != Type::set && v.type() != Type::bulk_set)
-                fail(EvalError::Kind::evaluation,
-                     "conjoin() step can only take an array or an Iterable type for its incoming traverser",
-                     "IllegalArgumentException");
-            std::string r;
-            bool first = true;
-            for (const auto& x : list_arg(ctx, v)) {
-                if (x.is_null()) continue;
-                if (!first) r += d;
-                first = false;
-                r += java_string(x);
-            }
-            advance(ctx, t, Obj(Value::string(r)));
-            return true;
-        });
-        return true;
-    }
-    if (name == "index") {
-        if (!in.args.empty()) bad_args(in);
-        add_fn([](Ctx& ctx, Traverser& t) {
-            Value v = to_value(ctx, t.obj);
-            std::vector<Value> xs =
-                v.type() == Type::list || v.type() == Type::set ? v.kids() : std::vector<Value>{v};
-            std::vector<Value> out;
-            for (std::size_t i = 0; i < xs.size(); ++i)
-                out.push_back(Value::list({xs[i], Value::int_(static_cast<std::int32_t>(i))}));
-            advance(ctx, t, Obj(Value::list(std::move(out))));
-            return true;
-        });
-        return true;
-    }
-    // merge / combine / intersect / difference / disjunct / product: with a list or a traversal
-    if (in.args.size() != 1) bad_args(in);
-    Value lit = in.args[0].t ? Value() : in.args[0].v;
-    PlanPtr plan = in.args[0].t ? child(in.args[0], in) : nullptr;
-    add([name, lit, plan](Ctx& ctx) {
-        std::shared_ptr<Pipeline> pipe = plan ? std::shared_ptr<Pipeline>(plan->instantiate(ctx)) : nullptr;
-        auto st = std::make_unique<FnStep>();
-        Ctx* c = &ctx;
-        st->fn = [name, lit, pipe, c](Traverser& t) {
-            Ctx& ctx = *c;
-            Value v = to_value(ctx, t.obj);
-            Value other = lit;
-            if (pipe) {
-                Traverser s0 = t;
-                s0.bulk = 1;
-                pipe->start_with(s0);
-                Traverser r;
-                if (!pipe->next(r))
-                    fail(EvalError::Kind::evaluation, name + "() needs a value from its traversal argument",
-                         "IllegalArgumentException");
-                other = to_value(ctx, r.obj);
-            }
-            auto is_coll = [](const Value& x) {
-                return x.type() == Type::list || x.type() == Type::set || x.type() == Type::bulk_set;
-            };
-            if (!is_coll(v))
-                fail(EvalError::Kind::evaluation,
-                     name + " step can only take an array or an Iterable type for its incoming traverser",
-                     "IllegalArgumentException");
-            if (!is_coll(other))
-                fail(EvalError::Kind::evaluation,
-                     name + " step can only take an array or an Iterable as an argument",
-                     "IllegalArgumentException");
-            auto a = list_arg(ctx, v), b = list_arg(ctx, other);
-            auto contains = [&](const std::vector<Value>& xs, const Value& x) {
-                return std::find(xs.begin(), xs.end(), x) != xs.end();
-            };
-            std::vector<Value> out;
-            auto add_unique = [&](const Value& x) {
-                if (!contains(out, x)) out.push_back(x);
-            };
-            if (name == "combine") {
-                out = a;
-                out.insert(out.end(), b.begin(), b.end());
-                advance(ctx, t, Obj(Value::list(std::move(out))));
-                return true;
-            }
-            if (name == "product") {
-                for (const auto& x : a)
-                    for (const auto& y : b) out.push_back(Value::list({x, y}));
-                advance(ctx, t, Obj(Value::list(std::move(out))));
-                return true;
-            }
-            if (name == "merge") {
-                for (const auto& x : a) add_unique(x);
-                for (const auto& x : b) add_unique(x);
-            } else if (name == "intersect") {
-                for (const auto& x : a)
-                    if (contains(b, x)) add_unique(x);
-            } else if (name == "difference") {
-                for (const auto& x : a)
-                    if (!contains(b, x)) add_unique(x);
-            } else {  // disjunct
-                for (const auto& x : a)
-                    if (!contains(b, x)) add_unique(x);
-                for (const auto& x : b)
-                    if (!contains(a, x)) add_unique(x);
-            }
-            advance(ctx, t, Obj(Value::set(std::move(out))));
-            return true;
-        };
-        return std::unique_ptr<Step>(std::move(st));
-    });
-    return true;
+void Compiler::compile_liststep(const Spec& s) {
+    const Instr& in = *s.main;
+    StepSite site{in, s.mods};
+    site.start = start_;
+    site.child = [this, &in](const Arg& a) { return child(a, in); };
+    site.add = [this](Plan::Factory f) { add(std::move(f)); };
+    site.need = [this](PathMode m) { need(m); };
+    site.by = [this](const Instr& m) { return by_of(m); };
+    site.bad_args = [&in] { bad_args(in); };
+    build_liststep(site);
 }
 
 // ---- the dispatcher --------------------------------------------------------------------------------------
@@ -3472,7 +3125,7 @@ void Compiler::compile_step(const Spec& s) {
     }
     if (n == "addV" || n == "addE" || n == "property" || n == "drop" || n == "mergeV")
         return compile_mutation(s);
-    if (compile_string_or_list(in)) return;
+    if (is_liststep(n)) return compile_liststep(s);
     if (n == "coin") {
         // each unit of bulk survives with probability p (CoinStep)
         if (in.args.size() != 1 || in.args[0].t || !in.args[0].v.is_number()) bad_args(in);
@@ -3539,39 +3192,6 @@ void Compiler::compile_step(const Spec& s) {
             };
             f->on_reset = [start] { start->reset(); };
             return std::unique_ptr<Step>(std::move(f));
-        });
-        return;
-    }
-    if (n == "format") {
-        // format('%{name} is %{age}'): properties / map keys / step labels; %{_} the object
-        if (in.args.size() != 1 || !is_str(in.args[0])) bad_args(in);
-        std::string fmt = in.args[0].v.str();
-        need(PathMode::labeled);
-        add_fn([fmt](Ctx& ctx, Traverser& t) {
-            std::string out;
-            for (std::size_t i = 0; i < fmt.size();) {
-                if (fmt.compare(i, 2, "%{") == 0) {
-                    std::size_t e = fmt.find('}', i + 2);
-                    if (e != std::string::npos) {
-                        std::string var = fmt.substr(i + 2, e - i - 2);
-                        Obj o;
-                        bool found = false;
-                        if (var == "_") {
-                            o = t.obj;
-                            found = true;
-                        } else {
-                            found = key_value(ctx, t.obj, var, o) || scope_get(ctx, t, var, "last", o);
-                        }
-                        if (!found) return false;  // an unresolved variable filters the traverser
-                        out += java_string(o.el ? to_value(ctx, o) : o.v);
-                        i = e + 1;
-                        continue;
-                    }
-                }
-                out += fmt[i++];
-            }
-            advance(ctx, t, Obj(Value::string(out)));
-            return true;
         });
         return;
     }

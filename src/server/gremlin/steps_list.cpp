@@ -1,0 +1,732 @@
+// The 3.7 string steps (toUpper … asString, concat, format) and list steps (conjoin, all, any,
+// merge, combine, intersect, difference, disjunct, product, index) with TinkerPop 3.7.3's
+// semantics and messages (ListFunction, StringLocalStep, the *GlobalStep classes): null passes
+// through string steps, paths are iterable, set results are deduplicated with Java equality.
+#include "steps_liststeps.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace tpbench::server::detail {
+
+using model::EnumKind;
+using model::Type;
+using model::Value;
+
+std::string java_class(Ctx& ctx, const Obj& o) {
+    (void)ctx;
+    if (o.el) {
+        switch (o.el->kind) {
+            case ElKind::vertex:
+                return "class org.apache.tinkerpop.gremlin.tinkergraph.structure.TinkerVertex";
+            case ElKind::edge:
+                return "class org.apache.tinkerpop.gremlin.tinkergraph.structure.TinkerEdge";
+            default:
+                return "class org.apache.tinkerpop.gremlin.tinkergraph.structure.TinkerVertexProperty";
+        }
+    }
+    switch (o.v.type()) {
+        case Type::null:
+            return "null";
+        case Type::boolean:
+            return "class java.lang.Boolean";
+        case Type::byte:
+            return "class java.lang.Byte";
+        case Type::short_:
+            return "class java.lang.Short";
+        case Type::int_:
+            return "class java.lang.Integer";
+        case Type::long_:
+            return "class java.lang.Long";
+        case Type::float_:
+            return "class java.lang.Float";
+        case Type::double_:
+            return "class java.lang.Double";
+        case Type::big_integer:
+            return "class java.math.BigInteger";
+        case Type::big_decimal:
+            return "class java.math.BigDecimal";
+        case Type::char_:
+            return "class java.lang.Character";
+        case Type::string:
+            return "class java.lang.String";
+        case Type::uuid:
+            return "class java.util.UUID";
+        case Type::date:
+            return "class java.util.Date";
+        case Type::timestamp:
+            return "class java.sql.Timestamp";
+        case Type::list:
+            return "class java.util.ArrayList";
+        case Type::set:
+            return "class java.util.LinkedHashSet";
+        case Type::map:
+            return "class java.util.LinkedHashMap";
+        case Type::bulk_set:
+            return "class org.apache.tinkerpop.gremlin.process.traversal.step.util.BulkSet";
+        case Type::vertex:
+            return "class org.apache.tinkerpop.gremlin.structure.util.reference.ReferenceVertex";
+        case Type::edge:
+            return "class org.apache.tinkerpop.gremlin.structure.util.reference.ReferenceEdge";
+        case Type::vertex_property:
+            return "class org.apache.tinkerpop.gremlin.structure.util.reference.ReferenceVertexProperty";
+        case Type::property:
+            return "class org.apache.tinkerpop.gremlin.structure.util.reference.ReferenceProperty";
+        case Type::path:
+            return "class org.apache.tinkerpop.gremlin.process.traversal.step.util.ImmutablePath";
+        default:
+            return "class " + std::string(model::type_name(o.v.type()));
+    }
+}
+
+namespace {
+
+// Java's String.valueOf for asString()/conjoin()/concat()/format(): 29 -> "29", 1.0 -> "1.0".
+std::string java_string(const Value& v) {
+    switch (v.type()) {
+        case Type::string:
+        case Type::char_:
+            return v.str();
+        case Type::null:
+            return "null";
+        case Type::boolean:
+            return v.as_bool() ? "true" : "false";
+        case Type::double_:
+        case Type::float_: {
+            double d = v.as_double();
+            if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e7)
+                return std::to_string(static_cast<std::int64_t>(d)) + ".0";
+            return v.to_string();
+        }
+        default:
+            return v.to_string();
+    }
+}
+
+std::string obj_string(Ctx& ctx, const Obj& o) { return java_string(o.el ? to_value(ctx, o) : o.v); }
+
+// Character.isWhitespace over UTF-8: ASCII controls \t..\r, \x1c..\x1f, space, and the Unicode
+// space/line/paragraph separators except the no-break ones (U+00A0, U+2007, U+202F).
+bool java_whitespace(std::uint32_t c) {
+    if (c == ' ' || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f)) return true;
+    if (c == 0x1680 || (c >= 0x2000 && c <= 0x2006) || (c >= 0x2008 && c <= 0x200a)) return true;
+    return c == 0x2028 || c == 0x2029 || c == 0x205f || c == 0x3000;
+}
+
+std::uint32_t decode_at(const std::string& s, std::size_t i, std::size_t& n) {
+    auto c = static_cast<unsigned char>(s[i]);
+    n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    if (i + n > s.size()) {
+        n = 1;
+        return c;
+    }
+    if (n == 1) return c;
+    std::uint32_t cp = c & (n == 2 ? 0x1f : n == 3 ? 0x0f : 0x07);
+    for (std::size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+    return cp;
+}
+
+// UTF-8 code points of s (for length/substring/reverse; exact for the BMP).
+std::vector<std::string> code_points(const std::string& s) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < s.size();) {
+        std::size_t n;
+        decode_at(s, i, n);
+        out.push_back(s.substr(i, n));
+        i += n;
+    }
+    return out;
+}
+
+std::string trimmed(const std::string& x, bool left, bool right) {
+    auto cps = code_points(x);
+    std::size_t b = 0, e = cps.size();
+    auto ws = [&](std::size_t k) {
+        std::size_t n;
+        return java_whitespace(decode_at(cps[k], 0, n));
+    };
+    if (left)
+        while (b < e && ws(b)) ++b;
+    if (right)
+        while (e > b && ws(e - 1)) --e;
+    std::string r;
+    for (std::size_t k = b; k < e; ++k) r += cps[k];
+    return r;
+}
+
+std::string ascii_case(std::string s, bool upper) {
+    for (auto& c : s)
+        if (static_cast<unsigned char>(c) < 0x80)
+            c = static_cast<char>(upper ? std::toupper(c) : std::tolower(c));
+    return s;
+}
+
+bool iterable_items(const Obj& o, std::vector<Value>& out) {
+    if (o.el) return false;
+    const Value& v = o.v;
+    switch (v.type()) {
+        case Type::list:
+        case Type::set:
+            out = v.kids();
+            return true;
+        case Type::bulk_set:
+            out.clear();
+            for (std::size_t i = 0; i + 1 < v.size(); i += 2)
+                for (std::int64_t b = 0; b < v[i + 1].as_int(); ++b) out.push_back(v[i]);
+            return true;
+        case Type::path:
+            out = v.size() > 1 ? v[1].kids() : std::vector<Value>{};
+            return true;
+        default:
+            return false;
+    }
+}
+
+[[noreturn]] void illegal(const std::string& msg) {
+    fail(EvalError::Kind::evaluation, msg, "IllegalArgumentException");
+}
+
+bool is_null(const Obj& o) { return !o.el && o.v.is_null(); }
+
+// ListFunction.convertTraverserToCollection / convertArgumentToCollection /
+// convertTraversalToCollection.
+std::vector<Value> incoming_collection(Ctx& ctx, const Obj& o, const std::string& step) {
+    std::vector<Value> out;
+    if (is_null(o)) illegal("Incoming traverser for " + step + " step can't be null.");
+    if (!iterable_items(o, out))
+        illegal(step +
+                " step can only take an array or an Iterable type for incoming traversers, encountered " +
+                java_class(ctx, o));
+    return out;
+}
+
+std::vector<Value> argument_collection(Ctx& ctx, const Value& v, const std::string& step) {
+    std::vector<Value> out;
+    if (v.is_null()) illegal("Argument provided for " + step + " step can't be null.");
+    if (!iterable_items(Obj(v), out))
+        illegal(step + " step can only take an array or an Iterable as an argument, encountered " +
+                java_class(ctx, Obj(v)));
+    return out;
+}
+
+std::vector<Value> traversal_collection(Ctx& ctx, const Obj& r, const std::string& step) {
+    std::vector<Value> out;
+    if (is_null(r))
+        illegal("Provided traversal argument for " + step + " step must yield an iterable type, not null");
+    if (!iterable_items(r, out))
+        illegal("Provided traversal argument for " + step +
+                " step must yield an iterable type, encountered " + java_class(ctx, r));
+    return out;
+}
+
+// TraversalUtil.apply: the first result of the child traversal started from `t`.
+Obj apply_child(Ctx& ctx, Pipeline& pipe, const Traverser& t, const std::string& step) {
+    Traverser s0 = t;
+    s0.bulk = 1;
+    pipe.start_with(s0);
+    Traverser r;
+    if (!pipe.next(r))
+        illegal("The provided traverser does not map to a value: " + obj_string(ctx, t.obj) + "->" + step +
+                "() argument traversal");
+    return r.obj;
+}
+
+std::vector<Value> dedup(const std::vector<Value>& xs) {
+    std::vector<Value> out;
+    for (const auto& x : xs)
+        if (std::find(out.begin(), out.end(), x) == out.end()) out.push_back(x);
+    return out;
+}
+
+bool contains(const std::vector<Value>& xs, const Value& x) {
+    return std::find(xs.begin(), xs.end(), x) != xs.end();
+}
+
+Plan::Factory map_factory(std::function<bool(Ctx&, Traverser&)> fn) {
+    return [fn](Ctx& ctx) {
+        auto s = std::make_unique<MapFnStep>();
+        Ctx* c = &ctx;
+        s->fn = [fn, c](Traverser& t) { return fn(*c, t); };
+        return std::unique_ptr<Step>(std::move(s));
+    };
+}
+
+// A pipeline per step instance for each traversal argument (instantiated lazily per Ctx).
+struct Pipes {
+    std::vector<PlanPtr> plans;
+    std::vector<std::unique_ptr<Pipeline>> pipes;
+    Pipeline& at(Ctx& ctx, std::size_t i) {
+        if (pipes.size() < plans.size()) pipes.resize(plans.size());
+        if (!pipes[i]) pipes[i] = plans[i]->instantiate(ctx);
+        return *pipes[i];
+    }
+};
+
+}  // namespace
+
+// ---- string steps ---------------------------------------------------------------------------------
+
+void build_string_step(StepSite& site) {
+    const Instr& in = site.in;
+    const std::string name = in.name;
+    std::size_t a0 = 0;
+    bool local = false;
+    if (!in.args.empty() && !in.args[0].t && in.args[0].v.type() == Type::enum_ &&
+        in.args[0].v.enum_kind() == EnumKind::scope) {
+        local = in.args[0].v.str() == "local";
+        a0 = 1;
+    }
+    std::vector<Arg> args(in.args.begin() + static_cast<std::ptrdiff_t>(a0), in.args.end());
+    auto plans = std::make_shared<std::vector<PlanPtr>>();
+    for (const auto& a : args) {
+        if (a.t && name != "concat") site.bad_args();
+        if (a.t) plans->push_back(site.child(a));
+    }
+    auto need_args = [&](std::size_t lo, std::size_t hi) {
+        if (args.size() < lo || args.size() > hi) site.bad_args();
+    };
+    if (name == "substring")
+        need_args(1, 2);
+    else if (name == "replace")
+        need_args(2, 2);
+    else if (name == "split")
+        need_args(1, 1);
+    else if (name != "concat")
+        need_args(0, 0);
+    if (name == "substring")
+        for (const auto& a : args)
+            if (!a.v.is_number()) site.bad_args();
+    // concat's literal arguments: their non-null parts joined once (ConcatStep.stringArgsResult)
+    std::string literal_tail;
+    bool literal_null = true;
+    if (name == "concat")
+        for (const auto& a : args)
+            if (!a.t && !a.v.is_null()) {
+                literal_tail += java_string(a.v);
+                literal_null = false;
+            }
+    const std::string step_name = name + (local ? "(local)" : "()");
+
+    site.add([name, args, plans, local, step_name, literal_tail, literal_null](Ctx& ctx) {
+        auto pipes = std::make_shared<Pipes>();
+        pipes->plans = *plans;
+        auto st = std::make_unique<MapFnStep>();
+        Ctx* c = &ctx;
+        st->fn = [=](Traverser& t) {
+            Ctx& ctx = *c;
+            // the operation on one string
+            auto op = [&](const std::string& x) -> Value {
+                if (name == "toUpper" || name == "toLower")
+                    return Value::string(ascii_case(x, name == "toUpper"));
+                if (name == "length") return Value::int_(static_cast<std::int32_t>(code_points(x).size()));
+                if (name == "trim") return Value::string(trimmed(x, true, true));
+                if (name == "lTrim") return Value::string(trimmed(x, true, false));
+                if (name == "rTrim") return Value::string(trimmed(x, false, true));
+                if (name == "reverse") {
+                    auto cps = code_points(x);
+                    std::string r;
+                    for (auto it = cps.rbegin(); it != cps.rend(); ++it) r += *it;
+                    return Value::string(r);
+                }
+                if (name == "substring") {
+                    auto cps = code_points(x);
+                    auto len = static_cast<std::int64_t>(cps.size());
+                    std::int64_t b = args[0].v.to_int64();
+                    if (b < 0) b = std::max<std::int64_t>(0, len + b);
+                    std::int64_t e = args.size() > 1 ? args[1].v.to_int64() : len;
+                    if (e < 0) e = len + e;
+                    b = std::min(b, len);
+                    e = std::min(std::max(e, b), len);
+                    std::string r;
+                    for (auto i = b; i < e; ++i) r += cps[static_cast<std::size_t>(i)];
+                    return Value::string(r);
+                }
+                if (name == "replace") {
+                    if (args[0].v.type() != Type::string) return Value::string(x);
+                    const std::string& from = args[0].v.str();
+                    std::string to = args[1].v.type() == Type::string ? args[1].v.str() : "";
+                    if (from.empty()) return Value::string(x);
+                    std::string r;
+                    std::size_t i = 0;
+                    for (std::size_t k; (k = x.find(from, i)) != std::string::npos; i = k + from.size())
+                        r += x.substr(i, k - i) + to;
+                    return Value::string(r + x.substr(i));
+                }
+                if (name == "split") {
+                    std::vector<Value> parts;
+                    const Value& sep = args[0].v;
+                    // a null or empty separator splits on whitespace, as StringUtils does
+                    if (sep.is_null() || (sep.type() == Type::string && sep.str().empty())) {
+                        std::size_t i = 0;
+                        while (i < x.size()) {
+                            while (i < x.size() && std::isspace(static_cast<unsigned char>(x[i]))) ++i;
+                            std::size_t b = i;
+                            while (i < x.size() && !std::isspace(static_cast<unsigned char>(x[i]))) ++i;
+                            if (i > b) parts.push_back(Value::string(x.substr(b, i - b)));
+                        }
+                    } else if (sep.type() == Type::string) {
+                        // StringUtils.splitByWholeSeparator: empty tokens are dropped
+                        const std::string& d = sep.str();
+                        std::size_t i = 0;
+                        for (;;) {
+                            std::size_t k = x.find(d, i);
+                            std::string part =
+                                x.substr(i, k == std::string::npos ? std::string::npos : k - i);
+                            if (!part.empty()) parts.push_back(Value::string(part));
+                            if (k == std::string::npos) break;
+                            i = k + d.size();
+                        }
+                    } else {
+                        for (const auto& cp : code_points(x)) parts.push_back(Value::string(cp));
+                    }
+                    return Value::list(std::move(parts));
+                }
+                return Value::string(x);
+            };
+            Value v = to_value(ctx, t.obj);
+            Value out;
+            if (name == "asString") {
+                auto as = [&](const Value& x) { return x.is_null() ? x : Value::string(java_string(x)); };
+                std::vector<Value> items;
+                if (local && !v.is_null() && iterable_items(Obj(v), items)) {
+                    for (auto& x : items) x = as(x);
+                    out = Value::list(std::move(items));
+                } else {
+                    out = as(v);
+                }
+            } else if (name == "concat") {
+                if (!v.is_null() && v.type() != Type::string)
+                    illegal("String concat() can only take string as argument, encountered " +
+                            java_class(ctx, t.obj));
+                bool all_null = v.is_null() && literal_null;
+                std::string r = v.is_null() ? "" : v.str();
+                std::size_t pi = 0;
+                for (const auto& a : args) {
+                    if (!a.t) continue;
+                    Pipeline& pipe = pipes->at(ctx, pi++);
+                    Obj res = apply_child(ctx, pipe, t, "concat");
+                    Value w = res.el ? to_value(ctx, res) : res.v;
+                    if (!w.is_null()) {
+                        r += java_string(w);
+                        all_null = false;
+                    }
+                }
+                r += literal_tail;
+                out = all_null ? Value() : Value::string(r);
+            } else if (name == "reverse") {
+                std::vector<Value> items;
+                if (v.is_null())
+                    out = v;
+                else if (v.type() == Type::string)
+                    out = op(v.str());
+                else if (iterable_items(Obj(v), items)) {
+                    std::reverse(items.begin(), items.end());
+                    out = Value::list(std::move(items));
+                } else {
+                    out = v;
+                }
+            } else if (local) {
+                std::vector<Value> items;
+                if (v.is_null()) {
+                    out = v;
+                } else if (v.type() == Type::string) {
+                    out = op(v.str());
+                } else if (iterable_items(Obj(v), items)) {
+                    for (auto& x : items) {
+                        if (x.is_null()) continue;
+                        if (x.type() != Type::string)
+                            illegal("The " + step_name +
+                                    " step can only take string or list of strings, encountered " +
+                                    java_class(ctx, Obj(x)) + " in list");
+                        x = op(x.str());
+                    }
+                    out = Value::list(std::move(items));
+                } else {
+                    illegal("The " + step_name +
+                            " step can only take string or list of strings, encountered " +
+                            java_class(ctx, t.obj));
+                }
+            } else {
+                if (v.is_null()) {
+                    out = v;
+                } else if (v.type() != Type::string) {
+                    illegal("The " + step_name + " step can only take string as argument, encountered " +
+                            java_class(ctx, t.obj));
+                } else {
+                    out = op(v.str());
+                }
+            }
+            advance(ctx, t, Obj(std::move(out)));
+            return true;
+        };
+        return std::unique_ptr<Step>(std::move(st));
+    });
+}
+
+// ---- list steps -------------------------------------------------------------------------------------
+
+void build_list_step(StepSite& site) {
+    const Instr& in = site.in;
+    const std::string name = in.name;
+    if (name == "all" || name == "any") {
+        if (in.args.size() != 1 || in.args[0].t) site.bad_args();
+        Value pred = in.args[0].v;
+        if (pred.type() != Type::p && pred.type() != Type::text_p) pred = Value::p("eq", {pred});
+        site.add(map_factory([name, pred](Ctx& ctx, Traverser& t) {
+            std::vector<Value> xs;
+            if (!iterable_items(t.obj, xs)) return false;
+            if (name == "all") {
+                for (const auto& x : xs)
+                    if (!test_p(ctx, pred, Obj(x))) return false;
+                return true;
+            }
+            for (const auto& x : xs)
+                if (test_p(ctx, pred, Obj(x))) return true;
+            return false;
+        }));
+        return;
+    }
+    if (name == "conjoin") {
+        if (in.args.size() != 1 || in.args[0].t) site.bad_args();
+        if (in.args[0].v.is_null()) illegal("Input delimiter to conjoin step can't be null.");
+        if (in.args[0].v.type() != Type::string) site.bad_args();
+        std::string d = in.args[0].v.str();
+        site.add(map_factory([d](Ctx& ctx, Traverser& t) {
+            auto xs = incoming_collection(ctx, t.obj, "conjoin");
+            Value out;
+            if (xs.empty()) {
+                out = Value::string("");
+            } else {
+                std::string r;
+                bool any = false;
+                for (const auto& x : xs) {
+                    if (x.is_null()) continue;
+                    if (any) r += d;
+                    any = true;
+                    r += java_string(x);
+                }
+                if (any) out = Value::string(r);
+            }
+            advance(ctx, t, Obj(std::move(out)));
+            return true;
+        }));
+        return;
+    }
+    if (name == "index") {
+        if (!in.args.empty()) site.bad_args();
+        bool as_map = false;
+        for (const Instr* m : site.mods) {
+            if (m->name != "with") continue;
+            if (m->args.size() == 2 && !m->args[0].t && m->args[0].v.type() == Type::string &&
+                m->args[0].v.str() == "~tinkerpop.index.indexer") {
+                const Value& k = m->args[1].v;
+                if (m->args[1].t || k.type() != Type::int_ || (k.as_int() != 0 && k.as_int() != 1))
+                    illegal(
+                        "WithOptions.indexer requires a single Integer argument (possible values are: "
+                        "WithOptions.[list|map])");
+                as_map = k.as_int() == 1;
+            }
+        }
+        site.add(map_factory([as_map](Ctx& ctx, Traverser& t) {
+            std::vector<Value> xs;
+            if (!t.obj.el && t.obj.v.type() == Type::map) {
+                for (std::size_t i = 0; i + 1 < t.obj.v.size(); i += 2)
+                    xs.push_back(Value::map({t.obj.v[i], t.obj.v[i + 1]}));
+            } else if (!iterable_items(t.obj, xs)) {
+                if (!is_null(t.obj)) xs.push_back(to_value(ctx, t.obj));
+            }
+            std::vector<Value> out;
+            for (std::size_t i = 0; i < xs.size(); ++i) {
+                Value idx = Value::int_(static_cast<std::int32_t>(i));
+                if (as_map) {
+                    out.push_back(idx);
+                    out.push_back(std::move(xs[i]));
+                } else {
+                    out.push_back(Value::list({std::move(xs[i]), idx}));
+                }
+            }
+            advance(ctx, t, Obj(as_map ? Value::map(std::move(out)) : Value::list(std::move(out))));
+            return true;
+        }));
+        return;
+    }
+    // merge / combine / intersect / difference / disjunct / product: a literal or a traversal
+    if (in.args.size() != 1) site.bad_args();
+    Value lit = in.args[0].t ? Value() : in.args[0].v;
+    auto plan = std::make_shared<std::vector<PlanPtr>>();
+    if (in.args[0].t) plan->push_back(site.child(in.args[0]));
+    site.add([name, lit, plan](Ctx& ctx) {
+        auto pipes = std::make_shared<Pipes>();
+        pipes->plans = *plan;
+        auto st = std::make_unique<MapFnStep>();
+        Ctx* c = &ctx;
+        st->fn = [name, lit, pipes, c](Traverser& t) {
+            Ctx& ctx = *c;
+            bool by_traversal = !pipes->plans.empty();
+            auto other = [&]() -> Obj {
+                if (by_traversal) return apply_child(ctx, pipes->at(ctx, 0), t, name);
+                return Obj(lit);
+            };
+            if (name == "merge" && !t.obj.el && t.obj.v.type() == Type::map) {
+                Obj b = other();
+                if (b.el || b.v.type() != Type::map)
+                    illegal("merge step expected provided argument to evaluate to a Map, encountered " +
+                            java_class(ctx, b));
+                std::vector<Value> kv = t.obj.v.kids();
+                for (std::size_t i = 0; i + 1 < b.v.size(); i += 2) {
+                    bool replaced = false;
+                    for (std::size_t k = 0; k + 1 < kv.size(); k += 2)
+                        if (kv[k] == b.v[i]) {
+                            kv[k + 1] = b.v[i + 1];
+                            replaced = true;
+                            break;
+                        }
+                    if (!replaced) {
+                        kv.push_back(b.v[i]);
+                        kv.push_back(b.v[i + 1]);
+                    }
+                }
+                advance(ctx, t, Obj(Value::map(std::move(kv))));
+                return true;
+            }
+            auto a = incoming_collection(ctx, t.obj, name);
+            if (name == "merge" && !by_traversal && lit.type() == Type::map)
+                illegal("merge step type mismatch: expected argument to be Iterable but got Map");
+            std::vector<Value> b;
+            if (by_traversal)
+                b = traversal_collection(ctx, other(), name);
+            else
+                b = argument_collection(ctx, lit, name);
+            std::vector<Value> out;
+            if (name == "combine") {
+                out = std::move(a);
+                out.insert(out.end(), b.begin(), b.end());
+                advance(ctx, t, Obj(Value::list(std::move(out))));
+                return true;
+            }
+            if (name == "product") {
+                for (const auto& x : a)
+                    for (const auto& y : b) out.push_back(Value::list({x, y}));
+                advance(ctx, t, Obj(Value::list(std::move(out))));
+                return true;
+            }
+            if (name == "merge") {
+                out = a;
+                out.insert(out.end(), b.begin(), b.end());
+                out = dedup(out);
+            } else if (name == "intersect") {
+                for (const auto& x : b)
+                    if (contains(a, x)) out.push_back(x);
+                out = dedup(out);
+            } else if (name == "difference") {
+                for (const auto& x : a)
+                    if (!contains(b, x)) out.push_back(x);
+                out = dedup(out);
+            } else {  // disjunct
+                for (const auto& x : a)
+                    if (!contains(b, x)) out.push_back(x);
+                for (const auto& x : b)
+                    if (!contains(a, x)) out.push_back(x);
+                out = dedup(out);
+            }
+            advance(ctx, t, Obj(Value::set(std::move(out))));
+            return true;
+        };
+        return std::unique_ptr<Step>(std::move(st));
+    });
+}
+
+// ---- format() ---------------------------------------------------------------------------------------
+
+void build_format(StepSite& site) {
+    // format('%{name} is %{_}'): element properties, then side effects / map keys / step labels;
+    // every %{_} takes the next by() modulator in turn (TraversalRing). An unresolved variable or a
+    // null value filters the traverser.
+    const Instr& in = site.in;
+    if (in.args.size() != 1 || in.args[0].t) site.bad_args();
+    if (in.args[0].v.is_null()) illegal("Format string for Format step can't be null.");
+    if (in.args[0].v.type() != Type::string) site.bad_args();
+    std::string fmt = in.args[0].v.str();
+    std::vector<By> bys;
+    for (const Instr* m : site.mods)
+        if (m->name == "by") bys.push_back(site.by(*m));
+    site.need(PathMode::labeled);
+    site.add([fmt, bys](Ctx& ctx) {
+        auto rts = std::make_shared<std::vector<ByRt>>();
+        for (const auto& b : bys) rts->emplace_back(ctx, b);
+        auto st = std::make_unique<MapFnStep>();
+        Ctx* c = &ctx;
+        st->fn = [fmt, rts, c](Traverser& t) {
+            Ctx& ctx = *c;
+            std::string out;
+            std::size_t ring = 0;
+            for (std::size_t i = 0; i < fmt.size();) {
+                bool escaped = i > 0 && fmt[i - 1] == '%';
+                if (!escaped && fmt.compare(i, 2, "%{") == 0) {
+                    std::size_t e = fmt.find('}', i + 2);
+                    if (e != std::string::npos) {
+                        std::string var = fmt.substr(i + 2, e - i - 2);
+                        Obj o;
+                        bool found = false;
+                        if (var == "_") {
+                            if (rts->empty()) {
+                                o = t.obj;
+                                found = true;
+                            } else {
+                                found = (*rts)[ring++ % rts->size()].apply(ctx, t, o);
+                            }
+                        } else {
+                            const ElementRec* el = as_element(ctx, t.obj);
+                            if (el) {
+                                std::vector<Value> vals;
+                                property_values(ctx, t.obj, {var}, vals);
+                                if (!vals.empty()) {
+                                    o = Obj(std::move(vals.front()));
+                                    found = true;
+                                }
+                            }
+                            if (!found) found = scope_get(ctx, t, var, "last", o);
+                        }
+                        if (!found || is_null(o)) return false;
+                        out += obj_string(ctx, o);
+                        i = e + 1;
+                        continue;
+                    }
+                }
+                out += fmt[i++];
+            }
+            advance(ctx, t, Obj(Value::string(out)));
+            return true;
+        };
+        return std::unique_ptr<Step>(std::move(st));
+    });
+}
+
+// ---- registration -----------------------------------------------------------------------------------
+
+bool is_liststep(const std::string& n) {
+    static const char* names[] = {"toUpper",    "toLower",   "length",  "trim",    "lTrim",   "rTrim",
+                                  "reverse",    "substring", "concat",  "replace", "split",   "asString",
+                                  "conjoin",    "all",       "any",     "merge",   "combine", "intersect",
+                                  "difference", "disjunct",  "product", "index",   "format",  "asDate",
+                                  "dateAdd",    "dateDiff",  "math",    "call"};
+    for (const char* x : names)
+        if (n == x) return true;
+    return false;
+}
+
+void build_liststep(StepSite& site) {
+    const std::string& n = site.in.name;
+    if (n == "format") return build_format(site);
+    if (n == "asDate" || n == "dateAdd" || n == "dateDiff") return build_date_step(site);
+    if (n == "math") return build_math(site);
+    if (n == "call") return build_call(site);
+    static const char* list_steps[] = {"conjoin",   "all",        "any",      "merge",   "combine",
+                                       "intersect", "difference", "disjunct", "product", "index"};
+    for (const char* x : list_steps)
+        if (n == x) return build_list_step(site);
+    build_string_step(site);
+}
+
+}  // namespace tpbench::server::detail
