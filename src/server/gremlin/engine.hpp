@@ -90,6 +90,9 @@ struct Ctx {
     std::unordered_map<std::string, std::shared_ptr<SideEffect>> side_effects;
     std::shared_ptr<ElementFilter> filter;  // null: every element is visible
     bool productive_by = false;             // ProductiveByStrategy: an empty by() yields null
+    // Set when a predicate compared values that are not comparable (NaN, mixed types): the
+    // comparison is false and not() filters the traverser too (TinkerPop's ternary boolean logic).
+    bool type_error = false;
     // PartitionStrategy's write side: new elements get partition_key = write_partition.
     std::string partition_key;
     model::Value write_partition;

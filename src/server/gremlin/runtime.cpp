@@ -2,6 +2,7 @@
 #include "runtime.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <regex>
 
 namespace tpbench::server::detail {
@@ -135,8 +136,13 @@ bool value_eq(const Value& a, const Value& b) {
 }
 
 // <0, 0, >0, or 2 when the two are not comparable (P.lt etc. then evaluate to false).
+bool is_nan(const Value& v) {
+    return (v.type() == Type::double_ || v.type() == Type::float_) && std::isnan(v.as_double());
+}
+
 int value_cmp(const Value& a, const Value& b) {
-    if (a.is_number() && b.is_number()) return compare(a, b);
+    if (a.is_null() && b.is_null()) return 0;
+    if (a.is_number() && b.is_number()) return is_nan(a) || is_nan(b) ? 2 : compare(a, b);
     if (a.type() != b.type()) return 2;
     switch (a.type()) {
         case Type::string:
@@ -166,7 +172,11 @@ int obj_compare(Ctx& ctx, const Obj& a, const Obj& b) {
     Value ia, ib;
     bool ea = element_ident(a, ka, ia), eb = element_ident(b, kb, ib);
     if (ea && eb) return compare(ia, ib);
-    return compare(ea ? to_value(ctx, a) : a.v, eb ? to_value(ctx, b) : b.v);
+    const Value& x = ea ? to_value(ctx, a) : a.v;
+    const Value& y = eb ? to_value(ctx, b) : b.v;
+    // Orderability: NaN sorts above every other number (+Infinity included)
+    if (x.is_number() && y.is_number() && (is_nan(x) || is_nan(y))) return is_nan(x) - is_nan(y);
+    return compare(x, y);
 }
 
 bool test_p(Ctx& ctx, const Value& p, const Obj& o) {
@@ -210,7 +220,13 @@ bool test_p(Ctx& ctx, const Value& p, const Obj& o) {
     }
     if (n == "not") {
         if (p.size() != 1) fail(EvalError::Kind::evaluation, "P.not needs one predicate");
-        return !test_p(ctx, p[0], o);
+        // not(ERROR) is ERROR: false
+        bool outer = ctx.type_error;
+        ctx.type_error = false;
+        bool r = test_p(ctx, p[0], o);
+        bool err = ctx.type_error;
+        ctx.type_error = outer || err;
+        return !err && !r;
     }
     auto arg = [&](std::size_t i) -> const Value& {
         if (i >= p.size()) fail(EvalError::Kind::evaluation, "P." + n + " is missing an argument");
@@ -220,8 +236,9 @@ bool test_p(Ctx& ctx, const Value& p, const Obj& o) {
     auto cmp = [&](const Value& x) -> int {
         int k;
         Value id;
-        if (element_ident(o, k, id)) return value_cmp(id, x);
-        return value_cmp(o.v, x);
+        int c = element_ident(o, k, id) ? value_cmp(id, x) : value_cmp(o.v, x);
+        if (c == 2) ctx.type_error = true;
+        return c;
     };
     if (n == "eq") return eq(arg(0));
     if (n == "neq") return !eq(arg(0));

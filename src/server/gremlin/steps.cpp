@@ -1457,6 +1457,7 @@ struct NumAcc {
     Value sum;
     Value best;
     bool any = false;
+    bool nulls = false;  // saw only nulls so far: the result is null (not "no result")
     double total = 0;
     std::int64_t n = 0;
 };
@@ -1469,7 +1470,10 @@ void num_fold(Ctx& ctx, const std::string& op, NumAcc& acc, const Obj& o, std::i
         fail(EvalError::Kind::evaluation, op + "() expects numbers but got an element", "ClassCastException");
     }
     const Value& v = o.v;
-    if (v.is_null()) return;
+    if (v.is_null()) {
+        acc.nulls = true;
+        return;
+    }
     if (op == "min" || op == "max") {
         if (!v.is_number() && v.type() != Type::string)
             fail(EvalError::Kind::evaluation, op + "() cannot compare " + v.to_string(),
@@ -1478,7 +1482,23 @@ void num_fold(Ctx& ctx, const std::string& op, NumAcc& acc, const Obj& o, std::i
             acc.best = v;
         else {
             int c = compare(v, acc.best);
-            if ((op == "min" && c < 0) || (op == "max" && c > 0)) acc.best = v;
+            bool take = (op == "min" && c < 0) || (op == "max" && c > 0);
+            // NumberHelper.min/max answer in the wider of the two number types (max(29, 0.5) = 29.0)
+            Value keep = take ? v : acc.best;
+            const Value& other = take ? acc.best : v;
+            if (keep.is_number() && other.is_number() && keep.type() != other.type()) {
+                auto floating = [](const Value& x) {
+                    return x.type() == Type::double_ || x.type() == Type::float_;
+                };
+                if (floating(other) && !floating(keep) && keep.type() != Type::big_decimal)
+                    keep = Value::double_(keep.to_double());
+                else if (!floating(keep) && !floating(other) && other.type() == Type::long_ &&
+                         keep.type() != Type::big_integer && keep.type() != Type::big_decimal)
+                    keep = Value::long_(keep.to_int64());
+                else if (keep.type() == Type::float_ && other.type() == Type::double_)
+                    keep = Value::double_(keep.to_double());
+            }
+            acc.best = std::move(keep);
         }
         acc.any = true;
         return;
@@ -1504,6 +1524,10 @@ void num_fold(Ctx& ctx, const std::string& op, NumAcc& acc, const Obj& o, std::i
 }
 
 bool num_result(const std::string& op, NumAcc& acc, Value& out) {
+    if (!acc.any && acc.nulls) {
+        out = Value();
+        return true;
+    }
     if (!acc.any) return false;
     if (op == "sum")
         out = acc.sum;
@@ -2714,7 +2738,7 @@ void Compiler::compile_step(const Spec& s) {
         // fold(seed, Operator): a reduction with the operator, starting from the seed
         if (in.args[0].t || !is_enum(in.args[1], EnumKind::operator_)) bad_args(in);
         const std::string op = in.args[1].v.str();
-        if (op != "sum" && op != "mult" && op != "min" && op != "max" && op != "minus")
+        if (op != "sum" && op != "mult" && op != "min" && op != "max" && op != "minus" && op != "addAll")
             fail(EvalError::Kind::unsupported, "fold() with Operator." + op + " is not supported",
                  "MissingMethodException");
         Value seed = in.args[0].v;
@@ -2722,6 +2746,42 @@ void Compiler::compile_step(const Spec& s) {
             [op, seed](Ctx& ctx, Value& acc, const Traverser& t) {
                 if (acc.type() == Type::null && acc.aux() == 0xfe) acc = seed;
                 Value v = to_value(ctx, t.obj);
+                if (op == "addAll") {
+                    // Operator.addAll: a map seed takes every entry (later keys win), a collection
+                    // seed every item
+                    for (std::int64_t b = 0; b < t.bulk; ++b) {
+                        if (acc.type() == Type::map && v.type() == Type::map) {
+                            std::vector<Value> kv = acc.kids();
+                            for (std::size_t i = 0; i + 1 < v.size(); i += 2) {
+                                std::size_t k = 0;
+                                while (k + 1 < kv.size() && !(kv[k] == v[i])) k += 2;
+                                if (k + 1 < kv.size())
+                                    kv[k + 1] = v[i + 1];
+                                else {
+                                    kv.push_back(v[i]);
+                                    kv.push_back(v[i + 1]);
+                                }
+                            }
+                            acc = Value::map(std::move(kv));
+                        } else if ((acc.type() == Type::list || acc.type() == Type::set) &&
+                                   (v.type() == Type::list || v.type() == Type::set)) {
+                            std::vector<Value> xs = acc.kids();
+                            for (const auto& x : v.kids())
+                                if (acc.type() == Type::list ||
+                                    std::find(xs.begin(), xs.end(), x) == xs.end())
+                                    xs.push_back(x);
+                            acc = acc.type() == Type::list ? Value::list(std::move(xs))
+                                                           : Value::set(std::move(xs));
+                        } else {
+                            fail(EvalError::Kind::evaluation,
+                                 "Operator.addAll needs two maps or two collections, got " +
+                                     std::string(model::type_name(acc.type())) + " and " +
+                                     std::string(model::type_name(v.type())),
+                                 "IllegalArgumentException");
+                        }
+                    }
+                    return;
+                }
                 if (!v.is_number() || !acc.is_number())
                     fail(EvalError::Kind::evaluation,
                          "class " + std::string(model::type_name(v.type())) +
@@ -3050,7 +3110,15 @@ void Compiler::compile_step(const Spec& s) {
             f->fn = [pipes, op, c](Traverser& t) {
                 Traverser x = t;
                 x.bulk = 1;
-                if (op == "not") return !(*pipes)[0]->any(x);
+                if (op == "not") {
+                    // not(ERROR) is ERROR: a child whose comparison was not comparable filters too
+                    bool outer = c->type_error;
+                    c->type_error = false;
+                    bool any = (*pipes)[0]->any(x);
+                    bool err = c->type_error;
+                    c->type_error = outer || err;
+                    return !any && !err;
+                }
                 if (op == "filter") return (*pipes)[0]->any(x);
                 if (op == "and") {
                     for (auto& p : *pipes)

@@ -140,3 +140,31 @@ TEST_CASE_FIXTURE(Fixture, "call(): the directory, tinker.search, tinker.degree.
     CHECK(has(err("g.call('nope')"), "Unrecognized service: nope"));
     CHECK(has(err("g.V().call('tinker.search')"), "cannot be used mid-traversal"));
 }
+
+TEST_CASE_FIXTURE(Fixture, "comparability and orderability: NaN, null, not() of a type error") {
+    CHECK(q("g.inject(1.0d).is(P.gte(NaN))").empty());
+    CHECK(q("g.inject(NaN).is(P.lte(NaN))").empty());
+    CHECK(q("g.inject(null).is(P.gte(null))") == std::vector<Value>{Value()});
+    CHECK(q("g.inject(1d).not(is(P.gt(NaN)))").empty());
+    CHECK(q("g.inject(1d).not(is(P.eq(NaN)))") == std::vector<Value>{D(1)});
+    CHECK(q("g.inject(1d).is(P.not(P.gt(NaN)))").empty());
+    auto o = q("g.inject(NaN, 2.0d, -Infinity, 1, Infinity).order()");
+    REQUIRE(o.size() == 5);
+    CHECK(o[0].to_double() == -INFINITY);
+    CHECK(o[1] == I(1));
+    CHECK(o[2] == D(2));
+    CHECK(o[3].to_double() == INFINITY);
+    CHECK(std::isnan(o[4].to_double()));
+}
+
+TEST_CASE_FIXTURE(Fixture, "min/max/sum/mean: nulls only give null, mixed numbers widen, fold(addAll)") {
+    CHECK(q("g.inject(null, null).max()") == std::vector<Value>{Value()});
+    CHECK(q("g.inject([null, null]).sum(local)") == std::vector<Value>{Value()});
+    CHECK(q("g.inject([null]).mean(local)") == std::vector<Value>{Value()});
+    CHECK(q("g.inject([]).max(local)").empty());
+    CHECK(q("g.inject([29, 0.5d]).max(local)") == std::vector<Value>{D(29)});
+    CHECK(q("g.inject([27]).max(local)") == std::vector<Value>{I(27)});
+    CHECK(q("g.inject(['a':1], ['b':2], ['b':4]).fold([:], Operator.addAll)") ==
+          std::vector<Value>{Value::map({S("a"), I(1), S("b"), I(4)})});
+    CHECK(q("g.inject([1], [2, 3]).fold([], addAll)") == std::vector<Value>{Value::list({I(1), I(2), I(3)})});
+}
