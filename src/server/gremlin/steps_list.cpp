@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <unordered_set>
 
 namespace tpbench::server::detail {
 
@@ -81,6 +82,8 @@ std::string java_class(Ctx& ctx, const Obj& o) {
 }
 
 namespace {
+
+constexpr std::size_t kMaxProduct = 10'000'000;
 
 // Java's String.valueOf for asString()/conjoin()/concat()/format(): 29 -> "29", 1.0 -> "1.0".
 std::string java_string(const Value& v) {
@@ -232,15 +235,16 @@ Obj apply_child(Ctx& ctx, Pipeline& pipe, const Traverser& t, const std::string&
     return r.obj;
 }
 
-std::vector<Value> dedup(const std::vector<Value>& xs) {
-    std::vector<Value> out;
-    for (const auto& x : xs)
-        if (std::find(out.begin(), out.end(), x) == out.end()) out.push_back(x);
-    return out;
-}
+// Java's HashSet over values (hash lookups: large lists stay linear).
+using ValueSet = std::unordered_set<Value, model::ValueHash>;
 
-bool contains(const std::vector<Value>& xs, const Value& x) {
-    return std::find(xs.begin(), xs.end(), x) != xs.end();
+std::vector<Value> dedup(std::vector<Value> xs) {
+    ValueSet seen;
+    std::vector<Value> out;
+    out.reserve(xs.size());
+    for (auto& x : xs)
+        if (seen.insert(x).second) out.push_back(std::move(x));
+    return out;
 }
 
 Plan::Factory map_factory(std::function<bool(Ctx&, Traverser&)> fn) {
@@ -606,30 +610,38 @@ void build_list_step(StepSite& site) {
                 return true;
             }
             if (name == "product") {
+                // bounded: the pairs are one list in memory
+                if (!a.empty() && b.size() > kMaxProduct / a.size())
+                    illegal("product() would make " + std::to_string(a.size()) + " x " +
+                            std::to_string(b.size()) + " pairs (limit " + std::to_string(kMaxProduct) + ")");
+                out.reserve(a.size() * b.size());
                 for (const auto& x : a)
-                    for (const auto& y : b) out.push_back(Value::list({x, y}));
+                    for (const auto& y : b) {
+                        ctx.tick();
+                        out.push_back(Value::list({x, y}));
+                    }
                 advance(ctx, t, Obj(Value::list(std::move(out))));
                 return true;
             }
             if (name == "merge") {
-                out = a;
+                out = std::move(a);
                 out.insert(out.end(), b.begin(), b.end());
-                out = dedup(out);
             } else if (name == "intersect") {
-                for (const auto& x : b)
-                    if (contains(a, x)) out.push_back(x);
-                out = dedup(out);
+                ValueSet in_a(a.begin(), a.end());
+                for (auto& x : b)
+                    if (in_a.count(x)) out.push_back(std::move(x));
             } else if (name == "difference") {
-                for (const auto& x : a)
-                    if (!contains(b, x)) out.push_back(x);
-                out = dedup(out);
+                ValueSet in_b(b.begin(), b.end());
+                for (auto& x : a)
+                    if (!in_b.count(x)) out.push_back(std::move(x));
             } else {  // disjunct
-                for (const auto& x : a)
-                    if (!contains(b, x)) out.push_back(x);
-                for (const auto& x : b)
-                    if (!contains(a, x)) out.push_back(x);
-                out = dedup(out);
+                ValueSet in_a(a.begin(), a.end()), in_b(b.begin(), b.end());
+                for (auto& x : a)
+                    if (!in_b.count(x)) out.push_back(std::move(x));
+                for (auto& x : b)
+                    if (!in_a.count(x)) out.push_back(std::move(x));
             }
+            out = dedup(std::move(out));
             advance(ctx, t, Obj(Value::set(std::move(out))));
             return true;
         };

@@ -100,6 +100,10 @@ TEST_CASE_FIXTURE(Fixture, "list steps: paths are iterable, TinkerPop's messages
           std::vector<Value>{Value::map({S("a"), I(1), S("b"), I(2)})});
     CHECK(q("g.inject(['a','b']).index().with(WithOptions.indexer, WithOptions.map)") ==
           std::vector<Value>{Value::map({I(0), S("a"), I(1), S("b")})});
+    // Java equality: an Integer 2 and a Long 2 are different set members
+    CHECK(same(q("g.inject([1, 2, 2]).merge([2L])")[0].kids(), {I(1), I(2), L(2)}));
+    CHECK(q("g.inject([1, 2]).product(['a'])") ==
+          std::vector<Value>{Value::list({Value::list({I(1), S("a")}), Value::list({I(2), S("a")})})});
     CHECK(has(err("g.inject(null).combine(['a'])"), "Incoming traverser for combine step can't be null."));
     CHECK(has(err("g.V().values('name').combine(['a'])"),
               "combine step can only take an array or an Iterable type for incoming traversers, encountered "
