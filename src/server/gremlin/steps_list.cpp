@@ -5,6 +5,8 @@
 #include "steps_liststeps.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cmath>
 #include <memory>
 #include <unordered_set>
@@ -85,6 +87,45 @@ namespace {
 
 constexpr std::size_t kMaxProduct = 10'000'000;
 
+// Java's Double.toString / Float.toString: the shortest digits that read back, as "29.0", "0.5",
+// "1.0E10", "1.0E-4" (scientific below 10^-3 and from 10^7 on).
+std::string java_double(double d, bool is_float) {
+    if (std::isnan(d)) return "NaN";
+    if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
+    if (d == 0) return std::signbit(d) ? "-0.0" : "0.0";
+    char buf[64];
+    int prec = 1;
+    for (; prec <= 17; ++prec) {
+        std::snprintf(buf, sizeof buf, "%.*e", prec - 1, d);
+        double back = std::strtod(buf, nullptr);
+        if (is_float ? static_cast<float>(back) == static_cast<float>(d) : back == d) break;
+    }
+    std::string e = buf;  // [-]d.ddde[+-]XX
+    bool neg = e[0] == '-';
+    if (neg) e.erase(0, 1);
+    std::size_t epos = e.find('e');
+    int exp = std::atoi(e.c_str() + epos + 1);
+    std::string digits = e.substr(0, epos);
+    digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
+    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+    std::string out;
+    double a = std::fabs(d);
+    if (a >= 1e-3 && a < 1e7) {
+        if (exp >= 0) {
+            std::string ip = digits.substr(0, std::min(digits.size(), static_cast<std::size_t>(exp) + 1));
+            while (ip.size() < static_cast<std::size_t>(exp) + 1) ip += '0';
+            std::string fp = digits.size() > ip.size() ? digits.substr(ip.size()) : "0";
+            out = ip + "." + fp;
+        } else {
+            out = "0." + std::string(static_cast<std::size_t>(-exp - 1), '0') + digits;
+        }
+    } else {
+        out = digits.substr(0, 1) + "." + (digits.size() > 1 ? digits.substr(1) : "0") + "E" +
+              std::to_string(exp);
+    }
+    return neg ? "-" + out : out;
+}
+
 // Java's String.valueOf for asString()/conjoin()/concat()/format(): 29 -> "29", 1.0 -> "1.0".
 std::string java_string(const Value& v) {
     switch (v.type()) {
@@ -96,12 +137,8 @@ std::string java_string(const Value& v) {
         case Type::boolean:
             return v.as_bool() ? "true" : "false";
         case Type::double_:
-        case Type::float_: {
-            double d = v.as_double();
-            if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e7)
-                return std::to_string(static_cast<std::int64_t>(d)) + ".0";
-            return v.to_string();
-        }
+        case Type::float_:
+            return java_double(v.as_double(), v.type() == Type::float_);
         default:
             return v.to_string();
     }

@@ -121,6 +121,9 @@ TEST_CASE_FIXTURE(Fixture, "string steps: null passes, Unicode whitespace, local
     CHECK(q("g.inject('\\u3000abc\\u3000').trim()") == strs({"abc"}));
     CHECK(q("g.inject('  a  ').lTrim()") == strs({"a  "}));
     CHECK(q("g.inject(null, 1).asString()") == std::vector<Value>{Value(), S("1")});
+    // Double.toString
+    CHECK(q("g.inject(1.0d, 29d, 0.5d, 1e10d, 0.0001d, 1234567.5d, -2.5d, 100d).asString()") ==
+          strs({"1.0", "29.0", "0.5", "1.0E10", "1.0E-4", "1234567.5", "-2.5", "100.0"}));
     CHECK(q("g.inject(['a', null]).toUpper(local)") == std::vector<Value>{Value::list({S("A"), Value()})});
     CHECK(q("g.inject(null, 'a').concat(null, 'b')") == strs({"b", "ab"}));
     CHECK(q("g.inject('a').concat(inject('x'))") == strs({"aa"}));
