@@ -2,8 +2,10 @@
 // HTTP/1.1 text helpers shared by the http3 and http4 protocol cores (pure: no I/O, no Asio):
 // case-insensitive comparison, header-value tokens, printable excerpts for error messages and the
 // chunk-size line of the chunked transfer coding (RFC 9112 §7.1).
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -31,10 +33,66 @@ inline std::string_view trim(std::string_view s) noexcept {
     return s;
 }
 
+namespace detail {
+inline constexpr auto kTchar = [] {
+    std::array<bool, 256> t{};
+    for (int c = '0'; c <= '9'; ++c) t[c] = true;
+    for (int c = 'a'; c <= 'z'; ++c) t[c] = true;
+    for (int c = 'A'; c <= 'Z'; ++c) t[c] = true;
+    for (char c : std::string_view("!#$%&'*+-.^_`|~")) t[static_cast<unsigned char>(c)] = true;
+    return t;
+}();
+}  // namespace detail
+
 // RFC 9110 token characters (header field names).
-inline bool is_tchar(char c) noexcept {
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
-    return std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
+inline bool is_tchar(char c) noexcept { return detail::kTchar[static_cast<unsigned char>(c)]; }
+
+// Whether every character of `s` is a token character.
+inline bool is_token(std::string_view s) noexcept {
+    bool ok = true;
+    for (char c : s) ok &= detail::kTchar[static_cast<unsigned char>(c)];
+    return ok;
+}
+
+// How many token characters `s` starts with.
+inline std::size_t token_length(std::string_view s) noexcept {
+    std::size_t i = 0;
+    while (i < s.size() && detail::kTchar[static_cast<unsigned char>(s[i])]) ++i;
+    return i;
+}
+
+// iequals(a, lower) for a TOKEN `a` (is_token) and a `lower` made of lower-case letters, digits
+// and '-' only: 8 bytes per step (for a token, c | 0x20 equals such a character only when c is
+// that character in either case).
+inline bool token_equals_lower(std::string_view a, std::string_view lower) noexcept {
+    const std::size_t n = a.size();
+    if (n != lower.size()) return false;
+    if (n < 8) {
+        for (std::size_t i = 0; i < n; ++i)
+            if ((a[i] | 0x20) != lower[i]) return false;
+        return true;
+    }
+    constexpr std::uint64_t kCase = 0x2020202020202020ULL;
+    auto load = [](const char* p) {
+        std::uint64_t v;
+        std::memcpy(&v, p, 8);
+        return v;
+    };
+    std::uint64_t diff = 0;
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) diff |= (load(a.data() + i) | kCase) ^ load(lower.data() + i);
+    if (i < n) diff |= (load(a.data() + n - 8) | kCase) ^ load(lower.data() + n - 8);
+    return diff == 0;
+}
+
+// RFC 9110: a control character (other than HTAB) or DEL, which no field value or reason phrase
+// may contain.
+inline bool has_ctl(std::string_view s) noexcept {
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if ((u < 0x20 && u != '\t') || u == 0x7f) return true;
+    }
+    return false;
 }
 
 // Whether a comma-separated header value lists `token` (case-insensitive).

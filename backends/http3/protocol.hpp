@@ -22,7 +22,8 @@
 //   requests in -> bytes out:  json_body(), get_target(), serialized_body() build the parts,
 //                              write_request() renders one complete request into one buffer.
 //   bytes in -> events out:    ResponseReader parses the response in pieces of any size (status
-//                              line, headers, Content-Length / chunked / until-close framing),
+//                              line, headers, Content-Length / chunked / until-close framing: the
+//                              HTTP/1.1 core shared with http4, backends/common/http1_response.hpp),
 //                              collects the body (bounded), decodes the ResponseMessage
 //                              (io::ws37::scan_response: count mode, or every value when results
 //                              are kept) or the JSON error body, and classifies the outcome.
@@ -35,6 +36,8 @@
 //   * connection_closed: on_eof() before the response was complete (truncation at any byte);
 //   * the classification of a complete response (classify()).
 // Single-threaded; one reader per connection, start() per response.
+#include "backends/common/http1_response.hpp"
+
 #include <tpbench/io/ws37.hpp>
 #include <tpbench/model/error.hpp>
 #include <tpbench/model/value.hpp>
@@ -50,10 +53,11 @@ namespace tpbench::http3 {
 
 using HeaderList = std::vector<std::pair<std::string, std::string>>;
 
-// Largest chunk size or Content-Length ever accepted (1 TiB); the reader's body limit is lower.
-inline constexpr std::uint64_t kMaxDeclaredLength = std::uint64_t{1} << 40;
-inline constexpr std::size_t kMaxHeadBytes = 64 * 1024;
-inline constexpr std::size_t kMaxChunkLine = 4096;
+// Limits of the shared HTTP/1.1 core (backends/common/http1_response.hpp); the reader's body limit
+// is lower.
+inline constexpr std::uint64_t kMaxDeclaredLength = backends::http1::kMaxDeclaredLength;
+inline constexpr std::size_t kMaxHeadBytes = backends::http1::kMaxHeadBytes;
+inline constexpr std::size_t kMaxChunkLine = backends::http1::kMaxChunkLine;
 inline constexpr std::uint64_t kDefaultMaxBody = std::uint64_t{1} << 30;
 
 // What one request says, whatever form it is sent in.
@@ -96,16 +100,18 @@ void write_request(std::string& out, std::string_view method, std::string_view t
 errc classify(int http_status, std::int32_t code, const std::vector<std::string>& exceptions,
               std::string_view message) noexcept;
 
-class ResponseReader {
+// Incremental reader of one response: the shared HTTP/1.1 framing core
+// (backends/common/http1_response.hpp) plus what the body means for http3.
+class ResponseReader : private backends::http1::ResponseHandler {
 public:
-    enum class Status : std::uint8_t { need_more, done, failed };
+    using Status = backends::http1::Status;
 
-    ResponseReader() = default;
+    ResponseReader();
     ResponseReader(const ResponseReader&) = delete;
     ResponseReader& operator=(const ResponseReader&) = delete;
 
     // Largest body accepted (default kDefaultMaxBody).
-    void set_max_body(std::uint64_t n) noexcept { max_body_ = n; }
+    void set_max_body(std::uint64_t n) noexcept;
 
     // Starts a new response to a request that asked for `format`. keep_results: decode every
     // value into results(); otherwise values are validated and counted. expected_id: the
@@ -114,22 +120,23 @@ public:
 
     // Consumes bytes (any split). consumed = bytes that belong to this response (done: bytes
     // after it stay with the caller).
-    Status feed(std::string_view in, std::size_t& consumed);
+    Status feed(std::string_view in, std::size_t& consumed) { return parser_.feed(in, consumed); }
     // The stream ended: done when the body was delimited by the close, else connection_closed.
-    Status on_eof();
+    Status on_eof() { return parser_.on_eof(); }
 
-    bool started() const noexcept { return bytes_seen_ > 0; }
-    bool head_complete() const noexcept { return head_complete_; }
-    std::uint64_t bytes_seen() const noexcept { return bytes_seen_; }
+    bool started() const noexcept { return parser_.started(); }
+    bool head_complete() const noexcept { return parser_.head_complete(); }
+    std::uint64_t bytes_seen() const noexcept { return parser_.bytes_seen(); }
 
     // --- valid after done (error()/message() also after failed) ----------------------------------
-    errc error() const noexcept { return error_; }
-    const std::string& message() const noexcept { return message_; }
-    int http_status() const noexcept { return http_status_; }
+    errc error() const noexcept { return parser_.error(); }
+    const std::string& message() const noexcept { return parser_.message(); }
+    int http_status() const noexcept { return parser_.status(); }
     // The ResponseMessage status code on a 200, else the HTTP status.
     std::int32_t status_code() const noexcept { return status_code_; }
     std::uint64_t result_count() const noexcept { return result_count_; }
-    bool keep_alive() const noexcept { return keep_alive_; }
+    std::uint64_t chunks() const noexcept { return 1; }  // one whole body
+    bool keep_alive() const noexcept { return parser_.keep_alive(); }
     // The requestId the response named (ResponseMessage, or the error body's "requestId").
     const std::optional<model::Uuid>& request_id() const noexcept { return request_id_; }
     // The error body's exception classes ("Exception-Class" first, then "exceptions").
@@ -137,55 +144,22 @@ public:
     std::vector<model::Value>& results() noexcept { return results_; }
 
 private:
-    enum class State : std::uint8_t {
-        status_line,
-        headers,
-        body_length,
-        body_until_close,
-        chunk_size,
-        chunk_data,
-        chunk_data_crlf,
-        trailers,
-        done,
-        failed
-    };
-    Status fail(errc e, std::string message);
-    Status on_head_complete();
-    Status complete();
-    bool take_line(std::string_view in, std::size_t& pos, std::size_t limit, bool& too_long);
-    bool on_header_line(std::string_view line);
-    bool body_bytes(std::string_view piece);  // false: over the body limit
-    void reset_response();
+    using Parser = backends::http1::ResponseParser;
+    void on_field(std::string_view, std::string_view, bool) override {}
+    void on_interim() override {}
+    bool on_head(Parser& p) override;
+    bool on_body(Parser& p, std::string_view bytes) override;
+    Status on_complete(Parser& p) override;
 
+    Parser parser_;
     io::ws37::Format format_ = io::ws37::Format::graphbinary_v1;
     bool keep_results_ = false;
     std::optional<model::Uuid> expected_id_;
-    std::uint64_t max_body_ = kDefaultMaxBody;
 
-    State state_ = State::status_line;
-    std::string line_;
-    std::size_t head_bytes_ = 0;
-    std::uint64_t bytes_seen_ = 0;
-    bool head_complete_ = false;
-
-    int http_status_ = 0;
-    bool http11_ = true;
-    std::string content_type_;
-    std::string content_encoding_;
-    bool chunked_ = false;
-    bool te_other_ = false;
-    std::optional<std::uint64_t> content_length_;
-    bool connection_close_ = false;
-    bool connection_keep_alive_ = false;
-
-    std::uint64_t remaining_ = 0;
     std::string body_;
 
-    errc error_ = errc::ok;
-    std::string message_;
     std::int32_t status_code_ = 0;
     std::uint64_t result_count_ = 0;
-    bool keep_alive_ = false;
     std::optional<model::Uuid> request_id_;
     std::vector<std::string> exceptions_;
     std::vector<model::Value> results_;

@@ -1,25 +1,21 @@
-// The http3 session: the thin I/O layer. It owns one stream (backends_detail::AnyStream: plain TCP,
-// TLS or the in-memory test stream), writes each request as the one buffer the protocol core
-// rendered (protocol.hpp), reads into a fixed 64 KiB scratch buffer and hands every piece to the
-// core's ResponseReader, which decides everything about the response. What is left here:
-// connecting (timed), deadlines, the one transparent re-send on a stale keep-alive connection,
-// byte counts, timestamps and the mapping of stream errors onto the core's events.
+// The http3 session: the thin I/O layer. The connection (backends/common/http1_connection.hpp, shared
+// with http4) owns one stream (backends_detail::AnyStream: plain TCP, TLS or the in-memory test
+// stream), writes each request as the one buffer the protocol core rendered (protocol.hpp), reads
+// into a per-connection 64 KiB buffer and hands every piece to the core's ResponseReader, which
+// decides everything about the response; it also owns deadlines, the one transparent re-send on a
+// stale keep-alive connection, byte counts, timestamps and the mapping of stream errors onto the
+// core's events. What is left here: the request forms (JSON, serialized, GET) and their cache.
 //
 // Threading: a session is used from coroutines on its executor only (engine::Session contract).
 #include <tpbench/backends/http3.hpp>
 
+#include "backends/common/http1_connection.hpp"
 #include "backends/common/stream.hpp"
 #include "backends/common/transport.hpp"
 #include "backends/http3/protocol.hpp"
 #include "backends/http3/session_detail.hpp"
 
 #include <tpbench/auth/auth.hpp>
-
-#include <boost/asio/as_tuple.hpp>
-#include <boost/asio/ssl/error.hpp>
-#include <boost/asio/use_awaitable.hpp>
-#include <boost/asio/write.hpp>
-#include <boost/beast/core/error.hpp>
 
 #include <cstring>
 #include <optional>
@@ -37,8 +33,6 @@ using Clock = engine::Clock;
 using backends_detail::AnyStream;
 using io::ws37::Format;
 
-constexpr auto use_tuple = net::as_tuple(net::use_awaitable);
-constexpr std::size_t kReadChunk = 64 * 1024;
 constexpr std::string_view kUserAgent = "tpbench/0.1 http3";
 
 std::string option(const engine::Target& t, const char* key, const char* fallback) {
@@ -63,20 +57,15 @@ Serializer parse_serializer(std::string_view name) {
         "' (expected graphbinary-v1, graphson-v3, graphson-v3-untyped or graphson-v3-json)");
 }
 
-bool is_end_of_stream(const boost::system::error_code& ec) noexcept {
-    return ec == net::error::eof || ec == net::ssl::error::stream_truncated;
-}
-
 class Http3Session final : public engine::Session {
 public:
     Http3Session(net::any_io_executor ex, const engine::SessionConfig& cfg, detail::StreamSource source)
-        : ex_(ex),
-          cfg_(cfg),
-          source_(std::move(source)),
+        : cfg_(cfg),
           ser_(parse_serializer(cfg.target.serializer)),
           language_(option(cfg.target, "language", "")),
           alias_(option(cfg.target, "alias", "")),
-          rbuf_(kReadChunk),
+          conn_(ex, source ? std::move(source) : default_source(cfg.target), cfg.target.host, cfg.target.port,
+                cfg.connect_timeout),
           rng_(std::random_device{}()) {
         const auto& t = cfg.target;
         const std::string body = option(t, "body", "json");
@@ -116,10 +105,6 @@ public:
                 "http3: SASL is the WebSocket (ws37) mechanism; the 3.x HTTP endpoint uses HTTP Basic");
         if (t.auth.mechanism == M::sigv4)
             throw std::invalid_argument("http3: SigV4 is not supported on the 3.x HTTP endpoint backend");
-        if (!source_) {
-            auto tls = backends_detail::TlsClient::for_target(t.tls);
-            source_ = [tls](net::any_io_executor e) { return AnyStream(std::move(e), tls); };
-        }
         headers_.emplace_back("Host", backends_detail::describe_endpoint(t.host, t.port));
         headers_.emplace_back("User-Agent", std::string(kUserAgent));
         if (!get_)
@@ -130,30 +115,27 @@ public:
             headers_.emplace_back("Authorization",
                                   auth::basic_authorization(t.auth.username, t.auth.password));
     }
-    ~Http3Session() override { close_stream(); }
-
     net::awaitable<std::error_code> async_connect() override {
-        close_stream();
-        auto ec = co_await open_stream();
-        if (!ec) connect_message_.clear();
+        auto ec = co_await conn_.open();
+        if (!ec) conn_.connect_message().clear();
         co_return ec;
     }
     net::awaitable<engine::Outcome> async_execute(const engine::Request& r) override;
     net::awaitable<void> async_close() override {
-        close_stream();
+        conn_.close();
         co_return;
     }
     std::size_t max_in_flight() const noexcept override { return 1; }
-    bool is_open() const noexcept override { return open_ && stream_ && stream_->is_open(); }
+    bool is_open() const noexcept override { return conn_.is_open(); }
     std::string_view name() const noexcept override { return "http3"; }
-    engine::ConnectTimings connect_timings() const noexcept override { return timings_; }
-    std::string connect_error_message() const override { return connect_message_; }
+    engine::ConnectTimings connect_timings() const noexcept override { return conn_.timings(); }
+    std::string connect_error_message() const override { return conn_.connect_message(); }
 
 private:
-    net::awaitable<std::error_code> open_stream();
-    void close_stream() noexcept {
-        if (stream_) stream_->close();
-        open_ = false;
+    // Plain TCP or TLS from the target; a bad CA/cert/key file throws std::invalid_argument here.
+    static detail::StreamSource default_source(const engine::Target& t) {
+        auto tls = backends_detail::TlsClient::for_target(t.tls);
+        return [tls](net::any_io_executor e) { return AnyStream(std::move(e), tls); };
     }
     // Renders wire_ for r (reused when r repeats the previous request; a serialized body only gets
     // its requestId patched).
@@ -168,22 +150,14 @@ private:
         return u;
     }
 
-    net::any_io_executor ex_;
     engine::SessionConfig cfg_;
-    detail::StreamSource source_;
-    std::optional<AnyStream> stream_;
     Serializer ser_;
     std::string language_;
     std::string alias_;
     bool serialized_ = false;
     bool get_ = false;
     HeaderList headers_;
-    bool open_ = false;
     bool busy_ = false;
-    bool ever_connected_ = false;
-    std::uint64_t requests_on_connection_ = 0;
-    engine::ConnectTimings timings_;
-    std::string connect_message_;
 
     std::string wire_;
     bool wire_valid_ = false;
@@ -195,28 +169,10 @@ private:
     std::optional<model::Value> last_bytecode_;
     std::optional<std::int64_t> last_timeout_;
 
-    std::vector<char> rbuf_;
+    backends_detail::Http1Connection conn_;  // the stream, its read buffer, connect timings
     ResponseReader reader_;
     std::mt19937_64 rng_;
 };
-
-net::awaitable<std::error_code> Http3Session::open_stream() {
-    close_stream();
-    stream_.reset();
-    stream_.emplace(source_(ex_));
-    const auto r = co_await backends_detail::async_open(*stream_, cfg_.target.host, cfg_.target.port,
-                                                        cfg_.connect_timeout);
-    if (r.error) {
-        connect_message_ = r.message;
-        stream_->close();
-        co_return r.error;
-    }
-    timings_ = r.timings;
-    open_ = true;
-    ever_connected_ = true;
-    requests_on_connection_ = 0;
-    co_return std::error_code{};
-}
 
 void Http3Session::render(const engine::Request& r) {
     const bool same = wire_valid_ && r.gremlin == last_gremlin_ && r.language == last_language_ &&
@@ -274,14 +230,6 @@ void Http3Session::render(const engine::Request& r) {
 
 net::awaitable<engine::Outcome> Http3Session::async_execute(const engine::Request& r) {
     engine::Outcome out;
-    auto fail = [&](errc e, std::string msg) {
-        out.error = make_error_code(e);
-        out.status_message = std::move(msg);
-        out.done = Clock::now();
-        if (out.first_result == Clock::time_point{}) out.first_result = out.done;
-        if (out.first_byte == Clock::time_point{}) out.first_byte = out.done;
-        close_stream();
-    };
     if (busy_) {
         out.error = make_error_code(errc::pool_exhausted);
         out.status_message = "http3 session already has a request in flight (max_in_flight() == 1)";
@@ -304,98 +252,9 @@ net::awaitable<engine::Outcome> Http3Session::async_execute(const engine::Reques
     std::optional<model::Uuid> expected;
     if (serialized_ && id_offset_ != std::string::npos) expected = id_;
 
-    std::uint64_t r0 = 0;
-    for (int attempt = 0;; ++attempt) {
-        if (!is_open()) {
-            const bool reconnect = ever_connected_;
-            const auto ec = co_await open_stream();
-            if (ec) {
-                fail(ec == make_error_code(errc::tls_failed) ? errc::tls_failed : errc::connect_failed,
-                     connect_message_.empty() ? "could not (re)connect" : connect_message_);
-                co_return out;
-            }
-            if (reconnect) ++out.reconnects;
-        }
-        AnyStream& s = *stream_;
-        const bool reused = requests_on_connection_ > 0;
-        if (r.deadline == Clock::time_point::max())
-            s.expires_never();
-        else
-            s.expires_at(r.deadline);
-        const std::uint64_t w0 = s.bytes_written();
-        auto [wec, wn] = co_await net::async_write(s, net::buffer(wire_), use_tuple);
-        out.sent = Clock::now();
-        out.bytes_out += s.bytes_written() - w0;
-        if (wec) {
-            const errc e = wec == beast::error::timeout ? errc::timeout : errc::write_failed;
-            close_stream();
-            if (reused && attempt == 0 && e != errc::timeout) continue;
-            fail(e, "request could not be written: " + wec.message());
-            co_return out;
-        }
-        ++requests_on_connection_;
-        r0 = s.bytes_read();
-        reader_.start(ser_.format, r.keep_results, expected);
-        auto [rec, n] = co_await s.async_read_some(net::buffer(rbuf_), use_tuple);
-        if (rec && n == 0) {
-            out.bytes_in += s.bytes_read() - r0;
-            const bool stale = reused && attempt == 0 && rec != beast::error::timeout;
-            close_stream();
-            if (stale) continue;  // the server had closed the idle keep-alive connection
-            if (rec == beast::error::timeout)
-                fail(errc::timeout, "no response before the request deadline");
-            else
-                fail(errc::connection_closed, "no response: " + rec.message());
-            co_return out;
-        }
-        out.first_byte = Clock::now();
-        std::size_t pending = n;
-        for (;;) {
-            std::size_t used = 0;
-            ResponseReader::Status st = reader_.feed(std::string_view(rbuf_.data(), pending), used);
-            if (st == ResponseReader::Status::need_more && rec) {
-                if (is_end_of_stream(rec)) {
-                    st = reader_.on_eof();
-                } else {
-                    out.bytes_in = s.bytes_read() - r0;
-                    fail(rec == beast::error::timeout ? errc::timeout : errc::connection_closed,
-                         rec == beast::error::timeout ? "response not complete before the request deadline"
-                                                      : "response interrupted: " + rec.message());
-                    co_return out;
-                }
-            }
-            if (st == ResponseReader::Status::failed) {
-                out.bytes_in = s.bytes_read() - r0;
-                out.status_code = reader_.http_status();
-                fail(reader_.error(), reader_.message());
-                co_return out;
-            }
-            if (st == ResponseReader::Status::done) {
-                if (used < pending) close_stream();  // bytes after the response: out of turn
-                break;
-            }
-            auto [ec2, n2] = co_await s.async_read_some(net::buffer(rbuf_), use_tuple);
-            rec = ec2;
-            pending = n2;
-        }
-        break;
-    }
-    out.done = Clock::now();
-    if (stream_) {
-        stream_->expires_never();
-        out.bytes_in = stream_->bytes_read() - r0;
-    }
-    out.partial_responses = 1;  // one whole body
-    out.result_count = reader_.result_count();
-    out.status_code = reader_.status_code();
-    // The results exist only once the whole body is decoded.
-    out.first_result = out.done;
-    if (reader_.error() != errc::ok) {
-        out.error = make_error_code(reader_.error());
-        out.status_message = reader_.message();
-    }
-    if (r.keep_results) out.results = std::move(reader_.results());
-    if (!reader_.keep_alive()) close_stream();
+    if (co_await conn_.exchange(out, wire_, r.deadline, r.keep_results, reader_,
+                                [&] { reader_.start(ser_.format, r.keep_results, expected); }))
+        out.first_result = out.done;  // the results exist only once the whole body is decoded
     co_return out;
 }
 

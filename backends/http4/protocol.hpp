@@ -6,7 +6,8 @@
 //                              write on the stream.
 //   bytes in -> events out:    ResponseReader parses the response as it arrives in pieces of any
 //                              size: status line, headers, body framing (chunked with extensions
-//                              and trailers, Content-Length, or until close), Content-Encoding
+//                              and trailers, Content-Length, or until close: the HTTP/1.1 core
+//                              shared with http3, backends/common/http1_response.hpp), Content-Encoding
 //                              (deflate/gzip, streamed), the GraphBinary 4 / GraphSON 4 body
 //                              (io::http4::ResponseDecoder, count or materialize mode) or a JSON
 //                              error body, and finally the status interpretation (status line vs
@@ -26,6 +27,7 @@
 //   * the classification of a complete response (status.hpp classify_status): ok, server_*,
 //     auth_failed.
 // Single-threaded; one reader per connection, start() per response.
+#include "backends/common/http1_response.hpp"
 #include "backends/http4/inflater.hpp"
 
 #include <tpbench/io/http4.hpp>
@@ -43,13 +45,10 @@ namespace tpbench::http4 {
 
 using HeaderList = std::vector<std::pair<std::string, std::string>>;
 
-// Largest chunk size or Content-Length accepted (1 TiB): far above any real Gremlin response part,
-// far below the 2^63-1 a broken or hostile peer may announce.
-inline constexpr std::uint64_t kMaxDeclaredLength = std::uint64_t{1} << 40;
-// Largest response head (status line + headers) and trailer block.
-inline constexpr std::size_t kMaxHeadBytes = 64 * 1024;
-// Largest chunk-size line (size plus chunk extensions).
-inline constexpr std::size_t kMaxChunkLine = 4096;
+// Limits of the shared HTTP/1.1 core (backends/common/http1_response.hpp).
+inline constexpr std::uint64_t kMaxDeclaredLength = backends::http1::kMaxDeclaredLength;
+inline constexpr std::size_t kMaxHeadBytes = backends::http1::kMaxHeadBytes;
+inline constexpr std::size_t kMaxChunkLine = backends::http1::kMaxChunkLine;
 
 // The parts of a request that stay the same for every request of a session.
 struct RequestHead {
@@ -63,14 +62,11 @@ struct RequestHead {
 // empty line and `body`. Pure; never fails.
 void write_request(std::string& out, const RequestHead& head, const HeaderList* extra, std::string_view body);
 
-// Incremental reader of one HTTP/1.1 response to an http4 request.
-class ResponseReader {
+// Incremental reader of one HTTP/1.1 response to an http4 request: the shared HTTP/1.1 framing
+// core (backends/common/http1_response.hpp) plus what the body means for http4.
+class ResponseReader : private backends::http1::ResponseHandler {
 public:
-    enum class Status : std::uint8_t {
-        need_more,  // every byte given was consumed; feed more (or on_eof())
-        done,       // the response is complete; error() holds its classification
-        failed,     // the response is unusable; error() says why; close the connection
-    };
+    using Status = backends::http1::Status;
 
     ResponseReader();
     ~ResponseReader();
@@ -79,33 +75,33 @@ public:
 
     // Starts a new response to a request that sent Accept: mime_type(format). keep_results: decode
     // every value into results() (Traverser values for bulks > 1); otherwise values are only
-    // validated and counted.
+    // validated and counted. Reuses every buffer and the body decoder of the previous response.
     void start(io::http4::ResponseFormat format, bool keep_results);
 
     // Consumes response bytes (any split). `consumed` = how many bytes of `in` belong to this
     // response: all of them for need_more; for done, bytes after the response stay with the caller
     // (the peer sent them early; the caller decides); for failed, unspecified.
-    Status feed(std::string_view in, std::size_t& consumed);
+    Status feed(std::string_view in, std::size_t& consumed) { return parser_.feed(in, consumed); }
     // The peer closed the connection (or the stream ended): done when the body was delimited by
     // the close, failed with connection_closed otherwise. Idempotent after done/failed.
-    Status on_eof();
+    Status on_eof() { return parser_.on_eof(); }
 
     // --- progress -------------------------------------------------------------------------------
-    bool started() const noexcept { return bytes_seen_ > 0; }  // at least one byte of this response
-    bool head_complete() const noexcept { return head_complete_; }
-    std::uint64_t bytes_seen() const noexcept { return bytes_seen_; }
-    std::uint64_t result_count() const noexcept;               // results decoded so far (bulks expanded)
-    std::uint64_t chunks() const noexcept { return chunks_; }  // non-empty body chunks
+    bool started() const noexcept { return parser_.started(); }  // at least one byte of this response
+    bool head_complete() const noexcept { return parser_.head_complete(); }
+    std::uint64_t bytes_seen() const noexcept { return parser_.bytes_seen(); }
+    std::uint64_t result_count() const noexcept;  // results decoded so far (bulks expanded)
+    std::uint64_t chunks() const noexcept { return parser_.chunks(); }  // non-empty body chunks
 
     // --- result (valid after done; error()/message() also after failed) -------------------------
-    errc error() const noexcept { return error_; }
+    errc error() const noexcept { return parser_.error(); }
     // The server's message on error ("exception: message"), or why the response failed.
-    const std::string& message() const noexcept { return message_; }
-    int http_status() const noexcept { return http_status_; }           // 0 until the status line was read
+    const std::string& message() const noexcept { return parser_.message(); }
+    int http_status() const noexcept { return parser_.status(); }       // 0 until the status line was read
     std::int32_t status_code() const noexcept { return status_code_; }  // footer / trailer / status line
     // Whether the connection may carry the next request (HTTP/1.1 keep-alive, no Connection: close,
     // a body not delimited by the close, no failure).
-    bool keep_alive() const noexcept { return keep_alive_; }
+    bool keep_alive() const noexcept { return parser_.keep_alive(); }
     bool bulked() const noexcept { return bulked_; }
     int version_byte() const noexcept { return version_byte_; }  // GraphBinary body: first byte, else -1
     std::vector<model::Value>& results() noexcept { return results_; }
@@ -113,67 +109,38 @@ public:
     const std::string& transaction_id() const noexcept { return transaction_id_; }
 
 private:
-    enum class State : std::uint8_t {
-        status_line,
-        headers,
-        body_length,
-        body_until_close,
-        chunk_size,
-        chunk_data,
-        chunk_data_crlf,
-        trailers,
-        done,
-        failed
-    };
-    Status fail(errc e, std::string message);
-    Status on_head_complete();
-    Status finish_body();
-    Status complete();
-    // Takes one CRLF-terminated line into line_ (false: need more bytes). Enforces `limit`.
-    bool take_line(std::string_view in, std::size_t& pos, std::size_t limit, bool& too_long);
-    bool on_header_line(std::string_view line, bool trailer);
-    errc body_bytes(std::string_view piece);
+    using Parser = backends::http1::ResponseParser;
+    void on_field(std::string_view name, std::string_view value, bool trailer) override;
+    void on_interim() override;
+    bool on_head(Parser& p) override;
+    bool on_body(Parser& p, std::string_view bytes) override;
+    Status on_complete(Parser& p) override;
     errc plain_bytes(std::string_view piece);
 
+    Parser parser_;
     io::http4::ResponseFormat format_ = io::http4::ResponseFormat::graphbinary_v4;
     bool keep_results_ = false;
-    State state_ = State::status_line;
-    std::string line_;
-    std::size_t head_bytes_ = 0;  // of the current head / trailer block
-    std::uint64_t bytes_seen_ = 0;
-    bool head_complete_ = false;
 
-    // head
-    int http_status_ = 0;
-    bool http11_ = true;
-    std::string content_type_;
-    std::string content_encoding_;
-    bool chunked_ = false;
-    bool te_other_ = false;  // a Transfer-Encoding other than chunked
-    std::optional<std::uint64_t> content_length_;
-    bool connection_close_ = false;
-    bool connection_keep_alive_ = false;
+    // head / trailer fields beyond the framing
     std::string trailer_code_;
     std::string trailer_exception_;
     std::string transaction_id_;
+    std::string last_content_type_;  // the last Content-Type seen, and whether it names GraphBinary
+    bool last_binary_ = false;
 
     // body
-    std::uint64_t remaining_ = 0;  // of the current chunk / Content-Length body
-    std::uint64_t chunks_ = 0;
     bool inflate_ = false;
     Inflater inflater_;
     Inflater::Sink inflate_sink_;
     bool error_body_mode_ = false;
     std::string error_body_;
-    std::optional<io::http4::ResponseDecoder> decoder_;
+    std::optional<io::http4::ResponseDecoder> decoder_;  // kept across responses (reset, not rebuilt)
+    bool decoding_ = false;                              // decoder_ reads this response's body
     std::string decode_error_;
     std::vector<model::Value> results_;
 
     // result
-    errc error_ = errc::ok;
-    std::string message_;
     std::int32_t status_code_ = 0;
-    bool keep_alive_ = false;
     bool bulked_ = false;
     int version_byte_ = -1;
 };

@@ -1,14 +1,16 @@
-// The http4 session: the thin I/O layer. It owns one stream (backends_detail::AnyStream: plain TCP,
-// TLS or the in-memory test stream — the engine never learns which), writes each request as the one
-// buffer the protocol core rendered (protocol.hpp write_request), reads into a fixed 64 KiB scratch
-// buffer and hands every piece to the core's ResponseReader, which decides everything about the
-// response. What is left here: connecting (timed: TCP, TLS, dialect probe), deadlines, the one
-// transparent re-send on a stale keep-alive connection, byte counts, timestamps, and the mapping
-// of stream errors (timeout, reset, end of stream) onto the core's events.
+// The http4 session: the thin I/O layer. The connection (backends/common/http1_connection.hpp, shared
+// with http3) owns one stream (backends_detail::AnyStream: plain TCP, TLS or the in-memory test
+// stream — the engine never learns which), writes each request as the one buffer the protocol
+// core rendered (protocol.hpp write_request), reads into a per-connection 64 KiB buffer and hands
+// every piece to the core's ResponseReader, which decides everything about the response; it also
+// owns deadlines, the one transparent re-send on a stale keep-alive connection, byte counts,
+// timestamps and the mapping of stream errors onto the core's events. What is left here: the
+// request (body cache, headers, SigV4), the dialect probe and the outcome's http4 fields.
 //
 // Threading: a session is used from coroutines on its executor only (engine::Session contract).
 #include <tpbench/backends/http4.hpp>
 
+#include "backends/common/http1_connection.hpp"
 #include "backends/common/stream.hpp"
 #include "backends/common/transport.hpp"
 #include "backends/http4/protocol.hpp"
@@ -16,12 +18,6 @@
 
 #include <tpbench/auth/auth.hpp>
 #include <tpbench/io/http4.hpp>
-
-#include <boost/asio/as_tuple.hpp>
-#include <boost/asio/ssl/error.hpp>
-#include <boost/asio/use_awaitable.hpp>
-#include <boost/asio/write.hpp>
-#include <boost/beast/core/error.hpp>
 
 #include <algorithm>
 #include <map>
@@ -39,8 +35,6 @@ namespace beast = boost::beast;
 using Clock = engine::Clock;
 using backends_detail::AnyStream;
 
-constexpr auto use_tuple = net::as_tuple(net::use_awaitable);
-constexpr std::size_t kReadChunk = 64 * 1024;
 constexpr std::string_view kUserAgent = "tpbench/0.1 http4";
 
 std::string option(const engine::Target& t, const char* key, const char* fallback) {
@@ -116,24 +110,18 @@ std::string probe_body() {
     return b;
 }
 
-bool is_end_of_stream(const boost::system::error_code& ec) noexcept {
-    // A TLS peer that closes without close_notify reports stream_truncated: the same event.
-    return ec == net::error::eof || ec == net::ssl::error::stream_truncated;
-}
-
 class Http4Session final : public engine::Session {
 public:
     Http4Session(net::any_io_executor ex, const engine::SessionConfig& cfg, detail::StreamSource source)
-        : ex_(ex),
-          cfg_(cfg),
-          source_(std::move(source)),
+        : cfg_(cfg),
           format_(parse_serializer(cfg.target.serializer)),
           body_format_(parse_body(option(cfg.target, "body", "graphbinary"))),
           dialect_opt_(parse_dialect_option(option(cfg.target, "dialect", "auto"))),
           language_(option(cfg.target, "language", "")),
           compression_(parse_bool_option(cfg.target, "compression")),
           bulk_results_(parse_bool_option(cfg.target, "bulkResults")),
-          rbuf_(kReadChunk) {
+          conn_(ex, source ? std::move(source) : default_source(cfg.target), cfg.target.host, cfg.target.port,
+                cfg.connect_timeout) {
         const auto& t = cfg.target;
         using M = engine::AuthOptions::Mechanism;
         if (t.auth.mechanism == M::sasl_plain)
@@ -150,45 +138,36 @@ public:
             sigv4_->region = t.auth.region;
             sigv4_->service = t.auth.service;
         }
-        if (!source_) {
-            // Plain TCP or TLS from the target; a bad CA/cert/key file throws std::invalid_argument here.
-            auto tls = backends_detail::TlsClient::for_target(t.tls);
-            source_ = [tls](net::any_io_executor e) { return AnyStream(std::move(e), tls); };
-        }
         if (dialect_opt_)
             set_dialect(*dialect_opt_);
         else
             build_head(io::http4::Dialect::v4_0);
     }
-    ~Http4Session() override { close_stream(); }
-
     net::awaitable<std::error_code> async_connect() override {
-        close_stream();
-        auto ec = co_await open_stream();
+        auto ec = co_await conn_.open();
         if (!ec && !dialect_) ec = co_await detect_dialect();
-        if (!ec) connect_message_.clear();
+        if (!ec) conn_.connect_message().clear();
         co_return ec;
     }
 
     net::awaitable<engine::Outcome> async_execute(const engine::Request& r) override;
 
     net::awaitable<void> async_close() override {
-        close_stream();
+        conn_.close();
         co_return;
     }
     std::size_t max_in_flight() const noexcept override { return 1; }
-    bool is_open() const noexcept override { return open_ && stream_ && stream_->is_open(); }
+    bool is_open() const noexcept override { return conn_.is_open(); }
     std::string_view name() const noexcept override { return "http4"; }
-    engine::ConnectTimings connect_timings() const noexcept override { return timings_; }
+    engine::ConnectTimings connect_timings() const noexcept override { return conn_.timings(); }
     // The OS / OpenSSL reason or the server's 401 message of the last failed connect (no secrets).
-    std::string connect_error_message() const override { return connect_message_; }
+    std::string connect_error_message() const override { return conn_.connect_message(); }
 
 private:
-    // Creates a new stream from the source and opens it (TCP connect, TLS handshake), timed.
-    net::awaitable<std::error_code> open_stream();
-    void close_stream() noexcept {
-        if (stream_) stream_->close();
-        open_ = false;
+    // Plain TCP or TLS from the target; a bad CA/cert/key file throws std::invalid_argument here.
+    static detail::StreamSource default_source(const engine::Target& t) {
+        auto tls = backends_detail::TlsClient::for_target(t.tls);
+        return [tls](net::any_io_executor e) { return AnyStream(std::move(e), tls); };
     }
     // dialect=auto: takes the cached dialect of this server or probes it on the open connection.
     net::awaitable<std::error_code> detect_dialect();
@@ -203,16 +182,13 @@ private:
     void encode_body(const engine::Request& r);
     // Renders wire_ = head + per-request headers (SigV4) + body.
     void render(const RequestHead& head, const std::string& body);
-    // Writes wire_ and reads the whole response with reader_ (re-opening a stale keep-alive
-    // connection once). Shared by requests and the probe.
+    // Writes wire_ and reads the whole response with reader_ over conn_ (re-opening a stale
+    // keep-alive connection once). Shared by requests and the probe.
     net::awaitable<engine::Outcome> exchange(Clock::time_point deadline, bool keep_results,
                                              io::http4::ResponseFormat format, const RequestHead& head,
                                              const std::string& body);
 
-    net::any_io_executor ex_;
     engine::SessionConfig cfg_;
-    detail::StreamSource source_;
-    std::optional<AnyStream> stream_;
     io::http4::ResponseFormat format_;
     io::http4::BodyFormat body_format_;
     std::optional<io::http4::Dialect> dialect_opt_;  // nullopt = auto
@@ -221,12 +197,7 @@ private:
     bool compression_;
     bool bulk_results_;
     std::optional<auth::SigV4Credentials> sigv4_;
-    bool open_ = false;
     bool busy_ = false;
-    bool ever_connected_ = false;
-    std::uint64_t requests_on_connection_ = 0;
-    engine::ConnectTimings timings_;
-    std::string connect_message_;  // why the last open/probe failed
 
     RequestHead head_;
     std::string body_;
@@ -243,7 +214,7 @@ private:
     std::string last_session_;  // tx
     bool last_tx_begin_ = false;
 
-    std::vector<char> rbuf_;
+    backends_detail::Http1Connection conn_;  // the stream, its read buffer, connect timings
     ResponseReader reader_;
 };
 
@@ -281,24 +252,6 @@ void Http4Session::render(const RequestHead& head, const std::string& body) {
     for (auto& h : auth::sigv4_sign(sr, *sigv4_, std::chrono::system_clock::now()))
         extra.emplace_back(std::move(h.name), std::move(h.value));
     write_request(wire_, head, &extra, body);
-}
-
-net::awaitable<std::error_code> Http4Session::open_stream() {
-    close_stream();
-    stream_.reset();
-    stream_.emplace(source_(ex_));
-    const auto r = co_await backends_detail::async_open(*stream_, cfg_.target.host, cfg_.target.port,
-                                                        cfg_.connect_timeout);
-    if (r.error) {
-        connect_message_ = r.message;
-        stream_->close();
-        co_return r.error;
-    }
-    timings_ = r.timings;
-    open_ = true;
-    ever_connected_ = true;
-    requests_on_connection_ = 0;
-    co_return std::error_code{};
 }
 
 void Http4Session::encode_body(const engine::Request& r) {
@@ -379,13 +332,13 @@ net::awaitable<std::error_code> Http4Session::detect_dialect() {
     const std::string body = probe_body();
     engine::Outcome o = co_await exchange(t0 + cfg_.connect_timeout, true,
                                           io::http4::ResponseFormat::graphbinary_v4, probe_head, body);
-    timings_.protocol = Clock::now() - t0;
+    conn_.timings().protocol = Clock::now() - t0;
     wire_valid_ = false;
     if (o.error == make_error_code(errc::auth_failed)) {
-        close_stream();
-        connect_message_ = "authentication failed: the server answered HTTP " +
-                           std::to_string(o.status_code) +
-                           (o.status_message.empty() ? std::string() : " (" + o.status_message + ")");
+        conn_.close();
+        conn_.connect_message() = "authentication failed: the server answered HTTP " +
+                                  std::to_string(o.status_code) +
+                                  (o.status_message.empty() ? std::string() : " (" + o.status_message + ")");
         co_return o.error;
     }
     std::optional<io::http4::Dialect> found;
@@ -405,10 +358,10 @@ net::awaitable<std::error_code> Http4Session::detect_dialect() {
         c.known[cache_key(cfg_.target)] = *found;
     }
     set_dialect(found.value_or(io::http4::Dialect::v4_0));
-    if (!open_) {
-        const auto protocol = timings_.protocol;
-        const auto ec = co_await open_stream();
-        timings_.protocol = protocol;
+    if (!conn_.is_open()) {
+        const auto protocol = conn_.timings().protocol;
+        const auto ec = co_await conn_.open();
+        conn_.timings().protocol = protocol;
         co_return ec;
     }
     co_return std::error_code{};
@@ -430,11 +383,11 @@ net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Reques
     } busy_guard{busy_};
     if (!dialect_) {
         // Never connected through async_connect (or its probe failed): detect now.
-        std::error_code ec = is_open() ? std::error_code{} : co_await open_stream();
+        std::error_code ec = is_open() ? std::error_code{} : co_await conn_.open();
         if (!ec) ec = co_await detect_dialect();
         if (ec) {
             out.error = ec;
-            out.status_message = connect_message_;
+            out.status_message = conn_.connect_message();
             out.done = out.first_result = Clock::now();
             co_return out;
         }
@@ -455,120 +408,13 @@ net::awaitable<engine::Outcome> Http4Session::exchange(Clock::time_point deadlin
                                                        io::http4::ResponseFormat format,
                                                        const RequestHead& head, const std::string& body) {
     engine::Outcome out;
-    auto fail = [&](errc e, std::string msg) {
-        out.error = make_error_code(e);
-        out.status_message = std::move(msg);
-        out.done = Clock::now();
-        if (out.first_result == Clock::time_point{}) out.first_result = out.done;
-        close_stream();
-    };
     if (!wire_valid_ || &body != &body_) {
         render(head, body);
         wire_valid_ = &body == &body_;
     }
-
-    // Send, re-opening the connection once if the server had closed an idle keep-alive connection.
-    std::uint64_t r0 = 0;
-    for (int attempt = 0;; ++attempt) {
-        if (!is_open()) {
-            const bool reconnect = ever_connected_;
-            const auto ec = co_await open_stream();
-            if (ec) {
-                fail(ec == make_error_code(errc::tls_failed) ? errc::tls_failed : errc::connect_failed,
-                     connect_message_.empty() ? "could not (re)connect" : connect_message_);
-                co_return out;
-            }
-            if (reconnect) ++out.reconnects;
-        }
-        AnyStream& s = *stream_;
-        const bool reused = requests_on_connection_ > 0;
-        if (deadline == Clock::time_point::max())
-            s.expires_never();
-        else
-            s.expires_at(deadline);
-        const std::uint64_t w0 = s.bytes_written();
-        auto [wec, wn] = co_await net::async_write(s, net::buffer(wire_), use_tuple);
-        out.sent = Clock::now();
-        out.bytes_out += s.bytes_written() - w0;
-        if (wec) {
-            const errc e = wec == beast::error::timeout ? errc::timeout : errc::write_failed;
-            close_stream();
-            if (reused && attempt == 0 && e != errc::timeout) continue;
-            fail(e, "request could not be written: " + wec.message());
-            co_return out;
-        }
-        ++requests_on_connection_;
-        r0 = s.bytes_read();
-        reader_.start(format, keep_results);
-        auto [rec, n] = co_await s.async_read_some(net::buffer(rbuf_), use_tuple);
-        if (rec && n == 0) {
-            out.bytes_in += s.bytes_read() - r0;
-            // A keep-alive connection the server had already closed: nothing was processed.
-            const bool stale = reused && attempt == 0 && rec != beast::error::timeout;
-            close_stream();
-            if (stale) continue;
-            if (rec == beast::error::timeout)
-                fail(errc::timeout, "no response before the request deadline");
-            else
-                fail(errc::connection_closed, "no response: " + rec.message());
-            co_return out;
-        }
-        out.first_byte = Clock::now();
-        // Feed the first piece, then keep reading until the core says done or failed.
-        std::size_t pending = n;
-        for (;;) {
-            std::size_t used = 0;
-            ResponseReader::Status st = reader_.feed(std::string_view(rbuf_.data(), pending), used);
-            if (out.first_result == Clock::time_point{} && reader_.result_count() > 0)
-                out.first_result = Clock::now();
-            if (st == ResponseReader::Status::need_more && rec) {
-                // The stream ended or failed after these bytes.
-                if (is_end_of_stream(rec))
-                    st = reader_.on_eof();
-                else {
-                    out.bytes_in = s.bytes_read() - r0;
-                    out.result_count = reader_.result_count();
-                    fail(rec == beast::error::timeout ? errc::timeout : errc::connection_closed,
-                         rec == beast::error::timeout ? "response not complete before the request deadline"
-                                                      : "response interrupted: " + rec.message());
-                    co_return out;
-                }
-            }
-            if (st == ResponseReader::Status::failed) {
-                out.bytes_in = s.bytes_read() - r0;
-                out.result_count = reader_.result_count();
-                out.status_code = reader_.http_status();
-                fail(reader_.error(), reader_.message());
-                co_return out;
-            }
-            if (st == ResponseReader::Status::done) {
-                // Bytes after the response: the server spoke out of turn; this response stands,
-                // the connection does not carry another.
-                if (used < pending) close_stream();
-                break;
-            }
-            auto [ec2, n2] = co_await s.async_read_some(net::buffer(rbuf_), use_tuple);
-            rec = ec2;
-            pending = n2;
-        }
-        break;
-    }
-
-    AnyStream& s = *stream_;
-    s.expires_never();
-    out.done = Clock::now();
-    out.bytes_in = s.bytes_read() - r0;
-    out.partial_responses = reader_.chunks();
-    out.result_count = reader_.result_count();
-    out.status_code = reader_.status_code();
-    if (out.first_result == Clock::time_point{}) out.first_result = out.done;
-    if (reader_.error() != errc::ok) {
-        out.error = make_error_code(reader_.error());
-        out.status_message = reader_.message();
-    }
-    if (keep_results) out.results = std::move(reader_.results());
-    out.transaction_id = reader_.transaction_id();
-    if (!reader_.keep_alive()) close_stream();
+    if (co_await conn_.exchange(out, wire_, deadline, keep_results, reader_,
+                                [&] { reader_.start(format, keep_results); }))
+        out.transaction_id = reader_.transaction_id();
     co_return out;
 }
 

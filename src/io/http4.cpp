@@ -1422,6 +1422,18 @@ ResponseDecoder& ResponseDecoder::operator=(ResponseDecoder&& o) noexcept {
     return *this;
 }
 
+void ResponseDecoder::reset(ResponseFormat f, DecodeMode mode,
+                            std::function<void(model::Value&&, std::int64_t bulk)> on_item) {
+    if (!impl_) {
+        impl_ = new Impl(f, mode, std::move(on_item));
+        return;
+    }
+    std::string buf = std::move(impl_->buf);
+    buf.clear();
+    *impl_ = Impl(f, mode, std::move(on_item));
+    impl_->buf = std::move(buf);
+}
+
 Result<bool> ResponseDecoder::feed(std::string_view bytes) { return impl_->feed(bytes); }
 Result<bool> ResponseDecoder::finish() { return impl_->finish_stream(); }
 bool ResponseDecoder::done() const noexcept { return impl_->is_done() && !impl_->error; }

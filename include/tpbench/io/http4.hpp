@@ -104,6 +104,10 @@ public:
     ~ResponseDecoder();
     ResponseDecoder(ResponseDecoder&&) noexcept;
     ResponseDecoder& operator=(ResponseDecoder&&) noexcept;
+    // Starts over on a new body, as a newly constructed decoder would, keeping the buffers it
+    // already allocated (one decoder per connection: no allocation per response).
+    void reset(ResponseFormat f, DecodeMode mode,
+               std::function<void(model::Value&&, std::int64_t bulk)> on_item = {});
 
     // Consumes bytes. Returns an Error (with absolute body offset) on malformed input; after an
     // error the decoder stays failed.

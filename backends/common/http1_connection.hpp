@@ -1,0 +1,237 @@
+#pragma once
+// The I/O loop shared by the http3 and http4 sessions: one keep-alive HTTP/1.1 connection over
+// AnyStream (plain TCP, TLS or the in-memory test stream) that carries one request at a time.
+// It opens the stream (timed), writes each request as the one buffer the backend rendered (head
+// and body together: one write), reads into a per-connection buffer and hands every piece to the
+// backend's response reader (a backends::http1::ResponseHandler over the shared ResponseParser)
+// until it says done or failed; re-sends once on a stale keep-alive connection (the server
+// closed it while idle: the write fails, or the read ends with no byte); applies the request
+// deadline; maps stream errors onto the reader's events and fills the engine::Outcome.
+// Heavy header (stream.hpp: Asio SSL, Beast): include it only from the sessions' .cpp files.
+//
+// Threading: used from coroutines on the session's executor only.
+#include "backends/common/http1_response.hpp"
+#include "backends/common/stream.hpp"
+#include "backends/common/transport.hpp"
+
+#include <tpbench/engine/backend.hpp>
+#include <tpbench/model/error.hpp>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/ssl/error.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/error.hpp>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tpbench::backends_detail {
+
+class Http1Connection {
+public:
+    using Clock = engine::Clock;
+    // Makes the stream of each new connection (called on every (re)connect). Must not be empty.
+    using StreamSource = std::function<AnyStream(boost::asio::any_io_executor)>;
+
+    static constexpr std::size_t kReadChunk = 64 * 1024;
+
+    Http1Connection(boost::asio::any_io_executor ex, StreamSource source, std::string host,
+                    std::uint16_t port, std::chrono::milliseconds connect_timeout)
+        : ex_(std::move(ex)),
+          source_(std::move(source)),
+          host_(std::move(host)),
+          port_(port),
+          connect_timeout_(connect_timeout),
+          rbuf_(kReadChunk) {}
+    ~Http1Connection() { close(); }
+    Http1Connection(const Http1Connection&) = delete;
+    Http1Connection& operator=(const Http1Connection&) = delete;
+
+    // Creates a new stream from the source and opens it (TCP connect, TLS handshake), timed.
+    boost::asio::awaitable<std::error_code> open() {
+        close();
+        stream_.reset();
+        stream_.emplace(source_(ex_));
+        const auto r = co_await async_open(*stream_, host_, port_, connect_timeout_);
+        if (r.error) {
+            connect_message_ = r.message;
+            stream_->close();
+            co_return r.error;
+        }
+        timings_ = r.timings;
+        open_ = true;
+        ever_connected_ = true;
+        requests_on_connection_ = 0;
+        co_return std::error_code{};
+    }
+    void close() noexcept {
+        if (stream_) stream_->close();
+        open_ = false;
+    }
+    bool is_open() const noexcept { return open_ && stream_ && stream_->is_open(); }
+
+    const engine::ConnectTimings& timings() const noexcept { return timings_; }
+    engine::ConnectTimings& timings() noexcept { return timings_; }
+    // Why the last open failed (no secrets); the session may set its own reason (e.g. a probe).
+    std::string& connect_message() noexcept { return connect_message_; }
+    const std::string& connect_message() const noexcept { return connect_message_; }
+
+    // One request/response exchange. `start()` is called before each attempt's read (it starts
+    // the reader on a new response); `reader` is fed until done or failed. Fills out.sent,
+    // first_byte, first_result (as soon as reader.result_count() > 0), done, bytes_out, bytes_in,
+    // reconnects; on a complete response also partial_responses (reader.chunks()), result_count,
+    // status_code, error/status_message (the reader's classification) and results (when
+    // keep_results), and closes the connection unless the reader allows keep-alive. Returns true
+    // when the reader completed the response; false when `out` holds a failure (connect, write,
+    // read, deadline, framing or body), and the connection is closed.
+    template <class Reader, class Start>
+    boost::asio::awaitable<bool> exchange(engine::Outcome& out, std::string_view wire,
+                                          Clock::time_point deadline, bool keep_results, Reader& reader,
+                                          Start&& start);
+
+private:
+    static bool is_end_of_stream(const boost::system::error_code& ec) noexcept {
+        // A TLS peer that closes without close_notify reports stream_truncated: the same event.
+        return ec == boost::asio::error::eof || ec == boost::asio::ssl::error::stream_truncated;
+    }
+    void fail(engine::Outcome& out, errc e, std::string msg) {
+        out.error = make_error_code(e);
+        out.status_message = std::move(msg);
+        out.done = Clock::now();
+        if (out.first_result == Clock::time_point{}) out.first_result = out.done;
+        if (out.first_byte == Clock::time_point{}) out.first_byte = out.done;
+        close();
+    }
+
+    boost::asio::any_io_executor ex_;
+    StreamSource source_;
+    std::string host_;
+    std::uint16_t port_;
+    std::chrono::milliseconds connect_timeout_;
+    std::optional<AnyStream> stream_;
+    bool open_ = false;
+    bool ever_connected_ = false;
+    std::uint64_t requests_on_connection_ = 0;
+    engine::ConnectTimings timings_;
+    std::string connect_message_;
+    std::vector<char> rbuf_;
+};
+
+template <class Reader, class Start>
+boost::asio::awaitable<bool> Http1Connection::exchange(engine::Outcome& out, std::string_view wire,
+                                                       Clock::time_point deadline, bool keep_results,
+                                                       Reader& reader, Start&& start) {
+    namespace net = boost::asio;
+    namespace beast = boost::beast;
+    using Status = backends::http1::Status;
+    constexpr auto use_tuple = net::as_tuple(net::use_awaitable);
+
+    std::uint64_t r0 = 0;
+    // Send, re-opening the connection once if the server had closed an idle keep-alive connection.
+    for (int attempt = 0;; ++attempt) {
+        if (!is_open()) {
+            const bool reconnect = ever_connected_;
+            const auto ec = co_await open();
+            if (ec) {
+                fail(out, ec == make_error_code(errc::tls_failed) ? errc::tls_failed : errc::connect_failed,
+                     connect_message_.empty() ? "could not (re)connect" : connect_message_);
+                co_return false;
+            }
+            if (reconnect) ++out.reconnects;
+        }
+        AnyStream& s = *stream_;
+        const bool reused = requests_on_connection_ > 0;
+        if (deadline == Clock::time_point::max())
+            s.expires_never();
+        else
+            s.expires_at(deadline);
+        const std::uint64_t w0 = s.bytes_written();
+        auto [wec, wn] = co_await net::async_write(s, net::buffer(wire.data(), wire.size()), use_tuple);
+        out.sent = Clock::now();
+        out.bytes_out += s.bytes_written() - w0;
+        if (wec) {
+            const errc e = wec == beast::error::timeout ? errc::timeout : errc::write_failed;
+            close();
+            if (reused && attempt == 0 && e != errc::timeout) continue;
+            fail(out, e, "request could not be written: " + wec.message());
+            co_return false;
+        }
+        ++requests_on_connection_;
+        r0 = s.bytes_read();
+        start();
+        auto [rec, n] = co_await s.async_read_some(net::buffer(rbuf_), use_tuple);
+        if (rec && n == 0) {
+            out.bytes_in += s.bytes_read() - r0;
+            // A keep-alive connection the server had already closed: nothing was processed.
+            const bool stale = reused && attempt == 0 && rec != beast::error::timeout;
+            close();
+            if (stale) continue;
+            if (rec == beast::error::timeout)
+                fail(out, errc::timeout, "no response before the request deadline");
+            else
+                fail(out, errc::connection_closed, "no response: " + rec.message());
+            co_return false;
+        }
+        out.first_byte = Clock::now();
+        // Feed the first piece, then keep reading until the reader says done or failed.
+        std::size_t pending = n;
+        for (;;) {
+            std::size_t used = 0;
+            Status st = reader.feed(std::string_view(rbuf_.data(), pending), used);
+            if (out.first_result == Clock::time_point{} && reader.result_count() > 0)
+                out.first_result = Clock::now();
+            if (st == Status::need_more && rec) {
+                // The stream ended or failed after these bytes.
+                if (is_end_of_stream(rec)) {
+                    st = reader.on_eof();
+                } else {
+                    out.bytes_in = s.bytes_read() - r0;
+                    out.result_count = reader.result_count();
+                    fail(out, rec == beast::error::timeout ? errc::timeout : errc::connection_closed,
+                         rec == beast::error::timeout ? "response not complete before the request deadline"
+                                                      : "response interrupted: " + rec.message());
+                    co_return false;
+                }
+            }
+            if (st == Status::failed) {
+                out.bytes_in = s.bytes_read() - r0;
+                out.result_count = reader.result_count();
+                out.status_code = reader.http_status();
+                fail(out, reader.error(), reader.message());
+                co_return false;
+            }
+            if (st == Status::done) {
+                // Bytes after the response: the server spoke out of turn; this response stands,
+                // the connection does not carry another.
+                if (used < pending) close();
+                break;
+            }
+            auto [ec2, n2] = co_await s.async_read_some(net::buffer(rbuf_), use_tuple);
+            rec = ec2;
+            pending = n2;
+        }
+        break;
+    }
+
+    AnyStream& s = *stream_;
+    s.expires_never();
+    out.done = Clock::now();
+    out.bytes_in = s.bytes_read() - r0;
+    out.partial_responses = reader.chunks();
+    out.result_count = reader.result_count();
+    out.status_code = reader.status_code();
+    if (out.first_result == Clock::time_point{}) out.first_result = out.done;
+    if (reader.error() != errc::ok) {
+        out.error = make_error_code(reader.error());
+        out.status_message = reader.message();
+    }
+    if (keep_results) out.results = std::move(reader.results());
+    if (!reader.keep_alive()) close();
+    co_return true;
+}
+
+}  // namespace tpbench::backends_detail

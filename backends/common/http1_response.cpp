@@ -1,0 +1,337 @@
+// The HTTP/1.1 response framing core (http1_response.hpp). Pure: no Asio, no sockets.
+#include "backends/common/http1_response.hpp"
+
+#include "backends/common/http1_text.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace tpbench::backends::http1 {
+
+void ResponseParser::reset_head() noexcept {
+    state_ = State::status_line;
+    line_.clear();
+    head_bytes_ = 0;
+    head_complete_ = false;
+    status_ = 0;
+    http11_ = true;
+    content_type_.clear();
+    content_encoding_.clear();
+    chunked_ = false;
+    te_other_ = false;
+    content_length_.reset();
+    connection_close_ = false;
+    connection_keep_alive_ = false;
+    remaining_ = 0;
+    chunks_ = 0;
+    body_total_ = 0;
+    crlf_got_ = 0;
+}
+
+void ResponseParser::start(ResponseHandler* h) noexcept {
+    handler_ = h;
+    reset_head();
+    bytes_seen_ = 0;
+    error_ = errc::ok;
+    message_.clear();
+    keep_alive_ = false;
+}
+
+Status ResponseParser::fail(errc e, std::string message) {
+    state_ = State::failed;
+    error_ = e;
+    message_ = std::move(message);
+    keep_alive_ = false;
+    return Status::failed;
+}
+
+bool ResponseParser::take_line(std::string_view in, std::size_t& pos, std::size_t limit,
+                               std::string_view& line, bool& too_long) {
+    too_long = false;
+    const char* b = in.data() + pos;
+    const std::size_t left = in.size() - pos;
+    const void* lf = std::memchr(b, '\n', left);
+    const std::size_t n = lf ? static_cast<std::size_t>(static_cast<const char*>(lf) - b) + 1 : left;
+    if (line_.size() + n > limit) {
+        too_long = true;
+        return false;
+    }
+    pos += n;
+    if (!lf) {
+        line_.append(b, n);
+        return false;
+    }
+    if (line_.empty()) {
+        line = std::string_view(b, n);  // parsed where it lies
+    } else {
+        line_.append(b, n);
+        line = line_;
+    }
+    return true;
+}
+
+bool ResponseParser::header_line(std::string_view line, bool trailer) {
+    // The name: token characters up to the colon (one pass: the first non-token character must be
+    // the colon, which is not a token character).
+    const std::size_t colon = token_length(line);
+    if (colon == 0 || colon == line.size() || line[colon] != ':') return false;
+    const std::string_view name = line.substr(0, colon);
+    const std::string_view value = trim(line.substr(colon + 1));
+    if (opts_.reject_ctl && has_ctl(value)) return false;
+    if (trailer) {
+        handler_->on_field(name, value, true);
+        return true;
+    }
+    switch (name.size()) {
+        case 10:
+            if (token_equals_lower(name, "connection")) {
+                if (lists_token(value, "close")) connection_close_ = true;
+                if (lists_token(value, "keep-alive")) connection_keep_alive_ = true;
+                return true;
+            }
+            break;
+        case 12:
+            if (token_equals_lower(name, "content-type")) {
+                content_type_.assign(value);
+                return true;
+            }
+            break;
+        case 14:
+            if (token_equals_lower(name, "content-length")) {
+                if (value.empty()) return false;
+                std::uint64_t n = 0;
+                for (char c : value) {
+                    if (c < '0' || c > '9') return false;
+                    n = n * 10 + static_cast<std::uint64_t>(c - '0');
+                    if (n > kMaxDeclaredLength) {
+                        content_length_ = kMaxDeclaredLength + 1;  // reported in on_head_complete
+                        return true;
+                    }
+                }
+                if (content_length_ && *content_length_ != n) {
+                    content_length_ = kMaxDeclaredLength + 2;  // conflicting values
+                    return true;
+                }
+                content_length_ = n;
+                return true;
+            }
+            break;
+        case 16:
+            if (token_equals_lower(name, "content-encoding")) {
+                content_encoding_.assign(value);
+                return true;
+            }
+            break;
+        case 17:
+            if (token_equals_lower(name, "transfer-encoding")) {
+                if (iequals(last_coding(value), "chunked"))
+                    chunked_ = true;
+                else
+                    te_other_ = true;
+                return true;
+            }
+            break;
+        default:
+            break;
+    }
+    handler_->on_field(name, value, false);
+    return true;
+}
+
+Status ResponseParser::on_head_complete() {
+    // Interim 1xx responses (100 Continue, 103 Early Hints) precede the real one.
+    if (status_ >= 100 && status_ < 200 && status_ != 101) {
+        reset_head();
+        handler_->on_interim();
+        return Status::need_more;
+    }
+    head_complete_ = true;
+    if (content_length_ && *content_length_ == kMaxDeclaredLength + 2)
+        return fail(errc::protocol_violation, "conflicting Content-Length headers");
+    if (opts_.max_body > 0) {
+        const std::uint64_t limit = std::min(kMaxDeclaredLength, opts_.max_body);
+        if (content_length_ && *content_length_ > limit)
+            return fail(errc::protocol_violation, "response Content-Length above the limit of " +
+                                                      std::to_string(limit) +
+                                                      " bytes (option maxResponseBytes)");
+    } else if (content_length_ && *content_length_ > kMaxDeclaredLength) {
+        return fail(errc::protocol_violation,
+                    "Content-Length above " + std::to_string(kMaxDeclaredLength) + " bytes");
+    }
+    if (te_other_ && !chunked_)
+        return fail(errc::protocol_violation, "unsupported Transfer-Encoding (only chunked is understood)");
+    keep_alive_ = http11_ ? !connection_close_ : connection_keep_alive_ && !connection_close_;
+    if (!handler_->on_head(*this)) return Status::failed;
+
+    // Body framing (RFC 9112 §6.3): no body for 204/304; chunked wins over Content-Length (and
+    // then the connection is not reused); else Content-Length; else until the peer closes.
+    if (status_ == 204 || status_ == 304) return complete();
+    if (chunked_) {
+        if (content_length_) keep_alive_ = false;
+        state_ = State::chunk_size;
+        return Status::need_more;
+    }
+    if (content_length_) {
+        remaining_ = *content_length_;
+        if (remaining_ == 0) return complete();
+        state_ = State::body_length;
+        return Status::need_more;
+    }
+    keep_alive_ = false;
+    state_ = State::body_until_close;
+    return Status::need_more;
+}
+
+Status ResponseParser::complete() {
+    state_ = State::done;
+    const Status s = handler_->on_complete(*this);
+    if (s == Status::failed) state_ = State::failed;
+    return s;
+}
+
+Status ResponseParser::too_big() {
+    return fail(errc::protocol_violation, "response body above the limit of " +
+                                              std::to_string(opts_.max_body) +
+                                              " bytes (option maxResponseBytes)");
+}
+
+Status ResponseParser::feed(std::string_view in, std::size_t& consumed) {
+    std::size_t pos = 0;
+    auto out = [&](Status s) {
+        consumed = pos;
+        bytes_seen_ += pos;
+        return s;
+    };
+    while (pos < in.size()) {
+        switch (state_) {
+            case State::done:
+                return out(Status::done);
+            case State::failed:
+                return out(Status::failed);
+            case State::status_line:
+            case State::headers:
+            case State::trailers: {
+                bool too_long = false;
+                const std::size_t limit = kMaxHeadBytes - std::min(kMaxHeadBytes, head_bytes_);
+                const std::size_t before = pos;
+                std::string_view line;
+                const bool got = take_line(in, pos, limit, line, too_long);
+                head_bytes_ += pos - before;
+                if (too_long)
+                    return out(fail(errc::protocol_violation, state_ == State::trailers
+                                                                  ? "trailer block larger than 64 KiB"
+                                                                  : "response head larger than 64 KiB"));
+                if (!got) return out(Status::need_more);
+                if (line.size() < 2 || line[line.size() - 2] != '\r')
+                    return out(fail(errc::protocol_violation, "response line not terminated by CRLF"));
+                line.remove_suffix(2);
+                if (state_ == State::status_line) {
+                    // HTTP/1.x SP 3DIGIT [SP reason]
+                    if (line.size() < 12 || line.substr(0, 7) != "HTTP/1." || line[7] < '0' ||
+                        line[7] > '9' || line[8] != ' ' || line[9] < '1' || line[9] > '5' || line[10] < '0' ||
+                        line[10] > '9' || line[11] < '0' || line[11] > '9' ||
+                        (line.size() > 12 && line[12] != ' ') || (opts_.reject_ctl && has_ctl(line)))
+                        return out(
+                            fail(errc::protocol_violation, "bad status line: '" + printable(line) + "'"));
+                    http11_ = line[7] != '0';
+                    status_ = (line[9] - '0') * 100 + (line[10] - '0') * 10 + (line[11] - '0');
+                    state_ = State::headers;
+                } else if (line.empty()) {
+                    line_.clear();
+                    if (state_ == State::trailers) return out(complete());
+                    const Status s = on_head_complete();
+                    if (s != Status::need_more) return out(s);
+                    continue;
+                } else if (state_ == State::headers || opts_.trailer_fields) {
+                    const bool trailer = state_ == State::trailers;
+                    if (!header_line(line, trailer))
+                        return out(fail(errc::protocol_violation,
+                                        std::string(trailer ? "bad trailer" : "bad header") + " line: '" +
+                                            printable(line) + "'"));
+                }
+                line_.clear();
+                break;
+            }
+            case State::chunk_size: {
+                bool too_long = false;
+                std::string_view line;
+                const bool got = take_line(in, pos, kMaxChunkLine, line, too_long);
+                if (too_long) return out(fail(errc::protocol_violation, "chunk size line longer than 4 KiB"));
+                if (!got) return out(Status::need_more);
+                if (line.size() < 2 || line[line.size() - 2] != '\r')
+                    return out(fail(errc::protocol_violation, "chunk size line not terminated by CRLF"));
+                line.remove_suffix(2);
+                std::uint64_t n = 0;
+                switch (parse_chunk_size(line, kMaxDeclaredLength, n)) {
+                    case ChunkLine::ok:
+                        break;
+                    case ChunkLine::too_big:
+                        return out(fail(errc::protocol_violation, "chunk size above " +
+                                                                      std::to_string(kMaxDeclaredLength) +
+                                                                      " bytes: '" + printable(line) + "'"));
+                    case ChunkLine::malformed:
+                        return out(
+                            fail(errc::protocol_violation, "bad chunk size line: '" + printable(line) + "'"));
+                }
+                line_.clear();
+                if (n == 0) {
+                    state_ = State::trailers;
+                    head_bytes_ = 0;
+                } else {
+                    if (opts_.max_body > 0 && body_total_ + n > opts_.max_body) return out(too_big());
+                    ++chunks_;
+                    remaining_ = n;
+                    state_ = State::chunk_data;
+                }
+                break;
+            }
+            case State::chunk_data:
+            case State::body_length:
+            case State::body_until_close: {
+                std::size_t take = in.size() - pos;
+                if (state_ != State::body_until_close)
+                    take = static_cast<std::size_t>(std::min<std::uint64_t>(take, remaining_));
+                if (opts_.max_body > 0 && body_total_ + take > opts_.max_body) return out(too_big());
+                if (!handler_->on_body(*this, in.substr(pos, take))) return out(Status::failed);
+                pos += take;
+                body_total_ += take;
+                if (state_ == State::body_until_close) break;
+                remaining_ -= take;
+                if (remaining_ > 0) break;
+                if (state_ == State::body_length) return out(complete());
+                state_ = State::chunk_data_crlf;
+                crlf_got_ = 0;
+                break;
+            }
+            case State::chunk_data_crlf: {
+                // The CRLF after chunk data (possibly split across feeds): both bytes, then the check.
+                if (crlf_got_ == 0) {
+                    crlf_first_ = in[pos++];
+                    crlf_got_ = 1;
+                    if (pos == in.size()) return out(Status::need_more);
+                }
+                const char second = in[pos++];
+                crlf_got_ = 0;
+                if (crlf_first_ != '\r' || second != '\n')
+                    return out(fail(errc::protocol_violation, "chunk data not followed by CRLF"));
+                state_ = State::chunk_size;
+                break;
+            }
+        }
+    }
+    if (state_ == State::done) return out(Status::done);
+    if (state_ == State::failed) return out(Status::failed);
+    return out(Status::need_more);
+}
+
+Status ResponseParser::on_eof() {
+    if (state_ == State::done) return Status::done;
+    if (state_ == State::failed) return Status::failed;
+    if (state_ == State::body_until_close) return complete();
+    if (bytes_seen_ == 0) return fail(errc::connection_closed, "connection closed before any response byte");
+    return fail(errc::connection_closed, std::string("connection closed mid-response (after ") +
+                                             std::to_string(bytes_seen_) + " bytes, " +
+                                             (head_complete_ ? "in the body" : "in the head") + ")");
+}
+
+}  // namespace tpbench::backends::http1
