@@ -24,6 +24,7 @@ constexpr const char* kDegree = "tinker.degree.centrality";
 }
 
 struct CallSpec {
+    enum class Svc : std::uint8_t { directory, search, degree } svc = Svc::directory;
     Value service;  // string, or null for the directory
     Value static_params = Value::map();
     PlanPtr param_plan;                                 // a traversal yielding a map
@@ -128,8 +129,7 @@ private:
     void run(const Traverser& t) {
         Ctx& ctx = *ctx_;
         auto kv = params(t);
-        const Value& svc = spec->service;
-        if (svc.is_null() || svc.str() == "--list") {
+        if (spec->svc == CallSpec::Svc::directory) {
             if (!spec->start)
                 illegal("This service cannot be used mid-traversal.", "UnsupportedOperationException");
             const Value* only = param(kv, "service");
@@ -142,7 +142,7 @@ private:
                     emit_value(t, Obj(Value::string(name)));
             return;
         }
-        if (svc.str() == kSearch) {
+        if (spec->svc == CallSpec::Svc::search) {
             if (!spec->start)
                 illegal("This service cannot be used mid-traversal.", "UnsupportedOperationException");
             const Value* regex = param(kv, "regex");
@@ -189,7 +189,7 @@ private:
             // store does not keep — nothing to match.
             return;
         }
-        if (svc.str() == kDegree) {
+        {  // tinker.degree.centrality
             if (spec->start)
                 illegal("This service cannot be used to start a traversal.", "UnsupportedOperationException");
             std::string dir = "IN";
@@ -215,9 +215,7 @@ private:
             if (dir == "OUT" || dir == "BOTH") count(v.out);
             if (dir == "IN" || dir == "BOTH") count(v.in);
             emit_value(t, Obj(Value::long_(n)));
-            return;
         }
-        illegal("Unrecognized service: " + svc.str());
     }
 };
 
@@ -241,7 +239,13 @@ void build_call(StepSite& site) {
     if (i < in.args.size() && in.args[i].t) spec->param_plan = site.child(in.args[i++]);
     if (i != in.args.size()) site.bad_args();
     const Value& svc = spec->service;
-    if (!svc.is_null() && svc.str() != "--list" && svc.str() != kSearch && svc.str() != kDegree)
+    if (svc.is_null() || svc.str() == "--list")
+        spec->svc = CallSpec::Svc::directory;
+    else if (svc.str() == kSearch)
+        spec->svc = CallSpec::Svc::search;
+    else if (svc.str() == kDegree)
+        spec->svc = CallSpec::Svc::degree;
+    else
         illegal("Unrecognized service: " + svc.str());
     for (const Instr* m : site.mods) {
         if (m->name != "with") continue;

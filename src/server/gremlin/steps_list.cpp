@@ -308,6 +308,36 @@ struct Pipes {
 
 // ---- string steps ---------------------------------------------------------------------------------
 
+namespace {
+
+enum class SOp : std::uint8_t {
+    to_upper,
+    to_lower,
+    length,
+    trim,
+    ltrim,
+    rtrim,
+    reverse,
+    substring,
+    replace,
+    split,
+    as_string,
+    concat
+};
+
+SOp sop_of(const std::string& n) {
+    static const std::pair<const char*, SOp> ops[] = {
+        {"toUpper", SOp::to_upper}, {"toLower", SOp::to_lower},    {"length", SOp::length},
+        {"trim", SOp::trim},        {"lTrim", SOp::ltrim},         {"rTrim", SOp::rtrim},
+        {"reverse", SOp::reverse},  {"substring", SOp::substring}, {"replace", SOp::replace},
+        {"split", SOp::split},      {"asString", SOp::as_string},  {"concat", SOp::concat}};
+    for (const auto& [name, op] : ops)
+        if (n == name) return op;
+    fail(EvalError::Kind::unsupported, "unsupported step '" + n + "'", "MissingMethodException");
+}
+
+}  // namespace
+
 void build_string_step(StepSite& site) {
     const Instr& in = site.in;
     const std::string name = in.name;
@@ -348,8 +378,9 @@ void build_string_step(StepSite& site) {
                 literal_null = false;
             }
     const std::string step_name = name + (local ? "(local)" : "()");
+    const SOp op = sop_of(name);
 
-    site.add([name, args, plans, local, step_name, literal_tail, literal_null](Ctx& ctx) {
+    site.add([op, args, plans, local, step_name, literal_tail, literal_null](Ctx& ctx) {
         auto pipes = std::make_shared<Pipes>();
         pipes->plans = *plans;
         auto st = std::make_unique<MapFnStep>();
@@ -357,20 +388,20 @@ void build_string_step(StepSite& site) {
         st->fn = [=](Traverser& t) {
             Ctx& ctx = *c;
             // the operation on one string
-            auto op = [&](const std::string& x) -> Value {
-                if (name == "toUpper" || name == "toLower")
-                    return Value::string(ascii_case(x, name == "toUpper"));
-                if (name == "length") return Value::int_(static_cast<std::int32_t>(code_points(x).size()));
-                if (name == "trim") return Value::string(trimmed(x, true, true));
-                if (name == "lTrim") return Value::string(trimmed(x, true, false));
-                if (name == "rTrim") return Value::string(trimmed(x, false, true));
-                if (name == "reverse") {
+            auto apply = [&](const std::string& x) -> Value {
+                if (op == SOp::to_upper || op == SOp::to_lower)
+                    return Value::string(ascii_case(x, op == SOp::to_upper));
+                if (op == SOp::length) return Value::int_(static_cast<std::int32_t>(code_points(x).size()));
+                if (op == SOp::trim) return Value::string(trimmed(x, true, true));
+                if (op == SOp::ltrim) return Value::string(trimmed(x, true, false));
+                if (op == SOp::rtrim) return Value::string(trimmed(x, false, true));
+                if (op == SOp::reverse) {
                     auto cps = code_points(x);
                     std::string r;
                     for (auto it = cps.rbegin(); it != cps.rend(); ++it) r += *it;
                     return Value::string(r);
                 }
-                if (name == "substring") {
+                if (op == SOp::substring) {
                     auto cps = code_points(x);
                     auto len = static_cast<std::int64_t>(cps.size());
                     std::int64_t b = args[0].v.to_int64();
@@ -383,7 +414,7 @@ void build_string_step(StepSite& site) {
                     for (auto i = b; i < e; ++i) r += cps[static_cast<std::size_t>(i)];
                     return Value::string(r);
                 }
-                if (name == "replace") {
+                if (op == SOp::replace) {
                     if (args[0].v.type() != Type::string) return Value::string(x);
                     const std::string& from = args[0].v.str();
                     std::string to = args[1].v.type() == Type::string ? args[1].v.str() : "";
@@ -394,7 +425,7 @@ void build_string_step(StepSite& site) {
                         r += x.substr(i, k - i) + to;
                     return Value::string(r + x.substr(i));
                 }
-                if (name == "split") {
+                if (op == SOp::split) {
                     std::vector<Value> parts;
                     const Value& sep = args[0].v;
                     // a null or empty separator splits on whitespace, as StringUtils does
@@ -427,7 +458,7 @@ void build_string_step(StepSite& site) {
             };
             Value v = to_value(ctx, t.obj);
             Value out;
-            if (name == "asString") {
+            if (op == SOp::as_string) {
                 auto as = [&](const Value& x) { return x.is_null() ? x : Value::string(java_string(x)); };
                 std::vector<Value> items;
                 if (local && !v.is_null() && iterable_items(Obj(v), items)) {
@@ -436,7 +467,7 @@ void build_string_step(StepSite& site) {
                 } else {
                     out = as(v);
                 }
-            } else if (name == "concat") {
+            } else if (op == SOp::concat) {
                 if (!v.is_null() && v.type() != Type::string)
                     illegal("String concat() can only take string as argument, encountered " +
                             java_class(ctx, t.obj));
@@ -455,12 +486,12 @@ void build_string_step(StepSite& site) {
                 }
                 r += literal_tail;
                 out = all_null ? Value() : Value::string(r);
-            } else if (name == "reverse") {
+            } else if (op == SOp::reverse) {
                 std::vector<Value> items;
                 if (v.is_null())
                     out = v;
                 else if (v.type() == Type::string)
-                    out = op(v.str());
+                    out = apply(v.str());
                 else if (iterable_items(Obj(v), items)) {
                     std::reverse(items.begin(), items.end());
                     out = Value::list(std::move(items));
@@ -472,7 +503,7 @@ void build_string_step(StepSite& site) {
                 if (v.is_null()) {
                     out = v;
                 } else if (v.type() == Type::string) {
-                    out = op(v.str());
+                    out = apply(v.str());
                 } else if (iterable_items(Obj(v), items)) {
                     for (auto& x : items) {
                         if (x.is_null()) continue;
@@ -480,7 +511,7 @@ void build_string_step(StepSite& site) {
                             illegal("The " + step_name +
                                     " step can only take string or list of strings, encountered " +
                                     java_class(ctx, Obj(x)) + " in list");
-                        x = op(x.str());
+                        x = apply(x.str());
                     }
                     out = Value::list(std::move(items));
                 } else {
@@ -495,7 +526,7 @@ void build_string_step(StepSite& site) {
                     illegal("The " + step_name + " step can only take string as argument, encountered " +
                             java_class(ctx, t.obj));
                 } else {
-                    out = op(v.str());
+                    out = apply(v.str());
                 }
             }
             advance(ctx, t, Obj(std::move(out)));
@@ -507,6 +538,10 @@ void build_string_step(StepSite& site) {
 
 // ---- list steps -------------------------------------------------------------------------------------
 
+namespace {
+enum class LOp : std::uint8_t { merge, combine, product, intersect, difference, disjunct };
+}  // namespace
+
 void build_list_step(StepSite& site) {
     const Instr& in = site.in;
     const std::string name = in.name;
@@ -514,10 +549,11 @@ void build_list_step(StepSite& site) {
         if (in.args.size() != 1 || in.args[0].t) site.bad_args();
         Value pred = in.args[0].v;
         if (pred.type() != Type::p && pred.type() != Type::text_p) pred = Value::p("eq", {pred});
-        site.add(map_factory([name, pred](Ctx& ctx, Traverser& t) {
+        const bool all = name == "all";
+        site.add(map_factory([all, pred](Ctx& ctx, Traverser& t) {
             std::vector<Value> xs;
             if (!iterable_items(t.obj, xs)) return false;
-            if (name == "all") {
+            if (all) {
                 for (const auto& x : xs)
                     if (!test_p(ctx, pred, Obj(x))) return false;
                 return true;
@@ -594,22 +630,28 @@ void build_list_step(StepSite& site) {
     }
     // merge / combine / intersect / difference / disjunct / product: a literal or a traversal
     if (in.args.size() != 1) site.bad_args();
+    const LOp op = name == "merge"        ? LOp::merge
+                   : name == "combine"    ? LOp::combine
+                   : name == "product"    ? LOp::product
+                   : name == "intersect"  ? LOp::intersect
+                   : name == "difference" ? LOp::difference
+                                          : LOp::disjunct;
     Value lit = in.args[0].t ? Value() : in.args[0].v;
     auto plan = std::make_shared<std::vector<PlanPtr>>();
     if (in.args[0].t) plan->push_back(site.child(in.args[0]));
-    site.add([name, lit, plan](Ctx& ctx) {
+    site.add([name, op, lit, plan](Ctx& ctx) {
         auto pipes = std::make_shared<Pipes>();
         pipes->plans = *plan;
         auto st = std::make_unique<MapFnStep>();
         Ctx* c = &ctx;
-        st->fn = [name, lit, pipes, c](Traverser& t) {
+        st->fn = [name, op, lit, pipes, c](Traverser& t) {
             Ctx& ctx = *c;
             bool by_traversal = !pipes->plans.empty();
             auto other = [&]() -> Obj {
                 if (by_traversal) return apply_child(ctx, pipes->at(ctx, 0), t, name);
                 return Obj(lit);
             };
-            if (name == "merge" && !t.obj.el && t.obj.v.type() == Type::map) {
+            if (op == LOp::merge && !t.obj.el && t.obj.v.type() == Type::map) {
                 Obj b = other();
                 if (b.el || b.v.type() != Type::map)
                     illegal("merge step expected provided argument to evaluate to a Map, encountered " +
@@ -632,7 +674,7 @@ void build_list_step(StepSite& site) {
                 return true;
             }
             auto a = incoming_collection(ctx, t.obj, name);
-            if (name == "merge" && !by_traversal && lit.type() == Type::map)
+            if (op == LOp::merge && !by_traversal && lit.type() == Type::map)
                 illegal("merge step type mismatch: expected argument to be Iterable but got Map");
             std::vector<Value> b;
             if (by_traversal)
@@ -640,13 +682,13 @@ void build_list_step(StepSite& site) {
             else
                 b = argument_collection(ctx, lit, name);
             std::vector<Value> out;
-            if (name == "combine") {
+            if (op == LOp::combine) {
                 out = std::move(a);
                 out.insert(out.end(), b.begin(), b.end());
                 advance(ctx, t, Obj(Value::list(std::move(out))));
                 return true;
             }
-            if (name == "product") {
+            if (op == LOp::product) {
                 // bounded: the pairs are one list in memory
                 if (!a.empty() && b.size() > kMaxProduct / a.size())
                     illegal("product() would make " + std::to_string(a.size()) + " x " +
@@ -660,14 +702,14 @@ void build_list_step(StepSite& site) {
                 advance(ctx, t, Obj(Value::list(std::move(out))));
                 return true;
             }
-            if (name == "merge") {
+            if (op == LOp::merge) {
                 out = std::move(a);
                 out.insert(out.end(), b.begin(), b.end());
-            } else if (name == "intersect") {
+            } else if (op == LOp::intersect) {
                 ValueSet in_a(a.begin(), a.end());
                 for (auto& x : b)
                     if (in_a.count(x)) out.push_back(std::move(x));
-            } else if (name == "difference") {
+            } else if (op == LOp::difference) {
                 ValueSet in_b(b.begin(), b.end());
                 for (auto& x : a)
                     if (!in_b.count(x)) out.push_back(std::move(x));
@@ -691,59 +733,77 @@ void build_list_step(StepSite& site) {
 void build_format(StepSite& site) {
     // format('%{name} is %{_}'): element properties, then side effects / map keys / step labels;
     // every %{_} takes the next by() modulator in turn (TraversalRing). An unresolved variable or a
-    // null value filters the traverser.
+    // null value filters the traverser. The format is split into literal and variable segments once.
     const Instr& in = site.in;
     if (in.args.size() != 1 || in.args[0].t) site.bad_args();
     if (in.args[0].v.is_null()) illegal("Format string for Format step can't be null.");
     if (in.args[0].v.type() != Type::string) site.bad_args();
-    std::string fmt = in.args[0].v.str();
+    struct Segment {
+        std::string text;  // literal text, or the variable name
+        bool var = false;
+        bool current = false;  // %{_}
+    };
+    std::vector<Segment> segs;
+    const std::string fmt = in.args[0].v.str();
+    std::string lit;
+    for (std::size_t i = 0; i < fmt.size();) {
+        bool escaped = i > 0 && fmt[i - 1] == '%';
+        if (!escaped && fmt.compare(i, 2, "%{") == 0) {
+            std::size_t e = fmt.find('}', i + 2);
+            if (e != std::string::npos) {
+                if (!lit.empty()) segs.push_back(Segment{std::move(lit), false, false});
+                lit.clear();
+                std::string var = fmt.substr(i + 2, e - i - 2);
+                bool cur = var == "_";
+                segs.push_back(Segment{std::move(var), true, cur});
+                i = e + 1;
+                continue;
+            }
+        }
+        lit += fmt[i++];
+    }
+    if (!lit.empty()) segs.push_back(Segment{std::move(lit), false, false});
+    auto segments = std::make_shared<const std::vector<Segment>>(std::move(segs));
     std::vector<By> bys;
     for (const Instr* m : site.mods)
         if (m->name == "by") bys.push_back(site.by(*m));
     site.need(PathMode::labeled);
-    site.add([fmt, bys](Ctx& ctx) {
+    site.add([segments, bys](Ctx& ctx) {
         auto rts = std::make_shared<std::vector<ByRt>>();
         for (const auto& b : bys) rts->emplace_back(ctx, b);
         auto st = std::make_unique<MapFnStep>();
         Ctx* c = &ctx;
-        st->fn = [fmt, rts, c](Traverser& t) {
+        st->fn = [segments, rts, c](Traverser& t) {
             Ctx& ctx = *c;
             std::string out;
             std::size_t ring = 0;
-            for (std::size_t i = 0; i < fmt.size();) {
-                bool escaped = i > 0 && fmt[i - 1] == '%';
-                if (!escaped && fmt.compare(i, 2, "%{") == 0) {
-                    std::size_t e = fmt.find('}', i + 2);
-                    if (e != std::string::npos) {
-                        std::string var = fmt.substr(i + 2, e - i - 2);
-                        Obj o;
-                        bool found = false;
-                        if (var == "_") {
-                            if (rts->empty()) {
-                                o = t.obj;
-                                found = true;
-                            } else {
-                                found = (*rts)[ring++ % rts->size()].apply(ctx, t, o);
-                            }
-                        } else {
-                            const ElementRec* el = as_element(ctx, t.obj);
-                            if (el) {
-                                std::vector<Value> vals;
-                                property_values(ctx, t.obj, {var}, vals);
-                                if (!vals.empty()) {
-                                    o = Obj(std::move(vals.front()));
-                                    found = true;
-                                }
-                            }
-                            if (!found) found = scope_get(ctx, t, var, "last", o);
-                        }
-                        if (!found || is_null(o)) return false;
-                        out += obj_string(ctx, o);
-                        i = e + 1;
-                        continue;
-                    }
+            for (const auto& sg : *segments) {
+                if (!sg.var) {
+                    out += sg.text;
+                    continue;
                 }
-                out += fmt[i++];
+                Obj o;
+                bool found = false;
+                if (sg.current) {
+                    if (rts->empty()) {
+                        o = t.obj;
+                        found = true;
+                    } else {
+                        found = (*rts)[ring++ % rts->size()].apply(ctx, t, o);
+                    }
+                } else {
+                    if (as_element(ctx, t.obj)) {
+                        std::vector<Value> vals;
+                        property_values(ctx, t.obj, {sg.text}, vals);
+                        if (!vals.empty()) {
+                            o = Obj(std::move(vals.front()));
+                            found = true;
+                        }
+                    }
+                    if (!found) found = scope_get(ctx, t, sg.text, "last", o);
+                }
+                if (!found || is_null(o)) return false;
+                out += obj_string(ctx, o);
             }
             advance(ctx, t, Obj(Value::string(out)));
             return true;

@@ -295,19 +295,21 @@ void build_math(StepSite& site) {
         if (m->name == "by") bys.push_back(site.by(*m));
     for (const auto& v : expr->variables())
         if (v != "_") site.need(PathMode::labeled);
-    site.add([expr, bys](Ctx& ctx) {
+    std::vector<bool> current;  // variable i is "_"
+    for (const auto& v : expr->variables()) current.push_back(v == "_");
+    site.add([expr, bys, current](Ctx& ctx) {
         auto rts = std::make_shared<std::vector<ByRt>>();
         for (const auto& b : bys) rts->emplace_back(ctx, b);
         auto st = std::make_unique<MapFnStep>();
         Ctx* c = &ctx;
-        st->fn = [expr, rts, c](Traverser& t) {
+        st->fn = [expr, rts, current, c](Traverser& t) {
             Ctx& ctx = *c;
             const auto& vars = expr->variables();
             std::vector<double> vals(vars.size());
             for (std::size_t i = 0; i < vars.size(); ++i) {
                 ByRt* by = rts->empty() ? nullptr : &(*rts)[i % rts->size()];
                 Obj o;
-                if (vars[i] == "_") {
+                if (current[i]) {
                     if (by) {
                         if (!by->apply(ctx, t, o)) return false;  // unproductive: filtered
                     } else {
