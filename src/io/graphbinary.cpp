@@ -37,7 +37,7 @@
 #include <tpbench/io/graphbinary.hpp>
 #include <tpbench/io/depth_caps.hpp>
 
-#include "gb_detail.hpp"
+#include "detail/bytes.hpp"
 
 #include <algorithm>
 #include <array>
@@ -1871,9 +1871,23 @@ private:
         if (n != 0) std::memcpy(room(n), s, n);
     }
 
-    [[gnu::always_inline]] void string_value(std::string_view s) {
+    // Int length + bytes (ByteBuffer, BigInteger magnitude, …: not text).
+    [[gnu::always_inline]] void sized(std::string_view s) {
         be32(static_cast<std::uint32_t>(s.size()));
         raw(s.data(), s.size());
+    }
+    // String value: Int length + well-formed UTF-8 (a byte that does not start a well-formed
+    // sequence is written as U+FFFD: detail/bytes.hpp's policy).
+    [[gnu::always_inline]] void string_value(std::string_view s) {
+        if (!detail::valid_utf8(s)) [[unlikely]]
+            return string_value_replacing(s);
+        sized(s);
+    }
+    [[gnu::cold, gnu::noinline]] void string_value_replacing(std::string_view s) {
+        std::string fixed;
+        fixed.reserve(detail::utf8_replaced_size(s));
+        detail::append_utf8_replacing(fixed, s);
+        sized(fixed);
     }
     [[gnu::always_inline]] void string_fq(std::string_view s) {
         hdr(code::string, 0);
@@ -1883,7 +1897,7 @@ private:
         hdr(code::long_, 0);
         be64(static_cast<std::uint64_t>(x));
     }
-    void bytes(std::string_view s) { string_value(s); }
+    void bytes(std::string_view s) { sized(s); }
     // BigInteger magnitude: at least one byte (an empty model value means 0).
     void big_bytes(const std::string& s) {
         if (s.empty()) {
@@ -1893,14 +1907,19 @@ private:
             bytes(s);
         }
     }
-    // Exactly one UTF-8 character (a malformed model value becomes U+0000).
+    // Exactly one UTF-8 character: the first of the model value; an empty one becomes U+0000, a
+    // malformed one U+FFFD (detail/bytes.hpp's policy).
     void char_bytes(const std::string& s) {
-        const unsigned n = s.empty() ? 0 : detail::utf8_sequence_length(static_cast<unsigned char>(s[0]));
-        if (n == 0 || n > s.size() ||
-            !detail::valid_utf8(reinterpret_cast<const unsigned char*>(s.data()), n))
+        if (s.empty()) {
             u8('\0');
+            return;
+        }
+        const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+        const int n = *p < 0x80 ? 1 : detail::utf8_sequence_at(p, p + s.size());
+        if (n <= 0)
+            raw(detail::utf8_replacement.data(), detail::utf8_replacement.size());
         else
-            raw(s.data(), n);
+            raw(s.data(), static_cast<std::size_t>(n));
     }
 
     static std::string_view first_label(const Value& l) {
@@ -2198,8 +2217,13 @@ void put_i16(std::string& out, std::int16_t v) { detail::append_be16(out, static
 void put_i32(std::string& out, std::int32_t v) { detail::append_be32(out, static_cast<std::uint32_t>(v)); }
 void put_i64(std::string& out, std::int64_t v) { detail::append_be64(out, static_cast<std::uint64_t>(v)); }
 void put_string_value(std::string& out, std::string_view s) {
-    detail::append_be32(out, static_cast<std::uint32_t>(s.size()));
-    out.append(s.data(), s.size());
+    if (detail::valid_utf8(s)) [[likely]] {
+        detail::append_be32(out, static_cast<std::uint32_t>(s.size()));
+        out.append(s.data(), s.size());
+        return;
+    }
+    detail::append_be32(out, static_cast<std::uint32_t>(detail::utf8_replaced_size(s)));
+    detail::append_utf8_replacing(out, s);
 }
 }  // namespace gb
 

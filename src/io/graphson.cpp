@@ -4,8 +4,8 @@
 #include <tpbench/io/graphson.hpp>
 #include <tpbench/io/depth_caps.hpp>
 
-#include "gs_json.hpp"
-#include "gs_text.hpp"
+#include "detail/gs_text.hpp"
+#include "detail/json_lexer.hpp"
 
 #include <algorithm>
 #include <array>
@@ -19,8 +19,9 @@
 
 namespace tpbench::io {
 
-using gs_detail::Cursor;
-using gs_detail::NumTok;
+namespace json = detail::json;
+using detail::json::Cursor;
+using detail::json::NumTok;
 using model::EnumKind;
 using model::TemporalKind;
 using model::Type;
@@ -182,7 +183,7 @@ struct NameIndex {
 };
 
 Tag lookup_tag(std::string_view type) {
-    using gs_detail::eq;
+    using detail::json::eq;
     // Fast path for the names of the hot result types.
     switch (type.size()) {
         case 5:
@@ -544,8 +545,8 @@ private:
         if (c_.peek() != '"') return c_.fail(errc::bad_json, "expected member name");
         std::string_view key;
         if (!c_.string(key, key_scratch_)) return false;
-        if (typed_ && gs_detail::eq(key, "@type")) return typed_object(out, depth);
-        if (typed_ && gs_detail::eq(key, "@value")) return value_first_object(out, depth);
+        if (typed_ && json::eq(key, "@type")) return typed_object(out, depth);
+        if (typed_ && json::eq(key, "@value")) return value_first_object(out, depth);
         // A plain object: a Map with String keys.
         c_.set_pos(open);
         std::vector<Value> kv;
@@ -572,8 +573,7 @@ private:
         if (c_.peek() != '"') return c_.fail(errc::bad_json, "expected \"@value\"");
         std::string_view key;
         if (!c_.string(key, key_scratch_)) return false;
-        if (!gs_detail::eq(key, "@value"))
-            return c_.fail(errc::bad_json, "expected \"@value\" after \"@type\"");
+        if (!json::eq(key, "@value")) return c_.fail(errc::bad_json, "expected \"@value\" after \"@type\"");
         if (!c_.expect(':')) return false;
         if (!typed_value(type, out, depth + 1)) return false;
         if (!c_.ws_more()) return false;
@@ -591,8 +591,7 @@ private:
         if (c_.peek() != '"') return c_.fail(errc::bad_json, "expected \"@type\"");
         std::string_view key;
         if (!c_.string(key, key_scratch_)) return false;
-        if (!gs_detail::eq(key, "@type"))
-            return c_.fail(errc::bad_json, "expected \"@type\" after \"@value\"");
+        if (!json::eq(key, "@type")) return c_.fail(errc::bad_json, "expected \"@type\" after \"@value\"");
         if (!c_.expect(':') || !c_.ws_more()) return false;
         if (c_.peek() != '"') return c_.fail(errc::bad_json, "@type must be a string");
         std::string type;
@@ -779,9 +778,9 @@ private:
     bool vertex(Value& out, std::size_t depth) {
         Value id, labs = Value::list(), props;
         if (!members(depth, [&](std::string_view k) {
-                if (gs_detail::eq(k, "id")) return value(id, depth + 1);
-                if (gs_detail::eq(k, "label")) return labels(labs, depth + 1);
-                if (gs_detail::eq(k, "properties")) return vertex_properties(props, depth + 1);
+                if (json::eq(k, "id")) return value(id, depth + 1);
+                if (json::eq(k, "label")) return labels(labs, depth + 1);
+                if (json::eq(k, "properties")) return vertex_properties(props, depth + 1);
                 return skip(depth + 1);
             }))
             return false;
@@ -792,10 +791,10 @@ private:
     bool vertex_property(Value& out, std::size_t depth) {
         Value id, labs = Value::list(), val, props;
         if (!members(depth, [&](std::string_view k) {
-                if (gs_detail::eq(k, "id")) return value(id, depth + 1);
-                if (gs_detail::eq(k, "label")) return labels(labs, depth + 1);
-                if (gs_detail::eq(k, "value")) return value(val, depth + 1);
-                if (gs_detail::eq(k, "properties")) return meta_properties(props, depth + 1);
+                if (json::eq(k, "id")) return value(id, depth + 1);
+                if (json::eq(k, "label")) return labels(labs, depth + 1);
+                if (json::eq(k, "value")) return value(val, depth + 1);
+                if (json::eq(k, "properties")) return meta_properties(props, depth + 1);
                 return skip(depth + 1);
             }))
             return false;
@@ -809,11 +808,11 @@ private:
         Value val;
         bool has_key = false;
         if (!members(depth, [&](std::string_view k) {
-                if (gs_detail::eq(k, "key")) {
+                if (json::eq(k, "key")) {
                     has_key = true;
                     return typed_string(key);
                 }
-                if (gs_detail::eq(k, "value")) return value(val, depth + 1);
+                if (json::eq(k, "value")) return value(val, depth + 1);
                 return skip(depth + 1);
             }))
             return false;
@@ -865,18 +864,18 @@ private:
         Value id, labs = Value::list(), in_id, in_labs = Value::list(), out_id, out_labs = Value::list(),
                   props;
         if (!members(depth, [&](std::string_view k) {
-                if (gs_detail::eq(k, "id")) return value(id, depth + 1);
-                if (gs_detail::eq(k, "label")) return labels(labs, depth + 1);
-                if (gs_detail::eq(k, "inVLabel")) return labels(in_labs, depth + 1);
-                if (gs_detail::eq(k, "outVLabel")) return labels(out_labs, depth + 1);
-                if (gs_detail::eq(k, "inV") || gs_detail::eq(k, "outV")) {
-                    const bool in = gs_detail::eq(k, "inV");
+                if (json::eq(k, "id")) return value(id, depth + 1);
+                if (json::eq(k, "label")) return labels(labs, depth + 1);
+                if (json::eq(k, "inVLabel")) return labels(in_labs, depth + 1);
+                if (json::eq(k, "outVLabel")) return labels(out_labs, depth + 1);
+                if (json::eq(k, "inV") || json::eq(k, "outV")) {
+                    const bool in = json::eq(k, "inV");
                     Value v;
                     if (!value(v, depth + 1)) return false;
                     endpoint(std::move(v), in ? in_id : out_id, in ? in_labs : out_labs);
                     return true;
                 }
-                if (gs_detail::eq(k, "properties")) return edge_properties(props, depth + 1);
+                if (json::eq(k, "properties")) return edge_properties(props, depth + 1);
                 return skip(depth + 1);
             }))
             return false;
@@ -1199,8 +1198,8 @@ private:
                                       const char* at) {
         Value labs = Value::list(), objs = Value::list();
         if (!members(depth, [&](std::string_view k) {
-                if (gs_detail::eq(k, "labels")) return value(labs, depth + 1);
-                if (gs_detail::eq(k, "objects")) return value(objs, depth + 1);
+                if (json::eq(k, "labels")) return value(labs, depth + 1);
+                if (json::eq(k, "objects")) return value(objs, depth + 1);
                 return skip(depth + 1);
             }))
             return false;
@@ -1227,8 +1226,8 @@ private:
             Value key, sub;
             bool has_sub = false;
             if (!members(depth + 1, [&](std::string_view k) {
-                    if (gs_detail::eq(k, "key")) return value(key, depth + 2);
-                    if (gs_detail::eq(k, "value")) {
+                    if (json::eq(k, "key")) return value(key, depth + 2);
+                    if (json::eq(k, "value")) {
                         has_sub = true;
                         return value(sub, depth + 2);
                     }
@@ -1458,11 +1457,11 @@ public:
                 return;
             case Type::char_:
                 open(v4_ ? "g:Char" : "gx:Char");
-                gs_detail::write_string(o_, v.str());
+                json::write_string(o_, v.str());
                 close();
                 return;
             case Type::string:
-                gs_detail::write_string(o_, v.str());
+                json::write_string(o_, v.str());
                 return;
             case Type::uuid: {
                 open("g:UUID");
@@ -1523,7 +1522,7 @@ public:
             case Type::property:
                 open("g:Property");
                 o_.append("{\"key\":");
-                gs_detail::write_string(o_, kid(v, 0).str());
+                json::write_string(o_, kid(v, 0).str());
                 o_.append(",\"value\":");
                 value(kid(v, 1));
                 o_.push_back('}');
@@ -1561,7 +1560,7 @@ public:
                 return;
             case Type::enum_:
                 open(enum_name(v.enum_kind()));
-                gs_detail::write_string(o_, v.str());
+                json::write_string(o_, v.str());
                 close();
                 return;
             case Type::bytecode:
@@ -1574,7 +1573,7 @@ public:
             case Type::binding:
                 open("g:Binding");
                 o_.append("{\"key\":");
-                gs_detail::write_string(o_, v.str());
+                json::write_string(o_, v.str());
                 o_.append(",\"value\":");
                 value(kid(v, 0));
                 o_.push_back('}');
@@ -1583,17 +1582,17 @@ public:
             case Type::lambda:
                 open("g:Lambda");
                 o_.append("{\"script\":");
-                gs_detail::write_string(o_, kid(v, 1).str());
+                json::write_string(o_, kid(v, 1).str());
                 o_.append(",\"language\":");
-                gs_detail::write_string(o_, kid(v, 0).str());
+                json::write_string(o_, kid(v, 0).str());
                 o_.append(",\"arguments\":");
-                gs_detail::write_int(o_, kid(v, 2).as_int());
+                json::write_int(o_, kid(v, 2).as_int());
                 o_.push_back('}');
                 close();
                 return;
             case Type::class_:
                 open("g:Class");
-                gs_detail::write_string(o_, v.str());
+                json::write_string(o_, v.str());
                 close();
                 return;
             case Type::marker:
@@ -1634,7 +1633,7 @@ public:
             case Type::composite_pdt:
                 open("g:CompositePdt");
                 o_.append("{\"type\":");
-                gs_detail::write_string(o_, v.str());
+                json::write_string(o_, v.str());
                 o_.append(",\"fields\":");
                 value(kid(v, 0).type() == Type::map ? kid(v, 0) : Value::map());
                 o_.push_back('}');
@@ -1643,9 +1642,9 @@ public:
             case Type::primitive_pdt:
                 open("g:PrimitivePdt");
                 o_.append("{\"type\":");
-                gs_detail::write_string(o_, v.str());
+                json::write_string(o_, v.str());
                 o_.append(",\"value\":");
-                gs_detail::write_string(o_, kid(v, 0).str());
+                json::write_string(o_, kid(v, 0).str());
                 o_.push_back('}');
                 close();
                 return;
@@ -1682,7 +1681,7 @@ private:
     void open_escaped(std::string_view type) {
         if (!typed_) return;
         o_.append("{\"@type\":");
-        gs_detail::write_string(o_, type);
+        json::write_string(o_, type);
         o_.append(",\"@value\":");
     }
     void close() {
@@ -1691,7 +1690,7 @@ private:
 
     void integer(std::string_view type, std::int64_t i) {
         open(type);
-        gs_detail::write_int(o_, i);
+        json::write_int(o_, i);
         close();
     }
 
@@ -1738,14 +1737,14 @@ private:
     void map_close() { o_.push_back(typed_ ? ']' : '}'); }
     void map_sep() { o_.push_back(','); }
     void map_key(std::string_view k) {
-        gs_detail::write_string(o_, k);
+        json::write_string(o_, k);
         o_.push_back(typed_ ? ',' : ':');
     }
 
     // Untyped member name for a non-String map key.
     void key_text(const Value& k) {
         if (k.type() == Type::string) {
-            gs_detail::write_string(o_, k.str());
+            json::write_string(o_, k.str());
             return;
         }
         std::string text;
@@ -1780,7 +1779,7 @@ private:
                 text = k.to_string();
                 break;
         }
-        gs_detail::write_string(o_, text);
+        json::write_string(o_, text);
     }
 
     void map(const Value& v) {
@@ -1854,12 +1853,12 @@ private:
             o_.push_back('[');
             for (std::size_t k = 0; k < l.size(); ++k) {
                 if (k) o_.push_back(',');
-                gs_detail::write_string(o_, l[k].str());
+                json::write_string(o_, l[k].str());
             }
             o_.push_back(']');
         } else {
-            gs_detail::write_string(o_, l.type() == Type::list && l.size() > 0 ? std::string_view(l[0].str())
-                                                                               : std::string_view(l.str()));
+            json::write_string(o_, l.type() == Type::list && l.size() > 0 ? std::string_view(l[0].str())
+                                                                          : std::string_view(l.str()));
         }
     }
 
@@ -1916,7 +1915,7 @@ private:
                 [&](std::string_view key, const std::vector<std::size_t>& idx) {
                     if (!first) o_.push_back(',');
                     first = false;
-                    gs_detail::write_string(o_, key);
+                    json::write_string(o_, key);
                     o_.append(":[");
                     for (std::size_t k = 0; k < idx.size(); ++k) {
                         if (k) o_.push_back(',');
@@ -1951,7 +1950,7 @@ private:
             o_.append(",\"properties\":{");
             for (std::size_t k = 0; k < props.size(); ++k) {
                 if (k) o_.push_back(',');
-                gs_detail::write_string(o_, kid(props[k], 0).str());
+                json::write_string(o_, kid(props[k], 0).str());
                 o_.push_back(':');
                 value(kid(props[k], 1));
             }
@@ -2004,7 +2003,7 @@ private:
                     if (v4_) {
                         if (!first) o_.push_back(',');
                         first = false;
-                        gs_detail::write_string(o_, key);
+                        json::write_string(o_, key);
                         o_.append(":[");
                         for (std::size_t k = 0; k < idx.size(); ++k) {
                             if (k) o_.push_back(',');
@@ -2015,7 +2014,7 @@ private:
                         for (std::size_t k : idx) {
                             if (!first) o_.push_back(',');
                             first = false;
-                            gs_detail::write_string(o_, key);
+                            json::write_string(o_, key);
                             o_.push_back(':');
                             one(props[k]);
                         }
@@ -2054,7 +2053,7 @@ private:
             const Value& ins = l[k];
             o_.push_back('[');
             if (ins.type() == Type::list && ins.size() > 0) {
-                gs_detail::write_string(o_, ins[0].str());
+                json::write_string(o_, ins[0].str());
                 for (std::size_t a = 1; a < ins.size(); ++a) {
                     o_.push_back(',');
                     value(ins[a]);
@@ -2088,7 +2087,7 @@ private:
     void predicate(const Value& v) {
         open(v.type() == Type::p ? "g:P" : "g:TextP");
         o_.append("{\"predicate\":");
-        gs_detail::write_string(o_, v.str());
+        json::write_string(o_, v.str());
         o_.append(",\"value\":");
         const std::string& n = v.str();
         const auto& args = v.kids();

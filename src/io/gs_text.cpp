@@ -1,13 +1,15 @@
 // Text conversions of the GraphSON codec (see gs_text.hpp).
-#include "gs_text.hpp"
+#include "detail/gs_text.hpp"
 
-#include "gs_json.hpp"
+#include "detail/json_lexer.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cstring>
 
 namespace tpbench::io::gs_detail {
+
+using detail::json::write_int;
 
 using model::TemporalKind;
 using model::Value;
@@ -855,7 +857,7 @@ bool parse_inet(std::string_view t, std::string& out) {
         if (part.empty() || part.size() > 4) return false;
         std::uint32_t g = 0;
         for (char c : part) {
-            const int h = hex_val(c);
+            const int h = detail::json::hex_digit(c);
             if (h < 0) return false;
             g = (g << 4) | static_cast<std::uint32_t>(h);
         }

@@ -3,8 +3,8 @@
 // decoder. Layouts: ../shared/spec/http-protocol-4.0.md §3, §5, §7, §12, §13.
 #include <tpbench/io/http4.hpp>
 
-#include "gb_wire.hpp"
-#include "json_scan.hpp"
+#include "detail/gb_wire.hpp"
+#include "detail/json_envelope.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -132,7 +132,7 @@ private:
                             cp = cp * 16 + static_cast<std::uint32_t>(h);
                         }
                         p_ += 4;
-                        json::append_utf8(out, cp);
+                        detail::append_utf8(out, cp);
                         continue;
                     }
                     default:
@@ -1449,9 +1449,3 @@ std::uint64_t ResponseDecoder::bytes_consumed() const noexcept { return impl_->c
 std::size_t ResponseDecoder::buffered_bytes() const noexcept { return impl_->buf.size(); }
 
 }  // namespace tpbench::io::http4
-
-namespace tpbench::io {
-
-void write_json_string(std::string& out, std::string_view s) { detail::json::write_string(out, s); }
-
-}  // namespace tpbench::io

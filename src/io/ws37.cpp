@@ -2,8 +2,8 @@
 // GraphSON 3.0 (typed and untyped). Layouts: ../shared/spec/websocket-protocol-3.7.md §2, §8, §9.
 #include <tpbench/io/ws37.hpp>
 
-#include "gb_wire.hpp"
-#include "json_scan.hpp"
+#include "detail/gb_wire.hpp"
+#include "detail/json_envelope.hpp"
 
 #include <utility>
 

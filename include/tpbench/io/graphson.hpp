@@ -87,8 +87,10 @@ Result<std::size_t> gs_skip(std::string_view json, std::size_t pos, std::size_t 
 Result<model::Value> gs_read_adjacency_line(std::string_view json, const GsOptions& opt);
 
 // Appends `s` as a JSON string literal, quotes included (RFC 8259 escapes: \" \\ \n \r \t \b \f,
-// other control characters as \u00XX; everything else, UTF-8 included, verbatim). The one JSON
-// string escaper of the project: the codecs, the server's JSON error bodies and `inspect` use it.
+// other control characters as \u00XX; well-formed UTF-8 verbatim; each byte that does not start a
+// well-formed UTF-8 sequence becomes U+FFFD). The one JSON string writer of the project
+// (src/io/detail/json_lexer.hpp): the GraphSON writer, the envelopes, the server's JSON error bodies
+// and `inspect` all write strings with it.
 void write_json_string(std::string& out, std::string_view s);
 
 }  // namespace tpbench::io

@@ -1,7 +1,9 @@
 #pragma once
 // Private helpers of the ws37/http4 envelope codecs for GraphBinary envelope fields (value form):
 // a bounds-checked reader that turns every failure into an io::Error with the absolute offset, and
-// big-endian writers. Not a public header.
+// the field writers (big-endian and UTF-8 primitives from bytes.hpp). Not a public header.
+#include "bytes.hpp"
+
 #include <tpbench/io/graphbinary.hpp>
 #include <tpbench/io/result.hpp>
 #include <tpbench/model/value.hpp>
@@ -16,20 +18,18 @@
 namespace tpbench::io::detail::gbw {
 
 inline void put_u8(std::string& out, std::uint8_t v) { out.push_back(static_cast<char>(v)); }
-inline void put_u32(std::string& out, std::uint32_t v) {
-    const char b[4] = {static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8),
-                       static_cast<char>(v)};
-    out.append(b, 4);
-}
-inline void put_i32(std::string& out, std::int32_t v) { put_u32(out, static_cast<std::uint32_t>(v)); }
-inline void put_i64(std::string& out, std::int64_t v) {
-    const auto u = static_cast<std::uint64_t>(v);
-    put_u32(out, static_cast<std::uint32_t>(u >> 32));
-    put_u32(out, static_cast<std::uint32_t>(u));
-}
+inline void put_u32(std::string& out, std::uint32_t v) { append_be32(out, v); }
+inline void put_i32(std::string& out, std::int32_t v) { append_be32(out, static_cast<std::uint32_t>(v)); }
+inline void put_i64(std::string& out, std::int64_t v) { append_be64(out, static_cast<std::uint64_t>(v)); }
+// String value form (Int length + UTF-8); invalid UTF-8 is written as U+FFFD (bytes.hpp's policy).
 inline void put_string(std::string& out, std::string_view s) {
-    put_i32(out, static_cast<std::int32_t>(s.size()));
-    out.append(s.data(), s.size());
+    if (valid_utf8(s)) [[likely]] {
+        put_i32(out, static_cast<std::int32_t>(s.size()));
+        out.append(s.data(), s.size());
+        return;
+    }
+    put_i32(out, static_cast<std::int32_t>(utf8_replaced_size(s)));
+    append_utf8_replacing(out, s);
 }
 inline void put_nullable_string(std::string& out, const std::optional<std::string>& s) {
     if (!s) {
@@ -39,13 +39,8 @@ inline void put_nullable_string(std::string& out, const std::optional<std::strin
     put_u8(out, 0x00);
     put_string(out, *s);
 }
-inline std::uint32_t get_u32(const char* p) noexcept {
-    const auto* u = reinterpret_cast<const unsigned char*>(p);
-    return (std::uint32_t{u[0]} << 24) | (std::uint32_t{u[1]} << 16) | (std::uint32_t{u[2]} << 8) | u[3];
-}
-inline std::int64_t get_i64(const char* p) noexcept {
-    return static_cast<std::int64_t>((std::uint64_t{get_u32(p)} << 32) | get_u32(p + 4));
-}
+inline std::uint32_t get_u32(const char* p) noexcept { return load_be32(p); }
+inline std::int64_t get_i64(const char* p) noexcept { return static_cast<std::int64_t>(load_be64(p)); }
 
 // Writes a Map value (Int count + FQ key/value pairs) of a model map; a non-map writes as empty.
 inline void put_map_value(std::string& out, const model::Value& m, GbVersion ver) {
@@ -116,7 +111,11 @@ struct Reader {
             return Error{errc::truncated, at,
                          "truncated " + std::string(what) + ": needs " + std::to_string(n) + " bytes, " +
                              std::to_string(left() - 4) + " left"};
-        s.assign(in.data() + pos + 4, static_cast<std::size_t>(n));
+        const std::string_view text(in.data() + pos + 4, static_cast<std::size_t>(n));
+        if (!valid_utf8(text)) [[unlikely]]
+            return Error{errc::bad_utf8, pos + 4,
+                         std::string(what) + " of " + std::to_string(n) + " bytes is not valid UTF-8"};
+        s.assign(text);
         pos += 4 + static_cast<std::size_t>(n);
         return std::nullopt;
     }

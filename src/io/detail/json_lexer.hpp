@@ -1,8 +1,13 @@
 #pragma once
-// Private JSON tokenizer and writer primitives of the GraphSON codec (src/io/graphson.cpp): a
-// cursor over the input that reads strings (escapes, UTF-8 validation), numbers and literals and
-// records the first error with its byte offset, plus string/number writers that append to
-// std::string. Header-only so the hot loops inline into the codec. Not a public header.
+// Private JSON lexer and writer of every src/io codec (GraphSON 3.0/4.0 and the ws37/http4 JSON
+// envelopes): a cursor over the input that reads strings (escapes, UTF-8 validation), numbers and
+// literals and records the first error with its byte offset; the position-based helpers the
+// envelope and streaming decoders use (skip_ws, skip_literal, parse_string: the same string rules);
+// and the one JSON string writer (write_string, also io::write_json_string). The invalid-UTF-8
+// policy is detail/bytes.hpp's: bad_utf8 on read, U+FFFD on write. Header-only so the hot loops
+// inline. Not a public header.
+#include "bytes.hpp"
+
 #include <tpbench/io/result.hpp>
 
 #include <charconv>
@@ -11,61 +16,15 @@
 #include <string>
 #include <string_view>
 
-namespace tpbench::io::gs_detail {
+namespace tpbench::io::detail::json {
 
 inline bool is_ws(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
-inline int hex_val(char c) noexcept {
+inline int hex_digit(char c) noexcept {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     if (c >= 'A' && c <= 'F') return c - 'A' + 10;
     return -1;
-}
-
-// Length of the valid UTF-8 sequence starting at p (first byte >= 0x80), 0 if invalid, -1 if the
-// input ends inside a sequence that is valid so far.
-inline int utf8_seq(const unsigned char* p, const unsigned char* e) noexcept {
-    const unsigned c0 = p[0];
-    int n;
-    unsigned lo = 0x80, hi = 0xbf;
-    if (c0 < 0xc2) return 0;
-    if (c0 < 0xe0) {
-        n = 2;
-    } else if (c0 < 0xf0) {
-        n = 3;
-        if (c0 == 0xe0) lo = 0xa0;
-        if (c0 == 0xed) hi = 0x9f;  // no UTF-16 surrogates
-    } else if (c0 < 0xf5) {
-        n = 4;
-        if (c0 == 0xf0) lo = 0x90;
-        if (c0 == 0xf4) hi = 0x8f;  // nothing above U+10FFFF
-    } else {
-        return 0;
-    }
-    for (int i = 1; i < n; ++i) {
-        if (p + i >= e) return -1;
-        const unsigned c = p[i];
-        if (i == 1 ? (c < lo || c > hi) : (c < 0x80 || c > 0xbf)) return 0;
-    }
-    return n;
-}
-
-inline void append_utf8(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) {
-        out.push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-        out.push_back(static_cast<char>(0xc0 | (cp >> 6)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-    } else if (cp < 0x10000) {
-        out.push_back(static_cast<char>(0xe0 | (cp >> 12)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-    } else {
-        out.push_back(static_cast<char>(0xf0 | (cp >> 18)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3f)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-    }
 }
 
 // High bit set in each of the 8 bytes (memory order = little-endian significance) that may be
@@ -263,8 +222,8 @@ private:
                 ++p_;
                 continue;
             }
-            const int n = utf8_seq(reinterpret_cast<const unsigned char*>(p_),
-                                   reinterpret_cast<const unsigned char*>(e_));
+            const int n = utf8_sequence_at(reinterpret_cast<const unsigned char*>(p_),
+                                           reinterpret_cast<const unsigned char*>(e_));
             if (n < 0) return truncated();
             if (n == 0) return fail(errc::bad_utf8, "invalid UTF-8 in string");
             p_ += n;
@@ -331,7 +290,7 @@ private:
         cp = 0;
         for (int i = 0; i < 4; ++i) {
             if (p_ >= e_) return truncated();
-            const int h = hex_val(*p_);
+            const int h = hex_digit(*p_);
             if (h < 0) return fail(errc::bad_json, "invalid \\u escape");
             cp = (cp << 4) | static_cast<std::uint32_t>(h);
             ++p_;
@@ -359,7 +318,9 @@ private:
 
 // ---- writing ------------------------------------------------------------------------------
 
-// Appends `s` as a JSON string (quotes included). Invalid UTF-8 bytes become U+FFFD.
+// The one JSON string writer: appends `s` as a JSON string literal, quotes included (RFC 8259
+// escapes \" \\ \n \r \t \b \f, other control characters as \u00XX, well-formed UTF-8 verbatim;
+// each byte that does not start a well-formed UTF-8 sequence becomes U+FFFD).
 inline void write_string(std::string& out, std::string_view s) {
     static constexpr char hex[] = "0123456789abcdef";
     out.push_back('"');
@@ -377,13 +338,13 @@ inline void write_string(std::string& out, std::string_view s) {
         if (p >= e) break;
         const auto c = static_cast<unsigned char>(*p);
         if (c >= 0x80) {
-            const int n = utf8_seq(reinterpret_cast<const unsigned char*>(p),
-                                   reinterpret_cast<const unsigned char*>(e));
+            const int n = utf8_sequence_at(reinterpret_cast<const unsigned char*>(p),
+                                           reinterpret_cast<const unsigned char*>(e));
             if (n > 0) {
                 out.append(p, static_cast<std::size_t>(n));
                 p += n;
             } else {
-                out.append("\xef\xbf\xbd");
+                out.append(utf8_replacement);
                 ++p;
             }
             continue;
@@ -420,10 +381,50 @@ inline void write_string(std::string& out, std::string_view s) {
     out.push_back('"');
 }
 
+// ---- position-based scanning (envelopes, streaming decoders) --------------------------------------
+
+// Outcome of a scanning step. `truncated` means the input ended inside the item (a streaming caller
+// may retry with more bytes); `bad` means the bytes are not JSON (or not well-formed UTF-8).
+enum class Scan : std::uint8_t { ok, truncated, bad };
+
+inline void skip_ws(std::string_view s, std::size_t& pos) noexcept {
+    while (pos < s.size() && is_ws(s[pos])) ++pos;
+}
+
+inline Scan skip_literal(std::string_view s, std::size_t& pos, std::string_view lit) noexcept {
+    const std::size_t avail = s.size() - pos;
+    const std::size_t k = avail < lit.size() ? avail : lit.size();
+    for (std::size_t i = 0; i < k; ++i) {
+        if (s[pos + i] != lit[i]) {
+            pos += i;
+            return Scan::bad;
+        }
+    }
+    if (k < lit.size()) return Scan::truncated;
+    pos += lit.size();
+    return Scan::ok;
+}
+
+// Parses the JSON string at `pos` (the opening quote) into `out` with Cursor's rules (escapes,
+// UTF-8 validation, surrogate pairs). ok: `pos` is past the closing quote. bad: `pos` is the
+// offending byte and `*bad_code` (if given) says bad_json or bad_utf8. truncated: `pos` is unchanged.
+inline Scan parse_string(std::string_view s, std::size_t& pos, std::string& out, errc* bad_code = nullptr) {
+    Cursor c(s);
+    c.set_pos(s.data() + pos);
+    if (c.string_into(out)) {
+        pos = c.offset();
+        return Scan::ok;
+    }
+    if (c.error().code == errc::truncated) return Scan::truncated;
+    pos = c.error().offset;
+    if (bad_code != nullptr) *bad_code = c.error().code;
+    return Scan::bad;
+}
+
 inline void write_int(std::string& out, std::int64_t v) {
     char buf[24];
     auto r = std::to_chars(buf, buf + sizeof buf, v);
     out.append(buf, r.ptr);
 }
 
-}  // namespace tpbench::io::gs_detail
+}  // namespace tpbench::io::detail::json

@@ -1,9 +1,11 @@
 #pragma once
 // Private helpers of the ws37/http4 envelope codecs: JSON member/element walkers over complete
-// messages (value boundaries come from gs_skip, which validates without allocating), a string
-// parser, a JSON string writer and a "loose" reader that turns envelope members into model
-// values (typed GraphSON objects are handed to gs_read, plain JSON is converted here).
-// Not a public header: lives next to the .cpp files that use it.
+// messages (value boundaries come from gs_skip, which validates without allocating) and a "loose"
+// reader that turns envelope members into model values (typed GraphSON objects are handed to
+// gs_read, plain JSON is converted here). The lexing (strings, whitespace, literals) and the string
+// writer are json_lexer.hpp's, shared with the GraphSON codec. Not a public header.
+#include "json_lexer.hpp"
+
 #include <tpbench/io/graphson.hpp>
 #include <tpbench/io/depth_caps.hpp>
 #include <tpbench/io/result.hpp>
@@ -21,210 +23,6 @@
 #include <vector>
 
 namespace tpbench::io::detail::json {
-
-// Outcome of a scanning step. `truncated` means the input ended inside the item (a streaming caller
-// may retry with more bytes); `bad` means the bytes are not JSON.
-enum class Scan : std::uint8_t { ok, truncated, bad };
-
-inline bool is_ws(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
-inline void skip_ws(std::string_view s, std::size_t& pos) noexcept {
-    while (pos < s.size() && is_ws(s[pos])) ++pos;
-}
-
-inline int hex_digit(char c) noexcept {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-// Skips a JSON string starting at the opening quote. On `bad`, `pos` is the offending byte.
-inline Scan skip_string(std::string_view s, std::size_t& pos) noexcept {
-    std::size_t p = pos + 1;
-    const std::size_t n = s.size();
-    for (;;) {
-        // Fast path: run to the next quote, backslash or control byte.
-        while (p < n) {
-            const auto c = static_cast<unsigned char>(s[p]);
-            if (c == '"' || c == '\\' || c < 0x20) break;
-            ++p;
-        }
-        if (p >= n) return Scan::truncated;
-        const auto c = static_cast<unsigned char>(s[p]);
-        if (c == '"') {
-            pos = p + 1;
-            return Scan::ok;
-        }
-        if (c < 0x20) {
-            pos = p;
-            return Scan::bad;
-        }
-        // Backslash escape.
-        if (p + 1 >= n) return Scan::truncated;
-        const char e = s[p + 1];
-        if (e == 'u') {
-            if (p + 6 > n) return Scan::truncated;
-            for (std::size_t k = p + 2; k < p + 6; ++k) {
-                if (hex_digit(s[k]) < 0) {
-                    pos = k;
-                    return Scan::bad;
-                }
-            }
-            p += 6;
-        } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' ||
-                   e == 't') {
-            p += 2;
-        } else {
-            pos = p + 1;
-            return Scan::bad;
-        }
-    }
-}
-
-inline Scan skip_literal(std::string_view s, std::size_t& pos, std::string_view lit) noexcept {
-    const std::size_t avail = s.size() - pos;
-    const std::size_t k = avail < lit.size() ? avail : lit.size();
-    for (std::size_t i = 0; i < k; ++i) {
-        if (s[pos + i] != lit[i]) {
-            pos += i;
-            return Scan::bad;
-        }
-    }
-    if (k < lit.size()) return Scan::truncated;
-    pos += lit.size();
-    return Scan::ok;
-}
-
-inline void append_utf8(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) {
-        out.push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-        out.push_back(static_cast<char>(0xc0 | (cp >> 6)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-    } else if (cp < 0x10000) {
-        out.push_back(static_cast<char>(0xe0 | (cp >> 12)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-    } else {
-        out.push_back(static_cast<char>(0xf0 | (cp >> 18)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3f)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-    }
-}
-
-// Parses a JSON string at `pos` (must be the opening quote) into `out`, decoding escapes.
-inline Scan parse_string(std::string_view s, std::size_t& pos, std::string& out) {
-    std::size_t end = pos;
-    const Scan r = skip_string(s, end);
-    if (r != Scan::ok) {
-        if (r == Scan::bad) pos = end;
-        return r;
-    }
-    out.clear();
-    std::size_t p = pos + 1;
-    const std::size_t last = end - 1;  // closing quote
-    while (p < last) {
-        const std::size_t q = s.find('\\', p);
-        if (q == std::string_view::npos || q >= last) {
-            out.append(s.data() + p, last - p);
-            break;
-        }
-        out.append(s.data() + p, q - p);
-        const char e = s[q + 1];
-        p = q + 2;
-        switch (e) {
-            case 'b':
-                out.push_back('\b');
-                break;
-            case 'f':
-                out.push_back('\f');
-                break;
-            case 'n':
-                out.push_back('\n');
-                break;
-            case 'r':
-                out.push_back('\r');
-                break;
-            case 't':
-                out.push_back('\t');
-                break;
-            case 'u': {
-                std::uint32_t cp = 0;
-                for (int k = 0; k < 4; ++k) cp = cp * 16 + static_cast<std::uint32_t>(hex_digit(s[p + k]));
-                p += 4;
-                // Surrogate pair → one code point; a lone surrogate becomes U+FFFD.
-                if (cp >= 0xd800 && cp < 0xdc00 && p + 6 <= last && s[p] == '\\' && s[p + 1] == 'u') {
-                    std::uint32_t lo = 0;
-                    bool okhex = true;
-                    for (int k = 0; k < 4; ++k) {
-                        const int h = hex_digit(s[p + 2 + k]);
-                        okhex = okhex && h >= 0;
-                        lo = lo * 16 + static_cast<std::uint32_t>(h < 0 ? 0 : h);
-                    }
-                    if (okhex && lo >= 0xdc00 && lo < 0xe000) {
-                        cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-                        p += 6;
-                    } else {
-                        cp = 0xfffd;
-                    }
-                } else if (cp >= 0xd800 && cp < 0xe000) {
-                    cp = 0xfffd;
-                }
-                append_utf8(out, cp);
-                break;
-            }
-            default:
-                out.push_back(e);
-                break;  // '"', '\\', '/'
-        }
-    }
-    pos = end;
-    return Scan::ok;
-}
-
-// Appends `v` as a JSON string literal (quotes included).
-inline void write_string(std::string& out, std::string_view v) {
-    static constexpr char kHex[] = "0123456789abcdef";
-    out.push_back('"');
-    std::size_t run = 0;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        const auto c = static_cast<unsigned char>(v[i]);
-        if (c >= 0x20 && c != '"' && c != '\\') continue;
-        out.append(v.data() + run, i - run);
-        run = i + 1;
-        switch (c) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            case '\b':
-                out += "\\b";
-                break;
-            case '\f':
-                out += "\\f";
-                break;
-            default:
-                out += "\\u00";
-                out.push_back(kHex[c >> 4]);
-                out.push_back(kHex[c & 15]);
-        }
-    }
-    out.append(v.data() + run, v.size() - run);
-    out.push_back('"');
-}
 
 inline Error make_error(errc code, std::size_t offset, std::string msg) {
     return Error{code, offset, std::move(msg)};
@@ -260,7 +58,10 @@ inline std::optional<Error> for_each_member_lazy(std::string_view s, std::size_t
         skip_ws(s, p);
         if (p >= s.size()) return make_error(errc::truncated, p, std::string(what) + ": object ends early");
         if (s[p] != '"') return make_error(errc::bad_json, p, std::string(what) + ": expected a member name");
-        const Scan r = parse_string(s, p, key);
+        errc bad = errc::bad_json;
+        const Scan r = parse_string(s, p, key, &bad);
+        if (r == Scan::bad && bad == errc::bad_utf8)
+            return make_error(errc::bad_utf8, p, std::string(what) + ": member name is not valid UTF-8");
         if (r != Scan::ok) return scan_error(r, p, what);
         skip_ws(s, p);
         if (p >= s.size()) return make_error(errc::truncated, p, std::string(what) + ": object ends early");
