@@ -1,7 +1,7 @@
 #pragma once
 // GraphBinary 1.0 and 4.0 value codec (fully-qualified form). No Asio, no exceptions.
 // Layouts: ../shared/spec/graphbinary-v1.md and http-protocol-4.0.md §10. The mapping of every
-// type code to model::Value is documented at the top of src/io/graphbinary.cpp.
+// type code to model::Value is documented at the top of src/io/detail/gb_tables.hpp.
 #include <tpbench/io/result.hpp>
 #include <tpbench/model/value.hpp>
 
