@@ -742,14 +742,11 @@ void put_u8(std::string& out, std::uint8_t v) { out.push_back(static_cast<char>(
 void put_i16(std::string& out, std::int16_t v) { detail::append_be16(out, static_cast<std::uint16_t>(v)); }
 void put_i32(std::string& out, std::int32_t v) { detail::append_be32(out, static_cast<std::uint32_t>(v)); }
 void put_i64(std::string& out, std::int64_t v) { detail::append_be64(out, static_cast<std::uint64_t>(v)); }
+// The bytes exactly as given: a wire-level primitive (hostile test input is built with it);
+// String values written by gb_write follow the UTF-8 policy.
 void put_string_value(std::string& out, std::string_view s) {
-    if (detail::valid_utf8(s)) [[likely]] {
-        detail::append_be32(out, static_cast<std::uint32_t>(s.size()));
-        out.append(s.data(), s.size());
-        return;
-    }
-    detail::append_be32(out, static_cast<std::uint32_t>(detail::utf8_replaced_size(s)));
-    detail::append_utf8_replacing(out, s);
+    detail::append_be32(out, static_cast<std::uint32_t>(s.size()));
+    out.append(s.data(), s.size());
 }
 }  // namespace gb
 
