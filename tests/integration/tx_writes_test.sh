@@ -6,12 +6,15 @@
 # vertices it was written with, dropped elements are gone. Under a -DTPBENCH_SANITIZE=thread build
 # any ThreadSanitizer report in the server's or clients' output fails the test.
 # Usage: tx_writes_test.sh TPBENCH [REQUESTS_PER_CLIENT]
+# TPBENCH_SLOW_FACTOR=F (default 1) multiplies the server's evaluationTimeout (30 s) and the
+# clients' timeouts, for sanitizer builds (scripts/sanitize tsan runs this with F=10).
 set -u
 n=${2:-600}
+slow=${TPBENCH_SLOW_FACTOR:-1}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../common/serve.sh"
 tp_test_init txw "$1"
-start_serve --gremlinPool 4
+start_serve --gremlinPool 4 --evaluationTimeout $((30000 * slow))
 q() { timeout 60 python3 "$here/tx_query.py" "$port" "$1" || fail "query $1"; }
 
 q "g.addV('hub')" >/dev/null
@@ -27,9 +30,9 @@ W
 run_client() {  # BACKEND LOG
     local extra=()
     [ "$1" = http4 ] && extra=(--option dialect=4.0)
-    timeout 240 "$tpbench" run --backend "$1" --host 127.0.0.1 --port "$port" --workload "$dir/writes.jsonl" \
+    timeout $((240 * slow)) "$tpbench" run --backend "$1" --host 127.0.0.1 --port "$port" --workload "$dir/writes.jsonl" \
         --requests "$n" --executions 1 --warmups 0 --pauseBetweenRuns 0 --minConnectionPoolSize 128 \
-        --maxConnectionPoolSize 128 --requestTimeout 60000 --quiet "${extra[@]}" >"$2.out" 2>"$2.err"
+        --maxConnectionPoolSize 128 --requestTimeout $((60000 * slow)) --quiet "${extra[@]}" >"$2.out" 2>"$2.err"
     echo $? >"$2.rc"
 }
 t0=$(date +%s)
