@@ -330,6 +330,9 @@ bool operator==(const Value& a, const Value& b) {
     if (a.type_ == Type::null) return a.aux_ == b.aux_;
     if (a.aux_ != b.aux_ || a.b_ != b.b_ || a.i_ != b.i_ || a.n_ != b.n_ || a.s_ != b.s_) return false;
     if (!doubles_equal(a.d_, b.d_)) return false;
+    // Properties are equal by key and value, whatever element holds them (ElementHelper.areEqual)
+    if (a.type_ == Type::property && a.kids_.size() >= 2 && b.kids_.size() >= 2)
+        return a.kids_[0] == b.kids_[0] && a.kids_[1] == b.kids_[1];
     return a.kids_ == b.kids_;
 }
 
@@ -345,6 +348,10 @@ bool equivalent(const Value& a, const Value& b) {
             return unordered_kids_equivalent(a.kids_, b.kids_, 2);
         case Type::set:
             return unordered_kids_equivalent(a.kids_, b.kids_, 1);
+        case Type::property:
+            if (a.kids_.size() >= 2 && b.kids_.size() >= 2)
+                return equivalent(a.kids_[0], b.kids_[0]) && equivalent(a.kids_[1], b.kids_[1]);
+            [[fallthrough]];
         default:
             if (a.kids_.size() != b.kids_.size()) return false;
             for (std::size_t i = 0; i < a.kids_.size(); ++i)
@@ -366,7 +373,8 @@ std::size_t Value::hash() const noexcept {
         std::memcpy(&bits, &d, sizeof bits);
         hash_combine(h, bits);
     }
-    for (const auto& k : kids_) hash_combine(h, k.hash());
+    std::size_t n = type_ == Type::property ? std::min<std::size_t>(kids_.size(), 2) : kids_.size();
+    for (std::size_t i = 0; i < n; ++i) hash_combine(h, kids_[i].hash());
     return h;
 }
 

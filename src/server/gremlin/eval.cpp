@@ -1,5 +1,6 @@
 // Result streams and the bytecode front end.
 #include "runtime.hpp"
+#include "steps_write.hpp"
 
 #include <exception>
 
@@ -98,6 +99,7 @@ public:
                 out.element_key = t.obj.el;
             } else {
                 out.value = to_value(ctx_, t.obj);
+                strip_property_parents(out.value);
                 out.element_key = nullptr;
             }
             return true;

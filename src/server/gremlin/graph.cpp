@@ -286,8 +286,11 @@ Value materialize_element(const ElementRec& el, bool tokens) {
             if (tokens) return Value::vertex(v.id, v.label);
             std::vector<Value> props;
             props.reserve(v.props.size());
-            for (const auto& p : v.props)
-                props.push_back(Value::vertex_property(p.id, p.key, p.value, Value::list()));
+            for (const auto& p : v.props) {
+                std::vector<Value> meta;
+                for (const auto& [mk, mv] : p.meta) meta.push_back(Value::property(mk, mv));
+                props.push_back(Value::vertex_property(p.id, p.key, p.value, Value::list(std::move(meta))));
+            }
             return Value::vertex(v.id, v.label, Value::list(std::move(props)));
         }
         case ElKind::edge: {
@@ -304,7 +307,9 @@ Value materialize_element(const ElementRec& el, bool tokens) {
         case ElKind::vertex_property: {
             const auto& p = static_cast<const VPropRec&>(el);
             if (tokens) return Value::vertex_property(p.id, p.key, p.value);
-            return Value::vertex_property(p.id, p.key, p.value, Value::list());
+            std::vector<Value> meta;
+            for (const auto& [mk, mv] : p.meta) meta.push_back(Value::property(mk, mv));
+            return Value::vertex_property(p.id, p.key, p.value, Value::list(std::move(meta)));
         }
     }
     return Value();
@@ -475,6 +480,8 @@ void Graph::load_graphson_adjacency(std::string_view text) {
                 note_id(p.id);
                 p.key = std::string(key);
                 p.value = typed_value(*pv, line_no);
+                for (const auto& [mk, mv] : member_object(po, "properties", line_no))
+                    p.meta.emplace_back(std::string(mk), typed_value(mv, line_no));
                 v.props.push_back(std::move(p));
             }
         }

@@ -39,7 +39,8 @@ struct VPropRec : ElementRec {
     model::Value id;
     std::string key;
     model::Value value;
-    std::uint32_t owner = 0;  // vertex index
+    std::uint32_t owner = 0;                                 // vertex index
+    std::vector<std::pair<std::string, model::Value>> meta;  // meta-properties, insertion order
     VPropRec() : ElementRec(ElKind::vertex_property) {}
 };
 

@@ -323,6 +323,9 @@ void property_values(Ctx& ctx, const Obj& o, const std::vector<std::string>& key
     } else if (el->kind == ElKind::edge) {
         for (const auto& [k, val] : static_cast<const EdgeRec*>(el)->props)
             if (wanted(k)) out.push_back(val);
+    } else {
+        for (const auto& [k, val] : static_cast<const VPropRec*>(el)->meta)
+            if (wanted(k)) out.push_back(val);
     }
 }
 

@@ -798,6 +798,10 @@ bool bare_token(const std::string& n, Value& out) {
         {"set", {EnumKind::cardinality, "set"}},
         {"none", {EnumKind::pick, "none"}},
         {"any", {EnumKind::pick, "any"}},
+        {"onCreate", {EnumKind::merge, "onCreate"}},
+        {"onMatch", {EnumKind::merge, "onMatch"}},
+        {"outV", {EnumKind::merge, "outV"}},
+        {"inV", {EnumKind::merge, "inV"}},
     };
     auto it = m.find(n);
     if (it == m.end()) return false;
@@ -1387,6 +1391,11 @@ private:
                 return val(Value::p("not", {args[0].v}));
         }
         if (t.klass == "TextP" && is_textp_name(n.name)) return val(make_p(n.name, args, n.pos, true));
+        if ((t.klass == "Cardinality" || t.klass == "VertexProperty.Cardinality") && args.size() == 1 &&
+            args[0].k == SVal::K::value && (n.name == "single" || n.name == "list" || n.name == "set"))
+            // CardinalityValueTraversal: the cardinality enum carrying the value as its one kid
+            return val(Value::compound(Type::enum_, {args[0].v}, n.name, 0,
+                                       static_cast<std::uint8_t>(EnumKind::cardinality)));
         if (t.klass == "TinkerFactory" && n.name == "generateModern") {
             if (args.size() != 1 || args[0].k != SVal::K::graph)
                 no_method(n.pos, "TinkerFactory", n.name, args);

@@ -3,6 +3,7 @@
 // per traverser.
 #include "runtime.hpp"
 #include "steps_liststeps.hpp"
+#include "steps_write.hpp"
 
 #include <cstring>
 #include <cctype>
@@ -401,12 +402,14 @@ public:
                      "IllegalStateException");
             }
         }
+        std::deque<Instr> folded;
+        fold_write_properties(specs, folded);
         for (std::size_t i = 0; i < specs.size(); ++i) {
             start_ = source && i == 0;
             first_ = i == 0;
             const std::string& n = specs[i].main->name;
             if (start_ && n != "V" && n != "E" && n != "inject" && n != "addV" && n != "addE" &&
-                n != "mergeV" && n != "union" && n != "call")
+                n != "mergeV" && n != "mergeE" && n != "union" && n != "call")
                 fail(EvalError::Kind::unsupported,
                      "traversal source has no step '" + n + "' (at " + code_.where + " " +
                          std::to_string(specs[i].main->pos) + ")",
@@ -550,7 +553,6 @@ private:
     void compile_numeric(const Instr& in);
     void compile_branch(const Spec& s);
     void compile_match(const Spec& s);
-    void compile_mutation(const Spec& s);
     void compile_maps(const Spec& s);
     void compile_range(const Instr& in);
 
@@ -2051,15 +2053,22 @@ void Compiler::compile_maps(const Spec& s) {
         tokens = in.args[0].v.as_bool();
         from = 1;
     }
-    auto keys = strings(in, from);
+    // null keys match no property (valueMap('name', null))
+    Instr nn = in;
+    std::erase_if(nn.args, [](const Arg& a) { return !a.t && a.v.is_null(); });
+    auto keys = strings(nn, from);
+    bool only_null = keys.empty() && nn.args.size() < in.args.size();
+    int token_flags = tokens ? 15 : 0;  // WithOptions.ids 1 | labels 2 | keys 4 | values 8
     for (auto* m : s.mods)
         if (m->name == "with" && !m->args.empty() && is_str(m->args[0]) &&
             m->args[0].v.str() == "~tinkerpop.valueMap.tokens")
-            tokens = true;
+            token_flags =
+                m->args.size() > 1 && is_int_arg(m->args[1]) ? static_cast<int>(m->args[1].v.as_int()) : 15;
+    tokens = token_flags != 0;
     auto byv = bys(s);
     bool element_map = n == "elementMap";
     bool property_map = n == "propertyMap";
-    add_fn([keys, tokens, byv, element_map, property_map](Ctx& ctx, Traverser& t) {
+    add_fn([keys, tokens, token_flags, only_null, byv, element_map, property_map](Ctx& ctx, Traverser& t) {
         const ElementRec* el = as_element(ctx, t.obj);
         if (!el)
             fail(EvalError::Kind::evaluation,
@@ -2067,14 +2076,17 @@ void Compiler::compile_maps(const Spec& s) {
                      t.obj.v.to_string(),
                  "IllegalArgumentException");
         auto wanted = [&](const std::string& k) {
+            if (only_null) return false;
             return keys.empty() || std::find(keys.begin(), keys.end(), k) != keys.end();
         };
         std::vector<Value> kv;
         auto T = [](const char* x) { return Value::enum_(EnumKind::t, x); };
         Obj self(el);
-        if (tokens || element_map) {
+        if (element_map || (token_flags & 1)) {
             kv.push_back(T("id"));
             kv.push_back(token_value(ctx, self, "id").v);
+        }
+        if (element_map || (token_flags & 2)) {
             kv.push_back(T("label"));
             kv.push_back(token_value(ctx, self, "label").v);
         }
@@ -2120,515 +2132,27 @@ void Compiler::compile_maps(const Spec& s) {
         }
         Value m = Value::map(std::move(kv));
         if (!byv.empty()) {
-            // valueMap().by(x): apply the modulator to each value (list) in the map
+            // valueMap().by(x).by(y): the by() modulators apply round-robin to the map's entries
+            // (tokens included); an unproductive one drops its key (PropertyMapStep's traversal ring)
             std::vector<ByRt> rts;
             for (const auto& b : byv) rts.emplace_back(ctx, b);
-            for (std::size_t i = 1; i < m.size(); i += 2) {
-                if (m[i - 1].type() == Type::enum_) continue;
+            std::vector<Value> out;
+            for (std::size_t i = 1, r = 0; i < m.size(); i += 2, ++r) {
                 Traverser x;
                 x.obj = Obj(m[i]);
                 Obj o;
-                if (rts[0].apply(ctx, x, o)) m.kids()[i] = to_value(ctx, o);
+                if (!rts[r % rts.size()].apply(ctx, x, o)) continue;
+                out.push_back(m[i - 1]);
+                out.push_back(to_value(ctx, o));
             }
+            m = Value::map(std::move(out));
         }
         advance(ctx, t, Obj(std::move(m)));
         return true;
     });
 }
 
-// ---- mutations ----------------------------------------------------------------------------------------
-
-// Resolves a from()/to() argument into a vertex record of the current snapshot.
-const VertexRec* resolve_endpoint(Ctx& ctx, const Traverser& t, const Arg& a, Pipeline* pipe) {
-    Obj o;
-    if (a.t) {
-        Traverser x = t;
-        x.bulk = 1;
-        pipe->start_with(x);
-        Traverser r;
-        if (!pipe->next(r))
-            fail(EvalError::Kind::evaluation,
-                 "The provided traverser does not map to a value for from()/to()",
-                 "IllegalArgumentException");
-        o = std::move(r.obj);
-    } else if (a.v.type() == Type::string) {
-        if (!scope_get(ctx, t, a.v.str(), "last", o))
-            fail(EvalError::Kind::evaluation, "addE() endpoint label '" + a.v.str() + "' is not bound",
-                 "IllegalArgumentException");
-    } else if (a.v.type() == Type::vertex) {
-        o = Obj(a.v);
-    } else {
-        const VertexRec* v = ctx.snap->find_vertex(a.v);
-        if (!v)
-            fail(EvalError::Kind::evaluation, "addE() endpoint vertex " + a.v.to_string() + " does not exist",
-                 "IllegalArgumentException");
-        return v;
-    }
-    const ElementRec* el = as_element(ctx, o);
-    if (!el || el->kind != ElKind::vertex)
-        fail(EvalError::Kind::evaluation, "addE() endpoints must be vertices", "IllegalArgumentException");
-    // Re-find in the current snapshot (the object may point into an older one).
-    const VertexRec* v = ctx.snap->find_vertex(static_cast<const VertexRec*>(el)->id);
-    if (!v) fail(EvalError::Kind::evaluation, "addE() endpoint vertex was removed", "IllegalStateException");
-    return v;
-}
-
-// Re-points an element object at its record in the current snapshot after a mutation.
-Obj rebind(Ctx& ctx, ElKind kind, const Value& id, const Value& prop_owner_id = Value()) {
-    const Snapshot& s = *ctx.snap;
-    if (kind == ElKind::vertex) return Obj(s.find_vertex(id));
-    if (kind == ElKind::edge) return Obj(s.find_edge(id));
-    const VertexRec* v = s.find_vertex(prop_owner_id);
-    if (v)
-        for (const auto& p : v->props)
-            if (id_key(p.id) == id_key(id)) return Obj(&p);
-    return Obj();
-}
-
-void Compiler::compile_mutation(const Spec& s) {
-    const Instr& in = *s.main;
-    const std::string& n = in.name;
-    if (n == "mergeV") {
-        // mergeV(map | traversal | null | ) with option(Merge.onCreate|onMatch, map | traversal | null)
-        if (in.args.size() > 1) bad_args(in);
-        std::optional<Arg> search;
-        if (!in.args.empty()) search = in.args[0];
-        PlanPtr search_plan = search && search->t ? child(*search, in) : nullptr;
-        std::optional<Arg> on_create, on_match;
-        PlanPtr create_plan, match_plan;
-        for (auto* m : s.mods) {
-            if (m->name != "option") continue;
-            if (m->args.size() != 2 || !is_enum(m->args[0], EnumKind::merge)) bad_args(*m);
-            const std::string& which = m->args[0].v.str();
-            if (which == "onCreate") {
-                on_create = m->args[1];
-                if (m->args[1].t) create_plan = child(m->args[1], *m);
-            } else if (which == "onMatch") {
-                on_match = m->args[1];
-                if (m->args[1].t) match_plan = child(m->args[1], *m);
-            } else {
-                fail(EvalError::Kind::evaluation, "mergeV() does not take option(Merge." + which + ")",
-                     "IllegalArgumentException");
-            }
-        }
-        bool start = start_;
-        add([search, search_plan, on_create, create_plan, on_match, match_plan, start](Ctx& ctx) {
-            auto sp = search_plan ? std::shared_ptr<Pipeline>(search_plan->instantiate(ctx)) : nullptr;
-            auto cp = create_plan ? std::shared_ptr<Pipeline>(create_plan->instantiate(ctx)) : nullptr;
-            auto mp = match_plan ? std::shared_ptr<Pipeline>(match_plan->instantiate(ctx)) : nullptr;
-            auto st = std::make_unique<ExpandStep>();
-            Ctx* c = &ctx;
-            // The map an argument gives for traverser t (a traversal's first result; null if none).
-            auto map_of = [c](const Traverser& t, const std::optional<Arg>& a, Pipeline* p,
-                              bool incoming) -> Value {
-                Ctx& ctx = *c;
-                if (!a) return incoming ? to_value(ctx, t.obj) : Value();
-                if (!a->t) return a->v;
-                Traverser x = t;
-                x.bulk = 1;
-                p->start_with(x);
-                Traverser r;
-                if (!p->next(r)) return Value();
-                return to_value(ctx, r.obj);
-            };
-            auto check = [](const Value& m, const char* what, bool allow_tokens) {
-                if (m.is_null()) return;
-                if (m.type() != Type::map)
-                    fail(EvalError::Kind::evaluation,
-                         std::string("mergeV() ") + what + " must be a Map, not " +
-                             std::string(model::type_name(m.type())),
-                         "IllegalArgumentException");
-                for (std::size_t i = 0; i + 1 < m.size(); i += 2) {
-                    const Value& k = m[i];
-                    bool token = k.type() == Type::enum_ && k.enum_kind() == EnumKind::t &&
-                                 (k.str() == "id" || k.str() == "label");
-                    if (token && !allow_tokens)
-                        fail(EvalError::Kind::evaluation,
-                             "Search key must be a String but found " + k.to_string() +
-                                 " - T.id and T.label are not allowed in onMatch",
-                             "IllegalArgumentException");
-                    if ((k.type() == Type::string && !k.str().empty() && k.str()[0] == '~') ||
-                        (token && m[i + 1].type() == Type::string && !m[i + 1].str().empty() &&
-                         m[i + 1].str()[0] == '~'))
-                        fail(EvalError::Kind::evaluation,
-                             "Property key can not be a hidden key: " +
-                                 (k.type() == Type::string ? k.str() : m[i + 1].str()),
-                             "IllegalArgumentException");
-                    if (k.type() != Type::string && !token)
-                        fail(EvalError::Kind::evaluation,
-                             "mergeV() keys must be String, T.id or T.label, not " + k.to_string(),
-                             "IllegalArgumentException");
-                    if (token && k.str() == "label" && m[i + 1].type() != Type::string)
-                        fail(EvalError::Kind::evaluation,
-                             "Vertex label must be a String, not " + m[i + 1].to_string(),
-                             "IllegalArgumentException");
-                }
-            };
-            st->fn = [c, search, sp, on_create, cp, on_match, mp, start, map_of, check](
-                         Traverser& t, std::vector<Traverser>& out) {
-                Ctx& ctx = *c;
-                Value sm = map_of(t, search, sp.get(), !start);
-                check(sm, "search criteria", true);
-                auto is_tok = [](const Value& k, const char* name) {
-                    return k.type() == Type::enum_ && k.enum_kind() == EnumKind::t && k.str() == name;
-                };
-                // matches in the current snapshot
-                std::vector<Value> ids;
-                const Snapshot& s = *ctx.snap;
-                for (const auto& v : s.vertices) {
-                    if (!visible(ctx, &v)) continue;
-                    bool ok = true;
-                    for (std::size_t i = 0; ok && i + 1 < sm.size(); i += 2) {
-                        const Value& k = sm[i];
-                        const Value& want = sm[i + 1];
-                        if (is_tok(k, "id"))
-                            ok = id_key(v.id) == id_key(s.convert_vertex_id(want));
-                        else if (is_tok(k, "label"))
-                            ok = want.type() == Type::string && v.label == want.str();
-                        else {
-                            bool any = false;
-                            for (const auto& p : v.props)
-                                if (p.key == k.str() && gremlin_eq(ctx, Obj(p.value), Obj(want))) any = true;
-                            ok = any;
-                        }
-                    }
-                    if (ok) ids.push_back(v.id);
-                }
-                auto emit = [&](const Value& id) {
-                    Traverser o = t;
-                    if (start) {
-                        o.obj = rebind(ctx, ElKind::vertex, id);
-                        fresh_path(ctx, o);
-                    } else {
-                        advance(ctx, o, rebind(ctx, ElKind::vertex, id));
-                    }
-                    out.push_back(std::move(o));
-                };
-                if (!ids.empty()) {
-                    for (const auto& id : ids) {
-                        Traverser mt = t;
-                        mt.obj = rebind(ctx, ElKind::vertex, id);
-                        Value mm = on_match ? map_of(mt, on_match, mp.get(), false) : Value();
-                        check(mm, "onMatch", false);
-                        if (mm.type() == Type::map && mm.size() > 0) {
-                            ctx.set_snapshot(ctx.graph->store().mutate([&](Snapshot& snap) {
-                                auto it = snap.vindex.find(id_key(id));
-                                if (it == snap.vindex.end()) return;
-                                VertexRec& v = snap.vertices[it->second];
-                                for (std::size_t i = 0; i + 1 < mm.size(); i += 2) {
-                                    const std::string& k = mm[i].str();
-                                    v.props.erase(
-                                        std::remove_if(v.props.begin(), v.props.end(),
-                                                       [&](const VPropRec& p) { return p.key == k; }),
-                                        v.props.end());
-                                    if (mm[i + 1].is_null()) continue;
-                                    VPropRec p;
-                                    p.id = snap.next_property_id();
-                                    p.key = k;
-                                    p.value = mm[i + 1];
-                                    v.props.push_back(std::move(p));
-                                }
-                            }));
-                        }
-                        emit(id);
-                    }
-                    return;
-                }
-                Value cm = on_create ? map_of(t, on_create, cp.get(), false) : Value();
-                check(cm, "onCreate", true);
-                // the created vertex: the search criteria plus onCreate (which may not contradict them)
-                std::vector<std::pair<Value, Value>> kv;
-                auto put = [&](const Value& k, const Value& v, bool from_create) {
-                    for (auto& [k0, v0] : kv)
-                        if (k0 == k) {
-                            if (from_create && !(v0 == v))
-                                fail(EvalError::Kind::evaluation,
-                                     "option(onCreate) cannot override values from the search criteria: " +
-                                         k.to_string(),
-                                     "IllegalArgumentException");
-                            return;
-                        }
-                    kv.emplace_back(k, v);
-                };
-                for (std::size_t i = 0; i + 1 < sm.size(); i += 2) put(sm[i], sm[i + 1], false);
-                for (std::size_t i = 0; i + 1 < cm.size(); i += 2) put(cm[i], cm[i + 1], true);
-                Value id;
-                ctx.set_snapshot(ctx.graph->store().mutate([&](Snapshot& snap) {
-                    VertexRec v;
-                    v.label = "vertex";
-                    for (auto& [k, val] : kv) {
-                        if (is_tok(k, "id")) {
-                            if (snap.vindex.count(id_key(snap.convert_vertex_id(val))))
-                                fail(EvalError::Kind::evaluation,
-                                     "Vertex with id already exists: " + val.to_string(),
-                                     "IllegalArgumentException");
-                            v.id = snap.convert_vertex_id(val);
-                        } else if (is_tok(k, "label")) {
-                            v.label = val.str();
-                        }
-                    }
-                    if (v.id.is_null()) v.id = snap.generate_id(false);
-                    for (auto& [k, val] : kv) {
-                        if (k.type() != Type::string || val.is_null()) continue;
-                        VPropRec p;
-                        p.id = snap.next_property_id();
-                        p.key = k.str();
-                        p.value = val;
-                        v.props.push_back(std::move(p));
-                    }
-                    if (!ctx.partition_key.empty()) {
-                        VPropRec p;
-                        p.id = snap.next_property_id();
-                        p.key = ctx.partition_key;
-                        p.value = ctx.write_partition;
-                        v.props.push_back(std::move(p));
-                    }
-                    id = v.id;
-                    snap.vertices.push_back(std::move(v));
-                }));
-                emit(id);
-            };
-            return std::unique_ptr<Step>(std::move(st));
-        });
-        return;
-    }
-    if (n == "addV") {
-        std::string label = "vertex";
-        if (in.args.size() == 1 && is_str(in.args[0]))
-            label = in.args[0].v.str();
-        else if (!in.args.empty())
-            bad_args(in);
-        bool start = start_;
-        add_expand([label, start](Ctx& ctx, Traverser& t, std::vector<Traverser>& out) {
-            Value id;
-            ctx.set_snapshot(ctx.graph->store().mutate([&](Snapshot& snap) {
-                VertexRec v;
-                v.id = snap.generate_id(false);
-                id = v.id;
-                v.label = label;
-                if (!ctx.partition_key.empty()) {  // PartitionStrategy's write partition
-                    VPropRec p;
-                    p.id = snap.next_property_id();
-                    p.key = ctx.partition_key;
-                    p.value = ctx.write_partition;
-                    v.props.push_back(std::move(p));
-                }
-                snap.vertices.push_back(std::move(v));
-            }));
-            Traverser o = t;
-            if (start) {
-                o.obj = rebind(ctx, ElKind::vertex, id);
-                fresh_path(ctx, o);
-            } else {
-                advance(ctx, o, rebind(ctx, ElKind::vertex, id));
-            }
-            out.push_back(std::move(o));
-        });
-        return;
-    }
-    if (n == "addE") {
-        if (in.args.size() != 1 || !is_str(in.args[0])) bad_args(in);
-        std::string label = in.args[0].v.str();
-        std::optional<Arg> from, to;
-        std::vector<PlanPtr> plans(2);
-        for (auto* m : s.mods) {
-            if (m->name != "from" && m->name != "to") continue;
-            if (m->args.size() != 1) bad_args(*m);
-            (m->name == "from" ? from : to) = m->args[0];
-            if (m->args[0].t) plans[m->name == "from" ? 0 : 1] = child(m->args[0], *m);
-            if (is_str(m->args[0])) need(PathMode::labeled);
-        }
-        bool start = start_;
-        add([label, from, to, plans, start](Ctx& ctx) {
-            auto pf = plans[0] ? std::shared_ptr<Pipeline>(plans[0]->instantiate(ctx)) : nullptr;
-            auto pt = plans[1] ? std::shared_ptr<Pipeline>(plans[1]->instantiate(ctx)) : nullptr;
-            auto st = std::make_unique<FnStep>();
-            Ctx* c = &ctx;
-            st->fn = [label, from, to, pf, pt, start, c](Traverser& t) {
-                Ctx& ctx = *c;
-                const VertexRec* cur = nullptr;
-                if (!start) {
-                    const ElementRec* el = as_element(ctx, t.obj);
-                    if (el && el->kind == ElKind::vertex)
-                        cur = ctx.snap->find_vertex(static_cast<const VertexRec*>(el)->id);
-                }
-                const VertexRec* fv = from ? resolve_endpoint(ctx, t, *from, pf.get()) : cur;
-                const VertexRec* tv = to ? resolve_endpoint(ctx, t, *to, pt.get()) : cur;
-                if (!fv || !tv)
-                    fail(EvalError::Kind::evaluation,
-                         "addE(" + label + ") needs both from() and to() vertices",
-                         "IllegalArgumentException");
-                Value fid = fv->id, tid = tv->id, id;
-                ctx.set_snapshot(ctx.graph->store().mutate([&](Snapshot& snap) {
-                    EdgeRec e;
-                    e.id = snap.generate_id(true);
-                    id = e.id;
-                    e.label = label;
-                    e.out_v = snap.vindex.at(id_key(fid));
-                    e.in_v = snap.vindex.at(id_key(tid));
-                    snap.edges.push_back(std::move(e));
-                }));
-                if (start) {
-                    t.obj = rebind(ctx, ElKind::edge, id);
-                    fresh_path(ctx, t);
-                } else {
-                    advance(ctx, t, rebind(ctx, ElKind::edge, id));
-                }
-                return true;
-            };
-            return std::unique_ptr<Step>(std::move(st));
-        });
-        return;
-    }
-    if (n == "property") {
-        std::size_t i = 0;
-        bool list_card = false;
-        if (!in.args.empty() && is_enum(in.args[0], EnumKind::cardinality)) {
-            list_card = in.args[0].v.str() != "single";
-            i = 1;
-        }
-        if (in.args.size() - i != 2 || in.args[i + 1].t) bad_args(in);
-        const Arg& key = in.args[i];
-        Value val = in.args[i + 1].v;
-        bool is_id = is_enum(key, EnumKind::t) && key.v.str() == "id";
-        bool is_label = is_enum(key, EnumKind::t) && key.v.str() == "label";
-        if (!is_str(key) && !is_id && !is_label) bad_args(in);
-        std::string k = is_str(key) ? key.v.str() : "";
-        add_fn([k, val, list_card, is_id, is_label](Ctx& ctx, Traverser& t) {
-            const ElementRec* el = as_element(ctx, t.obj);
-            if (!el || el->kind == ElKind::vertex_property)
-                fail(EvalError::Kind::evaluation, "property() expects a vertex or an edge",
-                     "IllegalArgumentException");
-            ElKind kind = el->kind;
-            Value id = token_value(ctx, Obj(el), "id").v;
-            Value new_id = id;
-            ctx.set_snapshot(ctx.graph->store().mutate([&](Snapshot& snap) {
-                if (kind == ElKind::vertex) {
-                    auto it = snap.vindex.find(id_key(id));
-                    if (it == snap.vindex.end()) return;
-                    VertexRec& v = snap.vertices[it->second];
-                    if (is_id) {
-                        if (snap.vindex.count(id_key(val)) && !(id_key(val) == id_key(id)))
-                            fail(EvalError::Kind::evaluation,
-                                 "Vertex with id already exists: " + val.to_string(),
-                                 "IllegalArgumentException");
-                        v.id = snap.convert_vertex_id(val);
-                        new_id = v.id;
-                        return;
-                    }
-                    if (is_label) {
-                        v.label = val.type() == Type::string ? val.str() : val.to_string();
-                        return;
-                    }
-                    if (!list_card)
-                        v.props.erase(std::remove_if(v.props.begin(), v.props.end(),
-                                                     [&](const VPropRec& p) { return p.key == k; }),
-                                      v.props.end());
-                    VPropRec p;
-                    p.id = snap.next_property_id();
-                    p.key = k;
-                    p.value = val;
-                    v.props.push_back(std::move(p));
-                } else {
-                    auto it = snap.eindex.find(id_key(id));
-                    if (it == snap.eindex.end()) return;
-                    EdgeRec& e = snap.edges[it->second];
-                    if (is_id || is_label)
-                        fail(EvalError::Kind::evaluation, "edge id and label cannot be changed",
-                             "IllegalStateException");
-                    for (auto& [pk, pv] : e.props)
-                        if (pk == k) {
-                            pv = val;
-                            return;
-                        }
-                    e.props.emplace_back(k, val);
-                }
-            }));
-            Obj o = rebind(ctx, kind, new_id);
-            if (!o.el) return false;
-            t.obj = std::move(o);
-            return true;
-        });
-        return;
-    }
-    if (n == "drop") {
-        if (!in.args.empty()) bad_args(in);
-        // Drop is a filter: collect everything, then remove in one copy-on-write step.
-        add([](Ctx& ctx) {
-            struct Acc {
-                std::vector<Value> vids, eids;
-                std::vector<std::pair<Value, Value>> props;  // (owner vertex id, property id)
-                std::vector<std::pair<Value, std::string>> eprops;
-            };
-            auto acc = std::make_shared<Acc>();
-            auto b = std::make_unique<BarrierStep>();
-            Ctx* c = &ctx;
-            b->consume = [acc, c](Traverser& t) {
-                const ElementRec* el = as_element(*c, t.obj);
-                if (!el) {
-                    if (t.obj.v.type() == Type::property) return;  // edge properties: handled by key below
-                    fail(EvalError::Kind::evaluation, "drop() expects elements or properties",
-                         "IllegalArgumentException");
-                }
-                switch (el->kind) {
-                    case ElKind::vertex:
-                        acc->vids.push_back(static_cast<const VertexRec*>(el)->id);
-                        break;
-                    case ElKind::edge:
-                        acc->eids.push_back(static_cast<const EdgeRec*>(el)->id);
-                        break;
-                    case ElKind::vertex_property: {
-                        const auto* p = static_cast<const VPropRec*>(el);
-                        acc->props.emplace_back(p->snap->owner(*p).id, p->id);
-                        break;
-                    }
-                }
-            };
-            b->finish = [acc, c](std::vector<Traverser>&) {
-                if (acc->vids.empty() && acc->eids.empty() && acc->props.empty()) return;
-                c->set_snapshot(c->graph->store().mutate([&](Snapshot& snap) {
-                    std::unordered_set<Value, model::ValueHash> dv, de;
-                    for (auto& v : acc->vids) dv.insert(id_key(v));
-                    for (auto& e : acc->eids) de.insert(id_key(e));
-                    for (auto& [vid, pid] : acc->props) {
-                        auto it = snap.vindex.find(id_key(vid));
-                        if (it == snap.vindex.end()) continue;
-                        auto& ps = snap.vertices[it->second].props;
-                        ps.erase(
-                            std::remove_if(ps.begin(), ps.end(),
-                                           [&](const VPropRec& p) { return id_key(p.id) == id_key(pid); }),
-                            ps.end());
-                    }
-                    std::vector<std::uint32_t> remap(snap.vertices.size(), UINT32_MAX);
-                    std::vector<VertexRec> keepv;
-                    for (std::uint32_t i = 0; i < snap.vertices.size(); ++i) {
-                        if (dv.count(id_key(snap.vertices[i].id))) continue;
-                        remap[i] = static_cast<std::uint32_t>(keepv.size());
-                        keepv.push_back(std::move(snap.vertices[i]));
-                    }
-                    std::vector<EdgeRec> keepe;
-                    for (auto& e : snap.edges) {
-                        if (de.count(id_key(e.id)) || remap[e.out_v] == UINT32_MAX ||
-                            remap[e.in_v] == UINT32_MAX)
-                            continue;
-                        e.out_v = remap[e.out_v];
-                        e.in_v = remap[e.in_v];
-                        keepe.push_back(std::move(e));
-                    }
-                    snap.vertices = std::move(keepv);
-                    snap.edges = std::move(keepe);
-                }));
-                acc->vids.clear();
-                acc->eids.clear();
-                acc->props.clear();
-            };
-            b->clear = [acc] { *acc = Acc(); };
-            return std::unique_ptr<Step>(std::move(b));
-        });
-        return;
-    }
-    bad_args(in);
-}
+// ---- mutations: steps_write.cpp ------------------------------------------------------------------------
 
 // ---- 3.7 string, list, date and math steps, call(): steps_list.cpp, steps_date.cpp, steps_math.cpp,
 // steps_call.cpp ------------------------------------------------------------------------------------
@@ -2690,9 +2214,13 @@ void Compiler::compile_step(const Spec& s) {
     if (n == "has" || n == "hasLabel" || n == "hasId" || n == "hasNot" || n == "hasKey" || n == "hasValue")
         return compile_has(in);
     if (n == "values" || n == "properties") {
-        auto keys = strings(in);
+        Instr nn = in;
+        std::erase_if(nn.args, [](const Arg& a) { return !a.t && a.v.is_null(); });
+        auto keys = strings(nn);
+        bool only_null = keys.empty() && !in.args.empty();
         bool vals = n == "values";
-        add_expand([keys, vals](Ctx& ctx, Traverser& t, std::vector<Traverser>& buf) {
+        add_expand([keys, vals, only_null](Ctx& ctx, Traverser& t, std::vector<Traverser>& buf) {
+            if (only_null) return;
             const ElementRec* el = as_element(ctx, t.obj);
             if (!el) {
                 std::vector<Value> v;
@@ -2713,11 +2241,19 @@ void Compiler::compile_step(const Spec& s) {
                         advance(ctx, buf.back(), vals ? Obj(p.value) : Obj(&p));
                     }
             } else if (el->kind == ElKind::edge) {
-                for (const auto& [k, v] : static_cast<const EdgeRec*>(el)->props)
+                const auto& e = *static_cast<const EdgeRec*>(el);
+                for (const auto& [k, v] : e.props)
                     if (wanted(k)) {
                         buf.push_back(t);
-                        advance(ctx, buf.back(), Obj(vals ? v : Value::property(k, v)));
+                        advance(ctx, buf.back(), Obj(vals ? v : edge_property_value(e, k, v)));
                     }
+            } else {
+                std::vector<Value> ms;
+                meta_properties(*static_cast<const VPropRec*>(el), keys, vals, ms);
+                for (auto& m : ms) {
+                    buf.push_back(t);
+                    advance(ctx, buf.back(), Obj(std::move(m)));
+                }
             }
         });
         return;
@@ -3191,8 +2727,16 @@ void Compiler::compile_step(const Spec& s) {
         });
         return;
     }
-    if (n == "addV" || n == "addE" || n == "property" || n == "drop" || n == "mergeV")
-        return compile_mutation(s);
+    if (is_write_step(n)) {
+        WriteBuild wb;
+        wb.main = s.main;
+        wb.mods = s.mods;
+        wb.start = start_;
+        wb.child = [this](const Arg& a, const Instr& i) { return child(a, i); };
+        wb.need = [this](PathMode m) { need(m); };
+        wb.add = [this](Plan::Factory f) { add(std::move(f)); };
+        return compile_write_step(wb);
+    }
     if (is_liststep(n)) return compile_liststep(s);
     if (n == "coin") {
         // each unit of bulk survives with probability p (CoinStep)

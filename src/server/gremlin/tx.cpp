@@ -100,7 +100,8 @@ WriteSet diff(const Snapshot& s, const Snapshot& w) {
             bool found = false;
             for (std::size_t i = 0; i < sv->props.size() && !found; ++i) {
                 const auto& q = sv->props[i];
-                if (!kept[i] && q.key == p.key && id_key(q.id) == id_key(p.id) && q.value == p.value)
+                if (!kept[i] && q.key == p.key && id_key(q.id) == id_key(p.id) && q.value == p.value &&
+                    q.meta == p.meta)
                     kept[i] = found = true;
             }
             if (!found) ch.added_props.push_back(p);
