@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Writes under load (issue 13 item 3): a write workload file (addV / addE / property / drop lines)
+# Writes under load (issue 13 item 3): a write workload file (addV / addE / property / drop /
+# mergeV / mergeE lines)
 # from `tpbench run --workload` against `tpbench serve` over 256 connections at once (128 ws37 +
 # 128 http4, two clients side by side), then the graph is read back: every write that was
 # answered as successful is there exactly once (no lost or doubled write), every edge joins the
 # vertices it was written with, dropped elements are gone. Under a -DTPBENCH_SANITIZE=thread build
+# (Concurrent mergeV()/mergeE() of one map create one element: the 'mv' vertex and the 'hubself'
+# edge exist exactly once however many requests merged them.)
 # any ThreadSanitizer report in the server's or clients' output fails the test.
 # Usage: tx_writes_test.sh TPBENCH [REQUESTS_PER_CLIENT]
 # TPBENCH_SLOW_FACTOR=F (default 1) multiplies the server's evaluationTimeout (30 s) and the
@@ -25,6 +28,9 @@ cat >"$dir/writes.jsonl" <<'W'
 {"gremlin": "g.addV('w').property('op','prop').V().hasLabel('hub').property(list,'n',1)", "weight": 2}
 {"gremlin": "g.addV('w').property('op','drop').addV('t').property('k',1).drop()", "weight": 1}
 {"gremlin": "g.addV('w').property('op','bind').property('k', k)", "bindings": {"k": 7}, "weight": 1}
+{"gremlin": "g.addV('w').property('op','mergeV').mergeV([(T.label):'mv', name:'shared'])", "weight": 1}
+{"gremlin": "g.addV('w').property('op','mergeE').as('a').mergeE([(T.label):'me', (Direction.OUT):Merge.outV, (Direction.IN):Merge.inV]).option(Merge.outV, select('a')).option(Merge.inV, __.V().hasLabel('hub'))", "weight": 1}
+{"gremlin": "g.addV('w').property('op','mergeEs').mergeE([(T.label):'hubself', (Direction.OUT):Merge.outV, (Direction.IN):Merge.inV]).option(Merge.outV, __.V().hasLabel('hub')).option(Merge.inV, __.V().hasLabel('hub'))", "weight": 1}
 W
 
 run_client() {  # BACKEND LOG
@@ -61,18 +67,28 @@ e=$(q "g.V().has('w','op','addE').count()")
 p=$(q "g.V().has('w','op','prop').count()")
 d=$(q "g.V().has('w','op','drop').count()")
 b=$(q "g.V().has('w','op','bind').has('k',7).count()")
+mv=$(q "g.V().has('w','op','mergeV').count()")
+me=$(q "g.V().has('w','op','mergeE').count()")
+ms=$(q "g.V().has('w','op','mergeEs').count()")
 [ "$w" = "$completed" ] || fail "w vertices $w != completed writes $completed"
-[ $((a + e + p + d + b)) = "$w" ] || fail "per-kind counts $a+$e+$p+$d+$b != $w"
+[ $((a + e + p + d + b + mv + me + ms)) = "$w" ] || fail "per-kind counts $a+$e+$p+$d+$b+$mv+$me+$ms != $w"
+one() { [ "$1" -gt 0 ] && echo 1 || echo 0; }
+[ "$(q "g.V().hasLabel('mv').count()")" = "$(one "$mv")" ] || fail "mergeV: 'mv' vertices != 1 after $mv merges"
+[ "$(q "g.E().hasLabel('hubself').count()")" = "$(one "$ms")" ] || fail "mergeE: 'hubself' edges != 1 after $ms merges"
+[ "$(q "g.E().hasLabel('me').count()")" = "$me" ] || fail "mergeE: 'me' edges != mergeE writes $me"
+[ "$(q "g.E().hasLabel('me').outV().has('op','mergeE').dedup().count()")" = "$me" ] || fail "mergeE: 'me' edges with a wrong tail"
+[ "$(q "g.E().hasLabel('me').inV().hasLabel('hub').count()")" = "$me" ] || fail "mergeE: 'me' edges not to the hub"
 [ "$(q "g.V().hasLabel('y').count()")" = "$e" ] || fail "y vertices != addE writes $e"
 [ "$(q "g.E().hasLabel('e').count()")" = "$e" ] || fail "e edges != addE writes $e"
 [ "$(q "g.E().hasLabel('e').outV().has('op','addE').count()")" = "$e" ] || fail "e edges with a wrong tail"
 [ "$(q "g.E().hasLabel('e').inV().hasLabel('y').dedup().count()")" = "$e" ] || fail "e edges with a wrong head"
 [ "$(q "g.V().hasLabel('hub').properties('n').count()")" = "$p" ] || fail "hub list properties != prop writes $p"
 [ "$(q "g.V().hasLabel('t').count()")" = 0 ] || fail "dropped vertices still there"
-[ "$(q "g.V().count()")" = $((6 + 1 + w + e)) ] || fail "total vertex count"
-[ "$(q "g.V().id().dedup().count()")" = $((6 + 1 + w + e)) ] || fail "duplicate vertex ids"
-[ "$(q "g.E().count()")" = $((6 + e)) ] || fail "total edge count"
+nv=$((6 + 1 + w + e + $(one "$mv")))
+[ "$(q "g.V().count()")" = $nv ] || fail "total vertex count"
+[ "$(q "g.V().id().dedup().count()")" = $nv ] || fail "duplicate vertex ids"
+[ "$(q "g.E().count()")" = $((6 + e + me + $(one "$ms"))) ] || fail "total edge count"
 if grep -l 'ThreadSanitizer' "$dir"/*.err >/dev/null 2>&1; then
     fail "ThreadSanitizer reports: $(grep -c 'WARNING: ThreadSanitizer' "$dir"/*.err)"
 fi
-echo "ok: $completed writes over 256 connections in $((t1 - t0)) s (addV $a, addE $e, property $p, drop $d, bindings $b)"
+echo "ok: $completed writes over 256 connections in $((t1 - t0)) s (addV $a, addE $e, property $p, drop $d, bindings $b, mergeV $mv, mergeE $me + $ms)"

@@ -434,13 +434,10 @@ void Graph::load_graphson_adjacency(std::string_view text) {
     // A line's JSON tree lives in an arena over one reused initial buffer (spilling to the heap
     // for long lines), dropped as soon as the line's records are built.
     std::vector<unsigned char> arena_buf(256 * 1024);
-    struct PendingEdge {
-        Value id, out_id, in_id;
-        std::string label;
-        std::vector<std::pair<std::string, Value>> props;
-        std::size_t line;
-    };
-    std::vector<PendingEdge> pending;
+    // Edges are stored as they are read (their tail is the line's vertex); only their head's id waits
+    // for the end, when every vertex is known.
+    std::vector<Value> pending_in;
+    std::vector<std::uint32_t> pending_line;
     std::int64_t max_id = -1;
     auto note_id = [&](const Value& id) {
         if (id.type() == Type::int_ || id.type() == Type::long_) max_id = std::max(max_id, id.as_int());
@@ -463,6 +460,7 @@ void Graph::load_graphson_adjacency(std::string_view text) {
         const auto* idv = o.if_contains("id");
         const auto* lab = o.if_contains("label");
         if (!idv || !lab || !lab->is_string()) bad_line(line_no, "vertex needs 'id' and string 'label'");
+        const auto vi = static_cast<std::uint32_t>(fresh->vertices.size());
         detail::VertexRec v;
         v.id = typed_value(*idv, line_no);
         note_id(v.id);
@@ -493,12 +491,16 @@ void Graph::load_graphson_adjacency(std::string_view text) {
                 const auto* eid = eo.if_contains("id");
                 const auto* inv = eo.if_contains("inV");
                 if (!eid || !inv) bad_line(line_no, "edge needs 'id' and 'inV'");
-                PendingEdge pe{typed_value(*eid, line_no), v.id, typed_value(*inv, line_no),
-                               std::string(label),         {},   line_no};
-                note_id(pe.id);
+                detail::EdgeRec e;
+                e.id = typed_value(*eid, line_no);
+                note_id(e.id);
+                e.label = std::string(label);
+                e.out_v = vi;
                 for (const auto& [pk, pv] : member_object(eo, "properties", line_no))
-                    pe.props.emplace_back(std::string(pk), typed_value(pv, line_no));
-                pending.push_back(std::move(pe));
+                    e.props.emplace_back(std::string(pk), typed_value(pv, line_no));
+                fresh->edges.push_back(std::move(e));
+                pending_in.push_back(typed_value(*inv, line_no));
+                pending_line.push_back(static_cast<std::uint32_t>(line_no));
             }
         }
         if (fresh->vindex.count(detail::id_key(v.id)))
@@ -506,22 +508,15 @@ void Graph::load_graphson_adjacency(std::string_view text) {
         fresh->vindex.emplace(detail::id_key(v.id), static_cast<std::uint32_t>(fresh->vertices.size()));
         fresh->vertices.push_back(std::move(v));
     }
-    for (auto& pe : pending) {
-        auto o = fresh->vindex.find(detail::id_key(pe.out_id));
-        auto i = fresh->vindex.find(detail::id_key(pe.in_id));
+    for (std::size_t k = 0; k < fresh->edges.size(); ++k) {
+        auto i = fresh->vindex.find(detail::id_key(pending_in[k]));
         if (i == fresh->vindex.end())
-            bad_line(pe.line,
-                     "edge " + pe.id.to_string() + " points to unknown vertex " + pe.in_id.to_string());
-        detail::EdgeRec e;
-        e.id = std::move(pe.id);
-        e.label = std::move(pe.label);
-        e.out_v = o->second;
-        e.in_v = i->second;
-        e.props = std::move(pe.props);
-        fresh->edges.push_back(std::move(e));
+            bad_line(pending_line[k], "edge " + fresh->edges[k].id.to_string() +
+                                          " points to unknown vertex " + pending_in[k].to_string());
+        fresh->edges[k].in_v = i->second;
     }
-    pending.clear();
-    pending.shrink_to_fit();
+    std::vector<Value>().swap(pending_in);
+    std::vector<std::uint32_t>().swap(pending_line);
     fresh->next_id = max_id + 1;
     fresh->reindex();
     store_->publish(std::move(fresh));

@@ -899,7 +899,17 @@ void Compiler::compile_select(const Spec& s) {
                 x.bulk = 1;
                 pipe->start_with(x);
                 Traverser r;
-                if (!pipe->next(r) || r.obj.el || r.obj.v.type() != Type::string) return false;
+                if (!pipe->next(r) || r.obj.el) return false;
+                if (!t.obj.el && t.obj.v.type() == Type::map) {
+                    // a key of any type (null too) looked up in the incoming map (TraversalSelectStep)
+                    const Value& m = t.obj.v;
+                    for (std::size_t k = 0; k + 1 < m.size(); k += 2)
+                        if (m[k] == r.obj.v) {
+                            advance(*c, t, Obj(m[k + 1]));
+                            return true;
+                        }
+                }
+                if (r.obj.v.type() != Type::string) return false;
                 Obj o;
                 if (!scope_get(*c, t, r.obj.v.str(), pop, o)) return false;
                 advance(*c, t, std::move(o));

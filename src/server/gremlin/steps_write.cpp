@@ -581,14 +581,16 @@ Value endpoint(Ctx& ctx, const Traverser& t, ArgRt& a) {
     return static_cast<const VertexRec*>(el)->id;
 }
 
+// Adds an edge; returns its id, or null if `raced` says another request made it unnecessary.
 Value new_edge(Ctx& ctx, const std::string& label, const Value& out_id, const Value& in_id,
-               const std::vector<Param>& ps) {
+               const std::vector<Param>& ps, const std::function<bool(const Snapshot&)>& raced = nullptr) {
     validate_label(label);
     Value uid;
     for (const auto& p : ps)
         if (is_t(p.key, "id") && uid.is_null()) uid = p.value;
     Value id;
     write(ctx, [&](Snapshot& s) {
+        if (raced && raced(s)) return;
         EdgeRec e;
         if (!uid.is_null()) {
             e.id = s.mode == Graph::IdMode::int_ids && uid.is_number() ? s.convert_vertex_id(uid) : uid;
@@ -896,14 +898,15 @@ bool id_matches(const Snapshot& s, const Value& have, const Value& want) {
     return id_key(have) == id_key(want) || id_key(have) == id_key(s.convert_vertex_id(want));
 }
 
-// MergeStep.searchVertices(): V(id).hasLabel(label).has(k, v)...
-std::vector<Value> search_vertices(Ctx& ctx, const MapKV& kv) {
+// MergeStep.searchVertices(): V(id).hasLabel(label).has(k, v)... in `s` (the evaluation's
+// snapshot, or the newest one inside a write, where the visibility filter is not consulted).
+std::vector<Value> search_vertices(Ctx& ctx, const MapKV& kv, const Snapshot* in = nullptr) {
     std::vector<Value> ids;
-    const Snapshot& s = *ctx.snap;
+    const Snapshot& s = in ? *in : *ctx.snap;
     const Value* id = get(kv, T_("id"));
     const Value* label = get(kv, T_("label"));
     auto test = [&](const VertexRec& v) {
-        if (!visible(ctx, &v)) return false;
+        if (!in && !visible(ctx, &v)) return false;
         if (label && !(label->type() == Type::string && v.label == label->str())) return false;
         for (const auto& [k, want] : kv)
             if (k.type() == Type::string && !has_value(ctx, v, k.str(), want)) return false;
@@ -920,15 +923,15 @@ std::vector<Value> search_vertices(Ctx& ctx, const MapKV& kv) {
 }
 
 // MergeEdgeStep.searchEdges()
-std::vector<Value> search_edges(Ctx& ctx, const MapKV& kv) {
+std::vector<Value> search_edges(Ctx& ctx, const MapKV& kv, const Snapshot* in = nullptr) {
     std::vector<Value> ids;
-    const Snapshot& s = *ctx.snap;
+    const Snapshot& s = in ? *in : *ctx.snap;
     const Value* id = get(kv, T_("id"));
     const Value* label = get(kv, T_("label"));
     const Value* out = get(kv, D_("OUT"));
     const Value* in = get(kv, D_("IN"));
     auto test = [&](const EdgeRec& e) {
-        if (!visible(ctx, &e)) return false;
+        if (!in && !visible(ctx, &e)) return false;
         if (label && !(label->type() == Type::string && e.label == label->str())) return false;
         if (out && !id_matches(s, s.out_vertex(e).id, *out)) return false;
         if (in && !id_matches(s, s.in_vertex(e).id, *in)) return false;
@@ -1056,7 +1059,13 @@ Value resolve_vertex_arg(Ctx& ctx, const Value& arg) {
     return v->id;
 }
 
-void merge_vertex(Ctx& ctx, const MergeSpec& spec, MergeRt& rt, Traverser& t, std::vector<Traverser>& out) {
+// Concurrent merges: the search ran on the evaluation's snapshot; the create re-runs it on the
+// newest graph under the writer lock and, if another request created a match meanwhile, the merge
+// starts over as a match (so concurrent mergeV()/mergeE() of one map create one element).
+constexpr int kMergeRetries = 3;
+
+void merge_vertex(Ctx& ctx, const MergeSpec& spec, MergeRt& rt, Traverser& t, std::vector<Traverser>& out,
+                  int attempt = 0) {
     MapKV mm = materialize(ctx, t, rt.merge, false, false, "argument");
     validate_map(mm, false, false);
     if (rt.on_match && !rt.on_match->arg.t)
@@ -1098,7 +1107,12 @@ void merge_vertex(Ctx& ctx, const MergeSpec& spec, MergeRt& rt, Traverser& t, st
     }
     validate_label(label.str());
     Value id;
+    bool raced = false;
     write(ctx, [&](Snapshot& s) {
+        if (attempt < kMergeRetries && !ctx.filter && !search_vertices(ctx, mm, &s).empty()) {
+            raced = true;
+            return;
+        }
         VertexRec v;
         if (!uid.is_null()) {
             v.id = s.convert_vertex_id(uid);
@@ -1119,12 +1133,14 @@ void merge_vertex(Ctx& ctx, const MergeSpec& spec, MergeRt& rt, Traverser& t, st
         id = v.id;
         s.vertices.push_back(std::move(v));
     });
+    if (raced) return merge_vertex(ctx, spec, rt, t, out, attempt + 1);
     Traverser o = t;
     emit(ctx, o, spec.start, vertex_obj(ctx, id));
     out.push_back(std::move(o));
 }
 
-void merge_edge(Ctx& ctx, const MergeSpec& spec, MergeRt& rt, Traverser& t, std::vector<Traverser>& out) {
+void merge_edge(Ctx& ctx, const MergeSpec& spec, MergeRt& rt, Traverser& t, std::vector<Traverser>& out,
+                int attempt = 0) {
     MapKV unresolved = materialize(ctx, t, rt.merge, false, true, "argument");
     validate_map(unresolved, false, true);
     MapKV mm = unresolved;
@@ -1174,7 +1190,11 @@ void merge_edge(Ctx& ctx, const MergeSpec& spec, MergeRt& rt, Traverser& t, std:
         if (is_enum_of(k, EnumKind::direction)) continue;
         ps.push_back(Param{k, v, std::nullopt});
     }
-    Value id = new_edge(ctx, label, from, to, ps);
+    std::function<bool(const Snapshot&)> raced;
+    if (attempt < kMergeRetries && !ctx.filter)
+        raced = [&](const Snapshot& s) { return !search_edges(ctx, mm, &s).empty(); };
+    Value id = new_edge(ctx, label, from, to, ps, raced);
+    if (id.is_null()) return merge_edge(ctx, spec, rt, t, out, attempt + 1);
     Traverser o = t;
     emit(ctx, o, spec.start, edge_obj(ctx, id));
     out.push_back(std::move(o));

@@ -647,7 +647,16 @@ public:
         if (cfg.graph_file) {
             std::ifstream in(*cfg.graph_file, std::ios::binary);
             if (!in) throw std::runtime_error("cannot read graph file '" + *cfg.graph_file + "'");
-            std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            std::string text;  // one read of the whole file (not char by char)
+            in.seekg(0, std::ios::end);
+            const std::streamoff size = in.tellg();
+            in.seekg(0, std::ios::beg);
+            if (size > 0) {
+                text.resize(static_cast<std::size_t>(size));
+                in.read(text.data(), size);
+                if (in.gcount() != size)
+                    throw std::runtime_error("cannot read graph file '" + *cfg.graph_file + "'");
+            }
             st_->graph->load_graphson_adjacency(text);
         } else if (cfg.load_modern) {
             st_->graph->load_modern();
