@@ -634,10 +634,21 @@ void Compiler::compile_source_or_mid_graph(const Spec& s) {
             vals.push_back(a.v);
         }
         if (start_) {
-            add_expand([vals](Ctx& ctx, Traverser& t, std::vector<Traverser>& buf) {
-                for (const auto& v : vals) {
+            // InjectStep adds its values to a TraverserSet: equal values become one traverser with
+            // their count as its bulk, in first-seen order (g.inject(1,2,1) is 1,1,2)
+            std::vector<std::pair<Value, std::int64_t>> merged;
+            for (auto& v : vals) {
+                auto it =
+                    std::find_if(merged.begin(), merged.end(), [&](const auto& m) { return m.first == v; });
+                if (it != merged.end())
+                    ++it->second;
+                else
+                    merged.emplace_back(std::move(v), 1);
+            }
+            add_expand([merged](Ctx& ctx, Traverser& t, std::vector<Traverser>& buf) {
+                for (const auto& [v, bulk] : merged) {
                     Traverser n;
-                    n.bulk = t.bulk;
+                    n.bulk = t.bulk * bulk;
                     n.obj = Obj(v);
                     fresh_path(ctx, n);
                     buf.push_back(std::move(n));

@@ -900,13 +900,13 @@ bool id_matches(const Snapshot& s, const Value& have, const Value& want) {
 
 // MergeStep.searchVertices(): V(id).hasLabel(label).has(k, v)... in `s` (the evaluation's
 // snapshot, or the newest one inside a write, where the visibility filter is not consulted).
-std::vector<Value> search_vertices(Ctx& ctx, const MapKV& kv, const Snapshot* in = nullptr) {
+std::vector<Value> search_vertices(Ctx& ctx, const MapKV& kv, const Snapshot* within = nullptr) {
     std::vector<Value> ids;
-    const Snapshot& s = in ? *in : *ctx.snap;
+    const Snapshot& s = within ? *within : *ctx.snap;
     const Value* id = get(kv, T_("id"));
     const Value* label = get(kv, T_("label"));
     auto test = [&](const VertexRec& v) {
-        if (!in && !visible(ctx, &v)) return false;
+        if (!within && !visible(ctx, &v)) return false;
         if (label && !(label->type() == Type::string && v.label == label->str())) return false;
         for (const auto& [k, want] : kv)
             if (k.type() == Type::string && !has_value(ctx, v, k.str(), want)) return false;
@@ -923,15 +923,15 @@ std::vector<Value> search_vertices(Ctx& ctx, const MapKV& kv, const Snapshot* in
 }
 
 // MergeEdgeStep.searchEdges()
-std::vector<Value> search_edges(Ctx& ctx, const MapKV& kv, const Snapshot* in = nullptr) {
+std::vector<Value> search_edges(Ctx& ctx, const MapKV& kv, const Snapshot* within = nullptr) {
     std::vector<Value> ids;
-    const Snapshot& s = in ? *in : *ctx.snap;
+    const Snapshot& s = within ? *within : *ctx.snap;
     const Value* id = get(kv, T_("id"));
     const Value* label = get(kv, T_("label"));
     const Value* out = get(kv, D_("OUT"));
     const Value* in = get(kv, D_("IN"));
     auto test = [&](const EdgeRec& e) {
-        if (!in && !visible(ctx, &e)) return false;
+        if (!within && !visible(ctx, &e)) return false;
         if (label && !(label->type() == Type::string && e.label == label->str())) return false;
         if (out && !id_matches(s, s.out_vertex(e).id, *out)) return false;
         if (in && !id_matches(s, s.in_vertex(e).id, *in)) return false;
