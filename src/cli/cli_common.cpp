@@ -443,6 +443,11 @@ void print_summary(const engine::ProfilingReport& rep, const std::string& label,
             errs += fmt::format("{}{} {}", errs.empty() ? "" : ", ", engine::errc_name(static_cast<errc>(i)),
                                 rep.errors_by_class[i]);
     say(stdout, "errors: {}\n", errs.empty() ? std::string("none") : errs);
+    // Every failure explains itself: each class's first distinct messages.
+    for (std::size_t i = 0; i < engine::errc_slots; ++i)
+        if (rep.errors_by_class[i])
+            for (const auto& msg : m.error_messages_of(static_cast<errc>(i)))
+                say(stdout, "  {}: {}\n", engine::errc_name(static_cast<errc>(i)), msg);
     // Executions that could not run at all (e.g. no connection) are outcomes too.
     for (const auto* list : {&rep.warmups, &rep.tests})
         for (const auto& e : *list)

@@ -49,6 +49,14 @@ std::string saturation_cause(const engine::LoadResult& r, double offered) {
     if (m.issued > 0 && m.completed == 0)
         return fmt::format("server not answering ({} of {} requests completed, {} timed out)", m.completed,
                            m.issued, timeouts);
+    // Sends left on time but some requests were never answered: the shortfall in the achieved rate
+    // is the run's wall time stretched by the server (a stalled connection holding a slot until
+    // the timeout), not the generator.
+    if (!r.schedule_missed && timeouts > 0)
+        return fmt::format(
+            "server not answering some requests ({} of {} timed out; the sends kept their schedule, the "
+            "wall time waited for the unanswered ones)",
+            timeouts, m.issued);
     const double mean_service_s = m.service.count() > 0 ? m.service.mean() / 1e9 : 0;
     const double needed = offered * mean_service_s;
     const double slots = static_cast<double>(std::max<std::size_t>(1, r.lanes));
@@ -367,6 +375,23 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         mismatches += r.load.measured().result_mismatches + r.load.warmup().result_mismatches;
         if (r.load.setup_failed) {
             say(stderr, "tpbench run: cannot connect to {}: {}\n", target, r.load.setup_error);
+            // The report still says why: the failure's class, the failed connection attempts and
+            // the reason (OS / TLS / upgrade status), so a JSON consumer need not parse stderr.
+            const errc cls =
+                r.load.setup_error_class != errc::ok ? r.load.setup_error_class : errc::connect_failed;
+            r.side.errors.clear();
+            r.side.errors.push_back({engine::errc_name(cls),
+                                     std::max<std::uint64_t>(1, r.load.connect_failures),
+                                     {r.load.setup_error}});
+            r.side.notes =
+                "setup failed, nothing was sent (the error count is the failed connection attempts): " +
+                r.load.setup_error;
+            rep.title = fmt::format("tpbench run --rate {:.0f}: {} (cannot connect)", start_rate, side.label);
+            rep.sides.push_back(r.side);
+            redact_report(rep);
+            say(stdout, "{}", report::render(rep, *format));
+            std::fflush(stdout);
+            if (!a.report_file.empty()) (void)report::write_report_file(rep, a.report_file);
             return exit_run_failed;
         }
         if (r.load.fatal_error != errc::ok) {

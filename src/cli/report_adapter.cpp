@@ -31,7 +31,9 @@ report::Side to_report_side(const SideInput& in, const engine::PhaseStats& m,
     s.ttfr = m.ttfr;
     s.ttlr = m.service;
     for (std::size_t i = 0; i < errors.size() && i < engine::errc_slots; ++i)
-        if (errors[i]) s.errors.push_back({engine::errc_name(static_cast<errc>(i)), errors[i]});
+        if (errors[i])
+            s.errors.push_back({engine::errc_name(static_cast<errc>(i)), errors[i],
+                                m.error_messages_of(static_cast<errc>(i))});
     s.connect = connect_times(connect);
     s.transactions = transaction_times(m.tx);
     return s;

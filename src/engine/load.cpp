@@ -284,7 +284,10 @@ private:
 
             ConnectionPool::Lease lease = co_await pool_->async_acquire();
             if (lease.error) {
-                record_failure(st, classify_error(lease.error), lease.error.message());
+                // The pool knows why connecting failed (OS / TLS reason, upgrade status).
+                record_failure(st, classify_error(lease.error),
+                               pool_->last_connect_error().empty() ? lease.error.message()
+                                                                   : pool_->last_connect_error());
                 st.last_done = std::max(st.last_done, Clock::now());
                 bump_progress();
                 // Wrong credentials / untrusted certificate: stop this worker's run now (the rest
@@ -466,6 +469,7 @@ private:
     void record_failure(PhaseStats& st, errc e, const std::string& message) {
         ++st.failed;
         ++st.errors[std::min<std::size_t>(static_cast<std::size_t>(e), errc_slots - 1)];
+        st.note_error_message(e, message);
         if (first_error_.empty()) first_error_ = message;
     }
 
@@ -501,6 +505,10 @@ private:
             const std::uint64_t unfinished = issued - recorded;
             st.errors[static_cast<std::size_t>(errc::timeout)] += unfinished;
             st.errors[static_cast<std::size_t>(errc::cancelled)] += missing - unfinished;
+            if (unfinished > 0)
+                st.note_error_message(errc::timeout,
+                                      "still outstanding when the run was cut off (run deadline)");
+            if (missing > unfinished) st.note_error_message(errc::cancelled, "not sent: the run ended first");
             st.failed += missing;
             st.issued += missing - unfinished;
         }
@@ -681,6 +689,7 @@ void PhaseStats::merge(const PhaseStats& o) {
     bytes_in += o.bytes_in;
     first_issue = std::min(first_issue, o.first_issue);
     last_done = std::max(last_done, o.last_done);
+    for (const auto& m : o.error_messages) note_error_message(m.error, m.message);
     latency.merge(o.latency);
     tx.merge(o.tx);
     service.merge(o.service);
@@ -693,6 +702,28 @@ double PhaseStats::wall_seconds() const noexcept {
         last_done < first_issue)
         return 0;
     return std::chrono::duration<double>(last_done - first_issue).count();
+}
+
+void PhaseStats::note_error_message(errc e, std::string_view message) {
+    const bool cut = message.size() > max_error_message_chars;
+    const std::string_view head = message.substr(0, max_error_message_chars);
+    std::size_t of_class = 0;
+    for (const auto& m : error_messages) {
+        if (m.error != e) continue;
+        if (++of_class >= max_error_messages) return;
+        const std::string_view kept = m.message;
+        if (kept.substr(0, head.size()) == head && kept.size() == head.size() + (cut ? 3 : 0)) return;
+    }
+    std::string kept(head);
+    if (cut) kept += "...";
+    error_messages.push_back({e, std::move(kept)});
+}
+
+std::vector<std::string> PhaseStats::error_messages_of(errc e) const {
+    std::vector<std::string> out;
+    for (const auto& m : error_messages)
+        if (m.error == e) out.push_back(m.message);
+    return out;
 }
 
 errc PhaseStats::top_error() const noexcept {

@@ -169,7 +169,11 @@ std::string render_json(const Report& r) {
                            {"ttlr", hist_json(s.ttlr)},
                            {"send_lateness", hist_json(s.send_lateness)}};
         json::array errs;
-        for (const auto& e : s.errors) errs.push_back({{"class", e.name}, {"count", e.count}});
+        for (const auto& e : s.errors) {
+            json::array msgs;
+            for (const auto& m : e.messages) msgs.push_back(json::value(m));
+            errs.push_back({{"class", e.name}, {"count", e.count}, {"messages", std::move(msgs)}});
+        }
         o["errors"] = std::move(errs);
         json::array iv;
         for (const auto& p : s.intervals)
@@ -305,7 +309,11 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
             if (const auto* errs = rd.arr(so, "errors"))
                 for (const auto& ev : *errs) {
                     if (!ev.is_object()) return stats::fail("each error entry must be an object");
-                    s.errors.push_back({rd.str(ev.as_object(), "class"), rd.u64(ev.as_object(), "count")});
+                    report::ErrorClass ec{rd.str(ev.as_object(), "class"), rd.u64(ev.as_object(), "count")};
+                    if (const auto* msgs = rd.arr(ev.as_object(), "messages"))
+                        for (const auto& mv : *msgs)
+                            if (mv.is_string()) ec.messages.emplace_back(mv.as_string());
+                    s.errors.push_back(std::move(ec));
                 }
             if (const auto* iv = rd.arr(so, "intervals"))
                 for (const auto& pv : *iv) {

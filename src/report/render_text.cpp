@@ -153,6 +153,10 @@ std::string render_table(const Report& r) {
         for (const auto& s : r.sides)
             for (const auto& e : s.errors) rows.push_back({s.name, e.name, integer(e.count)});
         out += aligned(rows, "  ", {false, false, true});
+        // What each class means here: its first distinct messages.
+        for (const auto& s : r.sides)
+            for (const auto& e : s.errors)
+                for (const auto& m : e.messages) out += "  " + s.name + " " + e.name + ": " + m + "\n";
     }
     for (const auto& s : r.sides)
         if (!s.notes.empty()) out += "\nnote (" + s.name + "): " + s.notes + "\n";
@@ -210,6 +214,11 @@ std::string render_markdown(const Report& r) {
             for (const auto& e : s.errors)
                 out +=
                     "| " + md_escape(s.name) + " | " + md_escape(e.name) + " | " + integer(e.count) + " |\n";
+        for (const auto& s : r.sides)
+            for (const auto& e : s.errors)
+                for (const auto& m : e.messages)
+                    out += "\n- " + md_escape(s.name) + " " + md_escape(e.name) + ": " + md_escape(m);
+        out += "\n";
     }
     if (!r.comparisons.empty()) {
         out += "\n## A/B comparison\n\nB relative to A; CI = bootstrap confidence interval of B/A.\n\n";

@@ -25,6 +25,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tpbench::engine {
@@ -68,6 +69,15 @@ struct TxStats {
     void merge(const TxStats& o);
 };
 
+// The first few distinct messages of one error class (the server's message, the OS / TLS reason,
+// the HTTP status of a refused upgrade, ...), kept so that every failure explains itself.
+inline constexpr std::size_t max_error_messages = 3;         // per class
+inline constexpr std::size_t max_error_message_chars = 300;  // longer ones are cut ("...")
+struct ErrorMessage {
+    errc error = errc::ok;
+    std::string message;
+};
+
 // Statistics of one phase. Counter relations: issued = completed + failed; too_slow and
 // result_mismatches are subsets of completed; every failed request is in exactly one errors[] slot.
 struct PhaseStats {
@@ -89,6 +99,9 @@ struct PhaseStats {
     stats::Histogram ttfr;          // handed to the session -> first result decoded
     stats::Histogram schedule_lag;  // open loop: actual hand-off - intended send (all requests)
     TxStats tx;                     // transaction groups (zero without any)
+    // Per error class, its first max_error_messages distinct messages in the order seen (filled on
+    // the error path only; merged in worker order).
+    std::vector<ErrorMessage> error_messages;
 
     PhaseStats();
     // Adds `o` into this (histograms merged, times min/max-ed).
@@ -97,6 +110,10 @@ struct PhaseStats {
     double wall_seconds() const noexcept;
     // The error bucket with the most requests (errc::ok when none failed).
     errc top_error() const noexcept;
+    // Keeps `message` for class `e` unless it has max_error_messages already or has this one.
+    void note_error_message(errc e, std::string_view message);
+    // The kept messages of class `e`, in the order seen.
+    std::vector<std::string> error_messages_of(errc e) const;
 };
 
 // Per-second throughput and latency of the measured phase (open loop reporting).

@@ -60,6 +60,9 @@ struct SideConfig {
 struct ErrorClass {
     std::string name;
     std::uint64_t count = 0;
+    // The first few distinct messages of the class (server message, OS / TLS reason, HTTP status
+    // of a refused upgrade ...), in the order seen; may be empty.
+    std::vector<std::string> messages = {};
 };
 
 // One point of the per-interval series (usually one per second of the measured phase).
