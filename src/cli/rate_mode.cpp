@@ -386,6 +386,7 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
             r.side.notes =
                 "setup failed, nothing was sent (the error count is the failed connection attempts): " +
                 r.load.setup_error;
+            if (run_hooks.follower) return exit_run_failed;  // rank 0 writes the report
             rep.title = fmt::format("tpbench run --rate {:.0f}: {} (cannot connect)", start_rate, side.label);
             rep.sides.push_back(r.side);
             redact_report(rep);
