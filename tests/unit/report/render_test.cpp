@@ -266,3 +266,26 @@ TEST_CASE(
         CHECK(out.find("3.000ms") != std::string::npos);
     }
 }
+
+TEST_CASE("error classes carry their first messages: JSON (round trip), text and markdown") {
+    Report r = testing::sample_report();
+    r.sides[0].errors = {{"connect_failed", 3, {"connect to 127.0.0.1:1 failed: Connection refused"}},
+                         {"server_error", 2, {"Service unavailable (injected by tpbench serve --fault)"}}};
+    const std::string text = render_json(r);
+    auto back = parse_report_json(text);
+    REQUIRE_MESSAGE(back.ok(), back.error());
+    REQUIRE(back->sides[0].errors.size() == 2);
+    CHECK(back->sides[0].errors[0].messages ==
+          std::vector<std::string>{"connect to 127.0.0.1:1 failed: Connection refused"});
+    CHECK(back->sides[0].errors[1].count == 2);
+    // An older report without "messages" still reads (empty).
+    auto old = parse_report_json(
+        "{\"schema\":\"tpbench.report/"
+        "1\",\"sides\":[{\"name\":\"x\",\"errors\":[{\"class\":\"timeout\",\"count\":1}]}]}");
+    REQUIRE_MESSAGE(old.ok(), old.error());
+    CHECK(old->sides[0].errors[0].messages.empty());
+    const std::string table = render(r, Format::table);
+    CHECK(table.find("ws37 server_error: Service unavailable (injected by tpbench serve --fault)") !=
+          std::string::npos);
+    CHECK(render(r, Format::markdown).find("Connection refused") != std::string::npos);
+}
