@@ -77,7 +77,8 @@ private:
     std::size_t pos_ = 0;
 };
 
-constexpr std::uint64_t kMagic = 0x32524d4250545f4dULL;  // "M_TPBMR2" (2: connect stats, error classes)
+constexpr std::uint64_t kMagic =
+    0x33524d4250545f4dULL;  // "M_TPBMR3" (2: connect stats, error classes; 3: error messages)
 
 }  // namespace
 
@@ -291,6 +292,11 @@ std::vector<std::uint8_t> serialize(const RankRecord& r) {
         w.hist(p.service);
         w.hist(p.ttfr);
         w.hist(p.schedule_lag);
+        w.u64(p.error_messages.size());
+        for (const auto& em : p.error_messages) {
+            w.u64(static_cast<std::uint64_t>(em.error));
+            w.str(em.message);
+        }
     }
     w.u64(l.intervals.size());
     for (const auto& iv : l.intervals) {
@@ -365,6 +371,12 @@ RankRecord deserialize(std::span<const std::uint8_t> bytes, engine::Clock::time_
         p.service = rd.hist();
         p.ttfr = rd.hist();
         p.schedule_lag = rd.hist();
+        const std::uint64_t nm = rd.u64();
+        if (nm > bytes.size()) throw std::runtime_error("rank record: bad error message count");
+        for (std::uint64_t i = 0; i < nm; ++i) {
+            const auto e = static_cast<errc>(rd.u64());
+            p.note_error_message(e, rd.str());
+        }
     }
     const std::uint64_t ni = rd.u64();
     if (ni > bytes.size()) throw std::runtime_error("rank record: bad interval count");

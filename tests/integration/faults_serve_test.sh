@@ -47,17 +47,19 @@ run_client() {
     [ $((t1 - t0)) -le 20 ] || fail "$backend run took $((t1 - t0)) s"
 }
 
-# check PY_EXPR : evaluates a python assertion over s (the side) and errs (class -> count).
+# check NAME PY_EXPR : evaluates a python assertion over s (the side), errs (class -> count) and msgs
+# (class -> its first distinct messages).
 check() {
     python3 - "$dir/out.json" "$1" "$2" <<'PY' || exit 1
 import json, sys
 d = json.load(open(sys.argv[1]))
 s = d["sides"][0]
 errs = {e["class"]: e["count"] for e in s["errors"]}
+msgs = {e["class"]: e.get("messages", []) for e in s["errors"]}
 ok = eval(sys.argv[3])
 summary = {k: s[k] for k in ("requests", "completed", "failed", "results")}
 if not ok:
-    print(f"FAIL [{sys.argv[2]}]: {sys.argv[3]} with {summary} errors {errs}", file=sys.stderr)
+    print(f"FAIL [{sys.argv[2]}]: {sys.argv[3]} with {summary} errors {errs} messages {msgs}", file=sys.stderr)
     sys.exit(1)
 print(f"ok [{sys.argv[2]}]: {summary} errors {errs}")
 PY
@@ -78,7 +80,8 @@ for backend in ws37 http4; do
         start_server "status=$st"
         run_client "$backend" 20
         if [ "$st" = 429 ]; then cls=server_rate_limited; else cls=server_error; fi
-        check "$backend status=$st" "s['completed'] == 0 and s['failed'] == s['requests'] > 0 and errs.get('$cls', 0) == s['failed'] and s['results'] == 0"
+        # Every failure explains itself: the server's message is the class's one distinct message.
+        check "$backend status=$st" "s['completed'] == 0 and s['failed'] == s['requests'] > 0 and errs.get('$cls', 0) == s['failed'] and s['results'] == 0 and len(msgs['$cls']) == 1 and 'injected by tpbench serve --fault' in msgs['$cls'][0]"
     done
 
     # --- status storm with a count: exactly K refused, the others exact ---------------------------
@@ -94,7 +97,7 @@ for backend in ws37 http4; do
     # --- two specs: 500 for the first 3, then 429 for a third of the rest -------------------------
     start_server "status=500@count=3" "status=429:0.3"
     run_client "$backend" 60
-    check "$backend status=500@count=3 + status=429:0.3" "errs.get('server_error') == 3 and errs.get('server_rate_limited', 0) > 0 and set(errs) <= {'server_error', 'server_rate_limited'} and s['results'] == 6 * s['completed'] and s['completed'] + s['failed'] == s['requests']"
+    check "$backend status=500@count=3 + status=429:0.3" "any('Server error (injected' in m for m in msgs['server_error']) and any('Too many requests' in m for m in msgs['server_rate_limited']) and errs.get('server_error') == 3 and errs.get('server_rate_limited', 0) > 0 and set(errs) <= {'server_error', 'server_rate_limited'} and s['results'] == 6 * s['completed'] and s['completed'] + s['failed'] == s['requests']"
 
     # --- drop after 2 of 6 results, once: the connection closes mid-response ----------------------
     start_server "drop-after-results=2@count=1"
