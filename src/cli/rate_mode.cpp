@@ -65,6 +65,11 @@ std::string saturation_cause(const engine::LoadResult& r, double offered) {
             "server not keeping up (all {} outstanding-request slots busy: {:.0f} req/s x mean service "
             "time {:.3f} ms needs {:.0f}; {} timed out)",
             r.lanes, offered, mean_service_s * 1e3, needed, timeouts);
+    // Both at once (late sends on a busy generator, and a few requests never answered): say both,
+    // never only the generator.
+    if (timeouts > 0)
+        return fmt::format("generator behind schedule, and the server did not answer {} of {} requests",
+                           timeouts, m.issued);
     return "generator behind schedule";
 }
 
@@ -407,6 +412,8 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         }
         if (r.side.saturated && r.load.fatal_error == errc::ok && tell) {
             const bool server_side = r.side.notes.rfind("server", 0) == 0;
+            const bool both =
+                !server_side && r.side.notes.find("the server did not answer") != std::string::npos;
             say(stderr,
                 "WARNING: [{}] the schedule of {:.0f} req/s was not kept (achieved {:.0f} req/s; {}): {}\n",
                 side.label, offered, r.side.config.achieved_rps, r.side.notes,
@@ -414,8 +421,10 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
                     ? "the server (or too few connections / in-flight slots) limited this run, not the "
                       "generator's CPU; offer a lower --rate or raise maxConnectionPoolSize / "
                       "maxInProcessPerConnection"
-                    : "the generator, not the server, limited this run; use more --nioPoolSize, more "
-                      "connections or a lower --rate");
+                : both ? "both limited this run: the generator sent late (more --nioPoolSize or a lower "
+                         "--rate) and the server left requests unanswered (see the timeout messages)"
+                       : "the generator, not the server, limited this run; use more --nioPoolSize, more "
+                         "connections or a lower --rate");
         }
         SweepVerdict verdict;
         if (a.sweep) {

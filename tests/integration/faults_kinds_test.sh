@@ -66,7 +66,7 @@ setup_failed = s["notes"].startswith("setup failed")
 accounted = setup_failed or (s["completed"] + sum(errs.values()) == s["requests"] and s["results"] == 6 * s["completed"])
 ok = accounted and eval(sys.argv[3])
 if not ok:
-    print(f"FAIL [{sys.argv[2]}]: {sys.argv[3]} (accounted={accounted}) with {summary} errors {errs} messages {msgs}", file=sys.stderr)
+    print(f"FAIL [{sys.argv[2]}]: {sys.argv[3]} (accounted={accounted}) with {summary} errors {errs} messages {msgs} notes {s['notes']!r}", file=sys.stderr)
     sys.exit(1)
 print(f"ok [{sys.argv[2]}]: {summary} errors {errs} messages {msgs}")
 PY
@@ -94,9 +94,10 @@ for backend in ws37 http4; do
         # request behind the stall would time out with it).
         start_server "$kind=20@count=1"
         MIN_POOL=2 run_client "$backend" 20 --maxInProcessPerConnection 1 --maxSimultaneousUsagePerConnection 1
-        # The sends kept their schedule: a saturation note (the wall time waited for the stalled
-        # request) blames the server, never the generator; the timeout explains itself.
-        check "$backend $kind=20@count=1" "errs.get('timeout', 0) >= 1 and set(errs) <= {'timeout', 'connection_closed'} and s['completed'] > 0 and len(msgs['timeout']) >= 1 and (not s['saturated'] or s['notes'].startswith('server not answering'))"
+        # A saturation note (the wall time waited for the stalled request) blames the server, never
+        # the generator alone (on a busy machine it may add that sends were late); the timeout
+        # explains itself.
+        check "$backend $kind=20@count=1" "errs.get('timeout', 0) >= 1 and set(errs) <= {'timeout', 'connection_closed'} and s['completed'] > 0 and len(msgs['timeout']) >= 1 and (not s['saturated'] or s['notes'].startswith('server not answering') or 'the server did not answer' in s['notes'])"
         released "$backend $kind"
     done
     # The bound: a client that never leaves is let go after S seconds (connection_closed then).
