@@ -327,7 +327,10 @@ private:
             lane_deadline_[lane] = Clock::time_point::max();
             const bool watchdog_fired = lane_timed_out_[lane];
             lane_timed_out_[lane] = false;
-            if (is_connection_error(out.error) || watchdog_fired) tx_sessions_.erase(lease.session);
+            // A session the pool retires is destroyed once idle, and its address may come back for a
+            // new connection: forget its transaction session ids with it.
+            if (is_connection_error(out.error) || watchdog_fired || !lease.session->is_open())
+                tx_sessions_.erase(lease.session);
             pool_->release(lease, is_connection_error(out.error) || watchdog_fired);
             if (txr) record_tx(st.tx, *txr, out, intended, watchdog_fired);
             record(st, tpl, out, intended, handed, watchdog_fired, warm);

@@ -47,7 +47,33 @@ ConnectionPool::ConnectionPool(asio::any_io_executor ex, SessionFactory factory,
     slots_.reserve(limits_.max);
 }
 
-ConnectionPool::~ConnectionPool() = default;
+ConnectionPool::~ConnectionPool() { *self_ = nullptr; }
+
+void ConnectionPool::retire(std::unique_ptr<Session> session, std::size_t in_flight) {
+    Session* raw = session.get();
+    retired_.push_back(Retired{std::move(session), in_flight});
+    spawn_close(raw);
+}
+
+void ConnectionPool::spawn_close(Session* s) {
+    ++closing_[s];
+    std::weak_ptr<ConnectionPool*> weak = self_;
+    asio::co_spawn(ex_, s->async_close(), [weak, s](std::exception_ptr e) {
+        if (auto p = weak.lock(); p && *p) {
+            ConnectionPool& pool = **p;
+            if (auto it = pool.closing_.find(s); it != pool.closing_.end() && --it->second == 0)
+                pool.closing_.erase(it);
+            pool.reap();
+        }
+        rethrow(e);
+    });
+}
+
+void ConnectionPool::reap() {
+    std::erase_if(retired_, [this](const Retired& r) {
+        return r.in_flight == 0 && !closing_.contains(r.session.get());
+    });
+}
 
 std::size_t ConnectionPool::open_count() const noexcept {
     return static_cast<std::size_t>(std::count_if(
@@ -93,7 +119,7 @@ asio::awaitable<std::error_code> ConnectionPool::async_open_one(std::size_t& slo
             last_connect_error_ = session && !session->connect_error_message().empty()
                                       ? session->connect_error_message()
                                       : ec.message();
-        if (session) retired_.push_back(std::move(session));
+        if (session) retire(std::move(session), 0);
         // Wrong credentials or an untrusted certificate: keep the class, and never retry.
         if (is_fatal_connect_error(ec)) {
             if (!fatal_) fatal_ = ec;
@@ -189,21 +215,28 @@ void ConnectionPool::wake_all() {
 void ConnectionPool::release(const Lease& lease, bool broken) {
     if (lease.error || !lease.session || lease.slot >= slots_.size()) return;
     Slot& s = slots_[lease.slot];
-    if (s.session.get() != lease.session) return;  // already retired and replaced
+    if (s.session.get() != lease.session) {
+        // Already retired (and its slot perhaps reopened): one request less inside it.
+        for (auto& r : retired_)
+            if (r.session.get() == lease.session && r.in_flight > 0) --r.in_flight;
+        reap();
+        notify_one();
+        return;
+    }
     if (s.in_flight > 0) --s.in_flight;
     if (broken || !s.session->is_open()) {
-        // Retire now: no new borrows; the object stays alive (other requests may still be inside
-        // it) until the pool is destroyed.
-        retired_.push_back(std::move(s.session));
+        // Retire now: no new borrows; the object stays alive while other requests are still inside
+        // it and until its close has completed, then reap() destroys it.
+        const std::size_t inside = s.in_flight;
         s.in_flight = 0;
-        asio::co_spawn(ex_, retired_.back()->async_close(), rethrow);
+        retire(std::move(s.session), inside);
     }
     notify_one();
 }
 
 void ConnectionPool::abort_slot(std::size_t slot) {
     if (slot >= slots_.size() || !slots_[slot].session) return;
-    asio::co_spawn(ex_, slots_[slot].session->async_close(), rethrow);
+    spawn_close(slots_[slot].session.get());  // counted: the session is not destroyed under it
 }
 
 asio::awaitable<void> ConnectionPool::async_close_all(std::chrono::milliseconds timeout) {

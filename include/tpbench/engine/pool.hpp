@@ -4,7 +4,9 @@
 // connection with the fewest requests in flight while that is below its limit
 // (min(Session::max_in_flight(), max_simultaneous_usage)), and makes borrowers wait up to
 // max_wait for capacity before failing with errc::pool_exhausted. Broken connections are retired
-// and their slots reopened on demand.
+// and their slots reopened on demand; a retired session is destroyed once its close has completed
+// and no lease is inside it any more (so a long run with many reconnects holds only the sessions it
+// uses: issue 11 #14, the client's RSS growing with every dropped connection).
 //
 // Threading: single-threaded; every member must be called from coroutines on the pool's executor
 // (one worker's io_context). Nothing here is shared between workers.
@@ -19,6 +21,7 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace tpbench::engine {
@@ -81,6 +84,8 @@ public:
     std::size_t per_connection_limit() const noexcept { return per_connection_limit_; }
     // Highest number of requests ever in flight on one connection (for tests and reports).
     std::size_t peak_in_flight() const noexcept { return peak_in_flight_; }
+    // Retired sessions not destroyed yet (closing, or a request still inside); for tests.
+    std::size_t retired_count() const noexcept { return retired_.size(); }
     // Stage timings of every successful connect so far (Session::connect_timings()).
     const ConnectStats& connect_stats() const noexcept { return connect_stats_; }
     // Set once a connect failed with errc::auth_failed or errc::tls_failed: retrying cannot help,
@@ -103,7 +108,20 @@ private:
     SessionConfig config_;
     PoolLimits limits_;
     std::vector<Slot> slots_;
-    std::vector<std::unique_ptr<Session>> retired_;  // closed later, destroyed with the pool
+    // Retired sessions: closing (or failed to connect), perhaps still with requests inside, and
+    // destroyed by reap() once both are over.
+    struct Retired {
+        std::unique_ptr<Session> session;
+        std::size_t in_flight = 0;  // leases not yet released
+    };
+    void retire(std::unique_ptr<Session> session, std::size_t in_flight);
+    // Starts a close of `s` whose completion is counted in closing_ (then reap()).
+    void spawn_close(Session* s);
+    void reap();
+    std::vector<Retired> retired_;
+    std::unordered_map<Session*, std::size_t> closing_;  // async_close coroutines running per session
+    // Expires with the pool: close completions that arrive later leave it alone.
+    std::shared_ptr<ConnectionPool*> self_ = std::make_shared<ConnectionPool*>(this);
     std::deque<boost::asio::steady_timer*> waiters_;
     std::size_t connecting_ = 0;
     std::size_t opened_ = 0;

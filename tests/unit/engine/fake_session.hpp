@@ -40,12 +40,16 @@ struct FakeCounters {
     std::atomic<std::size_t> closes{0};
     std::atomic<std::size_t> peak_in_flight{0};  // max over sessions of concurrent requests
     std::atomic<std::size_t> request_number{0};  // global numbering for fail_every
+    std::atomic<std::size_t> live{0};            // FakeSession objects not destroyed yet
 };
 
 class FakeSession final : public Session {
 public:
     FakeSession(boost::asio::any_io_executor ex, FakeBehavior b, std::shared_ptr<FakeCounters> c)
-        : ex_(std::move(ex)), b_(b), c_(std::move(c)) {}
+        : ex_(std::move(ex)), b_(b), c_(std::move(c)) {
+        ++c_->live;
+    }
+    ~FakeSession() override { --c_->live; }
 
     boost::asio::awaitable<std::error_code> async_connect() override {
         const std::size_t attempt = ++c_->connect_attempts;

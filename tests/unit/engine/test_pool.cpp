@@ -126,3 +126,57 @@ TEST_CASE("pool: broken connections are retired and replaced; connect failures a
                                    PoolLimits{2, 1, 1, 1s}),
                     std::invalid_argument);
 }
+
+TEST_CASE("pool: retired sessions are destroyed once closed and idle, not kept until the pool ends") {
+    // Issue 11 #14 / the soak: a long run whose server drops connections now and then kept every
+    // retired session (with its buffers) until the end; the client's RSS grew with each reconnect.
+    auto counters = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.max_in_flight = 4;
+    run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
+        ConnectionPool pool(ioc.get_executor(), test::fake_factory(b, counters), SessionConfig{},
+                            PoolLimits{1, 2, 4, 5s});
+        co_await pool.async_open_min(true);
+        asio::steady_timer tick(ioc);
+        auto settle = [&]() -> asio::awaitable<void> {
+            tick.expires_after(1ms);
+            co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
+        };
+        for (int i = 0; i < 200; ++i) {
+            auto l = co_await pool.async_acquire();
+            REQUIRE_FALSE(l.error);
+            pool.release(l, true);  // the connection broke
+            co_await settle();
+        }
+        CHECK(counters->connects == 200);
+        CHECK(pool.retired_count() == 0);
+        CHECK(counters->live <= 1);  // was 200: every retired one kept
+
+        // A session retired with another request still inside stays alive until that lease ends.
+        auto a = co_await pool.async_acquire();
+        auto c = co_await pool.async_acquire();
+        REQUIRE_FALSE(a.error);
+        REQUIRE_FALSE(c.error);
+        REQUIRE(a.session == c.session);
+        const std::size_t live_before = counters->live;
+        pool.release(a, true);
+        co_await settle();
+        CHECK(pool.retired_count() == 1);
+        CHECK_FALSE(c.session->is_open());  // still a valid object: closed, not destroyed
+        CHECK(counters->live == live_before);
+        pool.release(c, false);
+        CHECK(pool.retired_count() == 0);
+        CHECK(counters->live == live_before - 1);
+
+        // The watchdog's abort of a slot and the retirement that follows: one destruction, after
+        // both closes.
+        auto w = co_await pool.async_acquire();
+        REQUIRE_FALSE(w.error);
+        pool.abort_slot(w.slot);
+        pool.release(w, true);
+        co_await settle();
+        CHECK(pool.retired_count() == 0);
+        co_await pool.async_close_all(1s);
+    });
+    CHECK(counters->live == 0);
+}
