@@ -240,9 +240,10 @@ void register_serve(CLI::App& app) {
         "then optional :RATE (fraction 0..1) and @count=K (see docs/usage.md, Rehearsing failures)");
     sub->add_option("--fault-seed", args->fault_seed, "seed of the --fault RATE draws (default 1)");
     sub->add_option("--memory-budget", args->memory_budget,
-                    "bytes (K/M/G suffix ok) the requests in progress may claim together, each charged "
-                    "64 KiB + 3x its size; over it a request is refused (ws37 596, http4 503). 0 = unlimited "
-                    "(default 1G)");
+                    "bytes (K/M/G suffix ok) the requests in progress and the responses buffered for "
+                    "their readers may claim together, each request charged 64 KiB + 3x its size, each "
+                    "queued response byte while it waits; over it a request is refused (ws37 596, http4 "
+                    "503). 0 = unlimited (default 1G)");
     // Sessions and transactions (docs/usage.md "Sessions and transactions").
     sub->add_option("--sessionTimeout", args->session_timeout,
                     "ms a ws37 session may stay unused before it is closed (default 28800000)")

@@ -66,7 +66,9 @@ TEST_CASE(
     CHECK(rc->body.find("memory budget") != std::string::npos);
     CHECK(rc->body.find("ServiceUnavailableException") != std::string::npos);
     CHECK(srv->stats().memory_budget_refused == 2);
-    CHECK(srv->stats().memory_budget_peak <= 100 * 1024);
+    // A's buffered response counts too; the total passes the budget by at most one batch (64
+    // vertices, far below 32 KiB) for its one response in progress.
+    CHECK(srv->stats().memory_budget_peak <= 100 * 1024 + 32 * 1024);
 
     // A goes away: its job ends and its claim is released; then B and C are served again.
     holder.reset();
@@ -108,4 +110,58 @@ TEST_CASE("server memory budget: a request too large for the whole budget is ref
     auto ok = d.read_response();
     REQUIRE(ok);
     CHECK(ok->status == 200);
+}
+
+TEST_CASE(
+    "server memory budget: responses buffered for a slow reader count, and pause the response while it "
+    "is exhausted") {
+    server::ServerConfig cfg;
+    cfg.memory_budget = 300 * 1024;
+    // A per-connection buffer far above the budget: only the budget stops the response growing.
+    cfg.write_buffer_high_water_mark = 4u << 20;
+    cfg.write_buffer_low_water_mark = 2u << 20;
+    auto srv = start_test_server(cfg);
+
+    // A never reads past its first message: its results pile up in the server's outbox.
+    auto holder = std::make_unique<TcpClient>(srv->port(), 4096);
+    RawWs<TcpClient> a(*holder);
+    REQUIRE(a.upgrade());
+    REQUIRE(a.send(ws_eval("g.V().repeat(both()).times(14)", 1)));
+    auto first = a.read_response();
+    REQUIRE(first);
+    REQUIRE(first->header.code == 206);
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (std::chrono::steady_clock::now() < until && srv->stats().memory_budget_in_use < cfg.memory_budget)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    auto st = srv->stats();
+    INFO("in use " << st.memory_budget_in_use << ", buffered " << st.memory_budget_buffered);
+    // The queued bytes are charged: the request's own charge (~64 KiB) alone would not fill it.
+    REQUIRE(st.memory_budget_in_use >= cfg.memory_budget);
+    CHECK(st.memory_budget_buffered >= cfg.memory_budget - 80 * 1024);
+    // ... and the response paused there instead of filling the 4 MiB per-connection buffer.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    st = srv->stats();
+    CHECK(st.memory_budget_in_use <= cfg.memory_budget + 32 * 1024);
+    CHECK(st.memory_budget_peak <= cfg.memory_budget + 32 * 1024);
+
+    // A new request is refused while the buffered bytes hold the budget, and says so.
+    TcpClient tb(srv->port());
+    RawWs<TcpClient> b(tb);
+    REQUIRE(b.upgrade());
+    REQUIRE(b.send(ws_eval("1+1", 2)));
+    auto rb = b.read_response();
+    REQUIRE(rb);
+    CHECK(rb->header.code == 596);
+    CHECK(rb->header.message.value_or("").find("waiting for their readers") != std::string::npos);
+    CHECK(srv->stats().memory_budget_refused == 1);
+
+    // A goes: its queued bytes are released with its connection, and B is served again.
+    holder.reset();
+    REQUIRE(wait_until_in_use(*srv, 0, std::chrono::seconds(20)));
+    CHECK(srv->stats().memory_budget_buffered == 0);
+    REQUIRE(b.send(ws_eval("1+1", 3)));
+    auto rb2 = b.read_response();
+    REQUIRE(rb2);
+    CHECK(rb2->header.code == 200);
+    CHECK(first_number(*rb2) == 2);
 }

@@ -88,16 +88,21 @@ struct ServerConfig {
     std::chrono::milliseconds transaction_idle_timeout{60000};
     std::chrono::milliseconds transaction_max_lifetime{600000};
     std::size_t max_concurrent_transactions = 1000;
-    // `--memory-budget`: bytes the requests in progress (queued or evaluating) may claim together,
-    // each charged an estimate from its size when admitted (64 KiB + 3 x the request); a request
-    // over the budget is refused at once (ws37 596, http4 503) and counted. 0 = unlimited.
+    // `--memory-budget`: bytes the requests in progress (queued or evaluating) and the responses
+    // buffered for their readers may claim together. Each request is charged an estimate from its
+    // size when admitted (64 KiB + 3 x the request), each queued response byte while it waits; a
+    // request over the budget is refused at once (ws37 596, http4 503) and counted, and while the
+    // budget is exhausted a response whose connection still has bytes queued waits for them to
+    // drain (the total passes the budget by at most one batch per response in progress).
+    // 0 = unlimited.
     std::size_t memory_budget = std::size_t{1} << 30;
 };
 
 // Counters of a running server (ServerHandle::stats()).
 struct ServerStats {
     std::size_t memory_budget = 0;            // the configured budget (0 = unlimited)
-    std::size_t memory_budget_in_use = 0;     // claimed by requests in progress now
+    std::size_t memory_budget_in_use = 0;     // claimed now: requests in progress + buffered bytes
+    std::size_t memory_budget_buffered = 0;   // of which response bytes queued for their readers
     std::size_t memory_budget_peak = 0;       // the most ever claimed at once
     std::uint64_t memory_budget_refused = 0;  // requests refused over the budget
 };

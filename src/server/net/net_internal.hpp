@@ -62,14 +62,16 @@ private:
 // Everything the connections share. Lives until all I/O and pool threads are joined.
 struct ServerState {
     explicit ServerState(std::size_t memory_budget) : budget(memory_budget) {}
+    // `--memory-budget`: what the requests in progress and the responses buffered for their
+    // readers may claim together (dispatch_job, Outbox). Declared first, so it outlives every
+    // job lease and outbox the members below may still hold when the state is destroyed.
+    MemoryBudget budget;
     ServerConfig cfg;
     std::unique_ptr<Graph> graph;
     std::unique_ptr<WorkPool> pool;
     CheapScripts cheap;
     // `--fault` specs; null without any (the request paths check only this pointer).
     std::unique_ptr<FaultPlan> faults;
-    // `--memory-budget`: what the requests in progress may claim together (dispatch_job).
-    MemoryBudget budget;
     // ws37 `session` processor sessions and 4.0 HTTP transactions (sessions.hpp).
     SessionTable ws_sessions;
     SessionTable http_transactions;

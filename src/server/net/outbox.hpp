@@ -3,6 +3,11 @@
 // thread itself) and the connection's single writer coroutine. Thread-safe, no Asio: the writer
 // registers a waker (which posts to its io_context) and producers block in wait_writable() while
 // more than the high-water mark is queued (Gremlin Server's writeBufferHigh/LowWaterMark).
+// With a MemoryBudget (`serve --memory-budget`), the queued bytes — taken by the writer but not yet
+// written included — are charged to it while they wait, and while the budget is exhausted a
+// producer with bytes still queued waits for them to drain completely.
+#include "work_pool.hpp"
+
 #include <array>
 #include <chrono>
 #include <condition_variable>
@@ -34,8 +39,14 @@ public:
     };
     enum class Wait : std::uint8_t { ready, closed, deadline };
 
-    Outbox(std::size_t high_water, std::size_t low_water)
-        : high_(high_water), low_(low_water < high_water ? low_water : high_water) {}
+    // `budget` (may be null): charged with the queued bytes; must outlive the outbox.
+    Outbox(std::size_t high_water, std::size_t low_water, MemoryBudget* budget = nullptr)
+        : high_(high_water), low_(low_water < high_water ? low_water : high_water), budget_(budget) {}
+    ~Outbox() {
+        if (budget_) budget_->discharge_buffered(bytes_);
+    }
+    Outbox(const Outbox&) = delete;
+    Outbox& operator=(const Outbox&) = delete;
 
     // Writer side, set once before any producer runs: called (without the lock held) when the
     // writer is idle and something arrived or the outbox was closed.
@@ -48,6 +59,7 @@ public:
             std::lock_guard lk(m_);
             if (closed_) return false;
             bytes_ += e.bytes.size();
+            if (budget_) budget_->charge_buffered(e.bytes.size());
             q_.push_back(std::move(e));
             if (writer_idle_) {
                 writer_idle_ = false;
@@ -59,12 +71,15 @@ public:
     }
 
     // Producer: blocks while the queued bytes are above the high-water mark, until they drop
-    // below the low-water mark, the outbox closes, or `deadline` passes.
+    // below the low-water mark, the outbox closes, or `deadline` passes. While the memory budget
+    // is exhausted it also blocks while anything is queued, until the queue is empty (the reader
+    // took it all) or the budget has room again when the queue drops below the low-water mark.
     Wait wait_writable(std::optional<std::chrono::steady_clock::time_point> deadline) {
         std::unique_lock lk(m_);
         if (closed_) return Wait::closed;
-        if (bytes_ <= high_) return Wait::ready;
-        auto pred = [&] { return closed_ || bytes_ < low_ || (low_ == 0 && bytes_ == 0); };
+        const auto over = [&] { return budget_ && budget_->exhausted(); };
+        if (bytes_ == 0 || (bytes_ <= high_ && !over())) return Wait::ready;
+        auto pred = [&] { return closed_ || bytes_ == 0 || (bytes_ < low_ && !over()); };
         if (deadline) {
             if (!cv_.wait_until(lk, *deadline, pred)) return Wait::deadline;
         } else {
@@ -98,7 +113,9 @@ public:
         bool notify = false;
         {
             std::lock_guard lk(m_);
-            bytes_ = n > bytes_ ? 0 : bytes_ - n;
+            const std::size_t freed = n > bytes_ ? bytes_ : n;
+            bytes_ -= freed;
+            if (budget_) budget_->discharge_buffered(freed);
             notify = bytes_ < low_ || bytes_ == 0;
         }
         if (notify) cv_.notify_all();
@@ -112,6 +129,7 @@ public:
             if (closed_) return;
             closed_ = true;
             q_.clear();
+            if (budget_) budget_->discharge_buffered(bytes_);
             bytes_ = 0;
             if (writer_idle_) {
                 writer_idle_ = false;
@@ -134,6 +152,7 @@ public:
 private:
     const std::size_t high_;
     const std::size_t low_;
+    MemoryBudget* const budget_;
     mutable std::mutex m_;
     std::condition_variable cv_;
     std::deque<Entry> q_;

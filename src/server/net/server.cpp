@@ -712,6 +712,7 @@ public:
         ServerStats s;
         s.memory_budget = st_->budget.total();
         s.memory_budget_in_use = st_->budget.in_use();
+        s.memory_budget_buffered = st_->budget.buffered();
         s.memory_budget_peak = st_->budget.peak();
         s.memory_budget_refused = st_->budget.refused();
         return s;
@@ -808,8 +809,8 @@ void log_escaped(std::exception_ptr e, const char* what) {
 std::shared_ptr<Outbox> make_connection_outbox(ServerState& st, asio::any_io_executor ex,
                                                std::shared_ptr<WakeTimer>& wake) {
     wake = std::make_shared<WakeTimer>(ex);
-    auto ob =
-        std::make_shared<Outbox>(st.cfg.write_buffer_high_water_mark, st.cfg.write_buffer_low_water_mark);
+    auto ob = std::make_shared<Outbox>(st.cfg.write_buffer_high_water_mark,
+                                       st.cfg.write_buffer_low_water_mark, &st.budget);
     std::weak_ptr<WakeTimer> weak = wake;
     ob->set_waker([ex, weak] {
         if (auto t = weak.lock()) asio::post(ex, [t = std::move(t)] { t->timer.cancel(); });

@@ -107,11 +107,26 @@ std::optional<MemoryBudget::Lease> MemoryBudget::try_acquire(std::size_t bytes) 
         }
         if (in_use_.compare_exchange_weak(cur, cur + bytes, std::memory_order_relaxed)) break;
     }
-    const std::size_t now = cur + bytes;
+    note_peak(cur + bytes);
+    return Lease(this, bytes);
+}
+
+void MemoryBudget::note_peak(std::size_t now) noexcept {
     std::size_t pk = peak_.load(std::memory_order_relaxed);
     while (now > pk && !peak_.compare_exchange_weak(pk, now, std::memory_order_relaxed)) {
     }
-    return Lease(this, bytes);
+}
+
+void MemoryBudget::charge_buffered(std::size_t bytes) noexcept {
+    if (bytes == 0) return;
+    buffered_.fetch_add(bytes, std::memory_order_relaxed);
+    note_peak(in_use_.fetch_add(bytes, std::memory_order_relaxed) + bytes);
+}
+
+void MemoryBudget::discharge_buffered(std::size_t bytes) noexcept {
+    if (bytes == 0) return;
+    buffered_.fetch_sub(bytes, std::memory_order_relaxed);
+    in_use_.fetch_sub(bytes, std::memory_order_relaxed);
 }
 
 std::size_t MemoryBudget::request_charge(std::size_t request_bytes) noexcept {
@@ -123,7 +138,8 @@ std::size_t MemoryBudget::request_charge(std::size_t request_bytes) noexcept {
 std::string MemoryBudget::refusal_message(std::size_t bytes) const {
     return "Server memory budget exhausted: this request needs an estimated " + std::to_string(bytes) +
            " bytes, " + std::to_string(in_use()) + " of the budget of " + std::to_string(total_) +
-           " bytes (tpbench serve --memory-budget) are held by requests in progress; retry later";
+           " bytes (tpbench serve --memory-budget) are held by requests in progress (" +
+           std::to_string(buffered()) + " of them by responses waiting for their readers); retry later";
 }
 
 }  // namespace tpbench::server::detail

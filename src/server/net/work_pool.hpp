@@ -53,10 +53,15 @@ private:
 };
 
 // MemoryBudget: `tpbench serve --memory-budget BYTES`, the total memory the requests being
-// evaluated or queued may claim together (issue 11 #1: one request is bounded by the parser's node
-// cap; this bounds their sum). A request is charged an estimate when it is admitted
-// (request_charge()) and released when its job is destroyed; a request that would take the total
-// over the budget is refused at once (ws37 596, http4 503) and counted. 0 = unlimited. Thread-safe.
+// evaluated or queued, and the responses buffered for their readers, may claim together (issue 11
+// #1: one request is bounded by the parser's node cap; this bounds their sum). A request is charged
+// an estimate when it is admitted (request_charge()) and released when its job is destroyed; a
+// request that would take the total over the budget is refused at once (ws37 596, http4 503) and
+// counted. Response bytes queued in a connection's Outbox (results waiting for a slow reader) are
+// charged while they wait (charge_buffered(), from the Outbox): they cannot be refused, but they
+// count against new requests, and while the budget is exhausted a producer whose connection still
+// has bytes queued waits for them to drain (Outbox::wait_writable) — so the total passes the budget
+// by at most one batch per response in progress. 0 = unlimited. Thread-safe.
 class MemoryBudget {
 public:
     // A claim on the budget; releases it when destroyed. Movable.
@@ -94,7 +99,15 @@ public:
     // exceed the budget. With an unlimited budget every claim succeeds (still tracked in in_use()).
     std::optional<Lease> try_acquire(std::size_t bytes);
 
+    // Buffered response bytes (Outbox): charged unconditionally (they exist already), released
+    // when written or discarded. In in_use() and peak(), also apart in buffered().
+    void charge_buffered(std::size_t bytes) noexcept;
+    void discharge_buffered(std::size_t bytes) noexcept;
+    // True when the claims in use reach the budget (never with an unlimited one).
+    bool exhausted() const noexcept { return total_ != 0 && in_use() >= total_; }
+
     std::size_t total() const noexcept { return total_; }
+    std::size_t buffered() const noexcept { return buffered_.load(std::memory_order_relaxed); }
     std::size_t in_use() const noexcept { return in_use_.load(std::memory_order_relaxed); }
     std::uint64_t refused() const noexcept { return refused_.load(std::memory_order_relaxed); }
     // The high-water mark of in_use().
@@ -115,6 +128,8 @@ private:
     std::atomic<std::size_t> in_use_{0};
     std::atomic<std::size_t> peak_{0};
     std::atomic<std::uint64_t> refused_{0};
+    std::atomic<std::size_t> buffered_{0};
+    void note_peak(std::size_t now) noexcept;
 };
 
 }  // namespace tpbench::server::detail

@@ -1,5 +1,6 @@
 // MemoryBudget (`tpbench serve --memory-budget`, issue 11 #1 total): claims, refusals, release with
 // the lease, the per-request charge, and that concurrent claims never exceed the budget.
+#include "outbox.hpp"
 #include "work_pool.hpp"
 
 #include <doctest/doctest.h>
@@ -9,6 +10,7 @@
 #include <vector>
 
 using tpbench::server::detail::MemoryBudget;
+using tpbench::server::detail::Outbox;
 
 TEST_CASE("memory budget: claims up to the total, refuses beyond, releases with the lease") {
     MemoryBudget b(1000);
@@ -76,4 +78,69 @@ TEST_CASE("memory budget: concurrent claims never exceed the total") {
     CHECK(b.peak() <= b.total());
     CHECK(granted.load() + b.refused() == 80000);
     CHECK(granted.load() > 0);
+}
+
+TEST_CASE("memory budget: an outbox charges its queued bytes until written, discarded or destroyed") {
+    MemoryBudget b(1000);
+    {
+        Outbox ob(300, 100, &b);
+        REQUIRE(ob.push({std::string(200, 'x')}));
+        CHECK(b.in_use() == 200);
+        CHECK(b.buffered() == 200);
+        std::vector<Outbox::Entry> taken;
+        REQUIRE(ob.take(taken));
+        CHECK(b.buffered() == 200);  // taken by the writer, not written yet: still held
+        ob.release(150);
+        CHECK(b.buffered() == 50);
+        ob.release(500);  // more than queued: clamps
+        CHECK(b.buffered() == 0);
+        REQUIRE(ob.push({std::string(120, 'y')}));
+        CHECK(b.in_use() == 120);
+        // Buffered bytes cannot be refused, but they count against new requests.
+        CHECK_FALSE(b.try_acquire(900));
+        ob.close();  // discards what is queued
+        CHECK(b.in_use() == 0);
+        CHECK_FALSE(ob.push({std::string(10, 'z')}));
+        CHECK(b.in_use() == 0);
+    }
+    {
+        Outbox ob(300, 100, &b);
+        REQUIRE(ob.push({std::string(70, 'x')}));
+        CHECK(b.buffered() == 70);
+    }  // destroyed with bytes queued
+    CHECK(b.in_use() == 0);
+    CHECK(b.buffered() == 0);
+    CHECK(b.peak() == 200);
+    CHECK(b.refused() == 1);
+}
+
+TEST_CASE("memory budget: while exhausted, a producer with bytes queued waits for them to drain") {
+    using namespace std::chrono_literals;
+    MemoryBudget b(1000);
+    auto held = b.try_acquire(900);
+    REQUIRE(held);
+    Outbox ob(300, 100, &b);
+    // Nothing queued: ready even when the budget is exhausted.
+    CHECK(ob.wait_writable(std::chrono::steady_clock::now() + 10ms) == Outbox::Wait::ready);
+    REQUIRE(ob.push({std::string(150, 'x')}));  // 1050 in use: exhausted, below the high-water mark
+    CHECK(b.exhausted());
+    CHECK(ob.wait_writable(std::chrono::steady_clock::now() + 50ms) == Outbox::Wait::deadline);
+    // The reader takes it all: the producer goes on.
+    std::thread writer([&] {
+        std::this_thread::sleep_for(30ms);
+        std::vector<Outbox::Entry> taken;
+        ob.take(taken);
+        ob.release(150);
+    });
+    CHECK(ob.wait_writable(std::chrono::steady_clock::now() + 5s) == Outbox::Wait::ready);
+    writer.join();
+    // With room in the budget, the high-water mark alone decides again.
+    held.reset();
+    REQUIRE(ob.push({std::string(150, 'x')}));
+    CHECK_FALSE(b.exhausted());
+    CHECK(ob.wait_writable(std::chrono::steady_clock::now() + 10ms) == Outbox::Wait::ready);
+    // Without a budget the outbox charges nothing.
+    Outbox plain(300, 100);
+    REQUIRE(plain.push({std::string(150, 'x')}));
+    CHECK(b.buffered() == 150);
 }
