@@ -143,6 +143,8 @@ SideSpec parse_side(std::string_view text) {
             if (!s.generation)
                 throw ConfigError(fmt::format(
                     "side '{}': unknown generation '{}' (3.7.3, 3.7, master-http, 4.0)", text, value));
+        } else if (key == "connect-timeout") {
+            s.connect_timeout = parse_connect_timeout(fmt::format("side '{}': connect-timeout", text), value);
         } else if (key == "host" || key == "port") {
             throw ConfigError(fmt::format("side '{}': give the target as BACKEND@HOST:PORT", text));
         } else if (is_profiling_key(key)) {
@@ -160,6 +162,24 @@ SideSpec parse_side(std::string_view text) {
     }
     finish_security(s);
     return s;
+}
+
+std::chrono::milliseconds parse_connect_timeout(std::string_view what, std::string_view ms) {
+    std::int64_t v = 0;
+    const auto* end = ms.data() + ms.size();
+    const auto r = std::from_chars(ms.data(), end, v);
+    if (ms.empty() || r.ec != std::errc() || r.ptr != end || v < 1 || v > max_connect_timeout_ms)
+        throw ConfigError(
+            fmt::format("{}: expected milliseconds, 1..{}, got '{}'", what, max_connect_timeout_ms, ms));
+    return std::chrono::milliseconds(v);
+}
+
+void add_connect_timeout_flag(CLI::App& app, std::int64_t& ms) {
+    app.add_option("--connect-timeout", ms,
+                   fmt::format("ms to open one connection: TCP connect, TLS and the protocol handshake "
+                               "(WebSocket upgrade, SASL) together (default {}; 1..{})",
+                               engine::SessionConfig{}.connect_timeout.count(), max_connect_timeout_ms))
+        ->check(CLI::Range(std::int64_t{1}, max_connect_timeout_ms));
 }
 
 void check_backend_option(std::string_view backend, std::string_view key) {
@@ -214,6 +234,7 @@ void TargetFlags::add_to(CLI::App& app) {
         per_backend += fmt::format("{}{}: {}", per_backend.empty() ? "" : "; ", b.name, b.options_text());
     app.add_option("--option", options,
                    fmt::format("backend option key=value ({}); repeatable", per_backend));
+    add_connect_timeout_flag(app, connect_timeout_ms);
     security.add_to(app);
 }
 
@@ -250,6 +271,7 @@ SideSpec TargetFlags::side() const {
     }
     s.security = security.given();
     if (url && url->tls() && !s.security.count("tls")) s.security["tls"] = "true";
+    if (connect_timeout_ms > 0) s.connect_timeout = std::chrono::milliseconds(connect_timeout_ms);
     finish_security(s);
     return s;
 }
@@ -272,6 +294,7 @@ engine::Endpoint Targets::endpoint(const SideSpec& side) {
     ep.session.target.serializer = info->map_serializer(side.serializer);
     ep.session.target.tls = side.tls;
     ep.session.target.auth = side.auth;
+    if (side.connect_timeout) ep.session.connect_timeout = *side.connect_timeout;
     if (!side.host && side.tls.enabled)
         throw ConfigError(
             fmt::format("{}: TLS needs --host (the embedded server speaks plaintext; run `tpbench serve` "

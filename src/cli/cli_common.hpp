@@ -10,6 +10,8 @@
 #include <tpbench/engine/scenario.hpp>
 #include <tpbench/report/report.hpp>
 
+#include <chrono>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -47,7 +49,8 @@ private:
 // `http4@127.0.0.1:8182 maxConnectionPoolSize=5000 dialect=4.0`. Keys: any ProfilingApplication
 // key; `generation` (3.7.3 | 3.7 | master-http | 4.0); `serializer`; `label`; `path`; the TLS and
 // credential keys of SecurityFlags without the dashes (`tls=true`, `tls-ca=FILE`, `user=bob`,
-// `password-env=VAR`, `auth=sigv4`, `aws-region=us-east-1`, ...); anything else must be a known
+// `password-env=VAR`, `auth=sigv4`, `aws-region=us-east-1`, ...); `connect-timeout=MS` (as
+// --connect-timeout); anything else must be a known
 // option of the backend (Target::options, e.g. dialect, compression, bulkResults). HOST may be a
 // URL: `ws37@wss://db.example.com:8182/gremlin` (the scheme turns TLS on, the path sets `path`).
 struct SideSpec {
@@ -63,6 +66,9 @@ struct SideSpec {
     std::map<std::string, std::string> security;  // TLS/credential keys as given (resolved below)
     engine::TlsOptions tls;                       // resolved by finish_security()
     engine::AuthOptions auth;                     // resolved by finish_security(); secrets registered
+    // --connect-timeout / connect-timeout=MS: the bound on opening one connection (TCP, TLS and the
+    // protocol handshake together); none = the session default (3000 ms).
+    std::optional<std::chrono::milliseconds> connect_timeout;
 
     // The generation this side follows.
     engine::Generation effective_generation() const;
@@ -78,6 +84,14 @@ SideSpec parse_side(std::string_view text);
 // engine::ConfigError.
 void finish_security(SideSpec& side);
 
+// The largest --connect-timeout / connect-timeout= (10 minutes).
+inline constexpr std::int64_t max_connect_timeout_ms = 600000;
+// The bound a side spec's or --connect-timeout's MS text gives (1..600000 ms). Throws
+// engine::ConfigError naming `what`.
+std::chrono::milliseconds parse_connect_timeout(std::string_view what, std::string_view ms);
+// Adds --connect-timeout to `app`, stored in `ms` (0 = not given).
+void add_connect_timeout_flag(CLI::App& app, std::int64_t& ms);
+
 // Throws engine::ConfigError when `key` is not an option `backend` knows (issue 11 #7).
 void check_backend_option(std::string_view backend, std::string_view key);
 
@@ -90,8 +104,9 @@ struct TargetFlags {
     std::string serializer;
     std::string generation;
     std::string path = "/gremlin";
-    std::vector<std::string> options;  // key=value backend options
-    SecurityFlags security;            // --tls, --auth, --user, ...
+    std::vector<std::string> options;     // key=value backend options
+    SecurityFlags security;               // --tls, --auth, --user, ...
+    std::int64_t connect_timeout_ms = 0;  // --connect-timeout (0 = not given: the default)
 
     void add_to(CLI::App& app);
     // The side these flags describe. Throws engine::ConfigError.

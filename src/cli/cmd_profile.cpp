@@ -21,6 +21,7 @@ struct ProfileArgs {
     std::string generation;
     std::vector<std::string> options;
     cli::SecurityFlags security;
+    std::int64_t connect_timeout_ms = 0;  // --connect-timeout (0 = the default)
     bool quiet = false;
 };
 
@@ -49,6 +50,7 @@ int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
         side.port = static_cast<std::uint16_t>(a.port);
     }
     side.security = a.security.given();
+    if (a.connect_timeout_ms > 0) side.connect_timeout = std::chrono::milliseconds(a.connect_timeout_ms);
     cli::finish_security(side);
     // (parse_profiling_args already ignored the WebSocket-only pool keys for HTTP generations.)
     side.serializer = o.serializer;
@@ -88,6 +90,7 @@ void register_profile(CLI::App& app) {
                     "3.7.3 | 3.7 | master-http | 4.0 (default per backend)");
     sub->add_option("--option", args->options, "backend option key=value; repeatable");
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");
+    cli::add_connect_timeout_flag(*sub, args->connect_timeout_ms);
     args->security.add_to(*sub);
     sub->prefix_command();
     sub->callback([args, sub] {

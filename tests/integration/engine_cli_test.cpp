@@ -253,6 +253,26 @@ TEST_CASE(
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
 }
 
+TEST_CASE("--connect-timeout bounds a WebSocket upgrade that is never answered, and says so") {
+    SilentServer server;
+    const auto t0 = std::chrono::steady_clock::now();
+    auto r = run("run --quiet --backend ws37 --host 127.0.0.1 --port " + std::to_string(server.port()) +
+                     " --minConnectionPoolSize 1 --maxConnectionPoolSize 1 --connect-timeout 400 --rate 20 "
+                     "--duration 1 --format json",
+                 true);
+    const auto took = std::chrono::steady_clock::now() - t0;
+    const std::string t = text_of(r);
+    INFO(t);
+    CHECK(r.code == 1);
+    CHECK(t.find("within the connect timeout (400 ms)") != std::string::npos);
+    // The report says it too: nothing sent, the failed connect counted with its reason.
+    CHECK(t.find("\"class\":\"connect_failed\"") != std::string::npos);
+    CHECK(t.find("setup failed") != std::string::npos);
+    CHECK(took < std::chrono::milliseconds(2500));  // the default 3000 ms would not have ended yet
+    CHECK(run("run --quiet --connect-timeout 0").code == 2);
+    CHECK(run("run --quiet --connect-timeout 600001").code == 2);
+}
+
 TEST_CASE(
     "bad credentials against tpbench serve --credentials: auth_failed, bounded, no retry storm, no secret "
     "printed") {

@@ -80,3 +80,23 @@ TEST_CASE("to_report_side fills the common fields") {
     CHECK(t->connections == 2);
     CHECK_FALSE(t->tls);
 }
+
+TEST_CASE("to_report_side carries each class's first messages (every failure explains itself)") {
+    cli::SideInput in;
+    engine::PhaseStats m;
+    m.errors[static_cast<std::size_t>(errc::connect_failed)] = 4;
+    m.errors[static_cast<std::size_t>(errc::timeout)] = 1;
+    m.note_error_message(errc::connect_failed, "connect 127.0.0.1:1: Connection refused");
+    m.note_error_message(errc::connect_failed, "WebSocket upgrade answered HTTP 503");
+    m.note_error_message(errc::connect_failed, "connect 127.0.0.1:1: Connection refused");
+    engine::ConnectStats c;
+    const report::Side s = cli::to_report_side(in, m, m.errors, c);
+    REQUIRE(s.errors.size() == 2);
+    for (const auto& e : s.errors) {
+        if (e.name == "connect_failed")
+            CHECK(e.messages == std::vector<std::string>{"connect 127.0.0.1:1: Connection refused",
+                                                         "WebSocket upgrade answered HTTP 503"});
+        else
+            CHECK(e.messages.empty());  // a class without a kept message says nothing, not another's
+    }
+}

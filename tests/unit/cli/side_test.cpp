@@ -69,6 +69,20 @@ TEST_CASE("parse_side refuses what it does not know, naming the known values") {
               .find("--auth basic is the http4 mechanism (also http3); ws37 uses --auth sasl or sigv4") !=
           std::string::npos);
     CHECK(error_of("http4 compression=true").empty());
+    CHECK(error_of("ws37 connect-timeout=0")
+              .find("connect-timeout: expected milliseconds, 1..600000, got '0'") != std::string::npos);
+    CHECK(error_of("ws37 connect-timeout=3s").find("got '3s'") != std::string::npos);
+    CHECK(error_of("ws37 connect-timeout=600001").find("1..600000") != std::string::npos);
+}
+
+TEST_CASE("--connect-timeout / connect-timeout=MS reaches the session config; the default stays 3 s") {
+    const auto s = cli::parse_side("ws37@127.0.0.1:1 connect-timeout=250");
+    REQUIRE(s.connect_timeout);
+    CHECK(s.connect_timeout->count() == 250);
+    cli::Targets targets;
+    CHECK(targets.endpoint(s).session.connect_timeout.count() == 250);
+    CHECK(targets.endpoint(cli::parse_side("http4@127.0.0.1:1")).session.connect_timeout.count() == 3000);
+    CHECK(cli::parse_connect_timeout("x", "600000").count() == 600000);
 }
 
 TEST_CASE("side_options: generation defaults, then flags, then the side's keys; HTTP knobs forced") {
