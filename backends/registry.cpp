@@ -62,6 +62,7 @@ const std::vector<BackendInfo>& registry() {
             .user_auth = Mechanism::sasl_plain,
             .auth_mechanisms = {Mechanism::none, Mechanism::sasl_plain, Mechanism::sigv4},
             .default_side = true,
+            .served_as = "WebSocket upgrade on /gremlin",
         },
         {
             .name = "http4",
@@ -84,6 +85,7 @@ const std::vector<BackendInfo>& registry() {
             .user_auth = Mechanism::basic,
             .auth_mechanisms = {Mechanism::none, Mechanism::basic, Mechanism::sigv4},
             .default_side = true,
+            .served_as = "POST /gremlin",
         },
         {
             .name = "http3",
@@ -105,6 +107,7 @@ const std::vector<BackendInfo>& registry() {
             .user_auth = Mechanism::basic,
             .auth_mechanisms = {Mechanism::none, Mechanism::basic},
             .default_side = false,
+            .served_as = "GET /?gremlin=..., or POST with a 3.x serializer in Content-Type/Accept",
         },
     };
     return table;
@@ -130,6 +133,13 @@ std::string backend_names(std::string_view sep) {
         if (!out.empty()) out += sep;
         out += b.name;
     }
+    return out;
+}
+
+std::vector<const BackendInfo*> served_backends() {
+    std::vector<const BackendInfo*> out;
+    for (const auto& b : registry())
+        if (!b.served_as.empty()) out.push_back(&b);
     return out;
 }
 

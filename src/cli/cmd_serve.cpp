@@ -1,4 +1,5 @@
-// `tpbench serve` — runs the embedded reference server (ws37 and http4 on one port) until SIGINT
+// `tpbench serve` — runs the embedded reference server (every protocol the registry marks as
+// served, on one port) until SIGINT
 // or SIGTERM. Knobs: gremlin-server.yaml keys via --config, overridden by flags. TLS with
 // --tls-cert/--tls-key (or the yaml's ssl section), users with --credentials (or the yaml's
 // authentication section); a file that asks for TLS or authentication without usable material
@@ -6,6 +7,7 @@
 #include "commands.hpp"
 #include "run_command.hpp"
 
+#include <tpbench/backends/registry.hpp>
 #include <tpbench/server/server.hpp>
 
 #include <CLI/CLI.hpp>
@@ -21,6 +23,43 @@
 #include <stdexcept>
 
 namespace {
+
+using Mechanism = tpbench::engine::AuthOptions::Mechanism;
+
+// "ws37, http4 and http3": the protocols the embedded server speaks (the registry's served rows).
+std::string served_names() {
+    const auto rows = tpbench::backends::served_backends();
+    std::string out;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        out += fmt::format("{}{}", i == 0 ? "" : i + 1 == rows.size() ? " and " : ", ", rows[i]->name);
+    return out;
+}
+
+// "ws37: WebSocket upgrade on /gremlin; http4: POST /gremlin; ..."
+std::string served_routes() {
+    std::string out;
+    for (const auto* b : tpbench::backends::served_backends())
+        out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", b->name, b->served_as);
+    return out;
+}
+
+// How --credentials is checked per protocol, from each row's user mechanism:
+// "SASL PLAIN on ws37, HTTP Basic on http4 and http3".
+std::string served_auth() {
+    std::string out;
+    for (Mechanism m : {Mechanism::sasl_plain, Mechanism::basic}) {
+        std::vector<std::string_view> names;
+        for (const auto* b : tpbench::backends::served_backends())
+            if (b->user_auth == m) names.push_back(b->name);
+        if (names.empty()) continue;
+        std::string list;
+        for (std::size_t i = 0; i < names.size(); ++i)
+            list += fmt::format("{}{}", i == 0 ? "" : i + 1 == names.size() ? " and " : ", ", names[i]);
+        out += fmt::format("{}{} on {}", out.empty() ? "" : ", ",
+                           m == Mechanism::sasl_plain ? "SASL PLAIN" : "HTTP Basic", list);
+    }
+    return out;
+}
 
 struct ServeArgs {
     std::string config_file;
@@ -160,13 +199,10 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
     const auto& h = server->host();
     auto p = server->port();
     bool tls = cfg.tls.enabled();
-    fmt::print(
-        "tpbench serve: listening on {}:{} (ws37 {}://{}:{}/gremlin, http4 POST {}://{}:{}/gremlin){}{}\n", h,
-        p, tls ? "wss" : "ws", h, p, tls ? "https" : "http", h, p, tls ? ", TLS" : "",
-        cfg.credentials
-            ? fmt::format(", authentication: {} user(s) (SASL PLAIN on ws37, HTTP Basic on http4)",
-                          cfg.credentials->users.size())
-            : std::string());
+    fmt::print("tpbench serve: listening on {}:{} ({}){}{}\n", h, p, served_routes(), tls ? ", TLS" : "",
+               cfg.credentials ? fmt::format(", authentication: {} user(s) ({})",
+                                             cfg.credentials->users.size(), served_auth())
+                               : std::string());
     if (!cfg.faults.empty()) {
         std::string list;
         for (const auto& f : cfg.faults) list += (list.empty() ? "" : ", ") + f;
@@ -188,9 +224,9 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
 
 void register_serve(CLI::App& app) {
     auto args = std::make_shared<ServeArgs>();
-    auto* sub = app.add_subcommand("serve",
-                                   "Run the embedded reference Gremlin Server (ws37 WebSocket and http4 on "
-                                   "one port, modern graph)");
+    auto* sub = app.add_subcommand(
+        "serve", fmt::format("Run the embedded reference Gremlin Server ({} on one port, modern graph)",
+                             served_names()));
     sub->add_option("--config", args->config_file, "gremlin-server.yaml style file (top-level keys)")
         ->check(CLI::ExistingFile);
     sub->add_option("--host", args->host, "address to bind (default 127.0.0.1)");
@@ -230,7 +266,7 @@ void register_serve(CLI::App& app) {
     sub->add_option("--tls-key", args->tls_key, "PEM private key (unencrypted) of --tls-cert")
         ->check(CLI::ExistingFile);
     sub->add_option("--credentials", args->credentials_file,
-                    "users file, one user:password per line: ws37 SASL PLAIN (407) and http4 Basic (401)")
+                    fmt::format("users file, one user:password per line: {}", served_auth()))
         ->check(CLI::ExistingFile);
     sub->add_option(
         "--fault", args->faults,

@@ -253,6 +253,18 @@ TEST_CASE(
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
 }
 
+TEST_CASE("help texts name every backend from the registry: serve's protocols, run's --backend") {
+    auto serve = run("serve --help");
+    CHECK(serve.code == 0);
+    CHECK(text_of(serve).find("(ws37, http4 and http3 on one port") != std::string::npos);
+    CHECK(text_of(serve).find("SASL PLAIN on ws37, HTTP Basic on http4 and http3") != std::string::npos);
+    auto r = run("run --help");
+    CHECK(r.code == 0);
+    CHECK(text_of(r).find("ws37 | http4 | http3") != std::string::npos);
+    CHECK(text_of(r).find("--connect-timeout") != std::string::npos);
+    CHECK(text_of(run("profile --help")).find("ws37 | http4 | http3") != std::string::npos);
+}
+
 TEST_CASE("--connect-timeout bounds a WebSocket upgrade that is never answered, and says so") {
     SilentServer server;
     const auto t0 = std::chrono::steady_clock::now();

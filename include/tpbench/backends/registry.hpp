@@ -63,6 +63,11 @@ struct BackendInfo {
     // Part of the default A/B (`tpbench`, `tpbench ab` without --side), in registry order.
     bool default_side = false;
 
+    // How `tpbench serve` (the embedded server, every protocol on one port) tells this protocol's
+    // requests apart, for its help and start-up line, e.g. "WebSocket upgrade on /gremlin";
+    // "" = the embedded server does not speak it.
+    std::string_view served_as;
+
     // True when `key` is one of `options`.
     bool knows_option(std::string_view key) const noexcept;
     bool accepts_auth(engine::AuthOptions::Mechanism m) const noexcept;
@@ -84,6 +89,8 @@ const BackendInfo& default_backend();
 const BackendInfo* backend_for_scheme(std::string_view scheme);
 // The names, joined: "ws37, http4" (sep ", ") or "ws37 | http4" (sep " | ").
 std::string backend_names(std::string_view sep = ", ");
+// The rows the embedded server speaks (served_as not empty), in registry order.
+std::vector<const BackendInfo*> served_backends();
 // ProfilingApplication's Java serializer enum spelling in lower-case kebab form:
 // GRAPHBINARY_V1 -> graphbinary-v1 ("" stays ""); backend spellings pass through unchanged.
 std::string java_serializer_spelling(std::string_view name);
