@@ -35,11 +35,16 @@ std::string served_names() {
     return out;
 }
 
-// "ws37: WebSocket upgrade on /gremlin; http4: POST /gremlin; ..."
-std::string served_routes() {
+// "ws37 ws://H:P: WebSocket upgrade on /gremlin; http4 http://H:P: POST /gremlin; ...": each served
+// protocol with its URL scheme (the row's plain / TLS scheme; HTTP for a row without one).
+std::string served_routes(const std::string& host, unsigned port, bool tls) {
     std::string out;
-    for (const auto* b : tpbench::backends::served_backends())
-        out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", b->name, b->served_as);
+    for (const auto* b : tpbench::backends::served_backends()) {
+        std::string_view scheme = tls ? "https" : "http";
+        if (!b->schemes.empty()) scheme = tls && b->schemes.size() > 1 ? b->schemes[1] : b->schemes[0];
+        out += fmt::format("{}{} {}://{}:{}: {}", out.empty() ? "" : "; ", b->name, scheme, host, port,
+                           b->served_as);
+    }
     return out;
 }
 
@@ -199,10 +204,11 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
     const auto& h = server->host();
     auto p = server->port();
     bool tls = cfg.tls.enabled();
-    fmt::print("tpbench serve: listening on {}:{} ({}){}{}\n", h, p, served_routes(), tls ? ", TLS" : "",
-               cfg.credentials ? fmt::format(", authentication: {} user(s) ({})",
-                                             cfg.credentials->users.size(), served_auth())
-                               : std::string());
+    fmt::print(
+        "tpbench serve: listening on {}:{} ({}){}{}\n", h, p, served_routes(h, p, tls), tls ? ", TLS" : "",
+        cfg.credentials
+            ? fmt::format(", authentication: {} user(s) ({})", cfg.credentials->users.size(), served_auth())
+            : std::string());
     if (!cfg.faults.empty()) {
         std::string list;
         for (const auto& f : cfg.faults) list += (list.empty() ? "" : ", ") + f;

@@ -276,7 +276,7 @@ TEST_CASE("--connect-timeout bounds a WebSocket upgrade that is never answered, 
     const std::string t = text_of(r);
     INFO(t);
     CHECK(r.code == 1);
-    CHECK(t.find("within the connect timeout (400 ms)") != std::string::npos);
+    CHECK(t.find("timed out after 400 ms") != std::string::npos);
     // The report says it too: nothing sent, the failed connect counted with its reason.
     CHECK(t.find("\"class\":\"connect_failed\"") != std::string::npos);
     CHECK(t.find("setup failed") != std::string::npos);
