@@ -5,6 +5,7 @@
 
 #include "http3_protocol.hpp"
 #include "net_internal.hpp"
+#include "result_items.hpp"
 
 #include <tpbench/io/graphbinary.hpp>
 #include <tpbench/io/graphson.hpp>
@@ -46,7 +47,7 @@ struct Http3JobParams {
 class Http3Job final : public Job {
 public:
     explicit Http3Job(Http3JobParams p)
-        : p_(std::move(p)), gs_(p_.format != io::ws37::Format::graphbinary_v1) {}
+        : p_(std::move(p)), gs_(p_.format != io::ws37::Format::graphbinary_v1), encoder_(p_.format) {}
 
     void reject_rate_limited() override {
         error(500, http3_rejected_message(p_.queued ? p_.queued() : 0), {});
@@ -59,15 +60,8 @@ public:
             started_ = true;
             if (p_.deadline && Clock::now() >= *p_.deadline) return timeout();
             if (p_.drop_after_results == 0) return drop();
-            EvalOptions o;
-            o.language = p_.plan.language;
-            o.bindings = p_.plan.bindings;
-            o.materialize_tokens = p_.plan.materialize_tokens;
-            o.deadline = p_.deadline;
-            tokens_ = o.materialize_tokens;
-            stream_ = p_.plan.kind == Ws37Plan::Kind::bytecode
-                          ? evaluate_bytecode(*p_.graph, p_.plan.bytecode, o)
-                          : evaluate_script(*p_.graph, p_.plan.script, o);
+            encoder_.set_tokens(p_.plan.materialize_tokens);
+            stream_ = evaluate_ws37_plan(*p_.graph, p_.plan, p_.deadline);
             if (!stream_) return error(500, "evaluation failed", "javax.script.ScriptException");
         }
         for (;;) {
@@ -130,55 +124,11 @@ public:
     }
 
 private:
-    void encode_current() {
-        const bool traverser = p_.plan.kind == Ws37Plan::Kind::bytecode;  // DefaultRemoteTraverser(r, 1)
-        if (!gs_) {
-            const std::string* base;
-            if (item_.element_key != nullptr) {
-                base = cache_.find(item_.element_key);
-                if (base == nullptr) {
-                    std::string b;
-                    io::gb_write(b, materialize(item_, tokens_), io::GbVersion::v1);
-                    base = &cache_.put(item_.element_key, std::move(b));
-                }
-            } else {
-                scratch_.clear();
-                io::gb_write(scratch_, item_.value, io::GbVersion::v1);
-                base = &scratch_;
-            }
-            if (!traverser) {
-                cur_ = base;
-                return;
-            }
-            tscratch_.clear();
-            tscratch_ += '\x21';
-            tscratch_ += '\x00';
-            io::gb::put_i64(tscratch_, 1);
-            tscratch_ += *base;
-            cur_ = &tscratch_;
-            return;
-        }
-        io::GsOptions o;
-        o.version = io::GsVersion::v3;
-        o.typed = p_.format == io::ws37::Format::graphson_v3;
-        if (!traverser && item_.element_key != nullptr) {
-            const std::string* hit = cache_.find(item_.element_key);
-            if (hit == nullptr) {
-                std::string b;
-                io::gs_write(b, materialize(item_, tokens_), o);
-                hit = &cache_.put(item_.element_key, std::move(b));
-            }
-            cur_ = hit;
-            return;
-        }
-        scratch_.clear();
-        Value v = item_.element_key != nullptr ? materialize(item_, tokens_) : item_.value;
-        if (traverser) v = Value::traverser(1, std::move(v));
-        io::gs_write(scratch_, v, o);
-        cur_ = &scratch_;
-    }
+    // Bytecode results are DefaultRemoteTraverser(r, 1), one per unit of bulk (the whole response
+    // is one List, so the bulk is expanded rather than carried).
+    void encode_current() { cur_ = &encoder_.encode(item_, p_.plan.kind == Ws37Plan::Kind::bytecode, 1); }
 
-    JobStep error(int status, std::string message, std::string_view exception) {
+    JobStep error(int status, const std::string& message, std::string_view exception) {
         Outbox::Entry e;
         e.bytes = simple_response(status, reason_phrase(status), "application/json",
                                   http3_error_body(message, exception, p_.request_id), p_.keep_alive);
@@ -205,16 +155,14 @@ private:
     Http3JobParams p_;
     bool gs_;
     bool started_ = false;
-    bool tokens_ = false;
     std::unique_ptr<ResultStream> stream_;
     Item item_;
     const std::string* cur_ = nullptr;
-    std::string scratch_, tscratch_;
     std::int64_t remaining_ = 0;
     std::string batch_;
     std::size_t count_ = 0;
     std::uint64_t items_ = 0;  // distinct items pulled (the deadline is checked every 256)
-    ElementCache cache_;
+    ResultItemEncoder encoder_;
 };
 
 }  // namespace

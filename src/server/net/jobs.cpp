@@ -1,5 +1,7 @@
 #include "jobs.hpp"
 
+#include "result_items.hpp"
+
 #include <tpbench/io/graphbinary.hpp>
 #include <tpbench/io/graphson.hpp>
 
@@ -22,6 +24,62 @@ const std::string& ElementCache::put(const void* key, std::string bytes) {
     return it->second;
 }
 
+std::unique_ptr<ResultStream> evaluate_ws37_plan(Graph& graph, const Ws37Plan& plan,
+                                                 std::optional<Clock::time_point> deadline) {
+    EvalOptions o;
+    o.language = plan.language;
+    o.bindings = plan.bindings;
+    o.materialize_tokens = plan.materialize_tokens;
+    o.deadline = deadline;
+    return plan.kind == Ws37Plan::Kind::bytecode ? evaluate_bytecode(graph, plan.bytecode, o)
+                                                 : evaluate_script(graph, plan.script, o);
+}
+
+const std::string& ResultItemEncoder::encode(const Item& item, bool traverser, std::int64_t bulk) {
+    if (!gs_) {
+        if (item.element_key != nullptr) {
+            const std::string* hit = cache_.find(item.element_key);
+            if (hit == nullptr) {
+                std::string b;
+                io::gb_write(b, materialize(item, tokens_), io::GbVersion::v1);
+                hit = &cache_.put(item.element_key, std::move(b));
+            }
+            if (!traverser) return *hit;
+            scratch_.clear();
+            scratch_ += '\x21';
+            scratch_ += '\x00';
+            io::gb::put_i64(scratch_, bulk);
+            scratch_ += *hit;
+            return scratch_;
+        }
+        scratch_.clear();
+        if (traverser) {
+            scratch_ += '\x21';
+            scratch_ += '\x00';
+            io::gb::put_i64(scratch_, bulk);
+        }
+        io::gb_write(scratch_, item.value, io::GbVersion::v1);
+        return scratch_;
+    }
+    io::GsOptions o;
+    o.version = io::GsVersion::v3;
+    o.typed = typed_;
+    if (!traverser && item.element_key != nullptr) {
+        const std::string* hit = cache_.find(item.element_key);
+        if (hit == nullptr) {
+            std::string b;
+            io::gs_write(b, materialize(item, tokens_), o);
+            hit = &cache_.put(item.element_key, std::move(b));
+        }
+        return *hit;
+    }
+    scratch_.clear();
+    Value v = item.element_key != nullptr ? materialize(item, tokens_) : item.value;
+    if (traverser) v = Value::traverser(bulk, std::move(v));
+    io::gs_write(scratch_, v, o);
+    return scratch_;
+}
+
 namespace {
 
 Value error_attributes(const std::string& exception, const std::string& message) {
@@ -37,7 +95,7 @@ constexpr std::size_t ws_envelope_reserve = 512;
 // ================================================================================================
 class Ws37Job final : public Job {
 public:
-    explicit Ws37Job(Ws37JobParams p) : p_(std::move(p)) {
+    explicit Ws37Job(Ws37JobParams p) : p_(std::move(p)), encoder_(p_.format) {
         if (p_.batch_size <= 0) p_.batch_size = 64;
         gs_ = p_.format != io::ws37::Format::graphbinary_v1;
         batch_size_ = p_.batch_size;
@@ -67,18 +125,9 @@ public:
                                 host_attributes());
                 return JobStep::done;
             }
-            EvalOptions o;
-            o.language = p_.plan.language;
-            o.bindings = p_.plan.bindings;
-            o.materialize_tokens = p_.plan.materialize_tokens;
-            o.deadline = p_.deadline;
-            tokens_ = o.materialize_tokens;
-            if (p_.stream_factory)
-                stream_ = p_.stream_factory();
-            else if (p_.plan.kind == Ws37Plan::Kind::bytecode)
-                stream_ = evaluate_bytecode(*p_.graph, p_.plan.bytecode, o);
-            else
-                stream_ = evaluate_script(*p_.graph, p_.plan.script, o);
+            encoder_.set_tokens(p_.plan.materialize_tokens);
+            stream_ =
+                p_.stream_factory ? p_.stream_factory() : evaluate_ws37_plan(*p_.graph, p_.plan, p_.deadline);
             if (!stream_) return send_error(EvalError{EvalError::Kind::evaluation, "evaluation failed", ""});
         }
         for (;;) {
@@ -137,55 +186,7 @@ private:
     Value host_attributes() const { return Value::map({Value::string("host"), Value::string(p_.host)}); }
 
     void encode_current() {
-        const bool traverser = p_.plan.kind == Ws37Plan::Kind::bytecode;
-        if (!gs_) {
-            if (item_.element_key != nullptr) {
-                const std::string* hit = cache_.find(item_.element_key);
-                if (hit == nullptr) {
-                    std::string b;
-                    io::gb_write(b, materialize(item_, tokens_), io::GbVersion::v1);
-                    hit = &cache_.put(item_.element_key, std::move(b));
-                }
-                if (!traverser) {
-                    cur_ = hit;
-                    return;
-                }
-                scratch_.clear();
-                scratch_ += '\x21';
-                scratch_ += '\x00';
-                io::gb::put_i64(scratch_, item_.bulk);
-                scratch_ += *hit;
-                cur_ = &scratch_;
-                return;
-            }
-            scratch_.clear();
-            if (traverser) {
-                scratch_ += '\x21';
-                scratch_ += '\x00';
-                io::gb::put_i64(scratch_, item_.bulk);
-            }
-            io::gb_write(scratch_, item_.value, io::GbVersion::v1);
-            cur_ = &scratch_;
-            return;
-        }
-        io::GsOptions o;
-        o.version = io::GsVersion::v3;
-        o.typed = p_.format == io::ws37::Format::graphson_v3;
-        if (!traverser && item_.element_key != nullptr) {
-            const std::string* hit = cache_.find(item_.element_key);
-            if (hit == nullptr) {
-                std::string b;
-                io::gs_write(b, materialize(item_, tokens_), o);
-                hit = &cache_.put(item_.element_key, std::move(b));
-            }
-            cur_ = hit;
-            return;
-        }
-        scratch_.clear();
-        Value v = item_.element_key != nullptr ? materialize(item_, tokens_) : item_.value;
-        if (traverser) v = Value::traverser(item_.bulk, std::move(v));
-        io::gs_write(scratch_, v, o);
-        cur_ = &scratch_;
+        cur_ = &encoder_.encode(item_, p_.plan.kind == Ws37Plan::Kind::bytecode, item_.bulk);
     }
 
     // drop-after-results: batches end exactly where the N-th result is.
@@ -264,18 +265,16 @@ private:
     Ws37JobParams p_;
     bool gs_ = false;
     bool started_ = false;
-    bool tokens_ = false;
     std::unique_ptr<ResultStream> stream_;
     Item item_;
     const std::string* cur_ = nullptr;
-    std::string scratch_;
     std::int64_t remaining_ = 0;
     std::string batch_;
     std::int32_t count_ = 0;
     std::uint64_t flushes_ = 0;
     std::int32_t batch_size_ = 64;  // before any drop-after-results clamp
     std::uint64_t sent_ = 0;        // results sent (counted only with drop-after-results)
-    ElementCache cache_;
+    ResultItemEncoder encoder_;
 };
 
 // ================================================================================================
