@@ -2,6 +2,7 @@
 // lives in the step (or its closures) and is cleared by reset() so child traversals can be re-run
 // per traverser.
 #include "runtime.hpp"
+#include "step_shapes.hpp"
 #include "steps_liststeps.hpp"
 #include "steps_write.hpp"
 
@@ -40,35 +41,6 @@ public:
         if (on_reset) on_reset();
         Step::reset();
     }
-};
-
-// One-to-many: fn appends the outputs for one input to a buffer.
-class ExpandStep : public Step {
-public:
-    std::function<void(Traverser&, std::vector<Traverser>&)> fn;
-    bool next(Traverser& out) override {
-        for (;;) {
-            if (pos_ < buf_.size()) {
-                out = std::move(buf_[pos_++]);
-                return true;
-            }
-            buf_.clear();
-            pos_ = 0;
-            Traverser t;
-            if (!input_->next(t)) return false;
-            ctx_->tick();
-            fn(t, buf_);
-        }
-    }
-    void reset() override {
-        buf_.clear();
-        pos_ = 0;
-        Step::reset();
-    }
-
-private:
-    std::vector<Traverser> buf_;
-    std::size_t pos_ = 0;
 };
 
 // Consumes its whole input, then emits what finish() produced.

@@ -7,6 +7,8 @@
 // new snapshot, its objects re-found by id).
 #include "steps_write.hpp"
 
+#include "step_shapes.hpp"
+
 #include <algorithm>
 #include <optional>
 #include <unordered_set>
@@ -253,34 +255,6 @@ void emit(Ctx& ctx, Traverser& t, bool start, Obj o) {
 
 // ---- step shapes ------------------------------------------------------------------------------------
 
-class ExpandWrite : public Step {
-public:
-    std::function<void(Traverser&, std::vector<Traverser>&)> fn;
-    bool next(Traverser& out) override {
-        for (;;) {
-            if (pos_ < buf_.size()) {
-                out = std::move(buf_[pos_++]);
-                return true;
-            }
-            buf_.clear();
-            pos_ = 0;
-            Traverser t;
-            if (!input_->next(t)) return false;
-            ctx_->tick();
-            fn(t, buf_);
-        }
-    }
-    void reset() override {
-        buf_.clear();
-        pos_ = 0;
-        Step::reset();
-    }
-
-private:
-    std::vector<Traverser> buf_;
-    std::size_t pos_ = 0;
-};
-
 class BarrierWrite : public Step {
 public:
     std::function<void(Traverser&)> consume;
@@ -311,7 +285,7 @@ private:
 template <class Make>
 void add_expand(const WriteBuild& b, Make make) {
     b.add([make](Ctx& ctx) {
-        auto st = std::make_unique<ExpandWrite>();
+        auto st = std::make_unique<ExpandStep>();
         st->fn = make(ctx);
         return std::unique_ptr<Step>(std::move(st));
     });
