@@ -697,16 +697,16 @@ void compile_drop(const WriteBuild& b) {
             write(*c, [&](Snapshot& s) {
                 for (auto& [eid, key] : acc->eprops)
                     if (EdgeRec* e = edge_in(s, eid))
-                        std::erase_if(e->props, [&](const auto& kv) { return kv.first == key; });
+                        std::erase_if(e->props, [&k = key](const auto& kv) { return kv.first == k; });
                 for (auto& [vid, vkey, pid, key] : acc->mprops)
                     if (VertexRec* v = vertex_in(s, vid))
                         for (auto& p : v->props)
                             if (p.key == vkey && id_key(p.id) == id_key(pid))
-                                std::erase_if(p.meta, [&](const auto& kv) { return kv.first == key; });
+                                std::erase_if(p.meta, [&k = key](const auto& kv) { return kv.first == k; });
                 for (auto& [vid, key, pid] : acc->vprops)
                     if (VertexRec* v = vertex_in(s, vid))
-                        std::erase_if(v->props, [&](const VPropRec& p) {
-                            return p.key == key && id_key(p.id) == id_key(pid);
+                        std::erase_if(v->props, [&k = key, &pi = pid](const VPropRec& p) {
+                            return p.key == k && id_key(p.id) == id_key(pi);
                         });
                 if (acc->vids.empty() && acc->eids.empty()) return;
                 std::unordered_set<Value, model::ValueHash> dv, de;
