@@ -345,48 +345,83 @@ bool key_value(Ctx& ctx, const Obj& o, const std::string& key, Obj& out) {
     return true;
 }
 
+Token token_of(const std::string& name) {
+    if (name == "id") return Token::id;
+    if (name == "label") return Token::label;
+    if (name == "key") return Token::key;
+    if (name == "value") return Token::value;
+    if (name == "keys") return Token::keys;
+    if (name == "values") return Token::values;
+    fail(EvalError::Kind::evaluation, "'" + name + "' is not a T or Column token",
+         "IllegalArgumentException");
+}
+
+const char* token_name(Token t) {
+    switch (t) {
+        case Token::id:
+            return "id";
+        case Token::label:
+            return "label";
+        case Token::key:
+            return "key";
+        case Token::value:
+            return "value";
+        case Token::keys:
+            return "keys";
+        case Token::values:
+            return "values";
+    }
+    return "?";
+}
+
 Obj token_value(Ctx& ctx, const Obj& o, const std::string& token) {
+    return token_value(ctx, o, token_of(token));
+}
+
+Obj token_value(Ctx& ctx, const Obj& o, Token token) {
     const ElementRec* el = as_element(ctx, o);
     if (!el) {
         if (o.v.type() == Type::property) {
-            if (token == "key") return Obj(o.v[0]);
-            if (token == "value") return Obj(o.v[1]);
+            if (token == Token::key) return Obj(o.v[0]);
+            if (token == Token::value) return Obj(o.v[1]);
         }
-        if (o.v.type() == Type::map && (token == "keys" || token == "values")) {
+        if (o.v.type() == Type::map && (token == Token::keys || token == Token::values)) {
             // Column.keys / Column.values: of a map entry (order(local) over a map, unfold()) the
             // key or value; of a whole map the keys or values
-            std::size_t off = token == "keys" ? 0 : 1;
+            std::size_t off = token == Token::keys ? 0 : 1;
             if (o.v.size() == 2) return Obj(o.v[off]);
             std::vector<Value> xs;
             for (std::size_t i = off; i < o.v.size(); i += 2) xs.push_back(o.v[i]);
             return Obj(Value::list(std::move(xs)));
         }
         fail(EvalError::Kind::evaluation,
-             "The provided object does not have accessible T." + token + ": " + o.v.to_string(),
+             std::string("The provided object does not have accessible T.") + token_name(token) + ": " +
+                 o.v.to_string(),
              "IllegalArgumentException");
     }
     switch (el->kind) {
         case ElKind::vertex: {
             const auto& v = *static_cast<const VertexRec*>(el);
-            if (token == "id") return Obj(v.id);
-            if (token == "label") return Obj(Value::string(v.label));
+            if (token == Token::id) return Obj(v.id);
+            if (token == Token::label) return Obj(Value::string(v.label));
             break;
         }
         case ElKind::edge: {
             const auto& e = *static_cast<const EdgeRec*>(el);
-            if (token == "id") return Obj(e.id);
-            if (token == "label") return Obj(Value::string(e.label));
+            if (token == Token::id) return Obj(e.id);
+            if (token == Token::label) return Obj(Value::string(e.label));
             break;
         }
         case ElKind::vertex_property: {
             const auto& p = *static_cast<const VPropRec*>(el);
-            if (token == "id") return Obj(p.id);
-            if (token == "label" || token == "key") return Obj(Value::string(p.key));
-            if (token == "value") return Obj(p.value);
+            if (token == Token::id) return Obj(p.id);
+            if (token == Token::label || token == Token::key) return Obj(Value::string(p.key));
+            if (token == Token::value) return Obj(p.value);
             break;
         }
     }
-    fail(EvalError::Kind::evaluation, "T." + token + " is not available on this element",
+    fail(EvalError::Kind::evaluation,
+         std::string("T.") + token_name(token) + " is not available on this element",
          "IllegalArgumentException");
 }
 
@@ -538,18 +573,30 @@ void add_label(Ctx& ctx, Traverser& t, const std::string& label) {
     t.path = std::move(n);
 }
 
+Pop pop_of(const std::string& name) {
+    if (name == "first") return Pop::first;
+    if (name == "last") return Pop::last;
+    if (name == "all") return Pop::all;
+    if (name == "mixed") return Pop::mixed;
+    fail(EvalError::Kind::evaluation, "'" + name + "' is not a Pop", "IllegalArgumentException");
+}
+
 bool path_get(Ctx& ctx, const Traverser& t, const std::string& label, const std::string& pop, Obj& out) {
+    return path_get(ctx, t, label, pop_of(pop), out);
+}
+
+bool path_get(Ctx& ctx, const Traverser& t, const std::string& label, Pop pop, Obj& out) {
     std::vector<const PathNode*> hits;
     for (const PathNode* n = t.path.get(); n; n = n->prev.get()) {
         if (std::find(n->labels.begin(), n->labels.end(), label) == n->labels.end()) continue;
-        if (pop == "last" || pop == "mixed") {
+        if (pop == Pop::last || pop == Pop::mixed) {
             out = n->obj;
             return true;
         }
         hits.push_back(n);
     }
     if (hits.empty()) return false;
-    if (pop == "first") {
+    if (pop == Pop::first) {
         out = hits.back()->obj;
         return true;
     }
@@ -573,6 +620,10 @@ Value path_value(Ctx& ctx, const Traverser& t) {
 }
 
 bool scope_get(Ctx& ctx, const Traverser& t, const std::string& key, const std::string& pop, Obj& out) {
+    return scope_get(ctx, t, key, pop_of(pop), out);
+}
+
+bool scope_get(Ctx& ctx, const Traverser& t, const std::string& key, Pop pop, Obj& out) {
     if (!t.obj.el && t.obj.v.type() == Type::map) {
         for (std::size_t i = 0; i + 1 < t.obj.v.size(); i += 2)
             if (t.obj.v[i].type() == Type::string && t.obj.v[i].str() == key) {
@@ -627,7 +678,7 @@ bool ByRt::apply_plain(Ctx& ctx, const Traverser& t, Obj& out) {
         case By::Kind::key:
             return key_value(ctx, t.obj, by.name, out);
         case By::Kind::token:
-            out = token_value(ctx, t.obj, by.name);
+            out = token_value(ctx, t.obj, by.token);
             return true;
         case By::Kind::traversal: {
             Traverser s = t;

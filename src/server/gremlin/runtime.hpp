@@ -25,7 +25,13 @@ void property_values(Ctx& ctx, const Obj& o, const std::vector<std::string>& key
                      std::vector<model::Value>& out);
 // Value for a property key on an element or a map key on a map; false if absent.
 bool key_value(Ctx& ctx, const Obj& o, const std::string& key, Obj& out);
-// T.id / T.label / T.key / T.value of an object; throws for non-elements.
+// T.id / T.label / T.key / T.value (and Column.keys / Column.values of maps) of an object; throws
+// for non-elements. Steps resolve the token once at build time (token_of) and pass the enum.
+enum class Token : std::uint8_t { id, label, key, value, keys, values };
+// The token a T/Column name denotes; fails (IllegalArgumentException) for other names.
+Token token_of(const std::string& name);
+const char* token_name(Token t);
+Obj token_value(Ctx& ctx, const Obj& o, Token token);
 Obj token_value(Ctx& ctx, const Obj& o, const std::string& token);
 
 // ---- BigDecimal arithmetic (exact while the unscaled value fits 127 bits) ------------------------
@@ -49,10 +55,15 @@ void advance(Ctx& ctx, Traverser& t, Obj o);
 void fresh_path(Ctx& ctx, Traverser& t);
 // Labels the traverser's current object (as()).
 void add_label(Ctx& ctx, Traverser& t, const std::string& label);
-// Object under `label` by pop ("first", "last", "all" → list Value, "mixed" like last).
+// Pop.first / last / all / mixed, resolved once at build time (pop_of).
+enum class Pop : std::uint8_t { first, last, all, mixed };
+Pop pop_of(const std::string& name);
+// Object under `label` by pop (first, last, all → list Value, mixed like last).
+bool path_get(Ctx& ctx, const Traverser& t, const std::string& label, Pop pop, Obj& out);
 bool path_get(Ctx& ctx, const Traverser& t, const std::string& label, const std::string& pop, Obj& out);
 model::Value path_value(Ctx& ctx, const Traverser& t);
 // Scoping lookup used by select/where: map key, side effect, then path label.
+bool scope_get(Ctx& ctx, const Traverser& t, const std::string& key, Pop pop, Obj& out);
 bool scope_get(Ctx& ctx, const Traverser& t, const std::string& key, const std::string& pop, Obj& out);
 
 // ---- bulk merging -----------------------------------------------------------------------------------
@@ -79,9 +90,10 @@ private:
 
 struct By {
     enum class Kind : std::uint8_t { identity, key, token, traversal } kind = Kind::identity;
-    std::string name;  // key or token (id/label/key/value)
-    PlanPtr plan;      // traversal
-    int order = 1;     // 1 asc, -1 desc, 0 shuffle
+    std::string name;         // key or token (id/label/key/value)
+    Token token = Token::id;  // kind == token: name resolved
+    PlanPtr plan;             // traversal
+    int order = 1;            // 1 asc, -1 desc, 0 shuffle
 };
 
 // Runtime state of a by(): the instantiated child pipeline.

@@ -1,5 +1,5 @@
 #pragma once
-// Step shapes shared by the step files (steps.cpp, steps_write.cpp): generic pull-based steps whose
+// Step shapes shared by the step files (compiler.hpp, steps_write.cpp): generic pull-based steps whose
 // behaviour is a closure set by the builder.
 #include "engine.hpp"
 

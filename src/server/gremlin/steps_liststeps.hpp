@@ -1,7 +1,7 @@
 #pragma once
 // Private to tpbench::gremlin: the 3.7 string, list, date and math steps and call() (issue 13),
-// built outside steps.cpp. The compiler hands each builder a StepSite (the instruction, its
-// modulators and the compiler services a builder needs) and registers the names below.
+// registered in the step table by steps_site.cpp. The compiler hands each builder a StepSite (the
+// instruction, its modulators and the compiler services a builder needs) and registers the names below.
 #include "runtime.hpp"
 
 #include <cstdint>

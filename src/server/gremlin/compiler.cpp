@@ -1,0 +1,344 @@
+// The compiler from instructions to plans: groups modulators with their steps, dispatches each step
+// to its builder through the step table (compiler.hpp), and the argument helpers the builders share.
+// The builders live in steps_*.cpp, one file per family.
+#include "compiler.hpp"
+#include "steps_write.hpp"
+
+#include <deque>
+
+#include <stdexcept>
+
+namespace tpbench::server::detail {
+
+using model::EnumKind;
+using model::Type;
+using model::Value;
+
+// The step files' register functions. A new steps_*.cpp file adds its function here.
+void register_graph_steps(StepTable& t);
+void register_filter_steps(StepTable& t);
+void register_select_steps(StepTable& t);
+void register_branch_steps(StepTable& t);
+void register_reduce_steps(StepTable& t);
+void register_map_steps(StepTable& t);
+void register_write_steps(StepTable& t);
+void register_list_steps(StepTable& t);
+
+namespace {
+
+constexpr void (*kStepFiles[])(StepTable&) = {
+    register_graph_steps,  register_filter_steps, register_select_steps, register_branch_steps,
+    register_reduce_steps, register_map_steps,    register_write_steps,  register_list_steps,
+};
+
+bool is_modulator(const std::string& n) {
+    return n == "by" || n == "option" || n == "from" || n == "to" || n == "with";
+}
+
+}  // namespace
+
+// ---- argument helpers -------------------------------------------------------------------------------
+
+std::string java_type(const Arg& a) {
+    if (a.t) return "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.DefaultGraphTraversal";
+    switch (a.v.type()) {
+        case Type::null:
+            return "null";
+        case Type::boolean:
+            return "java.lang.Boolean";
+        case Type::int_:
+            return "java.lang.Integer";
+        case Type::long_:
+            return "java.lang.Long";
+        case Type::double_:
+            return "java.lang.Double";
+        case Type::float_:
+            return "java.lang.Float";
+        case Type::string:
+            return "java.lang.String";
+        case Type::big_decimal:
+            return "java.math.BigDecimal";
+        case Type::list:
+            return "java.util.ArrayList";
+        case Type::map:
+            return "java.util.LinkedHashMap";
+        case Type::p:
+            return "org.apache.tinkerpop.gremlin.process.traversal.P";
+        case Type::text_p:
+            return "org.apache.tinkerpop.gremlin.process.traversal.TextP";
+        case Type::enum_:
+            return "org.apache.tinkerpop.gremlin.structure." + std::string(model::type_name(a.v.type()));
+        default:
+            return std::string(model::type_name(a.v.type()));
+    }
+}
+
+[[noreturn]] void bad_args(const Instr& in) {
+    std::string types, vals;
+    for (std::size_t i = 0; i < in.args.size(); ++i) {
+        if (i) {
+            types += ", ";
+            vals += ", ";
+        }
+        types += java_type(in.args[i]);
+        vals += in.args[i].t ? "[GraphStep...]" : in.args[i].v.to_string();
+    }
+    fail(EvalError::Kind::evaluation,
+         "No signature of method: "
+         "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.DefaultGraphTraversal." +
+             in.name + "() is applicable for argument types: (" + types + ") values: [" + vals + "]",
+         "MissingMethodException");
+}
+
+bool is_int_arg(const Arg& a) {
+    return !a.t && (a.v.type() == Type::int_ || a.v.type() == Type::long_ || a.v.type() == Type::short_ ||
+                    a.v.type() == Type::byte);
+}
+
+std::vector<std::string> strings(const Instr& in, std::size_t from) {
+    std::vector<std::string> out;
+    for (std::size_t i = from; i < in.args.size(); ++i) {
+        if (!is_str(in.args[i])) bad_args(in);
+        out.push_back(in.args[i].v.str());
+    }
+    return out;
+}
+
+Value as_pred(const Arg& a, const Instr& in) {
+    if (a.t) bad_args(in);
+    if (a.v.type() == Type::p || a.v.type() == Type::text_p) return a.v;
+    return Value::p("eq", {a.v});
+}
+
+Value within_of(const Instr& in, std::size_t from) {
+    if (in.args.size() == from + 1) return as_pred(in.args[from], in);
+    std::vector<Value> vals;
+    for (std::size_t i = from; i < in.args.size(); ++i) {
+        if (in.args[i].t || is_pred(in.args[i])) bad_args(in);
+        vals.push_back(in.args[i].v);
+    }
+    return Value::p("within", std::move(vals));
+}
+
+int order_of(const Value& v) {
+    const std::string& n = v.str();
+    if (n == "asc" || n == "incr") return 1;
+    if (n == "desc" || n == "decr") return -1;
+    return 0;  // shuffle
+}
+
+std::int64_t int_of(const Arg& a, const Instr& in) {
+    if (!is_int_arg(a)) bad_args(in);
+    return a.v.as_int();
+}
+
+// ---- the step table -----------------------------------------------------------------------------------
+
+void StepTable::add(std::string_view name, StepBuilder build, std::uint8_t flags) {
+    if (!map_.emplace(name, StepEntry{build, flags}).second)
+        throw std::logic_error("gremlin step '" + std::string(name) + "' is registered twice");
+}
+
+const StepEntry* StepTable::find(std::string_view name) const {
+    auto it = map_.find(name);
+    return it == map_.end() ? nullptr : &it->second;
+}
+
+const StepTable& step_table() {
+    static const StepTable table = [] {
+        StepTable t;
+        for (auto reg : kStepFiles) reg(t);
+        return t;
+    }();
+    return table;
+}
+
+// ---- the compiler -------------------------------------------------------------------------------------
+
+void Compiler::run(bool source) {
+    std::vector<Spec> specs;
+    std::vector<const Instr*> pending;
+    for (const auto& in : code.steps) {
+        const std::string& n = in.name;
+        bool loop_mod = n == "times" || n == "until" || n == "emit";
+        if (loop_mod && !specs.empty() && specs.back().main->name == "repeat" && pending.empty()) {
+            specs.back().mods.push_back(&in);
+            continue;
+        }
+        if (loop_mod) {
+            pending.push_back(&in);
+            continue;
+        }
+        if (is_modulator(n)) {
+            if (specs.empty())
+                fail(EvalError::Kind::evaluation,
+                     n + "() at " + code.where + " " + std::to_string(in.pos) +
+                         " does not follow a step it can modulate",
+                     "IllegalStateException");
+            specs.back().mods.push_back(&in);
+            continue;
+        }
+        Spec s;
+        s.main = &in;
+        if (!pending.empty()) {
+            if (n != "repeat")
+                fail(EvalError::Kind::evaluation,
+                     pending.front()->name + "() at " + code.where + " " +
+                         std::to_string(pending.front()->pos) + " must be followed by repeat()",
+                     "IllegalStateException");
+            s.pre = std::move(pending);
+            pending.clear();
+        }
+        specs.push_back(std::move(s));
+    }
+    if (!pending.empty()) {
+        // until()/emit()/times() after another modulator of the same repeat
+        if (!specs.empty() && specs.back().main->name == "repeat") {
+            for (auto* p : pending) specs.back().mods.push_back(p);
+        } else {
+            fail(EvalError::Kind::evaluation,
+                 pending.front()->name + "() at " + code.where + " " + std::to_string(pending.front()->pos) +
+                     " has no repeat() to modulate",
+                 "IllegalStateException");
+        }
+    }
+    std::deque<Instr> folded;
+    fold_write_properties(specs, folded);
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        at_start = source && i == 0;
+        first = i == 0;
+        compile_step(specs[i]);
+    }
+    plan.has_start = source;
+    plan.reducing = !specs.empty() && reducing_last;
+}
+
+void Compiler::compile_step(const Spec& s) {
+    const Instr& in = *s.main;
+    const std::string& n = in.name;
+    const StepEntry* e = step_table().find(n);
+    if (at_start && (!e || !(e->flags & kStepSource)))
+        fail(
+            EvalError::Kind::unsupported,
+            "traversal source has no step '" + n + "' (at " + code.where + " " + std::to_string(in.pos) + ")",
+            "MissingMethodException");
+    if (!e) {
+        if (n == "times" || n == "until" || n == "emit")
+            fail(EvalError::Kind::evaluation, n + "() must modulate repeat()", "IllegalStateException");
+        fail(EvalError::Kind::unsupported,
+             "unsupported step '" + n + "' at " + code.where + " " + std::to_string(in.pos),
+             "MissingMethodException");
+    }
+    if (e->flags & kStepBarrier) plan.has_barrier = true;
+    e->build(*this, s);
+}
+
+PlanPtr Compiler::child(const Arg& a, const Instr& in) {
+    if (!a.t) bad_args(in);
+    auto p = compile(*a.t, false);
+    need(p->needs);
+    return p;
+}
+
+PlanPtr Compiler::child_code(const Code& c) {
+    auto p = compile(c, false);
+    need(p->needs);
+    return p;
+}
+
+PlanPtr Compiler::single(const std::string& name, std::vector<Arg> args) {
+    Code c;
+    c.anonymous = true;
+    c.where = code.where;
+    c.steps.push_back(Instr{name, std::move(args), 0});
+    return child_code(c);
+}
+
+By Compiler::by_of(const Instr& in) {
+    By b;
+    if (in.args.empty()) return b;
+    if (in.args.size() > 2) bad_args(in);
+    const Arg& a = in.args[0];
+    std::size_t rest = 1;
+    if (a.t) {
+        b.kind = By::Kind::traversal;
+        b.plan = child(a, in);
+    } else if (a.v.type() == Type::string) {
+        b.kind = By::Kind::key;
+        b.name = a.v.str();
+    } else if (a.v.type() == Type::enum_ &&
+               (a.v.enum_kind() == EnumKind::t || a.v.enum_kind() == EnumKind::column)) {
+        b.kind = By::Kind::token;
+        b.name = a.v.str();
+        b.token = token_of(b.name);
+    } else if (a.v.type() == Type::enum_ && a.v.enum_kind() == EnumKind::order) {
+        b.order = order_of(a.v);
+        rest = 2;
+        if (in.args.size() > 1) bad_args(in);
+    } else {
+        bad_args(in);
+    }
+    if (rest == 1 && in.args.size() == 2) {
+        if (!is_enum(in.args[1], EnumKind::order)) bad_args(in);
+        b.order = order_of(in.args[1].v);
+    }
+    return b;
+}
+
+std::vector<By> Compiler::bys(const Spec& s) {
+    std::vector<By> out;
+    for (auto* m : s.mods)
+        if (m->name == "by") out.push_back(by_of(*m));
+    return out;
+}
+
+PlanPtr Compiler::by_plan(const By& b) {
+    switch (b.kind) {
+        case By::Kind::identity:
+            return nullptr;
+        case By::Kind::key:
+            return single("values", {Arg{Value::string(b.name), nullptr}});
+        case By::Kind::token:
+            return single(b.name, {});
+        case By::Kind::traversal:
+            return b.plan;
+    }
+    return nullptr;
+}
+
+void Compiler::add_fn(const std::function<bool(Ctx&, Traverser&)>& fn) {
+    add([fn](Ctx& ctx) {
+        auto s = std::make_unique<FnStep>();
+        Ctx* c = &ctx;
+        s->fn = [fn, c](Traverser& t) { return fn(*c, t); };
+        return std::unique_ptr<Step>(std::move(s));
+    });
+}
+
+void Compiler::add_expand(const std::function<void(Ctx&, Traverser&, std::vector<Traverser>&)>& fn) {
+    add([fn](Ctx& ctx) {
+        auto s = std::make_unique<ExpandStep>();
+        Ctx* c = &ctx;
+        s->fn = [fn, c](Traverser& t, std::vector<Traverser>& out) { fn(*c, t, out); };
+        return std::unique_ptr<Step>(std::move(s));
+    });
+}
+
+// ---- entry points ---------------------------------------------------------------------------------------
+
+std::size_t instruction_count(const Code& code) {
+    std::size_t n = code.source.size() + code.steps.size();
+    for (const auto& in : code.steps)
+        for (const auto& a : in.args)
+            if (a.t) n += instruction_count(*a.t);
+    return n;
+}
+
+PlanPtr compile(const Code& code, bool source) {
+    auto plan = std::make_shared<Plan>();
+    Compiler c(code, *plan);
+    c.run(source);
+    return plan;
+}
+
+}  // namespace tpbench::server::detail

@@ -1,0 +1,478 @@
+// Steps over labels and paths: as(), select(), where(), match(), project(), path().
+#include "compiler.hpp"
+
+#include <algorithm>
+
+namespace tpbench::server::detail {
+
+using model::EnumKind;
+using model::Type;
+using model::Value;
+
+namespace {
+
+void build_select(Compiler& comp, const Spec& s) {
+    const Instr& in = *s.main;
+    Pop pop = Pop::last;
+    std::size_t i = 0;
+    if (!in.args.empty() && is_enum(in.args[0], EnumKind::pop)) {
+        pop = pop_of(in.args[0].v.str());
+        i = 1;
+    }
+    if (in.args.size() == i + 1 && is_enum(in.args[i], EnumKind::column)) {
+        // select(keys) / select(values) on maps and map entries
+        std::string col = in.args[i].v.str();
+        bool keys = col == "keys";
+        comp.add_fn([col, keys](Ctx& ctx, Traverser& t) {
+            if (t.obj.el || t.obj.v.type() != Type::map)
+                fail(EvalError::Kind::evaluation, "select(" + col + ") expects a Map or Map.Entry",
+                     "IllegalArgumentException");
+            const Value& m = t.obj.v;
+            if (m.size() == 2) {
+                advance(ctx, t, Obj(keys ? m[0] : m[1]));
+                return true;
+            }
+            std::vector<Value> items;
+            for (std::size_t k = keys ? 0 : 1; k < m.size(); k += 2) items.push_back(m[k]);
+            advance(ctx, t, Obj(keys ? Value::set(std::move(items)) : Value::list(std::move(items))));
+            return true;
+        });
+        return;
+    }
+    if (in.args.size() == i + 1 && in.args[i].t) {
+        // select(traversal): the key comes from a traversal
+        auto plan = comp.child(in.args[i], in);
+        comp.need(PathMode::labeled);
+        comp.add([plan, pop](Ctx& ctx) {
+            auto pipe = std::shared_ptr<Pipeline>(plan->instantiate(ctx));
+            auto st = std::make_unique<FnStep>();
+            Ctx* c = &ctx;
+            st->fn = [pipe, pop, c](Traverser& t) {
+                Traverser x = t;
+                x.bulk = 1;
+                pipe->start_with(x);
+                Traverser r;
+                if (!pipe->next(r) || r.obj.el) return false;
+                if (!t.obj.el && t.obj.v.type() == Type::map) {
+                    // a key of any type (null too) looked up in the incoming map (TraversalSelectStep)
+                    const Value& m = t.obj.v;
+                    for (std::size_t k = 0; k + 1 < m.size(); k += 2)
+                        if (m[k] == r.obj.v) {
+                            advance(*c, t, Obj(m[k + 1]));
+                            return true;
+                        }
+                }
+                if (r.obj.v.type() != Type::string) return false;
+                Obj o;
+                if (!scope_get(*c, t, r.obj.v.str(), pop, o)) return false;
+                advance(*c, t, std::move(o));
+                return true;
+            };
+            return std::unique_ptr<Step>(std::move(st));
+        });
+        return;
+    }
+    auto keys = strings(in, i);
+    if (keys.empty()) bad_args(in);
+    comp.need(PathMode::labeled);
+    auto byv = comp.bys(s);
+    comp.add([keys, pop, byv](Ctx& ctx) {
+        auto rts = std::make_shared<std::vector<ByRt>>();
+        for (const auto& b : byv) rts->emplace_back(ctx, b);
+        auto st = std::make_unique<FnStep>();
+        Ctx* c = &ctx;
+        st->fn = [keys, pop, rts, c](Traverser& t) {
+            auto modulate = [&](std::size_t idx, Obj& o) -> bool {
+                if (rts->empty()) return true;
+                ByRt& b = (*rts)[idx % rts->size()];
+                Traverser x = t;
+                x.obj = o;
+                return b.apply(*c, x, o);
+            };
+            if (keys.size() == 1) {
+                Obj o;
+                if (!scope_get(*c, t, keys[0], pop, o)) return false;
+                if (!modulate(0, o)) return false;
+                advance(*c, t, std::move(o));
+                return true;
+            }
+            std::vector<Value> kv;
+            for (std::size_t k = 0; k < keys.size(); ++k) {
+                Obj o;
+                if (!scope_get(*c, t, keys[k], pop, o)) return false;
+                if (!modulate(k, o)) return false;
+                kv.push_back(Value::string(keys[k]));
+                kv.push_back(to_value(*c, o));
+            }
+            advance(*c, t, Obj(Value::map(std::move(kv))));
+            return true;
+        };
+        return std::unique_ptr<Step>(std::move(st));
+    });
+}
+
+// Resolves label references inside a where() predicate (P args that are strings naming labels).
+Value resolve_pred(Ctx& ctx, const Traverser& t, const Value& p, ByRt* by) {
+    if (p.type() == Type::text_p) return p;
+    std::vector<Value> args;
+    for (const auto& a : p.kids()) {
+        if (a.type() == Type::p) {
+            args.push_back(resolve_pred(ctx, t, a, by));
+            continue;
+        }
+        if (a.type() == Type::string) {
+            Obj o;
+            if (!scope_get(ctx, t, a.str(), Pop::last, o))
+                fail(EvalError::Kind::evaluation, "where() references unknown label '" + a.str() + "'",
+                     "IllegalArgumentException");
+            if (by) {
+                Traverser x = t;
+                x.obj = o;
+                if (!by->apply(ctx, x, o)) o = Obj(Value());
+            }
+            args.push_back(to_value(ctx, o));
+            continue;
+        }
+        args.push_back(a);
+    }
+    return Value::p(p.str(), std::move(args));
+}
+
+void build_where(Compiler& comp, const Spec& s) {
+    const Instr& in = *s.main;
+    auto byv = comp.bys(s);
+    if (in.args.size() == 1 && in.args[0].t) {
+        // where(traversal), with optional as() start/end labels
+        Code body = *in.args[0].t;
+        std::string start_label, end_label;
+        if (!body.steps.empty() && body.steps.front().name == "as" && body.steps.front().args.size() == 1 &&
+            is_str(body.steps.front().args[0])) {
+            start_label = body.steps.front().args[0].v.str();
+            body.steps.erase(body.steps.begin());
+        }
+        if (!body.steps.empty() && body.steps.back().name == "as" && body.steps.back().args.size() == 1 &&
+            is_str(body.steps.back().args[0])) {
+            end_label = body.steps.back().args[0].v.str();
+            body.steps.pop_back();
+        }
+        if (!start_label.empty() || !end_label.empty()) comp.need(PathMode::labeled);
+        auto plan = comp.child_code(body);
+        comp.add([plan, start_label, end_label](Ctx& ctx) {
+            auto pipe = std::shared_ptr<Pipeline>(plan->instantiate(ctx));
+            auto st = std::make_unique<FnStep>();
+            Ctx* c = &ctx;
+            st->fn = [pipe, start_label, end_label, c](Traverser& t) {
+                Traverser x = t;
+                x.bulk = 1;
+                if (!start_label.empty()) {
+                    Obj o;
+                    if (!scope_get(*c, t, start_label, Pop::last, o)) return false;
+                    x.obj = std::move(o);
+                }
+                pipe->start_with(x);
+                Traverser r;
+                if (end_label.empty()) return pipe->next(r);
+                Obj want;
+                if (!scope_get(*c, t, end_label, Pop::last, want)) return false;
+                while (pipe->next(r))
+                    if (gremlin_eq(*c, r.obj, want)) return true;
+                return false;
+            };
+            return std::unique_ptr<Step>(std::move(st));
+        });
+        return;
+    }
+    std::string start_label;
+    Value pred;
+    if (in.args.size() == 1 && is_pred(in.args[0])) {
+        pred = in.args[0].v;
+    } else if (in.args.size() == 2 && is_str(in.args[0]) && is_pred(in.args[1])) {
+        start_label = in.args[0].v.str();
+        pred = in.args[1].v;
+    } else {
+        bad_args(in);
+    }
+    comp.need(PathMode::labeled);
+    comp.add([start_label, pred, byv](Ctx& ctx) {
+        auto rts = std::make_shared<std::vector<ByRt>>();
+        for (const auto& b : byv) rts->emplace_back(ctx, b);
+        auto st = std::make_unique<FnStep>();
+        Ctx* c = &ctx;
+        st->fn = [start_label, pred, rts, c](Traverser& t) {
+            Obj subject = t.obj;
+            if (!start_label.empty() && !scope_get(*c, t, start_label, Pop::last, subject)) return false;
+            ByRt* b0 = rts->empty() ? nullptr : &(*rts)[0];
+            ByRt* b1 = rts->empty() ? nullptr : &(*rts)[rts->size() > 1 ? 1 : 0];
+            if (b0) {
+                Traverser x = t;
+                x.obj = subject;
+                if (!b0->apply(*c, x, subject)) return false;
+            }
+            Value p = resolve_pred(*c, t, pred, b1);
+            return test_p(*c, p, subject);
+        };
+        return std::unique_ptr<Step>(std::move(st));
+    });
+}
+
+// ---- match ------------------------------------------------------------------------------------------
+
+struct MatchPattern {
+    std::string start, end;
+    PlanPtr body;  // null: identity
+    bool negated = false;
+};
+
+class MatchSolver {
+public:
+    MatchSolver(Ctx& ctx, const std::vector<MatchPattern>& pats) : ctx_(ctx), pats_(pats) {
+        for (const auto& p : pats)
+            pipes_.push_back(p.body ? std::shared_ptr<Pipeline>(p.body->instantiate(ctx)) : nullptr);
+    }
+    void solve(Traverser& t, const std::string& start_label, std::vector<Traverser>& out) {
+        std::vector<std::pair<std::string, Obj>> b;
+        std::vector<std::string> labels;
+        for (const auto& p : pats_) {
+            labels.push_back(p.start);
+            if (!p.end.empty()) labels.push_back(p.end);
+        }
+        for (const auto& l : labels) {
+            if (find(b, l)) continue;
+            Obj o;
+            if (path_get(ctx_, t, l, Pop::last, o)) b.emplace_back(l, std::move(o));
+        }
+        if (!find(b, start_label)) b.emplace_back(start_label, t.obj);
+        std::vector<bool> done(pats_.size(), false);
+        recurse(t, b, done, t.bulk, out);
+    }
+
+private:
+    static const Obj* find(const std::vector<std::pair<std::string, Obj>>& b, const std::string& l) {
+        for (const auto& [k, v] : b)
+            if (k == l) return &v;
+        return nullptr;
+    }
+    std::vector<Traverser> run(std::size_t i, const Obj& from) {
+        std::vector<Traverser> res;
+        Traverser s;
+        s.obj = from;
+        fresh_path(ctx_, s);
+        if (!pipes_[i]) {
+            res.push_back(std::move(s));
+            return res;
+        }
+        pipes_[i]->start_with(s);
+        Traverser r;
+        while (pipes_[i]->next(r)) {
+            ctx_.tick();
+            res.push_back(std::move(r));
+        }
+        return res;
+    }
+    void recurse(const Traverser& t, std::vector<std::pair<std::string, Obj>>& b, std::vector<bool>& done,
+                 std::int64_t bulk, std::vector<Traverser>& out) {
+        std::size_t pick = pats_.size();
+        for (std::size_t i = 0; i < pats_.size(); ++i) {
+            if (done[i] || !find(b, pats_[i].start)) continue;
+            // prefer filters and patterns whose end is already bound (cheap, prune early)
+            if (pick == pats_.size() || pats_[i].end.empty() || find(b, pats_[i].end)) pick = i;
+            if (pats_[i].end.empty() || find(b, pats_[i].end)) break;
+        }
+        if (pick == pats_.size()) {
+            for (std::size_t i = 0; i < pats_.size(); ++i)
+                if (!done[i])
+                    fail(EvalError::Kind::evaluation,
+                         "match() pattern starting at '" + pats_[i].start + "' can never be bound",
+                         "IllegalStateException");
+            emit(t, b, bulk, out);
+            return;
+        }
+        const MatchPattern& p = pats_[pick];
+        auto results = run(pick, *find(b, p.start));
+        done[pick] = true;
+        if (p.end.empty()) {
+            bool ok = !results.empty();
+            if (ok != p.negated) recurse(t, b, done, bulk, out);
+        } else if (p.negated) {
+            const Obj* want = find(b, p.end);
+            bool hit = false;
+            for (auto& r : results)
+                if (want && gremlin_eq(ctx_, r.obj, *want)) hit = true;
+            if (!hit) recurse(t, b, done, bulk, out);
+        } else if (const Obj* want = find(b, p.end)) {
+            Obj w = *want;
+            for (auto& r : results)
+                if (gremlin_eq(ctx_, r.obj, w)) recurse(t, b, done, bulk * r.bulk, out);
+        } else {
+            for (auto& r : results) {
+                b.emplace_back(p.end, r.obj);
+                recurse(t, b, done, bulk * r.bulk, out);
+                b.pop_back();
+            }
+        }
+        done[pick] = false;
+    }
+    void emit(const Traverser& t, const std::vector<std::pair<std::string, Obj>>& b, std::int64_t bulk,
+              std::vector<Traverser>& out) {
+        Traverser o = t;
+        o.bulk = bulk;
+        std::vector<Value> kv;
+        for (const auto& [k, v] : b) {
+            kv.push_back(Value::string(k));
+            kv.push_back(to_value(ctx_, v));
+        }
+        // Each binding becomes a labelled path entry so later select()/where() can see it.
+        if (ctx_.path_mode != PathMode::none) {
+            for (const auto& [k, v] : b) {
+                auto n = std::make_shared<PathNode>();
+                n->obj = v;
+                n->labels.push_back(k);
+                n->prev = o.path;
+                o.path = std::move(n);
+            }
+        }
+        advance(ctx_, o, Obj(Value::map(std::move(kv))));
+        out.push_back(std::move(o));
+    }
+
+    Ctx& ctx_;
+    const std::vector<MatchPattern>& pats_;
+    std::vector<std::shared_ptr<Pipeline>> pipes_;
+};
+
+void build_match(Compiler& comp, const Spec& s) {
+    const Instr& in = *s.main;
+    if (in.args.empty()) bad_args(in);
+    auto pats = std::make_shared<std::vector<MatchPattern>>();
+    for (const auto& a : in.args) {
+        if (!a.t) bad_args(in);
+        Code body = *a.t;
+        MatchPattern p;
+        if (body.steps.size() == 1 && body.steps[0].name == "not" && body.steps[0].args.size() == 1 &&
+            body.steps[0].args[0].t) {
+            p.negated = true;
+            body = *body.steps[0].args[0].t;
+        }
+        if (body.steps.empty() || body.steps.front().name != "as" || body.steps.front().args.size() != 1 ||
+            !is_str(body.steps.front().args[0]))
+            fail(EvalError::Kind::evaluation,
+                 "match() patterns must start with as(label) (at " + comp.code.where + " " +
+                     std::to_string(in.pos) + ")",
+                 "IllegalArgumentException");
+        p.start = body.steps.front().args[0].v.str();
+        body.steps.erase(body.steps.begin());
+        if (!body.steps.empty() && body.steps.back().name == "as" && body.steps.back().args.size() == 1 &&
+            is_str(body.steps.back().args[0])) {
+            p.end = body.steps.back().args[0].v.str();
+            body.steps.pop_back();
+        }
+        if (!body.steps.empty()) p.body = comp.child_code(body);
+        pats->push_back(std::move(p));
+    }
+    // The incoming object binds to a start label that no pattern produces.
+    std::string start_label = pats->front().start;
+    for (const auto& p : *pats) {
+        bool is_end =
+            std::any_of(pats->begin(), pats->end(), [&](const MatchPattern& q) { return q.end == p.start; });
+        if (!is_end) {
+            start_label = p.start;
+            break;
+        }
+    }
+    comp.need(PathMode::labeled);
+    comp.add([pats, start_label](Ctx& ctx) {
+        auto solver = std::make_shared<MatchSolver>(ctx, *pats);
+        auto st = std::make_unique<ExpandStep>();
+        st->fn = [solver, start_label](Traverser& t, std::vector<Traverser>& out) {
+            solver->solve(t, start_label, out);
+        };
+        return std::unique_ptr<Step>(std::move(st));
+    });
+}
+
+void build_as(Compiler& comp, const Spec& s) {
+    const Instr& in = *s.main;
+    auto labels = strings(in);
+    if (labels.empty()) bad_args(in);
+    comp.need(PathMode::labeled);
+    comp.add_fn([labels](Ctx& ctx, Traverser& t) {
+        for (const auto& l : labels) add_label(ctx, t, l);
+        return true;
+    });
+    return;
+}
+
+void build_project(Compiler& comp, const Spec& s) {
+    const Instr& in = *s.main;
+    auto keys = strings(in);
+    if (keys.empty()) bad_args(in);
+    auto byv = comp.bys(s);
+    comp.add([keys, byv](Ctx& ctx) {
+        auto rts = std::make_shared<std::vector<ByRt>>();
+        for (const auto& b : byv) rts->emplace_back(ctx, b);
+        auto f = std::make_unique<FnStep>();
+        Ctx* c = &ctx;
+        f->fn = [keys, rts, c](Traverser& t) {
+            std::vector<Value> kv;
+            for (std::size_t i = 0; i < keys.size(); ++i) {
+                Obj o = t.obj;
+                // an unproductive by() leaves its key out (what Gremlin Server 3.7.5 answers
+                // for project('a').by(out().values('name')) on a vertex without out-edges)
+                if (!rts->empty() && !(*rts)[i % rts->size()].apply(*c, t, o)) continue;
+                kv.push_back(Value::string(keys[i]));
+                kv.push_back(to_value(*c, o));
+            }
+            advance(*c, t, Obj(Value::map(std::move(kv))));
+            return true;
+        };
+        return std::unique_ptr<Step>(std::move(f));
+    });
+    return;
+}
+
+void build_path(Compiler& comp, const Spec& s) {
+    const Instr& in = *s.main;
+    if (!in.args.empty()) bad_args(in);
+    comp.need(PathMode::full);
+    auto byv = comp.bys(s);
+    comp.add([byv](Ctx& ctx) {
+        auto rts = std::make_shared<std::vector<ByRt>>();
+        for (const auto& b : byv) rts->emplace_back(ctx, b);
+        auto f = std::make_unique<FnStep>();
+        Ctx* c = &ctx;
+        f->fn = [rts, c](Traverser& t) {
+            Value p = path_value(*c, t);
+            if (!rts->empty()) {
+                // by() modulators apply round-robin to the path's objects
+                std::vector<const PathNode*> nodes;
+                for (const PathNode* n = t.path.get(); n; n = n->prev.get()) nodes.push_back(n);
+                std::reverse(nodes.begin(), nodes.end());
+                auto& objs = p.kids()[1].kids();
+                for (std::size_t i = 0; i < nodes.size(); ++i) {
+                    Traverser x;
+                    x.obj = nodes[i]->obj;
+                    Obj o;
+                    if (!(*rts)[i % rts->size()].apply(*c, x, o)) return false;
+                    objs[i] = to_value(*c, o);
+                }
+            }
+            advance(*c, t, Obj(std::move(p)));
+            return true;
+        };
+        return std::unique_ptr<Step>(std::move(f));
+    });
+    return;
+}
+
+}  // namespace
+
+void register_select_steps(StepTable& t) {
+    t.add("select", build_select);
+    t.add("where", build_where);
+    t.add("match", build_match);
+    t.add("as", build_as);
+    t.add("project", build_project);
+    t.add("path", build_path);
+}
+
+}  // namespace tpbench::server::detail
