@@ -3,6 +3,8 @@
 // the string to sign and the Authorization header must match byte for byte.
 #include <tpbench/auth/auth.hpp>
 
+#include "tpbench_test_data.hpp"
+
 #include <doctest/doctest.h>
 
 #include <boost/json.hpp>

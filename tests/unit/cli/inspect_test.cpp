@@ -5,6 +5,8 @@
 #include <tpbench/io/graphbinary.hpp>
 #include <tpbench/io/http4.hpp>
 
+#include "tpbench_test_data.hpp"
+
 #include <doctest/doctest.h>
 
 #include <filesystem>

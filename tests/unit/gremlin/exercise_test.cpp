@@ -2,6 +2,7 @@
 #include <tpbench/server/gremlin.hpp>
 
 #include "gremlin_test_util.hpp"
+#include "tpbench_test_data.hpp"
 
 #include <chrono>
 #include <fstream>

@@ -2,6 +2,8 @@
 
 #include <tpbench/io/graphbinary.hpp>
 
+#include "tpbench_test_data.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>

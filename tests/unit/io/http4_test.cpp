@@ -5,6 +5,8 @@
 
 #include "test_bytes.hpp"
 
+#include "tpbench_test_data.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -5,6 +5,8 @@
 
 #include "test_bytes.hpp"
 
+#include "tpbench_test_data.hpp"
+
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -327,9 +329,11 @@ TEST_CASE("ws37 GraphSON response vectors decode with the right fields") {
     model::Uuid rid{};
     REQUIRE(model::uuid_from_string("41d2e28a-20a4-4ab0-b379-d810dede3786", rid));
     SUBCASE("standardresult typed and untyped") {
-        for (auto [name, f] :
+        for (const auto& entry :
              {std::pair{"standardresult-v3.json", ws37::Format::graphson_v3},
               std::pair{"standardresult-v3-no-types.json", ws37::Format::graphson_v3_untyped}}) {
+            const char* name = entry.first;  // not a structured binding: CAPTURE is a lambda (clang)
+            const ws37::Format f = entry.second;
             CAPTURE(name);
             const std::string text = read_file(dir / name);
             auto d = ws37::decode_response(text, f);

@@ -2,6 +2,8 @@
 
 #include <tpbench/stats/interval_log.hpp>
 
+#include "tpbench_test_data.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cstdio>
