@@ -7,6 +7,9 @@
 
 namespace tpbench::http4 {
 
+// Allocated on the first compressed body only: a connection that never sees Content-Encoding
+// (compression is off by default) carries no zlib state and no output buffer — 64 KiB + zlib's
+// ~40 KiB per connection otherwise, which a pool of hundreds of http4 connections multiplied.
 struct Inflater::Impl {
     z_stream zs{};
     bool initialised = false;
@@ -16,14 +19,12 @@ struct Inflater::Impl {
     }
 };
 
-Inflater::Inflater() : impl_(new Impl) {}
-Inflater::~Inflater() { delete impl_; }
+Inflater::Inflater() = default;
+Inflater::~Inflater() = default;
 
+// The zlib state is kept across responses and reset at the next stream's start (inflateReset2),
+// not freed and allocated again per response.
 void Inflater::reset() noexcept {
-    if (impl_->initialised) {
-        inflateEnd(&impl_->zs);
-        impl_->initialised = false;
-    }
     started_ = finished_ = failed_ = false;
     head_.clear();
     message_.clear();
@@ -58,9 +59,14 @@ errc Inflater::feed(std::string_view in, const Sink& sink) {
         const bool zlib_header = (b0 & 0x0f) == 8 && (b0 >> 4) <= 7 && ((b0 << 8) | b1) % 31 == 0;
         const bool gzip_header = b0 == 0x1f && b1 == 0x8b;
         const int window = (zlib_header || gzip_header) ? 15 + 32 : -15;
-        impl_->zs = z_stream{};
-        if (inflateInit2(&impl_->zs, window) != Z_OK) return fail("zlib inflateInit2 failed");
-        impl_->initialised = true;
+        if (!impl_) impl_ = std::make_unique<Impl>();
+        if (impl_->initialised) {
+            if (inflateReset2(&impl_->zs, window) != Z_OK) return fail("zlib inflateReset2 failed");
+        } else {
+            impl_->zs = z_stream{};
+            if (inflateInit2(&impl_->zs, window) != Z_OK) return fail("zlib inflateInit2 failed");
+            impl_->initialised = true;
+        }
         started_ = true;
     }
     z_stream& zs = impl_->zs;

@@ -7,6 +7,7 @@
 #include <tpbench/model/error.hpp>
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -36,8 +37,8 @@ public:
 private:
     struct Impl;
     errc fail(std::string msg);
-    Impl* impl_;
-    bool started_ = false;  // zlib initialised for this stream
+    std::unique_ptr<Impl> impl_;  // created by the first compressed body (see inflater.cpp)
+    bool started_ = false;        // zlib initialised for this stream
     bool finished_ = false;
     bool failed_ = false;
     std::string head_;  // first byte held until the format can be told

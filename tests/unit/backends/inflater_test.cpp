@@ -129,6 +129,34 @@ TEST_CASE("corrupt data and trailing bytes are protocol violations") {
     }
 }
 
+TEST_CASE("one inflater carries many streams: formats change, a stream is abandoned or corrupt") {
+    // The zlib state is kept across responses (inflateReset2 at each start); every stream must
+    // still decode exactly as on a fresh inflater, whatever the previous one was or how it ended.
+    const std::string plain = sample(70000);  // more than one 64 KiB output piece
+    Inflater inf;
+    errc e = errc::ok;
+    for (int round = 0; round < 3; ++round) {
+        for (int wb : {15, -15, 31, 15}) {
+            CAPTURE(round);
+            CAPTURE(wb);
+            const std::string z = compress(plain, wb, 9000);
+            inf.reset();
+            CHECK(inflate_split(inf, z, 1000, &e) == plain);
+            CHECK(e == errc::ok);
+            CHECK(inf.finished());
+            CHECK(inf.bytes_out() == plain.size());
+            // Abandoned halfway (the connection moved on), then corrupt: neither leaks into the next.
+            inf.reset();
+            inflate_split(inf, z.substr(0, z.size() / 2), 777, &e);
+            CHECK(e == errc::ok);
+            CHECK_FALSE(inf.finished());
+            inf.reset();
+            inflate_split(inf, "\x78\x9c\xff\xff\xff\xff", 6, &e);
+            CHECK(e == errc::protocol_violation);
+        }
+    }
+}
+
 TEST_CASE("a sink error stops inflation with that error") {
     const std::string z = compress(sample(1000), 15);
     Inflater inf;
