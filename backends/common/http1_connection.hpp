@@ -7,6 +7,13 @@
 // until it says done or failed; re-sends once on a stale keep-alive connection (the server
 // closed it while idle: the write fails, or the read ends with no byte); applies the request
 // deadline; maps stream errors onto the reader's events and fills the engine::Outcome.
+//
+// Deadlines cost nothing per request: the stream itself never runs a timer (expires_never), and
+// one timer per connection is armed lazily. Each exchange only records its deadline; the timer,
+// when it fires, ends the exchange in progress if that deadline has passed (closing the stream, so
+// the pending read or write completes and reports errc::timeout) or re-arms itself at the current
+// deadline. With the engine's constant request timeout deadlines only grow, so the timer is
+// re-armed about once per timeout period instead of twice per request (once per read and write).
 // Heavy header (stream.hpp: Asio SSL, Beast): include it only from the sessions' .cpp files.
 //
 // Threading: used from coroutines on the session's executor only.
@@ -18,12 +25,14 @@
 #include <tpbench/model/error.hpp>
 
 #include <boost/asio/as_tuple.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/ssl/error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/error.hpp>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,8 +55,12 @@ public:
           host_(std::move(host)),
           port_(port),
           connect_timeout_(connect_timeout),
-          rbuf_(kReadChunk) {}
-    ~Http1Connection() { close(); }
+          rbuf_(kReadChunk),
+          timer_(ex_) {}
+    ~Http1Connection() {
+        alive_.reset();  // a completion already queued finds the connection gone
+        close();
+    }
     Http1Connection(const Http1Connection&) = delete;
     Http1Connection& operator=(const Http1Connection&) = delete;
 
@@ -63,6 +76,7 @@ public:
             co_return r.error;
         }
         timings_ = r.timings;
+        stream_->expires_never();  // deadlines are the connection's timer (set_deadline), not the stream's
         open_ = true;
         ever_connected_ = true;
         requests_on_connection_ = 0;
@@ -71,6 +85,11 @@ public:
     void close() noexcept {
         if (stream_) stream_->close();
         open_ = false;
+        if (timer_armed_) {
+            timer_armed_ = false;
+            ++timer_generation_;
+            timer_.cancel();
+        }
     }
     bool is_open() const noexcept { return open_ && stream_ && stream_->is_open(); }
 
@@ -98,6 +117,32 @@ private:
         // A TLS peer that closes without close_notify reports stream_truncated: the same event.
         return ec == boost::asio::error::eof || ec == boost::asio::ssl::error::stream_truncated;
     }
+    // Records the exchange's deadline (max = none) and makes sure the timer fires by then.
+    void set_deadline(Clock::time_point d) {
+        deadline_ = d;
+        timed_out_ = false;
+        if (d == Clock::time_point::max()) return;
+        if (timer_armed_ && timer_.expiry() <= d) return;  // fires earlier and re-arms if needed
+        arm(d);
+    }
+    void arm(Clock::time_point at) {
+        timer_armed_ = true;
+        const std::uint64_t gen = ++timer_generation_;
+        timer_.expires_at(at);  // cancels a wait armed for later: its completion sees a new generation
+        timer_.async_wait([this, alive = std::weak_ptr<int>(alive_), gen](const boost::system::error_code&) {
+            if (alive.expired() || gen != timer_generation_) return;
+            timer_armed_ = false;
+            if (deadline_ == Clock::time_point::max()) return;  // no exchange in progress
+            if (Clock::now() >= deadline_) {
+                timed_out_ = true;  // the pending read/write completes with an error: timeout
+                if (stream_) stream_->close();
+                open_ = false;
+            } else {
+                arm(deadline_);
+            }
+        });
+    }
+
     void fail(engine::Outcome& out, errc e, std::string msg) {
         out.error = make_error_code(e);
         out.status_message = std::move(msg);
@@ -119,6 +164,13 @@ private:
     engine::ConnectTimings timings_;
     std::string connect_message_;
     std::vector<char> rbuf_;
+    // The lazy deadline timer (see the top of this file).
+    boost::asio::steady_timer timer_;
+    bool timer_armed_ = false;
+    std::uint64_t timer_generation_ = 0;
+    Clock::time_point deadline_ = Clock::time_point::max();
+    bool timed_out_ = false;
+    std::shared_ptr<int> alive_ = std::make_shared<int>(0);
 };
 
 template <class Reader, class Start>
@@ -145,16 +197,14 @@ boost::asio::awaitable<bool> Http1Connection::exchange(engine::Outcome& out, std
         }
         AnyStream& s = *stream_;
         const bool reused = requests_on_connection_ > 0;
-        if (deadline == Clock::time_point::max())
-            s.expires_never();
-        else
-            s.expires_at(deadline);
+        set_deadline(deadline);
         const std::uint64_t w0 = s.bytes_written();
         auto [wec, wn] = co_await net::async_write(s, net::buffer(wire.data(), wire.size()), use_tuple);
         out.sent = Clock::now();
         out.bytes_out += s.bytes_written() - w0;
         if (wec) {
-            const errc e = wec == beast::error::timeout ? errc::timeout : errc::write_failed;
+            const errc e = timed_out_ || wec == beast::error::timeout ? errc::timeout : errc::write_failed;
+            deadline_ = Clock::time_point::max();
             close();
             if (reused && attempt == 0 && e != errc::timeout) continue;
             fail(out, e, "request could not be written: " + wec.message());
@@ -167,10 +217,12 @@ boost::asio::awaitable<bool> Http1Connection::exchange(engine::Outcome& out, std
         if (rec && n == 0) {
             out.bytes_in += s.bytes_read() - r0;
             // A keep-alive connection the server had already closed: nothing was processed.
-            const bool stale = reused && attempt == 0 && rec != beast::error::timeout;
+            const bool timeout = timed_out_ || rec == beast::error::timeout;
+            const bool stale = reused && attempt == 0 && !timeout;
+            deadline_ = Clock::time_point::max();
             close();
             if (stale) continue;
-            if (rec == beast::error::timeout)
+            if (timeout)
                 fail(out, errc::timeout, "no response before the request deadline");
             else
                 fail(out, errc::connection_closed, "no response: " + rec.message());
@@ -186,18 +238,21 @@ boost::asio::awaitable<bool> Http1Connection::exchange(engine::Outcome& out, std
                 out.first_result = Clock::now();
             if (st == Status::need_more && rec) {
                 // The stream ended or failed after these bytes.
-                if (is_end_of_stream(rec)) {
+                if (is_end_of_stream(rec) && !timed_out_) {
                     st = reader.on_eof();
                 } else {
+                    const bool timeout = timed_out_ || rec == beast::error::timeout;
+                    deadline_ = Clock::time_point::max();
                     out.bytes_in = s.bytes_read() - r0;
                     out.result_count = reader.result_count();
-                    fail(out, rec == beast::error::timeout ? errc::timeout : errc::connection_closed,
-                         rec == beast::error::timeout ? "response not complete before the request deadline"
-                                                      : "response interrupted: " + rec.message());
+                    fail(out, timeout ? errc::timeout : errc::connection_closed,
+                         timeout ? "response not complete before the request deadline"
+                                 : "response interrupted: " + rec.message());
                     co_return false;
                 }
             }
             if (st == Status::failed) {
+                deadline_ = Clock::time_point::max();
                 out.bytes_in = s.bytes_read() - r0;
                 out.result_count = reader.result_count();
                 out.status_code = reader.http_status();
@@ -218,7 +273,7 @@ boost::asio::awaitable<bool> Http1Connection::exchange(engine::Outcome& out, std
     }
 
     AnyStream& s = *stream_;
-    s.expires_never();
+    deadline_ = Clock::time_point::max();
     out.done = Clock::now();
     out.bytes_in = s.bytes_read() - r0;
     out.partial_responses = reader.chunks();
