@@ -70,6 +70,10 @@ struct EvalOptions {
     bool materialize_tokens = false;  // materializeProperties=tokens
     // Absolute deadline; evaluation returns errc::server_timeout once it has passed.
     std::optional<std::chrono::steady_clock::time_point> deadline;
+    // When set (a map), each `name = value` the script evaluates is recorded here, its value
+    // resolved (a traversal assigned is not kept): the variables of a ws37 session, which its
+    // later requests see as bindings (Gremlin Server keeps a session's script globals).
+    model::Value* assigned = nullptr;
 };
 
 // Evaluation failure, mapped by the protocol layer onto 597/598/500/400 etc.

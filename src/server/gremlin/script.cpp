@@ -1044,6 +1044,7 @@ private:
                 SVal v = eval(*n.rhs);
                 if (n.name == "g" || n.name == "graph") unsupported(n.pos, "re-binding '" + n.name + "'");
                 vars_[n.name] = v;
+                if (opts_.assigned && v.k == SVal::K::value) record_assignment(n.name, v.v);
                 return v;
             }
             case Node::K::unop: {
@@ -1115,6 +1116,21 @@ private:
             return val(Value::boolean(r));
         }
         return val(arith(op, a, b, n.pos, src_));
+    }
+
+    // A session variable (EvalOptions::assigned): set or replace key `name` in the map.
+    void record_assignment(const std::string& name, const Value& v) {
+        Value& into = *opts_.assigned;
+        if (into.type() != Type::map) into = Value::map();
+        auto& kids = into.kids();
+        const Value key = Value::string(name);
+        for (std::size_t j = 0; j + 1 < kids.size(); j += 2)
+            if (kids[j] == key) {
+                kids[j + 1] = v;
+                return;
+            }
+        kids.push_back(key);
+        kids.push_back(v);
     }
 
     SVal ident(const Node& n) {

@@ -211,6 +211,8 @@ private:
             // ws37 sessions keep their bindings: earlier requests' variables, this request's win.
             merge_bindings(s_->variables, st_.opts.bindings);
             st_.opts.bindings = s_->variables;
+            // ... and its script's assignments (x = 1 here, x + 1 in the next request).
+            st_.opts.assigned = &s_->variables;
         }
         if (st_.bytecode)
             inner_ = evaluate_bytecode(s_->tx.graph(), *st_.bytecode, st_.opts);

@@ -189,6 +189,42 @@ TEST_CASE("tx: session statements keep bindings, commit on manageTransaction, an
     CHECK(count(g, "g.V().hasLabel('gone').count()") == 0);
 }
 
+TEST_CASE("tx: a ws37 session keeps its scripts' variables for its later requests") {
+    server::Graph g;
+    g.load_modern();
+    auto s = std::make_shared<sd::TxSession>(g, "vars");
+    auto stmt = [&](std::string script, Value bindings = Value::map()) {
+        sd::SessionStatement st;
+        st.script = std::move(script);
+        st.opts.bindings = std::move(bindings);
+        return drain(sd::session_statement_stream(s, std::move(st)));
+    };
+    auto one = [](const Out& o) {
+        REQUIRE_FALSE(o.error);
+        REQUIRE(o.values.size() == 1);
+        return o.values[0];
+    };
+    CHECK(one(stmt("x = 1")).as_int() == 1);
+    CHECK(one(stmt("x + 1")).as_int() == 2);
+    CHECK(one(stmt("x = x * 10; y = g.V().count().next(); who = 'marko'; x")).as_int() == 10);
+    CHECK(one(stmt("x + y")).as_int() == 16);
+    CHECK(one(stmt("g.V().has('name', who).values('age')")).as_int() == 29);
+    // A binding sent with a request replaces the variable of that name for it and after it.
+    CHECK(one(stmt("x", Value::map({Value::string("x"), Value::int_(5)}))).as_int() == 5);
+    CHECK(one(stmt("x")).as_int() == 5);
+    // A traversal assigned is not kept (only resolved values are): a clean MissingProperty error.
+    REQUIRE_FALSE(stmt("t = g.V()").error);
+    Out t = stmt("t.count()");
+    REQUIRE(t.error);
+    CHECK(t.error->message.find("No such property: t") != std::string::npos);
+    // Another session does not see them.
+    auto other = std::make_shared<sd::TxSession>(g, "other");
+    sd::SessionStatement st;
+    st.script = "x";
+    Out o = drain(sd::session_statement_stream(other, std::move(st)));
+    CHECK(o.error);
+}
+
 TEST_CASE("tx: http4 statements answer transactionId; commit ends the transaction") {
     server::Graph g;
     g.load_modern();
