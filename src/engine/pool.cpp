@@ -2,6 +2,7 @@
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
 #include <algorithm>
@@ -47,7 +48,10 @@ ConnectionPool::ConnectionPool(asio::any_io_executor ex, SessionFactory factory,
     slots_.reserve(limits_.max);
 }
 
-ConnectionPool::~ConnectionPool() { *self_ = nullptr; }
+ConnectionPool::~ConnectionPool() {
+    *self_ = nullptr;
+    if (restore_backoff_) restore_backoff_->cancel();  // the restorer wakes, sees the pool gone, ends
+}
 
 void ConnectionPool::retire(std::unique_ptr<Session> session, std::size_t in_flight) {
     Session* raw = session.get();
@@ -106,8 +110,11 @@ asio::awaitable<std::error_code> ConnectionPool::async_open_one(std::size_t& slo
     slots_[idx].connecting = true;
     slots_[idx].in_flight = 0;
     ++connecting_;
+    // The background restorer may outlive the pool: after the connect, touch nothing if it is gone.
+    const auto alive = self_;
     std::unique_ptr<Session> session = factory_(ex_, config_);
     std::error_code ec = session ? co_await session->async_connect() : make_error_code(errc::connect_failed);
+    if (!*alive) co_return make_error_code(errc::connect_failed);
     --connecting_;
     // slots_ may have grown while connecting: index again.
     Slot& slot = slots_[idx];
@@ -201,6 +208,46 @@ asio::awaitable<ConnectionPool::Lease> ConnectionPool::async_acquire() {
     }
 }
 
+std::size_t ConnectionPool::live_count() const noexcept { return connecting_ + open_count(); }
+
+void ConnectionPool::restore_min() {
+    if (restoring_ || closed_ || fatal_ || limits_.min == 0 || live_count() >= limits_.min) return;
+    restoring_ = true;
+    // Posted, not run inline inside release() (co_spawn would start it at once on this thread).
+    asio::post(ex_, [this, alive = self_] {
+        if (*alive) asio::co_spawn(ex_, async_restore(alive), rethrow);
+    });
+}
+
+asio::awaitable<void> ConnectionPool::async_restore(std::shared_ptr<ConnectionPool*> alive) {
+    using namespace std::chrono_literals;
+    std::chrono::milliseconds backoff = 50ms;
+    while (!closed_ && !fatal_ && live_count() < limits_.min) {
+        std::size_t idx = 0;
+        const std::error_code ec = co_await async_open_one(idx);
+        if (!*alive) co_return;  // the pool was destroyed meanwhile
+        if (!ec) {
+            ++restored_;
+            if (closed_) {  // closed while connecting: do not leave it open
+                retire(std::move(slots_[idx].session), 0);
+                break;
+            }
+            notify_one();  // a waiter can use it
+            backoff = 50ms;
+            continue;
+        }
+        if (fatal_) break;
+        // The server refuses: wait before the next attempt (no reconnect storm).
+        asio::steady_timer t(ex_, backoff);
+        restore_backoff_ = &t;
+        co_await t.async_wait(asio::as_tuple(asio::use_awaitable));
+        if (!*alive) co_return;
+        restore_backoff_ = nullptr;
+        backoff = std::min<std::chrono::milliseconds>(backoff * 2, 2s);
+    }
+    restoring_ = false;
+}
+
 void ConnectionPool::notify_one() {
     if (waiters_.empty()) return;
     asio::steady_timer* t = waiters_.front();
@@ -230,6 +277,7 @@ void ConnectionPool::release(const Lease& lease, bool broken) {
         const std::size_t inside = s.in_flight;
         s.in_flight = 0;
         retire(std::move(s.session), inside);
+        restore_min();
     }
     notify_one();
 }
@@ -240,6 +288,8 @@ void ConnectionPool::abort_slot(std::size_t slot) {
 }
 
 asio::awaitable<void> ConnectionPool::async_close_all(std::chrono::milliseconds timeout) {
+    closed_ = true;
+    if (restore_backoff_) restore_backoff_->cancel();
     wake_all();
     std::vector<Session*> to_close;
     for (auto& s : slots_)

@@ -4,7 +4,10 @@
 // connection with the fewest requests in flight while that is below its limit
 // (min(Session::max_in_flight(), max_simultaneous_usage)), and makes borrowers wait up to
 // max_wait for capacity before failing with errc::pool_exhausted. Broken connections are retired
-// and their slots reopened on demand; a retired session is destroyed once its close has completed
+// and their slots reopened on demand; when a retirement takes the pool below `min`, a background
+// connect restores it (as the Java driver's ConnectionPool does after a dropped connection): one
+// restorer at a time, which backs off (50 ms doubling to 2 s) after failed connects and stops after
+// a credentials/TLS refusal or async_close_all(). A retired session is destroyed once its close has completed
 // and no lease is inside it any more (so a long run with many reconnects holds only the sessions it
 // uses: issue 11 #14, the client's RSS growing with every dropped connection).
 //
@@ -86,6 +89,8 @@ public:
     std::size_t peak_in_flight() const noexcept { return peak_in_flight_; }
     // Retired sessions not destroyed yet (closing, or a request still inside); for tests.
     std::size_t retired_count() const noexcept { return retired_.size(); }
+    // Connections opened in the background to restore `min` after drops (part of connections_opened()).
+    std::size_t restored_count() const noexcept { return restored_; }
     // Stage timings of every successful connect so far (Session::connect_timings()).
     const ConnectStats& connect_stats() const noexcept { return connect_stats_; }
     // Set once a connect failed with errc::auth_failed or errc::tls_failed: retrying cannot help,
@@ -102,6 +107,11 @@ private:
     Slot* pick();
     boost::asio::awaitable<std::error_code> async_open_one(std::size_t& slot_out);
     void notify_one();
+    // Connections open (not retired) plus those being opened.
+    std::size_t live_count() const noexcept;
+    // Starts the restorer when the pool is below `min` (and none runs, nothing forbids it).
+    void restore_min();
+    boost::asio::awaitable<void> async_restore(std::shared_ptr<ConnectionPool*> alive);
 
     boost::asio::any_io_executor ex_;
     SessionFactory factory_;
@@ -123,6 +133,10 @@ private:
     // Expires with the pool: close completions that arrive later leave it alone.
     std::shared_ptr<ConnectionPool*> self_ = std::make_shared<ConnectionPool*>(this);
     std::deque<boost::asio::steady_timer*> waiters_;
+    bool restoring_ = false;                                // async_restore is running
+    bool closed_ = false;                                   // async_close_all was called: no restoring
+    boost::asio::steady_timer* restore_backoff_ = nullptr;  // the restorer's wait, cancelled on close
+    std::size_t restored_ = 0;
     std::size_t connecting_ = 0;
     std::size_t opened_ = 0;
     std::size_t connect_failures_ = 0;

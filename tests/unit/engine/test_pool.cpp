@@ -148,7 +148,8 @@ TEST_CASE("pool: retired sessions are destroyed once closed and idle, not kept u
             pool.release(l, true);  // the connection broke
             co_await settle();
         }
-        CHECK(counters->connects == 200);
+        CHECK(counters->connects == 201);  // the first, then one restore of `min` per drop
+        CHECK(pool.restored_count() == 200);
         CHECK(pool.retired_count() == 0);
         CHECK(counters->live <= 1);  // was 200: every retired one kept
 
@@ -162,11 +163,11 @@ TEST_CASE("pool: retired sessions are destroyed once closed and idle, not kept u
         pool.release(a, true);
         co_await settle();
         CHECK(pool.retired_count() == 1);
-        CHECK_FALSE(c.session->is_open());  // still a valid object: closed, not destroyed
-        CHECK(counters->live == live_before);
+        CHECK_FALSE(c.session->is_open());         // still a valid object: closed, not destroyed
+        CHECK(counters->live == live_before + 1);  // + the session restoring `min`
         pool.release(c, false);
         CHECK(pool.retired_count() == 0);
-        CHECK(counters->live == live_before - 1);
+        CHECK(counters->live == live_before);
 
         // The watchdog's abort of a slot and the retirement that follows: one destruction, after
         // both closes.
@@ -179,4 +180,115 @@ TEST_CASE("pool: retired sessions are destroyed once closed and idle, not kept u
         co_await pool.async_close_all(1s);
     });
     CHECK(counters->live == 0);
+}
+
+TEST_CASE(
+    "pool: a drop below the minimum is restored in the background, with a back-off while connects fail") {
+    // Issue 11 / closing3.md: after drops the pool stayed below its minimum until borrowers needed
+    // the connections again (then paying the connect on the request path).
+    auto counters = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.max_in_flight = 1;
+    run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
+        asio::steady_timer tick(ioc);
+        auto sleep = [&](std::chrono::milliseconds d) -> asio::awaitable<void> {
+            tick.expires_after(d);
+            co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
+        };
+        ConnectionPool pool(ioc.get_executor(), test::fake_factory(b, counters), SessionConfig{},
+                            PoolLimits{3, 4, 1, 1s});
+        CHECK(co_await pool.async_open_min(false) == 3);
+        auto l1 = co_await pool.async_acquire();
+        auto l2 = co_await pool.async_acquire();
+        REQUIRE_FALSE(l1.error);
+        REQUIRE_FALSE(l2.error);
+        pool.release(l1, true);
+        pool.release(l2, true);  // two drops: 1 of 3 left
+        CHECK(pool.open_count() == 1);
+        co_await sleep(20ms);
+        CHECK(pool.open_count() == 3);  // restored without any borrower asking
+        CHECK(pool.restored_count() == 2);
+        CHECK(counters->connects == 5);
+        // Nothing beyond the minimum: a drop above it is not replaced until borrowers need it.
+        auto a = co_await pool.async_acquire();
+        auto c = co_await pool.async_acquire();
+        auto d = co_await pool.async_acquire();
+        auto e = co_await pool.async_acquire();  // grows to 4
+        REQUIRE_FALSE(e.error);
+        CHECK(pool.open_count() == 4);
+        pool.release(e, true);
+        co_await sleep(20ms);
+        CHECK(pool.open_count() == 3);
+        CHECK(pool.restored_count() == 2);
+        for (auto* l : {&a, &c, &d}) pool.release(*l, false);
+        co_await pool.async_close_all(1s);
+        // No restoring after the close.
+        CHECK(pool.open_count() == 0);
+        co_await sleep(20ms);
+        CHECK(pool.open_count() == 0);
+        CHECK(counters->connects == 6);
+    });
+
+    // The server refuses new connections: the restorer retries with a growing pause, not in a loop,
+    // and async_close_all stops it at once.
+    auto refused = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior r;
+    r.max_in_flight = 1;
+    r.connect_error = make_error_code(errc::connect_failed);
+    r.fail_connects_after = 2;  // the first two connects succeed, every later one is refused
+    const auto t0 = Clock::now();
+    run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
+        asio::steady_timer tick(ioc);
+        ConnectionPool pool(ioc.get_executor(), test::fake_factory(r, refused), SessionConfig{},
+                            PoolLimits{2, 2, 1, 1s});
+        CHECK(co_await pool.async_open_min(false) == 2);
+        auto l = co_await pool.async_acquire();
+        REQUIRE_FALSE(l.error);
+        pool.release(l, true);
+        tick.expires_after(400ms);
+        co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
+        // 50 + 100 + 200 ms pauses: about 4 attempts in 400 ms (a tight loop would make thousands).
+        const std::size_t attempts = refused->connect_attempts - 2;
+        CHECK(attempts >= 2);
+        CHECK(attempts <= 6);
+        CHECK(pool.connect_failures() == attempts);
+        CHECK(pool.open_count() == 1);
+        co_await pool.async_close_all(1s);
+    });
+    // run_coro returns once nothing is left: the restorer's pause was cancelled, not waited out.
+    CHECK(Clock::now() - t0 < 1500ms);
+    const std::size_t after_close = refused->connect_attempts;
+
+    // A credentials/TLS refusal stops it for good; destroying the pool during its pause is safe.
+    auto fatal = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior f = r;
+    f.connect_error = make_error_code(errc::auth_failed);
+    run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
+        asio::steady_timer tick(ioc);
+        {
+            ConnectionPool pool(ioc.get_executor(), test::fake_factory(f, fatal), SessionConfig{},
+                                PoolLimits{2, 2, 1, 1s});
+            CHECK(co_await pool.async_open_min(false) == 2);
+            auto l = co_await pool.async_acquire();
+            pool.release(l, true);
+            tick.expires_after(150ms);
+            co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
+            CHECK(fatal->connect_attempts == 3);  // one refused attempt, then no more
+            CHECK(pool.fatal_error() == make_error_code(errc::auth_failed));
+        }
+        auto gone = std::make_shared<test::FakeCounters>();
+        {
+            auto pool = std::make_unique<ConnectionPool>(ioc.get_executor(), test::fake_factory(r, gone),
+                                                         SessionConfig{}, PoolLimits{2, 2, 1, 1s});
+            CHECK(co_await pool->async_open_min(false) == 2);
+            auto l = co_await pool->async_acquire();
+            pool->release(l, true);
+            tick.expires_after(10ms);
+            co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
+        }  // destroyed while the restorer pauses (ASan job: no use after free)
+        tick.expires_after(100ms);
+        co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
+        CHECK(gone->connect_attempts <= 4);
+    });
+    CHECK(refused->connect_attempts == after_close);
 }
