@@ -167,3 +167,90 @@ TEST_CASE(
     CHECK(rb2->header.code == 200);
     CHECK(first_number(*rb2) == 2);
 }
+
+TEST_CASE("server memory budget: a request body's declared size is checked before the body is read") {
+    // closing3.md "the budget still reads a body before checking it": a 10 MiB request was read
+    // into memory whole and only then refused.
+    server::ServerConfig cfg;
+    cfg.memory_budget = 4u << 20;
+    cfg.max_content_length = 64u << 20;
+    auto srv = start_test_server(cfg);
+    const std::size_t body_size = 1u << 20;  // charged 64 KiB + 3 MiB: one fits in 4 MiB, two do not
+    std::string body = "{\"gremlin\":\"1+1" + std::string(body_size - 17, ' ') + "\"}";
+    REQUIRE(body.size() == body_size);
+    const std::string head =
+        "POST /gremlin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        "Accept: application/json\r\nContent-Length: ";
+
+    // http4, A: the head and half the body: its charge is held while the body is being read.
+    TcpClient a(srv->port());
+    REQUIRE(a.send_all(head + std::to_string(body_size) + "\r\n\r\n" + body.substr(0, body_size / 2)));
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (std::chrono::steady_clock::now() < until && srv->stats().memory_budget_in_use < 3 * body_size)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    CHECK(srv->stats().memory_budget_in_use >= 3 * body_size);
+
+    // B declares another 1 MiB and sends none of it: refused at once (it would wait for its body
+    // if the budget were checked only after reading it).
+    TcpClient b(srv->port(), 0, 5000);
+    REQUIRE(b.send_all(head + std::to_string(body_size) + "\r\n\r\n"));
+    auto rb = b.read_response();
+    REQUIRE(rb);
+    CHECK(rb->status == 503);
+    CHECK(rb->body.find("memory budget") != std::string::npos);
+    CHECK(srv->stats().memory_budget_refused == 1);
+
+    // A's body completes and is served: its read-time claim became the job's.
+    REQUIRE(a.send_all(body.substr(body_size / 2)));
+    auto ra = a.read_response();
+    REQUIRE(ra);
+    CHECK(ra->status == 200);
+    REQUIRE(wait_until_in_use(*srv, 0, std::chrono::seconds(5)));
+
+    // A body far over the whole budget (8 MiB, within maxContentLength): refused from its head.
+    TcpClient c(srv->port(), 0, 5000);
+    REQUIRE(c.send_all(head + std::to_string(8u << 20) + "\r\n\r\n{\"gremlin\":\"1+1"));
+    auto rc = c.read_response();
+    REQUIRE(rc);
+    CHECK(rc->status == 503);
+    CHECK(srv->stats().memory_budget_refused == 2);
+
+    // ws37: a frame declaring 8 MiB is refused from its frame header with a 1013 close (Try Again
+    // Later); its payload is never read.
+    TcpClient w(srv->port(), 0, 5000);
+    RawWs<TcpClient> ws(w);
+    REQUIRE(ws.upgrade());
+    std::string frame;
+    frame += static_cast<char>(0x82);        // FIN, binary
+    frame += static_cast<char>(0x80 | 127);  // masked, 64-bit length
+    const std::uint64_t len = 8u << 20;
+    for (int i = 7; i >= 0; --i) frame += static_cast<char>((len >> (8 * i)) & 0xff);
+    frame += std::string(4, '\0');      // a zero mask: the payload goes as it is
+    frame += std::string(100000, 'x');  // more than one read's worth, far less than declared
+    REQUIRE(w.send_all(frame));
+    bool closed_1013 = false;
+    for (;;) {
+        auto& buf = w.buffer();
+        if (buf.size() >= 4) {
+            CHECK(static_cast<unsigned char>(buf[0]) == 0x88);  // close
+            closed_1013 =
+                static_cast<unsigned char>(buf[2]) == 0x03 && static_cast<unsigned char>(buf[3]) == 0xf5;
+            break;
+        }
+        if (!w.read_some()) break;
+    }
+    CHECK(closed_1013);
+    CHECK(srv->stats().memory_budget_refused == 3);
+    REQUIRE(wait_until_in_use(*srv, 0, std::chrono::seconds(5)));
+
+    // A frame over the per-request share that fits is read and served as before.
+    TcpClient w2(srv->port());
+    RawWs<TcpClient> ws2(w2);
+    REQUIRE(ws2.upgrade());
+    REQUIRE(ws2.send(ws_eval("1+1" + std::string(200000, ' '), 7)));
+    auto r2 = ws2.read_response();
+    REQUIRE(r2);
+    CHECK(r2->header.code == 200);
+    CHECK(first_number(*r2) == 2);
+    CHECK(srv->stats().memory_budget_refused == 3);
+}

@@ -116,6 +116,10 @@ std::shared_ptr<Outbox> make_connection_outbox(ServerState& st, asio::any_io_exe
 // known cheap and a worker is idle, else queued (full queue => job->reject_rate_limited()).
 void dispatch_job(ServerState& st, std::shared_ptr<Job> job, std::string cheap_key);
 
+// A request refused over the memory budget (needing `charge`): logs the first few and every
+// thousandth, and returns the refusal text for the client.
+std::string note_budget_refusal(ServerState& st, std::size_t charge);
+
 // The TLS stream of a `--tls-cert` server (the plain one is beast::tcp_stream).
 using TlsStream = beast::ssl_stream<beast::tcp_stream>;
 

@@ -428,6 +428,28 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream str
             auto [hec, n] = co_await http::async_read_header(stream, buf, parser, tuple_awaitable);
             rec = hec;
         }
+        // `--memory-budget`: a body above the fixed per-request share is checked by its declared
+        // size (Content-Length) before it is read, and its charge is held while it is read, so
+        // concurrent large uploads cannot all be read into memory first; over the budget it is
+        // refused without reading it. (A chunked body is checked once read, bounded by
+        // maxContentLength; a smaller one when its job is dispatched.)
+        MemoryBudget::Lease body_lease;
+        if (!rec && !parser.is_done() && st->budget.total() != 0) {
+            if (auto len = parser.content_length(); len && *len > MemoryBudget::base_charge) {
+                const std::size_t charge = MemoryBudget::request_charge(static_cast<std::size_t>(*len));
+                auto lease = st->budget.try_acquire(charge);
+                if (!lease) {
+                    const std::string why = note_budget_refusal(*st, charge);
+                    tcp_layer.expires_after(std::chrono::seconds(10));
+                    co_await async_write_all(stream,
+                                             simple_response(503, reason_phrase(503), "application/json",
+                                                             json_error_body(why), false));
+                    co_await async_linger_close(stream);  // the unread body is discarded, not stored
+                    break;
+                }
+                body_lease = std::move(*lease);
+            }
+        }
         if (!rec && !parser.is_done()) {
             // curl and others wait for "100 Continue" before sending a larger body.
             auto expect = parser.get().find(http::field::expect);
@@ -464,7 +486,8 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream str
             co_await async_linger_close(stream);
             break;
         }
-        if (rec) break;  // end of stream, reset, idle timeout
+        if (rec) break;   // end of stream, reset, idle timeout
+        body_lease = {};  // read: dispatch_job charges the request from here on
         auto& req = parser.get();
         tcp_layer.expires_never();
         if (cf.refuse) {  // `--fault refuse-handshake=STATUS`: the upgrade / first request refused
@@ -838,17 +861,22 @@ JobStep run_guarded(Job& job, bool inline_mode, Clock::time_point yield_at = Clo
     }
 }
 
+std::string note_budget_refusal(ServerState& st, std::size_t charge) {
+    std::string why = st.budget.refusal_message(charge);
+    const auto n = st.budget.refused();
+    if (n <= 5 || n % 1000 == 0)
+        std::fprintf(stderr, "tpbench serve: request refused over the memory budget (%llu so far): %s\n",
+                     static_cast<unsigned long long>(n), why.c_str());
+    return why;
+}
+
 void dispatch_job(ServerState& st, std::shared_ptr<Job> job, std::string cheap_key) {
     // `--memory-budget`: the request's estimated memory is claimed before anything runs and
     // released with the job; over the budget it is refused at once (and counted).
     const std::size_t charge = MemoryBudget::request_charge(job->request_bytes());
     auto lease = st.budget.try_acquire(charge);
     if (!lease) {
-        const auto n = st.budget.refused();
-        if (n <= 5 || n % 1000 == 0)
-            std::fprintf(stderr, "tpbench serve: request refused over the memory budget (%llu so far): %s\n",
-                         static_cast<unsigned long long>(n), st.budget.refusal_message(charge).c_str());
-        job->reject_over_budget(st.budget.refusal_message(charge));
+        job->reject_over_budget(note_budget_refusal(st, charge));
         return;
     }
     job->budget_lease = std::move(*lease);

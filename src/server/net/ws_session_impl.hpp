@@ -118,6 +118,7 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
 
     beast::flat_buffer buf;
     asio::steady_timer pause(ex);
+    bool budget_refused = false;
     for (;;) {
         // A client that sends requests but does not read responses stops being read once its
         // responses pass the high-water mark (bounded server memory).
@@ -126,7 +127,32 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
             co_await pause.async_wait(tuple_awaitable);
         }
         boost::system::error_code ec;
-        if (conn.slow_read.count() == 0) {
+        if (conn.slow_read.count() == 0 && st->budget.total() != 0) {
+            // `--memory-budget`: a request frame larger than the fixed per-request share is checked
+            // by its declared length (the frame header) before its payload is read, and its charge
+            // is held while it is read; over the budget the connection is closed with 1013 (Try
+            // Again Later) and the payload is discarded, never stored. Smaller requests are read
+            // whole and charged when dispatched (596 over the budget).
+            auto [rec, n] = co_await ws.async_read_some(buf, MemoryBudget::base_charge, tuple_awaitable);
+            ec = rec;
+            if (!ec && !ws.is_message_done()) {
+                // Beast's hint: what is left of the current frame (at least; a fragmented message's
+                // later frames are still bounded by read_message_max).
+                const std::size_t declared = buf.size() + ws.read_size_hint(buf);
+                std::optional<MemoryBudget::Lease> lease;
+                if (declared > MemoryBudget::base_charge) {
+                    const std::size_t charge = MemoryBudget::request_charge(declared);
+                    lease = st->budget.try_acquire(charge);
+                    if (!lease) {
+                        note_budget_refusal(*st, charge);
+                        budget_refused = true;
+                        break;
+                    }
+                }
+                auto [rec2, n2] = co_await ws.async_read(buf, tuple_awaitable);
+                ec = rec2;
+            }
+        } else if (conn.slow_read.count() == 0) {
             auto [rec, n] = co_await ws.async_read(buf, tuple_awaitable);
             ec = rec;
         } else {
@@ -140,6 +166,15 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
     }
     ob->close();
     if (!writer_finished) co_await writer_done.async_wait(tuple_awaitable);
+    if (budget_refused) {
+        // The close handshake (Beast discards the rest of the frame meanwhile; bounded by the
+        // stream's timeouts).
+        auto [cec] = co_await ws.async_close(
+            websocket::close_reason(websocket::close_code::try_again_later,
+                                    "tpbench serve: request refused over the memory budget; retry later"),
+            tuple_awaitable);
+        (void)cec;
+    }
     // Closing the connection kills its sessions (SessionOpProcessor): uncommitted writes are gone.
     st->ws_sessions.erase_owned_by(&conn);
     st->unregister_outbox(ob.get());
