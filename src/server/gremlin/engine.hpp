@@ -90,6 +90,10 @@ struct Ctx {
     std::unordered_map<std::string, std::shared_ptr<SideEffect>> side_effects;
     std::shared_ptr<ElementFilter> filter;  // null: every element is visible
     bool productive_by = false;             // ProductiveByStrategy: an empty by() yields null
+    std::optional<std::int64_t> seed;       // SeedStrategy: coin()/sample() draw from Random(seed)
+    // Set while repeat() resets its body for the next iteration: state TinkerPop keeps across
+    // iterations of one repeat (dedup()'s seen set) survives that reset.
+    bool repeat_round = false;
     // Set when a predicate compared values that are not comparable (NaN, mixed types): the
     // comparison is false and not() filters the traverser too (TinkerPop's ternary boolean logic).
     bool type_error = false;
@@ -175,8 +179,9 @@ inline bool visible(Ctx& ctx, const ElementRec* el) { return !ctx.filter || filt
 // Options a traversal source sets (g.with(...)).
 struct SourceOptions {
     std::optional<bool> tokens;
-    bool read_only = false;      // withStrategies(ReadOnlyStrategy)
-    bool productive_by = false;  // withStrategies(ProductiveByStrategy)
+    bool read_only = false;            // withStrategies(ReadOnlyStrategy)
+    bool productive_by = false;        // withStrategies(ProductiveByStrategy)
+    std::optional<std::int64_t> seed;  // withStrategies(SeedStrategy)
     // SubgraphStrategy criteria (null = none) and PartitionStrategy settings
     std::shared_ptr<Code> sg_vertices, sg_edges, sg_vertex_properties;
     bool sg_check_adjacent = true;

@@ -1,5 +1,6 @@
 // Result streams and the bytecode front end.
 #include "runtime.hpp"
+#include "steps_filters.hpp"
 #include "steps_write.hpp"
 
 #include <exception>
@@ -45,18 +46,26 @@ public:
                     fail(EvalError::Kind::evaluation,
                          "The provided traversal has a mutating step and thus is not read only: " + *m + "()",
                          "VerificationException");
-            plan_ = compile(code, true);
+            code_ = code;
+            rewrite_connectives(code_, true);  // ConnectiveStrategy: infix and()/or()
+            plan_ = compile(code_, true);
             ctx_.graph = &graph;
             ctx_.set_snapshot(graph.store().snapshot());
             ctx_.deadline = opts.deadline;
             ctx_.path_mode = plan_->needs;
             ctx_.tokens = so.tokens.value_or(opts.materialize_tokens);
             ctx_.productive_by = so.productive_by;
+            ctx_.seed = so.seed;
             if (so.sg_vertices || so.sg_edges || so.sg_vertex_properties || !so.partition_key.empty()) {
                 auto f = std::make_shared<ElementFilter>();
-                if (so.sg_vertices) f->vertices = compile(*so.sg_vertices, false);
-                if (so.sg_edges) f->edges = compile(*so.sg_edges, false);
-                if (so.sg_vertex_properties) f->vertex_properties = compile(*so.sg_vertex_properties, false);
+                auto criterion = [](const std::shared_ptr<Code>& c) {
+                    Code x = *c;
+                    rewrite_connectives(x, false);
+                    return compile(x, false);
+                };
+                if (so.sg_vertices) f->vertices = criterion(so.sg_vertices);
+                if (so.sg_edges) f->edges = criterion(so.sg_edges);
+                if (so.sg_vertex_properties) f->vertex_properties = criterion(so.sg_vertex_properties);
                 f->check_adjacent = so.sg_check_adjacent;
                 f->partition_key = so.partition_key;
                 f->read_partitions = so.read_partitions;
@@ -117,6 +126,7 @@ public:
     const std::optional<EvalError>& error() const override { return error_; }
 
 private:
+    Code code_;  // the traversal after ConnectiveStrategy
     Ctx ctx_;
     PlanPtr plan_;
     std::unique_ptr<Step> tail_;

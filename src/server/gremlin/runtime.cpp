@@ -589,14 +589,14 @@ bool path_get(Ctx& ctx, const Traverser& t, const std::string& label, Pop pop, O
     std::vector<const PathNode*> hits;
     for (const PathNode* n = t.path.get(); n; n = n->prev.get()) {
         if (std::find(n->labels.begin(), n->labels.end(), label) == n->labels.end()) continue;
-        if (pop == Pop::last || pop == Pop::mixed) {
+        if (pop == Pop::last) {
             out = n->obj;
             return true;
         }
         hits.push_back(n);
     }
     if (hits.empty()) return false;
-    if (pop == Pop::first) {
+    if (pop == Pop::first || (pop == Pop::mixed && hits.size() == 1)) {  // mixed: a list only for several
         out = hits.back()->obj;
         return true;
     }
@@ -740,7 +740,13 @@ Value SideEffect::finalize(Ctx& ctx) const {
             std::vector<Value> kv;
             std::unique_ptr<Pipeline> pipe;
             if (reducer) pipe = reducer->instantiate(ctx);
-            for (std::size_t i = 0; i < keys.size(); ++i) {
+            // keys in the HashMap's order, as GroupStep reduces them (a seeded sample() in the value
+            // traversal draws in that order)
+            std::vector<std::pair<std::int32_t, std::uint32_t>> order;
+            for (std::size_t i = 0; i < keys.size(); ++i)
+                order.emplace_back(java_hash(keys[i]), static_cast<std::uint32_t>(i));
+            java_hash_order(order);
+            for (const auto& [h, i] : order) {
                 if (!pipe) {
                     std::vector<Value> items;
                     for (const auto& t : groups[i]) {

@@ -58,7 +58,8 @@ void add_label(Ctx& ctx, Traverser& t, const std::string& label);
 // Pop.first / last / all / mixed, resolved once at build time (pop_of).
 enum class Pop : std::uint8_t { first, last, all, mixed };
 Pop pop_of(const std::string& name);
-// Object under `label` by pop (first, last, all → list Value, mixed like last).
+// Object under `label` by pop (first, last, all → list Value, mixed: the one object, or a list
+// when several carry the label).
 bool path_get(Ctx& ctx, const Traverser& t, const std::string& label, Pop pop, Obj& out);
 bool path_get(Ctx& ctx, const Traverser& t, const std::string& label, const std::string& pop, Obj& out);
 model::Value path_value(Ctx& ctx, const Traverser& t);

@@ -41,6 +41,16 @@ SourceOptions source_options(const Code& code) {
                     o.productive_by = true;
                     continue;
                 }
+                if (cls.find("SeedStrategy") != std::string::npos) {
+                    // coin()/sample() draw from java.util.Random(seed), as TinkerPop's do
+                    const Value* seed = cfg.find("seed");
+                    if (!seed || !seed->is_number() || seed->type() == Type::double_ ||
+                        seed->type() == Type::float_ || seed->type() == Type::big_decimal)
+                        fail(EvalError::Kind::evaluation, "SeedStrategy needs an integral seed",
+                             "IllegalArgumentException");
+                    o.seed = seed->to_int64();
+                    continue;
+                }
                 auto crit = [&](const char* key) -> std::shared_ptr<Code> {
                     const Value* x = cfg.find(key);
                     if (!x || x->is_null()) return nullptr;

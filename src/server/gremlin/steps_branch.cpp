@@ -310,6 +310,7 @@ public:
     }
     void reset() override {
         started_ = false;
+        fresh_ = true;
         gen_.clear();
         out_set_.clear();
         outq_.clear();
@@ -337,7 +338,12 @@ private:
         out_set_.clear();
     }
     void run_generation() {
+        // the first iteration after a (re)start resets the body fully; later ones keep the state
+        // TinkerPop keeps across iterations (repeat_round)
+        ctx_->repeat_round = !fresh_;
         body_->reset();
+        ctx_->repeat_round = false;
+        fresh_ = false;
         for (auto& t : gen_.items()) body_->push(t);
         gen_.clear();
         Traverser r;
@@ -369,6 +375,7 @@ private:
     const RepeatSpec& spec_;
     std::unique_ptr<Pipeline> body_, until_, emit_;
     bool started_ = false;
+    bool fresh_ = true;  // no iteration since the last reset()
     MergeSet gen_;
     MergeSet out_set_;
     std::vector<Traverser> outq_;

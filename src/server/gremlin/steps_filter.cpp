@@ -1,11 +1,10 @@
-// Filter steps: the has() family, is(), the child-traversal filters not/filter/and/or (with
-// sideEffect() and map(), which share their shape), dedup(), range/limit/skip/tail,
-// simplePath/cyclicPath, coin(), sample(), timeLimit(), none()/discard(), barrier().
+// Filter steps: is(), the child-traversal filters not/filter/and/or (with sideEffect() and map(),
+// which share their shape), range/limit/skip/tail, timeLimit(), none()/discard(), barrier().
+// The has() family, where(), dedup(), simplePath/cyclicPath, coin() and sample() are in
+// steps_filters.cpp.
 #include "compiler.hpp"
 
 #include <algorithm>
-#include <random>
-#include <unordered_set>
 
 namespace tpbench::server::detail {
 
@@ -14,133 +13,6 @@ using model::Type;
 using model::Value;
 
 namespace {
-
-// ---- has() family ---------------------------------------------------------------------------------
-
-bool has_test(Ctx& ctx, const Obj& o, const std::string& key, const Value* pred) {
-    std::vector<Value> vals;
-    const ElementRec* el = as_element(ctx, o);
-    if (!el) return false;
-    property_values(ctx, o, {key}, vals);
-    if (!pred) return !vals.empty();
-    for (const auto& v : vals)
-        if (test_p(ctx, *pred, Obj(v))) return true;
-    return false;
-}
-
-void build_has(Compiler& comp, const Spec& s) {
-    const Instr& in = *s.main;
-    const std::string& n = in.name;
-    auto token_pred = [&comp](Token token, const Value& pred) {
-        bool prop_token = token == Token::key || token == Token::value;
-        comp.add_fn([token, prop_token, pred](Ctx& ctx, Traverser& t) {
-            const ElementRec* el = as_element(ctx, t.obj);
-            if (!el && !(t.obj.v.type() == Type::property)) return false;
-            if (el && el->kind != ElKind::vertex_property && prop_token) return false;
-            return test_p(ctx, pred, token_value(ctx, t.obj, token));
-        });
-    };
-    if (n == "hasLabel") {
-        if (in.args.empty()) bad_args(in);
-        token_pred(Token::label, within_of(in, 0));
-        return;
-    }
-    if (n == "hasId") {
-        if (in.args.empty()) bad_args(in);
-        std::vector<Value> vals;
-        bool pred = in.args.size() == 1 && is_pred(in.args[0]);
-        if (pred) {
-            token_pred(Token::id, in.args[0].v);
-            return;
-        }
-        for (const auto& a : in.args) {
-            if (a.t || is_pred(a)) bad_args(in);
-            if (a.v.type() == Type::list)
-                for (const auto& x : a.v.kids()) vals.push_back(x);
-            else
-                vals.push_back(a.v);
-        }
-        bool all_strings = true;
-        for (const auto& v : vals)
-            if (v.type() != Type::string) all_strings = false;
-        if (all_strings) {
-            // TinkerPop's HasContainer compares String ids with the element id's toString()
-            Value p = Value::p("within", std::move(vals));
-            comp.add_fn([p](Ctx& ctx, Traverser& t) {
-                const ElementRec* el = as_element(ctx, t.obj);
-                if (!el && t.obj.v.type() != Type::property) return false;
-                Obj id = token_value(ctx, t.obj, Token::id);
-                Value idv = id.el ? to_value(ctx, id) : id.v;
-                Value text = idv.type() == Type::string ? idv : Value::string(idv.to_string());
-                return test_p(ctx, p, Obj(text));
-            });
-            return;
-        }
-        token_pred(Token::id, Value::p("within", std::move(vals)));
-        return;
-    }
-    if (n == "hasKey" || n == "hasValue") {
-        if (in.args.empty()) bad_args(in);
-        token_pred(n == "hasKey" ? Token::key : Token::value, within_of(in, 0));
-        return;
-    }
-    if (n == "hasNot") {
-        if (in.args.size() != 1 || !is_str(in.args[0])) bad_args(in);
-        std::string key = in.args[0].v.str();
-        comp.add_fn([key](Ctx& ctx, Traverser& t) { return !has_test(ctx, t.obj, key, nullptr); });
-        return;
-    }
-    // has(key) / has(key, value|P) / has(label, key, value|P) / has(T, value|P)
-    if (in.args.empty() || in.args.size() > 3) bad_args(in);
-    if (in.args.size() == 1) {
-        if (is_enum(in.args[0], EnumKind::t)) {
-            return;  // has(T.id) etc.: every element has them
-        }
-        if (!is_str(in.args[0])) bad_args(in);
-        std::string key = in.args[0].v.str();
-        comp.add_fn([key](Ctx& ctx, Traverser& t) { return has_test(ctx, t.obj, key, nullptr); });
-        return;
-    }
-    std::size_t k = 0;
-    if (in.args.size() == 3) {
-        if (!is_str(in.args[0])) bad_args(in);
-        token_pred(Token::label, Value::p("eq", {in.args[0].v}));
-        k = 1;
-    }
-    const Arg& key = in.args[k];
-    if (in.args[k + 1].t) {
-        // has(key, traversal): the property value must produce a result through the traversal.
-        if (!is_str(key)) bad_args(in);
-        auto plan = comp.child(in.args[k + 1], in);
-        std::string kname = key.v.str();
-        comp.add([plan, kname](Ctx& ctx) {
-            auto pipe = std::shared_ptr<Pipeline>(plan->instantiate(ctx));
-            auto s = std::make_unique<FnStep>();
-            Ctx* c = &ctx;
-            s->fn = [pipe, kname, c](Traverser& t) {
-                std::vector<Value> vals;
-                if (!as_element(*c, t.obj)) return false;
-                property_values(*c, t.obj, {kname}, vals);
-                for (auto& v : vals) {
-                    Traverser x;
-                    x.obj = Obj(v);
-                    if (pipe->any(x)) return true;
-                }
-                return false;
-            };
-            return std::unique_ptr<Step>(std::move(s));
-        });
-        return;
-    }
-    Value pred = as_pred(in.args[k + 1], in);
-    if (is_enum(key, EnumKind::t)) {
-        token_pred(token_of(key.v.str()), pred);
-        return;
-    }
-    if (!is_str(key)) bad_args(in);
-    std::string kname = key.v.str();
-    comp.add_fn([kname, pred](Ctx& ctx, Traverser& t) { return has_test(ctx, t.obj, kname, &pred); });
-}
 
 void build_is(Compiler& comp, const Spec& s) {
     const Instr& in = *s.main;
@@ -226,68 +98,6 @@ void build_connective(Compiler& comp, const Spec& s) {
         };
         return std::unique_ptr<Step>(std::move(f));
     });
-}
-
-void build_dedup(Compiler& comp, const Spec& s) {
-    const Instr& in = *s.main;
-    std::size_t i = 0;
-    bool local = false;
-    if (!in.args.empty() && is_enum(in.args[0], EnumKind::scope)) {
-        local = in.args[0].v.str() == "local";
-        i = 1;
-    }
-    auto labels = strings(in, i);
-    if (!labels.empty()) comp.need(PathMode::labeled);
-    auto byv = comp.bys(s);
-    if (local) {
-        comp.add_fn([](Ctx& ctx, Traverser& t) {
-            std::vector<Value> items;
-            if (!local_items(t.obj, items)) return true;
-            std::vector<Value> out;
-            std::unordered_set<Value, model::ValueHash> seen;
-            for (auto& v : items)
-                if (seen.insert(v).second) out.push_back(v);
-            // dedup(local) yields a Set (TinkerPop's DedupLocalStep collects into a LinkedHashSet)
-            advance(ctx, t, Obj(Value::set(std::move(out))));
-            return true;
-        });
-        return;
-    }
-    comp.add([labels, byv](Ctx& ctx) {
-        struct State {
-            std::unordered_set<Value, model::ValueHash> seen;
-            std::unordered_set<const void*> seen_el;
-            std::optional<ByRt> by;
-        };
-        auto st = std::make_shared<State>();
-        if (!byv.empty()) st->by.emplace(ctx, byv[0]);
-        auto f = std::make_unique<FnStep>();
-        Ctx* c = &ctx;
-        f->fn = [st, labels, c](Traverser& t) {
-            Obj key = t.obj;
-            if (!labels.empty()) {
-                std::vector<Value> parts;
-                for (const auto& l : labels) {
-                    Obj o;
-                    if (!path_get(*c, t, l, Pop::last, o)) return false;
-                    parts.push_back(o.el ? Value::long_(reinterpret_cast<std::intptr_t>(o.el)) : o.v);
-                }
-                key = Obj(Value::list(std::move(parts)));
-            } else if (st->by && !st->by->apply(*c, t, key)) {
-                return false;
-            }
-            bool fresh = key.el ? st->seen_el.insert(key.el).second : st->seen.insert(key.v).second;
-            if (!fresh) return false;
-            t.bulk = 1;
-            return true;
-        };
-        f->on_reset = [st] {
-            st->seen.clear();
-            st->seen_el.clear();
-        };
-        return std::unique_ptr<Step>(std::move(f));
-    });
-    return;
 }
 
 void build_range(Compiler& comp, const Spec& s) {
@@ -410,80 +220,6 @@ void build_range(Compiler& comp, const Spec& s) {
     });
 }
 
-void build_path_filter(Compiler& comp, const Spec& s) {
-    const Instr& in = *s.main;
-    const std::string& n = in.name;
-    if (!in.args.empty()) bad_args(in);
-    comp.need(PathMode::full);
-    bool simple = n == "simplePath";
-    comp.add_fn([simple](Ctx& ctx, Traverser& t) {
-        std::vector<const PathNode*> nodes;
-        for (const PathNode* p = t.path.get(); p; p = p->prev.get()) nodes.push_back(p);
-        bool dup = false;
-        for (std::size_t i = 0; i < nodes.size() && !dup; ++i)
-            for (std::size_t j = i + 1; j < nodes.size() && !dup; ++j)
-                if (gremlin_eq(ctx, nodes[i]->obj, nodes[j]->obj)) dup = true;
-        return simple ? !dup : dup;
-    });
-    return;
-}
-
-void build_coin(Compiler& comp, const Spec& s) {
-    const Instr& in = *s.main;
-    // each unit of bulk survives with probability p (CoinStep)
-    if (in.args.size() != 1 || in.args[0].t || !in.args[0].v.is_number()) bad_args(in);
-    double p = in.args[0].v.to_double();
-    comp.add_fn([p](Ctx&, Traverser& t) {
-        if (p >= 1.0) return true;
-        if (p <= 0.0) return false;
-        thread_local std::mt19937_64 rng(std::random_device{}());
-        std::uniform_real_distribution<double> u(0.0, 1.0);
-        std::int64_t keep = 0;
-        for (std::int64_t b = 0; b < t.bulk && b < (1 << 20); ++b)
-            if (u(rng) < p) ++keep;
-        t.bulk = keep;
-        return keep > 0;
-    });
-    return;
-}
-
-void build_sample(Compiler& comp, const Spec& s) {
-    const Instr& in = *s.main;
-    // a barrier that keeps `n` units chosen uniformly at random (global scope)
-    if (in.args.size() != 1 || !is_int_arg(in.args[0])) bad_args(in);
-    std::int64_t want = in.args[0].v.as_int();
-    comp.add([want](Ctx&) {
-        auto all = std::make_shared<std::vector<Traverser>>();
-        auto b = std::make_unique<BarrierStep>();
-        b->consume = [all](Traverser& t) { all->push_back(std::move(t)); };
-        b->finish = [all, want](std::vector<Traverser>& out) {
-            std::int64_t total = 0;
-            for (const auto& t : *all) total += t.bulk;
-            thread_local std::mt19937_64 rng(std::random_device{}());
-            std::int64_t left = std::min(want, total);
-            // sequential selection sampling over the units
-            for (auto& t : *all) {
-                std::int64_t take = 0;
-                for (std::int64_t k = 0; k < t.bulk && left > 0; ++k, --total) {
-                    std::uniform_int_distribution<std::int64_t> d(0, total - 1);
-                    if (d(rng) < left) {
-                        ++take;
-                        --left;
-                    }
-                }
-                if (take > 0) {
-                    t.bulk = take;
-                    out.push_back(std::move(t));
-                }
-            }
-            all->clear();
-        };
-        b->clear = [all] { all->clear(); };
-        return std::unique_ptr<Step>(std::move(b));
-    });
-    return;
-}
-
 void build_time_limit(Compiler& comp, const Spec& s) {
     const Instr& in = *s.main;
     // passes traversers until the limit has passed since the first one was requested
@@ -526,15 +262,9 @@ void build_barrier(Compiler& comp, const Spec&) {
 }  // namespace
 
 void register_filter_steps(StepTable& t) {
-    for (const char* n : {"has", "hasLabel", "hasId", "hasNot", "hasKey", "hasValue"}) t.add(n, build_has);
     t.add("is", build_is);
     for (const char* n : {"not", "filter", "and", "or", "sideEffect", "map"}) t.add(n, build_connective);
-    t.add("dedup", build_dedup);
     for (const char* n : {"limit", "range", "skip", "tail"}) t.add(n, build_range);
-    t.add("simplePath", build_path_filter);
-    t.add("cyclicPath", build_path_filter);
-    t.add("coin", build_coin);
-    t.add("sample", build_sample);
     t.add("timeLimit", build_time_limit);
     t.add("none", build_none);
     t.add("discard", build_none);

@@ -173,9 +173,14 @@ void build_graph_or_inject(Compiler& comp, const Spec& s) {
             return;
         }
         for (const auto& id : ids) {
-            const ElementRec* el =
-                vertices ? static_cast<const ElementRec*>(s.find_vertex(s.convert_vertex_id(id)))
-                         : static_cast<const ElementRec*>(s.find_edge(id));
+            const ElementRec* el = nullptr;
+            if (vertices) {
+                el = s.find_vertex(s.convert_vertex_id(id));
+            } else {
+                el = s.find_edge(id);
+                // a numeric String id finds the edge as the LONG / INTEGER id managers parse it
+                if (!el && id.type() == Type::string) el = s.find_edge(s.convert_vertex_id(id));
+            }
             if (el) emit(el);
         }
     });

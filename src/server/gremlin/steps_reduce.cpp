@@ -122,9 +122,9 @@ void group_impl(Compiler& comp, const Spec& s, bool count) {
         if (kind == SideEffect::Kind::group_count) {
             se.counts[i] += t.bulk;
         } else {
-            Traverser m = t;
-            m.path.reset();
-            se.groups[i].push_back(std::move(m));
+            // members keep their paths: the value traversal may select() labels (GroupStep hands
+            // it the traverser itself)
+            se.groups[i].push_back(t);
         }
     };
     if (name) {

@@ -1,5 +1,7 @@
-// Steps over labels and paths: as(), select(), where(), match(), project(), path().
+// Steps over labels and paths: as(), select(), match(), project(), path() (where() is in
+// steps_filters.cpp).
 #include "compiler.hpp"
+#include "steps_filters.hpp"
 
 #include <algorithm>
 
@@ -106,110 +108,6 @@ void build_select(Compiler& comp, const Spec& s) {
             }
             advance(*c, t, Obj(Value::map(std::move(kv))));
             return true;
-        };
-        return std::unique_ptr<Step>(std::move(st));
-    });
-}
-
-// Resolves label references inside a where() predicate (P args that are strings naming labels).
-Value resolve_pred(Ctx& ctx, const Traverser& t, const Value& p, ByRt* by) {
-    if (p.type() == Type::text_p) return p;
-    std::vector<Value> args;
-    for (const auto& a : p.kids()) {
-        if (a.type() == Type::p) {
-            args.push_back(resolve_pred(ctx, t, a, by));
-            continue;
-        }
-        if (a.type() == Type::string) {
-            Obj o;
-            if (!scope_get(ctx, t, a.str(), Pop::last, o))
-                fail(EvalError::Kind::evaluation, "where() references unknown label '" + a.str() + "'",
-                     "IllegalArgumentException");
-            if (by) {
-                Traverser x = t;
-                x.obj = o;
-                if (!by->apply(ctx, x, o)) o = Obj(Value());
-            }
-            args.push_back(to_value(ctx, o));
-            continue;
-        }
-        args.push_back(a);
-    }
-    return Value::p(p.str(), std::move(args));
-}
-
-void build_where(Compiler& comp, const Spec& s) {
-    const Instr& in = *s.main;
-    auto byv = comp.bys(s);
-    if (in.args.size() == 1 && in.args[0].t) {
-        // where(traversal), with optional as() start/end labels
-        Code body = *in.args[0].t;
-        std::string start_label, end_label;
-        if (!body.steps.empty() && body.steps.front().name == "as" && body.steps.front().args.size() == 1 &&
-            is_str(body.steps.front().args[0])) {
-            start_label = body.steps.front().args[0].v.str();
-            body.steps.erase(body.steps.begin());
-        }
-        if (!body.steps.empty() && body.steps.back().name == "as" && body.steps.back().args.size() == 1 &&
-            is_str(body.steps.back().args[0])) {
-            end_label = body.steps.back().args[0].v.str();
-            body.steps.pop_back();
-        }
-        if (!start_label.empty() || !end_label.empty()) comp.need(PathMode::labeled);
-        auto plan = comp.child_code(body);
-        comp.add([plan, start_label, end_label](Ctx& ctx) {
-            auto pipe = std::shared_ptr<Pipeline>(plan->instantiate(ctx));
-            auto st = std::make_unique<FnStep>();
-            Ctx* c = &ctx;
-            st->fn = [pipe, start_label, end_label, c](Traverser& t) {
-                Traverser x = t;
-                x.bulk = 1;
-                if (!start_label.empty()) {
-                    Obj o;
-                    if (!scope_get(*c, t, start_label, Pop::last, o)) return false;
-                    x.obj = std::move(o);
-                }
-                pipe->start_with(x);
-                Traverser r;
-                if (end_label.empty()) return pipe->next(r);
-                Obj want;
-                if (!scope_get(*c, t, end_label, Pop::last, want)) return false;
-                while (pipe->next(r))
-                    if (gremlin_eq(*c, r.obj, want)) return true;
-                return false;
-            };
-            return std::unique_ptr<Step>(std::move(st));
-        });
-        return;
-    }
-    std::string start_label;
-    Value pred;
-    if (in.args.size() == 1 && is_pred(in.args[0])) {
-        pred = in.args[0].v;
-    } else if (in.args.size() == 2 && is_str(in.args[0]) && is_pred(in.args[1])) {
-        start_label = in.args[0].v.str();
-        pred = in.args[1].v;
-    } else {
-        bad_args(in);
-    }
-    comp.need(PathMode::labeled);
-    comp.add([start_label, pred, byv](Ctx& ctx) {
-        auto rts = std::make_shared<std::vector<ByRt>>();
-        for (const auto& b : byv) rts->emplace_back(ctx, b);
-        auto st = std::make_unique<FnStep>();
-        Ctx* c = &ctx;
-        st->fn = [start_label, pred, rts, c](Traverser& t) {
-            Obj subject = t.obj;
-            if (!start_label.empty() && !scope_get(*c, t, start_label, Pop::last, subject)) return false;
-            ByRt* b0 = rts->empty() ? nullptr : &(*rts)[0];
-            ByRt* b1 = rts->empty() ? nullptr : &(*rts)[rts->size() > 1 ? 1 : 0];
-            if (b0) {
-                Traverser x = t;
-                x.obj = subject;
-                if (!b0->apply(*c, x, subject)) return false;
-            }
-            Value p = resolve_pred(*c, t, pred, b1);
-            return test_p(*c, p, subject);
         };
         return std::unique_ptr<Step>(std::move(st));
     });
@@ -435,18 +333,24 @@ void build_path(Compiler& comp, const Spec& s) {
     if (!in.args.empty()) bad_args(in);
     comp.need(PathMode::full);
     auto byv = comp.bys(s);
-    comp.add([byv](Ctx& ctx) {
+    std::string from, to;  // from()/to(): the sub-path between two labels (Path.subPath)
+    for (const Instr* m : s.mods)
+        if (m->name == "from" || m->name == "to") {
+            if (m->args.size() != 1 || !is_str(m->args[0])) bad_args(*m);
+            (m->name == "from" ? from : to) = m->args[0].v.str();
+        }
+    comp.add([byv, from, to](Ctx& ctx) {
         auto rts = std::make_shared<std::vector<ByRt>>();
         for (const auto& b : byv) rts->emplace_back(ctx, b);
         auto f = std::make_unique<FnStep>();
         Ctx* c = &ctx;
-        f->fn = [rts, c](Traverser& t) {
-            Value p = path_value(*c, t);
+        f->fn = [rts, from, to, c](Traverser& t) {
+            bool cut = !from.empty() || !to.empty();
+            std::vector<const PathNode*> nodes;
+            if (cut || !rts->empty()) nodes = sub_path(t, from, to);
+            Value p = cut ? path_of(*c, nodes) : path_value(*c, t);
             if (!rts->empty()) {
                 // by() modulators apply round-robin to the path's objects
-                std::vector<const PathNode*> nodes;
-                for (const PathNode* n = t.path.get(); n; n = n->prev.get()) nodes.push_back(n);
-                std::reverse(nodes.begin(), nodes.end());
                 auto& objs = p.kids()[1].kids();
                 for (std::size_t i = 0; i < nodes.size(); ++i) {
                     Traverser x;
@@ -468,7 +372,6 @@ void build_path(Compiler& comp, const Spec& s) {
 
 void register_select_steps(StepTable& t) {
     t.add("select", build_select);
-    t.add("where", build_where);
     t.add("match", build_match);
     t.add("as", build_as);
     t.add("project", build_project);

@@ -119,7 +119,7 @@ TEST_CASE_FIXTURE(Fixture, "bindings") {
     Run r = run(g, "g.V(y)", o);
     REQUIRE(r.error);
     CHECK(r.error->exception == "MissingPropertyException");
-    CHECK(r.error->message.find("y") != std::string::npos);
+    CHECK(r.error->message.find('y') != std::string::npos);
 }
 
 TEST_CASE_FIXTURE(Fixture, "errors are values with kinds and positions, never crashes") {
@@ -279,12 +279,13 @@ TEST_CASE_FIXTURE(Fixture, "bytecode: traversers with bulk") {
     CHECK(r.error->message.find("not read only") != std::string::npos);
     Value subgraph = Value::compound(
         Type::strategy,
-        {S("org.apache.tinkerpop.gremlin.process.traversal.strategy.decoration.SeedStrategy"), map_of({})});
+        {S("org.apache.tinkerpop.gremlin.process.traversal.strategy.decoration.ElementIdStrategy"),
+         map_of({})});
     r = drain(
         server::evaluate_bytecode(g, bytecode({instr("V")}, {instr("withStrategies", {subgraph})}), {}));
     REQUIRE(r.error);
     CHECK(r.error->kind == Kind::unsupported);
-    CHECK(r.error->message.find("SeedStrategy") != std::string::npos);
+    CHECK(r.error->message.find("ElementIdStrategy") != std::string::npos);
 
     // Errors
     r = drain(server::evaluate_bytecode(g, bytecode({instr("V"), instr("nope")}), {}));
