@@ -33,8 +33,11 @@ constexpr void (*kStepFiles[])(StepTable&) = {
     register_write_steps,  register_list_steps,   register_filters_steps,
 };
 
-bool is_modulator(const std::string& n) {
-    return n == "by" || n == "option" || n == "from" || n == "to" || n == "with";
+bool is_modulator(const Instr& in) {
+    const std::string& n = in.name;
+    // to(Direction, labels...) is a step (VertexStep), to(label|traversal) a from()/to() modulator
+    if (n == "to") return in.args.empty() || !is_enum(in.args[0], EnumKind::direction);
+    return n == "by" || n == "option" || n == "from" || n == "with";
 }
 
 }  // namespace
@@ -171,7 +174,7 @@ void Compiler::run(bool source) {
             pending.push_back(&in);
             continue;
         }
-        if (is_modulator(n)) {
+        if (is_modulator(in)) {
             if (specs.empty())
                 fail(EvalError::Kind::evaluation,
                      n + "() at " + code.where + " " + std::to_string(in.pos) +

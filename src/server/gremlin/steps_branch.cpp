@@ -19,13 +19,38 @@ public:
     bool bulk_one = false;  // run the child with bulk 1 and multiply (local/flatMap)
     std::vector<std::unique_ptr<Pipeline>> kids;
     std::function<void(Traverser&, std::vector<int>&)> route;
-    // union() with a reducing child (count(), fold(), …): as in TinkerPop, every branch receives
-    // all incoming traversers as starts, so g.V().union(count(), count()) is 6, 6 — not one count
-    // per vertex. The branches' outputs then stream in branch order.
+    // union() with a reducing child (count(), fold(), …), choose()/branch() with a barrier in an
+    // option: as in TinkerPop's BranchStep, all incoming traversers are routed to their branches
+    // first, so g.V().union(count(), count()) is 6, 6 — not one count per vertex. The branches'
+    // outputs then stream in branch order.
     bool global = false;
+    // The kids whose outputs are the step's outputs in global mode (empty: all of them); the others
+    // are choose()'s selector and option-key traversals.
+    std::vector<int> outputs;
+    // g.union(...) as a start step: the seed traverser carries a starter object that is never
+    // emitted (UnionStep's UNION_STARTER; inject() children pass it through).
+    bool starter = false;
+
+    static const Value& starter_value() {
+        static const Value v = Value::enum_(EnumKind::pick, "~union.starter");
+        return v;
+    }
+    static bool is_starter(const Obj& o) {
+        return !o.el && o.v.type() == Type::enum_ && o.v.enum_kind() == EnumKind::pick &&
+               o.v.str() == starter_value().str();
+    }
 
     bool next(Traverser& out) override {
-        if (global) return next_global(out);
+        if (!starter) return next_any(out);
+        while (next_any(out))
+            if (!is_starter(out.obj)) return true;
+        return false;
+    }
+
+private:
+    bool next_any(Traverser& out) { return global ? next_global(out) : next_routed(out); }
+
+    bool next_routed(Traverser& out) {
         for (;;) {
             if (active_ >= 0) {
                 Traverser r;
@@ -53,18 +78,23 @@ public:
             }
             if (!input_->next(cur_)) return false;
             ctx_->tick();
+            if (starter) cur_.obj = Obj(starter_value());
             branches_.clear();
             bi_ = 0;
             produced_ = false;
             route(cur_, branches_);
         }
     }
+
+public:
     void reset() override {
         active_ = -1;
         branches_.clear();
         bi_ = 0;
         fed_ = false;
         gi_ = 0;
+        self_.clear();
+        self_pos_ = 0;
         if (global)
             for (auto& k : kids) k->reset();
         Step::reset();
@@ -74,20 +104,42 @@ private:
     bool next_global(Traverser& out) {
         if (!fed_) {
             for (auto& k : kids) k->reset();
+            started_.assign(kids.size(), false);
             Traverser t;
             while (input_->next(t)) {
                 ctx_->tick();
-                for (auto& k : kids) k->push(t);
+                if (starter) t.obj = Obj(starter_value());
+                branches_.clear();
+                route(t, branches_);
+                for (int b : branches_) {
+                    if (b < 0) {
+                        self_.push_back(t);
+                    } else {
+                        kids[static_cast<std::size_t>(b)]->push(t);
+                        started_[static_cast<std::size_t>(b)] = true;
+                    }
+                }
             }
+            branches_.clear();
             fed_ = true;
             gi_ = 0;
         }
-        while (gi_ < kids.size()) {
-            if (kids[gi_]->next(out)) return true;
+        if (self_pos_ < self_.size()) {
+            out = std::move(self_[self_pos_++]);
+            return true;
+        }
+        std::size_t n = outputs.empty() ? kids.size() : outputs.size();
+        while (gi_ < n) {
+            std::size_t k = outputs.empty() ? gi_ : static_cast<std::size_t>(outputs[gi_]);
+            // a branch no traverser reached yields nothing (not a reducing step's empty result)
+            if (started_[k] && kids[k]->next(out)) return true;
             ++gi_;
         }
         return false;
     }
+    std::vector<Traverser> self_;
+    std::size_t self_pos_ = 0;
+    std::vector<bool> started_;
     bool fed_ = false;
     std::size_t gi_ = 0;
 
@@ -113,14 +165,101 @@ private:
     bool produced_ = false;
 };
 
+using Route =
+    std::function<void(Ctx&, std::vector<std::unique_ptr<Pipeline>>&, Traverser&, std::vector<int>&)>;
+
+bool has_barrier(const PlanPtr& p) { return p->reducing || p->has_barrier; }
+
+// choose(traversal).option(key, branch)... / branch(traversal).option(...) (BranchStep): the
+// selector's first result picks every option whose key equals it (a P tests it, a traversal must
+// yield something for it), Pick.any options take every traverser, Pick.none ones those no keyed
+// option took; a traverser with no option is filtered. choose(T.label) selects by the token. With a
+// barrier in an option all traversers are routed before any option runs (`global`).
+void build_options(Compiler& comp, const Spec& s, std::vector<PlanPtr>& plans, Route& route,
+                   std::vector<int>& outputs, bool& global) {
+    const Instr& in = *s.main;
+    if (!in.args[0].t && is_enum(in.args[0], EnumKind::t))
+        plans.push_back(comp.single(in.args[0].v.str(), {}));
+    else
+        plans.push_back(comp.child(in.args[0], in));
+    std::vector<Value> keys;
+    std::vector<int> key_plan;  // index of the option key's traversal in plans, or -1
+    std::vector<int> branch;    // index of the option's branch in plans
+    int none_idx = -1;
+    std::vector<int> any_idx;
+    std::vector<std::pair<const Instr*, int>> pending;
+    for (auto* m : s.mods) {
+        if (m->name != "option") continue;
+        if (m->args.size() != 2 || !m->args[1].t) bad_args(*m);
+        const Arg& k = m->args[0];
+        if (!k.t && k.v.type() == Type::enum_ && k.v.enum_kind() == EnumKind::pick) {
+            int idx = static_cast<int>(plans.size());
+            plans.push_back(comp.child(m->args[1], *m));
+            if (k.v.str() == "none")
+                none_idx = idx;
+            else
+                any_idx.push_back(idx);
+            continue;
+        }
+        int kp = -1;
+        if (k.t) {
+            kp = static_cast<int>(plans.size());
+            plans.push_back(comp.child(k, *m));
+        }
+        branch.push_back(static_cast<int>(plans.size()));
+        plans.push_back(comp.child(m->args[1], *m));
+        keys.push_back(k.t ? Value() : k.v);
+        key_plan.push_back(kp);
+    }
+    // outputs in BranchStep's order: the Pick options, then the keyed ones
+    if (none_idx >= 0) outputs.push_back(none_idx);
+    for (int a : any_idx) outputs.push_back(a);
+    for (int b : branch) outputs.push_back(b);
+    for (int o : outputs)
+        if (has_barrier(plans[static_cast<std::size_t>(o)])) global = true;
+    route = [keys, key_plan, branch, none_idx, any_idx](Ctx& ctx, auto& kids, Traverser& t,
+                                                        std::vector<int>& b) {
+        Traverser x = t;
+        x.bulk = 1;
+        kids[0]->start_with(x);
+        Traverser r;
+        if (!kids[0]->next(r))
+            fail(EvalError::Kind::evaluation,
+                 "The provided traverser does not map to a value: " + to_value(ctx, t.obj).to_string(),
+                 "IllegalArgumentException");
+        bool matched = false;
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            bool hit;
+            if (key_plan[i] >= 0) {
+                Traverser c = t;
+                c.bulk = 1;
+                c.obj = r.obj;
+                hit = kids[static_cast<std::size_t>(key_plan[i])]->any(c);
+            } else if (keys[i].type() == Type::p || keys[i].type() == Type::text_p) {
+                hit = test_p(ctx, keys[i], r.obj);
+            } else {
+                hit = gremlin_eq(ctx, r.obj, Obj(keys[i]));
+            }
+            if (hit) {
+                b.push_back(branch[i]);
+                matched = true;
+            }
+        }
+        for (int a : any_idx) b.push_back(a);
+        // 3.7: a traverser matching no option and with no Pick.none option is filtered
+        if (!matched && none_idx >= 0) b.push_back(none_idx);
+    };
+}
+
 void build_branch(Compiler& comp, const Spec& s) {
     const Instr& in = *s.main;
     const std::string& n = in.name;
     std::vector<PlanPtr> plans;
     auto mode = BranchStep::Mode::all;
     bool bulk_one = false;
-    std::function<void(Ctx&, std::vector<std::unique_ptr<Pipeline>>&, Traverser&, std::vector<int>&)> route;
+    Route route;
     bool global = false;
+    std::vector<int> outputs;
     if (n == "union") {
         for (const auto& a : in.args) plans.push_back(comp.child(a, in));
         for (const auto& p : plans)
@@ -158,12 +297,15 @@ void build_branch(Compiler& comp, const Spec& s) {
                 pred = in.args[0].v;
             else
                 plans.push_back(comp.child(in.args[0], in));
-            bool has_cond = !pred.is_null() || true;
-            (void)has_cond;
             std::size_t base = plans.size();
             plans.push_back(comp.child(in.args[1], in));
             if (in.args.size() == 3) plans.push_back(comp.child(in.args[2], in));
             bool has_false = in.args.size() == 3;
+            // ChooseStep is a BranchStep: a barrier in a branch routes all traversers first
+            for (std::size_t i = base; i < plans.size(); ++i) {
+                outputs.push_back(static_cast<int>(i));
+                if (has_barrier(plans[i])) global = true;
+            }
             bool use_pred = base == 0;
             route = [pred, base, has_false, use_pred](Ctx& ctx, auto& kids, Traverser& t,
                                                       std::vector<int>& b) {
@@ -181,66 +323,30 @@ void build_branch(Compiler& comp, const Spec& s) {
                     b.push_back(has_false ? static_cast<int>(base + 1) : -1);
             };
         } else if (in.args.size() == 1) {
-            // choose(traversal).option(key, branch)...; choose(T.label) picks by the token
-            if (!in.args[0].t && is_enum(in.args[0], EnumKind::t))
-                plans.push_back(comp.single(in.args[0].v.str(), {}));
-            else
-                plans.push_back(comp.child(in.args[0], in));
-            std::vector<Value> keys;
-            int none_idx = -1;
-            std::vector<int> any_idx;
-            for (auto* m : s.mods) {
-                if (m->name != "option") continue;
-                if (m->args.size() != 2 || !m->args[1].t || m->args[0].t) bad_args(*m);
-                int idx = static_cast<int>(plans.size());
-                plans.push_back(comp.child(m->args[1], *m));
-                const Value& k = m->args[0].v;
-                if (k.type() == Type::enum_ && k.enum_kind() == EnumKind::pick) {
-                    if (k.str() == "none")
-                        none_idx = idx;
-                    else
-                        any_idx.push_back(idx);
-                    keys.push_back(Value());
-                } else {
-                    keys.push_back(k);
-                }
-            }
-            route = [keys, none_idx, any_idx](Ctx& ctx, auto& kids, Traverser& t, std::vector<int>& b) {
-                Traverser x = t;
-                x.bulk = 1;
-                kids[0]->start_with(x);
-                Traverser r;
-                bool matched = false;
-                if (!kids[0]->next(r))
-                    fail(
-                        EvalError::Kind::evaluation,
-                        "The provided traverser does not map to a value: " + to_value(ctx, t.obj).to_string(),
-                        "IllegalArgumentException");
-                {
-                    for (std::size_t i = 0; i < keys.size(); ++i) {
-                        if (keys[i].is_null()) continue;
-                        bool hit = keys[i].type() == Type::p || keys[i].type() == Type::text_p
-                                       ? test_p(ctx, keys[i], r.obj)
-                                       : gremlin_eq(ctx, r.obj, Obj(keys[i]));
-                        if (hit) {
-                            b.push_back(static_cast<int>(i + 1));
-                            matched = true;
-                        }
-                    }
-                }
-                for (int a : any_idx) b.push_back(a);
-                // 3.7: a traverser matching no option and with no Pick.none option is filtered
-                if (!matched && none_idx >= 0) b.push_back(none_idx);
-            };
+            build_options(comp, s, plans, route, outputs, global);
         } else {
             bad_args(in);
         }
+    } else if (n == "branch") {
+        if (in.args.size() != 1) bad_args(in);
+        if (!in.args[0].t && is_enum(in.args[0], EnumKind::t))
+            // branch(Function) applies the function to the traverser, not its object: T.label fails
+            fail(EvalError::Kind::evaluation,
+                 "branch(" + in.args[0].v.str() +
+                     ") applies the token to the traverser, not its object (Gremlin Server fails with a "
+                     "ClassCastException); use branch(" +
+                     in.args[0].v.str() + "())",
+                 "ClassCastException");
+        build_options(comp, s, plans, route, outputs, global);
     }
     if (plans.empty() && n != "optional" && n != "union") bad_args(in);
-    comp.add([plans, mode, bulk_one, route, global](Ctx& ctx) {
+    bool starter = n == "union" && comp.at_start;
+    comp.add([plans, mode, bulk_one, route, global, outputs, starter](Ctx& ctx) {
         auto st = std::make_unique<BranchStep>();
         st->mode = mode;
         st->global = global;
+        st->outputs = outputs;
+        st->starter = starter;
         st->bulk_one = bulk_one;
         for (const auto& p : plans) st->kids.push_back(p->instantiate(ctx));
         Ctx* c = &ctx;
@@ -440,6 +546,7 @@ void build_loops(Compiler& comp, const Spec& s) {
 void register_branch_steps(StepTable& t) {
     t.add("union", build_branch, kStepSource);
     for (const char* n : {"coalesce", "optional", "local", "flatMap", "choose"}) t.add(n, build_branch);
+    t.add("branch", build_branch);
     t.add("repeat", build_repeat);
     t.add("loops", build_loops);
 }

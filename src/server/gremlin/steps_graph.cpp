@@ -72,6 +72,33 @@ void build_adjacency(Compiler& comp, const Spec& s) {
     if (second_hop) comp.add([](Ctx&) { return std::unique_ptr<Step>(std::make_unique<LazyBarrierStep>()); });
 }
 
+// to(Direction, labels...) / toE(Direction, labels...) / toV(Direction): out/in/both, outE/inE/bothE,
+// outV/inV/bothV by the direction.
+void build_edge_vertices(Compiler& comp, const Spec& s);
+
+void build_to_direction(Compiler& comp, const Spec& s) {
+    const Instr& in = *s.main;
+    if (in.args.empty() || !is_enum(in.args[0], EnumKind::direction)) bad_args(in);
+    const std::string& d = in.args[0].v.str();
+    std::string base = d == "OUT" || d == "from" ? "out" : d == "IN" || d == "to" ? "in" : "both";
+    Instr x;
+    x.pos = in.pos;
+    x.args.assign(in.args.begin() + 1, in.args.end());
+    if (in.name == "toV") {
+        if (!x.args.empty()) bad_args(in);
+        x.name = base + "V";
+    } else {
+        x.name = in.name == "toE" ? base + "E" : base;
+    }
+    Spec xs;
+    xs.main = &x;
+    xs.mods = s.mods;
+    if (in.name == "toV")
+        build_edge_vertices(comp, xs);
+    else
+        build_adjacency(comp, xs);
+}
+
 // V()/E() as start or mid-traversal step; inject().
 void build_graph_or_inject(Compiler& comp, const Spec& s) {
     const Instr& in = *s.main;
@@ -140,7 +167,8 @@ void build_graph_or_inject(Compiler& comp, const Spec& s) {
     for (const auto& a : in.args) {
         if (a.t) bad_args(in);
         if (a.v.type() == Type::list || a.v.type() == Type::set) {
-            for (const auto& x : a.v.kids()) ids.push_back(x);
+            // V(list) / E(list): ids or elements (g.V([v1, v2]))
+            for (const auto& x : a.v.kids()) ids.push_back(x.is_element() ? x.id() : x);
         } else if (a.v.is_element()) {
             ids.push_back(a.v.id());
         } else if (!a.v.is_null()) {
@@ -310,6 +338,7 @@ void register_graph_steps(StepTable& t) {
     for (const char* n : {"V", "E", "inject"}) t.add(n, build_graph_or_inject, kStepSource);
     for (const char* n : {"out", "in", "both", "outE", "inE", "bothE"}) t.add(n, build_adjacency);
     for (const char* n : {"outV", "inV", "bothV", "otherV"}) t.add(n, build_edge_vertices);
+    for (const char* n : {"to", "toE", "toV"}) t.add(n, build_to_direction);
     t.add("values", build_values);
     t.add("properties", build_values);
     for (const char* n : {"id", "label", "key", "value"}) t.add(n, build_token);

@@ -178,6 +178,13 @@ struct SortKey {
     std::vector<Obj> keys;
 };
 
+// Order.asc/desc compare an Enum by its name (Order.transform: sorting map entries by keys mixes
+// T.id / T.label with String keys).
+Obj order_key(Obj o) {
+    if (!o.el && o.v.type() == Type::enum_) return Obj(Value::string(o.v.str()));
+    return o;
+}
+
 void order_impl(Compiler& comp, const Spec& s, bool local) {
     auto byv = comp.bys(s);
     if (byv.empty()) byv.push_back(By{});
@@ -214,14 +221,19 @@ void order_impl(Compiler& comp, const Spec& s, bool local) {
             std::vector<std::pair<SortKey, std::size_t>> rows;
             for (std::size_t i = 0; i < items.size(); ++i) {
                 SortKey k;
+                bool productive = true;
                 for (auto& r : rts) {
                     Traverser x;
                     x.obj = items[i];
                     Obj o;
-                    if (!r.apply(ctx, x, o)) o = Obj(Value());
-                    k.keys.push_back(std::move(o));
+                    // an item with an unproductive by() is left out (OrderLocalStep, 3.6+)
+                    if (!r.apply(ctx, x, o)) {
+                        productive = false;
+                        break;
+                    }
+                    k.keys.push_back(order_key(std::move(o)));
                 }
-                rows.emplace_back(std::move(k), i);
+                if (productive) rows.emplace_back(std::move(k), i);
             }
             sorter(ctx, rows, byv);
             std::vector<Value> outv;
@@ -253,7 +265,7 @@ void order_impl(Compiler& comp, const Spec& s, bool local) {
             for (auto& r : st->rts) {
                 Obj o;
                 if (!r.apply(*c, t, o)) return;  // unproductive by() filters (TinkerPop 3.6+)
-                k.keys.push_back(std::move(o));
+                k.keys.push_back(order_key(std::move(o)));
             }
             st->rows.emplace_back(std::move(k), st->items.size());
             st->items.push_back(std::move(t));

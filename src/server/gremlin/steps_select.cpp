@@ -26,6 +26,11 @@ void build_select(Compiler& comp, const Spec& s) {
         std::string col = in.args[i].v.str();
         bool keys = col == "keys";
         comp.add_fn([col, keys](Ctx& ctx, Traverser& t) {
+            if (!t.obj.el && t.obj.v.type() == Type::path) {
+                // Column.keys / values of a Path: its labels (a list of sets) / its objects
+                advance(ctx, t, Obj(t.obj.v[keys ? 0 : 1]));
+                return true;
+            }
             if (t.obj.el || t.obj.v.type() != Type::map)
                 fail(EvalError::Kind::evaluation, "select(" + col + ") expects a Map or Map.Entry",
                      "IllegalArgumentException");
@@ -45,30 +50,42 @@ void build_select(Compiler& comp, const Spec& s) {
         // select(traversal): the key comes from a traversal
         auto plan = comp.child(in.args[i], in);
         comp.need(PathMode::labeled);
-        comp.add([plan, pop](Ctx& ctx) {
+        auto byv = comp.bys(s);
+        if (byv.size() > 1) bad_args(*s.mods.back());
+        comp.add([plan, pop, byv](Ctx& ctx) {
             auto pipe = std::shared_ptr<Pipeline>(plan->instantiate(ctx));
+            std::shared_ptr<ByRt> by;
+            if (!byv.empty()) by = std::make_shared<ByRt>(ctx, byv[0]);
             auto st = std::make_unique<FnStep>();
             Ctx* c = &ctx;
-            st->fn = [pipe, pop, c](Traverser& t) {
+            // select(traversal).by(x): x applies to the selected value (unproductive: filtered)
+            auto done = [by, c](Traverser& t, Obj o) {
+                if (by) {
+                    Traverser y = t;
+                    y.obj = o;
+                    if (!by->apply(*c, y, o)) return false;
+                }
+                advance(*c, t, std::move(o));
+                return true;
+            };
+            st->fn = [pipe, pop, c, done](Traverser& t) {
                 Traverser x = t;
                 x.bulk = 1;
                 pipe->start_with(x);
                 Traverser r;
-                if (!pipe->next(r) || r.obj.el) return false;
+                if (!pipe->next(r)) return false;
                 if (!t.obj.el && t.obj.v.type() == Type::map) {
-                    // a key of any type (null too) looked up in the incoming map (TraversalSelectStep)
+                    // a key of any type (null, an element too) looked up in the incoming map
+                    // (TraversalSelectStep)
                     const Value& m = t.obj.v;
                     for (std::size_t k = 0; k + 1 < m.size(); k += 2)
-                        if (m[k] == r.obj.v) {
-                            advance(*c, t, Obj(m[k + 1]));
-                            return true;
-                        }
+                        if (r.obj.el ? gremlin_eq(*c, Obj(m[k]), r.obj) : m[k] == r.obj.v)
+                            return done(t, Obj(m[k + 1]));
                 }
-                if (r.obj.v.type() != Type::string) return false;
+                if (r.obj.el || r.obj.v.type() != Type::string) return false;
                 Obj o;
                 if (!scope_get(*c, t, r.obj.v.str(), pop, o)) return false;
-                advance(*c, t, std::move(o));
-                return true;
+                return done(t, std::move(o));
             };
             return std::unique_ptr<Step>(std::move(st));
         });
@@ -103,6 +120,14 @@ void build_select(Compiler& comp, const Spec& s) {
                 Obj o;
                 if (!scope_get(*c, t, keys[k], pop, o)) return false;
                 if (!modulate(k, o)) return false;
+                // a key selected twice is one map entry holding the last value (select(all, 'a', 'a'))
+                bool dup = false;
+                for (std::size_t j = 0; j < kv.size(); j += 2)
+                    if (kv[j].str() == keys[k]) {
+                        kv[j + 1] = to_value(*c, o);
+                        dup = true;
+                    }
+                if (dup) continue;
                 kv.push_back(Value::string(keys[k]));
                 kv.push_back(to_value(*c, o));
             }
@@ -365,7 +390,6 @@ void build_path(Compiler& comp, const Spec& s) {
         };
         return std::unique_ptr<Step>(std::move(f));
     });
-    return;
 }
 
 }  // namespace

@@ -373,8 +373,8 @@ TEST_CASE_FIXTURE(Fixture, "materializeProperties=tokens via g.with") {
     CHECK(r.items[0].element_key == nullptr);
     CHECK(r.items[0].value == Value::vertex(L(1), "person"));
     auto nested = q("g.with('materializeProperties','tokens').V(1).as('a').select('a', 'a')");
-    CHECK(nested.at(0) ==
-          map_of({S("a"), Value::vertex(L(1), "person"), S("a"), Value::vertex(L(1), "person")}));
+    // (a key selected twice is one entry, as SelectStep's LinkedHashMap)
+    CHECK(nested.at(0) == map_of({S("a"), Value::vertex(L(1), "person")}));
     server::EvalOptions o;
     o.materialize_tokens = true;
     CHECK(ok(g, "g.V(1).fold()", o).at(0) == Value::list({Value::vertex(L(1), "person")}));
