@@ -910,7 +910,9 @@ bool filter_visible(Ctx& ctx, const ElementRec* el) {
             ok = in_partition(pv);
         }
         if (ok) ok = run(f.edges, f.epipe);
-        if (ok && f.check_adjacent && (f.vertices || !f.partition_key.empty())) {
+        // SubgraphStrategy's checkAdjacentVertices; PartitionStrategy filters an edge by its own
+        // partition only (bothE() from a vertex of partition a sees an edge of a to a vertex of b)
+        if (ok && f.check_adjacent && f.vertices) {
             ok = filter_visible(ctx, &e.snap->out_vertex(e)) && filter_visible(ctx, &e.snap->in_vertex(e));
         }
     } else {

@@ -488,15 +488,32 @@ private:
     std::size_t pos_ = 0;
 };
 
+// The repeat() loops enclosing the traversal being compiled, innermost last, by name ("" unnamed):
+// loops('a') resolves to the counter of the innermost repeat('a', …) at build time (its 21-bit slot
+// in Traverser::loops). Body, until() and emit() of a repeat see it as the innermost loop.
+thread_local std::vector<std::string> t_loop_names;
+
+struct LoopScope {
+    explicit LoopScope(std::string name) { t_loop_names.push_back(std::move(name)); }
+    ~LoopScope() { t_loop_names.pop_back(); }
+    LoopScope(const LoopScope&) = delete;
+    LoopScope& operator=(const LoopScope&) = delete;
+};
+
 void build_repeat(Compiler& comp, const Spec& s) {
     const Instr& in = *s.main;
     auto spec = std::make_shared<RepeatSpec>();
+    std::size_t body_arg = 0;
+    std::string name;
     if (in.args.size() == 2 && is_str(in.args[0]) && in.args[1].t) {
-        fail(EvalError::Kind::unsupported, "named repeat() loops are not supported (at " + comp.code.where +
-                                               " " + std::to_string(in.pos) + ")");
+        // repeat(loopName, traversal)
+        name = in.args[0].v.str();
+        body_arg = 1;
+    } else if (in.args.size() != 1 || !in.args[0].t) {
+        bad_args(in);
     }
-    if (in.args.size() != 1 || !in.args[0].t) bad_args(in);
-    spec->body = comp.child(in.args[0], in);
+    LoopScope scope(name);
+    spec->body = comp.child(in.args[body_arg], in);
     auto apply = [&](const Instr* m, bool before) {
         if (m->name == "times") {
             if (m->args.size() != 1) bad_args(*m);
@@ -533,12 +550,33 @@ void build_repeat(Compiler& comp, const Spec& s) {
 
 void build_loops(Compiler& comp, const Spec& s) {
     const Instr& in = *s.main;
-    if (!in.args.empty()) bad_args(in);
-    comp.add_fn([](Ctx& ctx, Traverser& t) {
-        advance(ctx, t, Obj(Value::int_(static_cast<std::int32_t>(t.loops & kLoopMask))));
+    std::uint64_t shift = 0;
+    if (in.args.size() == 1 && (is_str(in.args[0]) || (!in.args[0].t && in.args[0].v.is_null()))) {
+        // loops(loopName): the named enclosing repeat's counter (loops(null) is loops())
+        if (is_str(in.args[0])) {
+            const std::string& name = in.args[0].v.str();
+            std::size_t depth = 0;
+            bool found = false;
+            for (std::size_t i = t_loop_names.size(); i-- > 0; ++depth)
+                if (t_loop_names[i] == name) {
+                    found = true;
+                    break;
+                }
+            if (!found)
+                fail(EvalError::Kind::evaluation, "Loop name not defined: " + name,
+                     "IllegalArgumentException");
+            if (depth > 2)
+                fail(EvalError::Kind::evaluation, "repeat() nested more than 3 deep",
+                     "IllegalStateException");
+            shift = depth * kLoopBits;
+        }
+    } else if (!in.args.empty()) {
+        bad_args(in);
+    }
+    comp.add_fn([shift](Ctx& ctx, Traverser& t) {
+        advance(ctx, t, Obj(Value::int_(static_cast<std::int32_t>((t.loops >> shift) & kLoopMask))));
         return true;
     });
-    return;
 }
 
 }  // namespace

@@ -54,7 +54,8 @@ void build_adjacency(Compiler& comp, const Spec& s) {
             for (auto ei : v.out) {
                 const EdgeRec& e = s.edges[ei];
                 if (!label_ok(labels, e.label)) continue;
-                if (ctx.filter && (!visible(ctx, &e) || !visible(ctx, &s.vertices[e.in_v]))) continue;
+                if (ctx.filter && (!visible(ctx, &e) || (!edges && !visible(ctx, &s.vertices[e.in_v]))))
+                    continue;
                 buf.push_back(t);
                 advance(ctx, buf.back(),
                         Obj(edges ? static_cast<const ElementRec*>(&e) : &s.vertices[e.in_v]));
@@ -63,7 +64,8 @@ void build_adjacency(Compiler& comp, const Spec& s) {
             for (auto ei : v.in) {
                 const EdgeRec& e = s.edges[ei];
                 if (!label_ok(labels, e.label)) continue;
-                if (ctx.filter && (!visible(ctx, &e) || !visible(ctx, &s.vertices[e.out_v]))) continue;
+                if (ctx.filter && (!visible(ctx, &e) || (!edges && !visible(ctx, &s.vertices[e.out_v]))))
+                    continue;
                 buf.push_back(t);
                 advance(ctx, buf.back(),
                         Obj(edges ? static_cast<const ElementRec*>(&e) : &s.vertices[e.out_v]));

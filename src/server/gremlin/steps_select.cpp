@@ -4,6 +4,7 @@
 #include "steps_filters.hpp"
 
 #include <algorithm>
+#include <functional>
 
 namespace tpbench::server::detail {
 
@@ -144,6 +145,7 @@ struct MatchPattern {
     std::string start, end;
     PlanPtr body;  // null: identity
     bool negated = false;
+    bool filter = false;  // a where() pattern: runs once its labels are bound, never binds one
 };
 
 class MatchSolver {
@@ -197,6 +199,7 @@ private:
         std::size_t pick = pats_.size();
         for (std::size_t i = 0; i < pats_.size(); ++i) {
             if (done[i] || !find(b, pats_[i].start)) continue;
+            if (pats_[i].filter && !pats_[i].end.empty() && !find(b, pats_[i].end)) continue;
             // prefer filters and patterns whose end is already bound (cheap, prune early)
             if (pick == pats_.size() || pats_[i].end.empty() || find(b, pats_[i].end)) pick = i;
             if (pats_[i].end.empty() || find(b, pats_[i].end)) break;
@@ -267,10 +270,20 @@ void build_match(Compiler& comp, const Spec& s) {
     const Instr& in = *s.main;
     if (in.args.empty()) bad_args(in);
     auto pats = std::make_shared<std::vector<MatchPattern>>();
-    for (const auto& a : in.args) {
-        if (!a.t) bad_args(in);
-        Code body = *a.t;
+    // A pattern is as(x)…[as(y)], not(pattern), and(pattern, …) (its patterns, flattened) or
+    // where(pattern) (a filter: it binds no label).
+    std::function<void(const Code&, bool)> parse = [&](const Code& code, bool filter) {
+        if (code.steps.size() == 1 && (code.steps[0].name == "and" || code.steps[0].name == "where") &&
+            !code.steps[0].args.empty() &&
+            std::all_of(code.steps[0].args.begin(), code.steps[0].args.end(),
+                        [](const Arg& x) { return x.t; })) {
+            if (code.steps[0].name == "where" && code.steps[0].args.size() != 1) bad_args(code.steps[0]);
+            for (const auto& x : code.steps[0].args) parse(*x.t, filter || code.steps[0].name == "where");
+            return;
+        }
+        Code body = code;
         MatchPattern p;
+        p.filter = filter;
         if (body.steps.size() == 1 && body.steps[0].name == "not" && body.steps[0].args.size() == 1 &&
             body.steps[0].args[0].t) {
             p.negated = true;
@@ -291,6 +304,10 @@ void build_match(Compiler& comp, const Spec& s) {
         }
         if (!body.steps.empty()) p.body = comp.child_code(body);
         pats->push_back(std::move(p));
+    };
+    for (const auto& a : in.args) {
+        if (!a.t) bad_args(in);
+        parse(*a.t, false);
     }
     // The incoming object binds to a start label that no pattern produces.
     std::string start_label = pats->front().start;
