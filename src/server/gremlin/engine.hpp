@@ -66,11 +66,14 @@ struct PathNode {
 };
 using PathPtr = std::shared_ptr<const PathNode>;
 
+struct Sack;  // steps_sidefx.hpp
+
 struct Traverser {
     Obj obj;
     std::int64_t bulk = 1;
     PathPtr path;
-    std::uint64_t loops = 0;  // packed loop counters of nested repeats, 21 bits each, innermost low
+    std::uint64_t loops = 0;           // packed loop counters of nested repeats, 21 bits each, innermost low
+    std::shared_ptr<const Sack> sack;  // withSack() / withBulk(false); null: none
 };
 
 enum class PathMode : std::uint8_t { none, labeled, full };
@@ -100,6 +103,8 @@ struct Ctx {
     // PartitionStrategy's write side: new elements get partition_key = write_partition.
     std::string partition_key;
     model::Value write_partition;
+    // The sack every generated traverser starts with (withSack / withBulk(false); null: none).
+    std::shared_ptr<const Sack> sack0;
 
     // Counts work; every 4096 units checks the deadline (throws EvalFailure timeout).
     void tick() {
@@ -189,6 +194,9 @@ struct SourceOptions {
     model::Value write_partition;
     std::vector<model::Value> read_partitions;
     std::vector<std::pair<std::string, model::Value>> side_effects;
+    // withSideEffect(key, value, Operator): the key's reducer (steps_sidefx.hpp's Operator)
+    std::vector<std::pair<std::string, std::int8_t>> side_effect_reducers;
+    std::shared_ptr<Sack> sack;  // withSack(v[, Operator]) / withBulk(false); null: neither
 };
 SourceOptions source_options(const Code& code);
 

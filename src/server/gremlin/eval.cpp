@@ -1,6 +1,7 @@
 // Result streams and the bytecode front end.
 #include "runtime.hpp"
 #include "steps_filters.hpp"
+#include "steps_sidefx.hpp"
 #include "steps_write.hpp"
 
 #include <exception>
@@ -76,12 +77,7 @@ public:
             // Elements are handed out by key unless the traversal itself overrode the protocol's
             // materializeProperties choice, in which case they are materialised here.
             by_key_ = !so.tokens.has_value() || *so.tokens == opts.materialize_tokens;
-            for (auto& [k, v] : so.side_effects) {
-                auto se = std::make_shared<SideEffect>();
-                se->kind = SideEffect::Kind::value;
-                se->value = v;
-                ctx_.side_effects[k] = se;
-            }
+            apply_sidefx_options(ctx_, so);  // withSideEffect, withSack, withBulk
             auto start = std::make_unique<StartStep>();
             start->ctx_ = &ctx_;
             start->push(Traverser{});

@@ -1,9 +1,11 @@
 // Shared runtime helpers for the step engine: objects, paths, predicates, merging, side effects.
 #include "runtime.hpp"
+#include "steps_sidefx.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <regex>
+#include <unordered_set>
 
 namespace tpbench::server::detail {
 
@@ -551,6 +553,7 @@ void advance(Ctx& ctx, Traverser& t, Obj o) {
 }
 
 void fresh_path(Ctx& ctx, Traverser& t) {
+    t.sack = ctx.sack0;  // a generated traverser starts with the initial sack (withSack)
     t.path.reset();
     if (ctx.path_mode == PathMode::full) {
         auto n = std::make_shared<PathNode>();
@@ -642,13 +645,20 @@ bool scope_get(Ctx& ctx, const Traverser& t, const std::string& key, Pop pop, Ob
 // ---- merging --------------------------------------------------------------------------------------
 
 void MergeSet::add(Traverser t) {
+    if (sack_blocks_merge(t)) {  // a sack without a merge operator: never merged (TinkerPop)
+        items_.push_back(std::move(t));
+        return;
+    }
     std::size_t h =
         obj_hash(t.obj) ^ (std::hash<const void*>{}(t.path.get()) * 1315423911u) ^ (t.loops * 2654435761u);
     auto [b, e] = index_.equal_range(h);
     for (auto it = b; it != e; ++it) {
         Traverser& x = items_[it->second];
         if (x.path == t.path && x.loops == t.loops && obj_equal(x.obj, t.obj)) {
-            x.bulk += t.bulk;
+            if (x.sack)
+                merge_traverser(x, t);
+            else
+                x.bulk += t.bulk;
             return;
         }
     }
@@ -792,7 +802,21 @@ Value SideEffect::finalize(Ctx& ctx) const {
         }
         case Kind::collection: {
             // aggregate()/store() collect into a BulkSet (equal objects counted once, with a bulk),
-            // which is what a 3.7 server sends for cap('x').
+            // which is what a 3.7 server sends for cap('x'); into withSideEffect's list or set.
+            if (container == Type::list || container == Type::set) {
+                std::vector<Value> items;
+                std::unordered_set<Value, model::ValueHash> seen;
+                for (const auto& t : collection) {
+                    Value v = to_value(ctx, t.obj);
+                    if (container == Type::set) {
+                        if (seen.insert(v).second) items.push_back(std::move(v));
+                        continue;
+                    }
+                    for (std::int64_t b = 1; b < t.bulk; ++b) items.push_back(v);
+                    items.push_back(std::move(v));
+                }
+                return container == Type::set ? Value::set(std::move(items)) : Value::list(std::move(items));
+            }
             std::vector<Value> kv;
             std::unordered_map<Value, std::size_t, model::ValueHash> at;
             for (const auto& t : collection) {
@@ -822,7 +846,9 @@ std::shared_ptr<SideEffect> side_effect(Ctx& ctx, const std::string& name, SideE
         if (se->kind == SideEffect::Kind::value && kind == SideEffect::Kind::collection &&
             (se->value.type() == Type::list || se->value.type() == Type::set)) {
             // withSideEffect('x', [..]) then aggregate('x'): keep the initial items.
-            for (const auto& v : se->value.kids()) se->collection.push_back(Traverser{Obj(v), 1, nullptr, 0});
+            for (const auto& v : se->value.kids())
+                se->collection.push_back(Traverser{Obj(v), 1, nullptr, 0, nullptr});
+            se->container = se->value.type();
             se->kind = kind;
         } else {
             fail(EvalError::Kind::evaluation, "side-effect '" + name + "' is used by incompatible steps",

@@ -125,12 +125,14 @@ struct SideEffect {
     // group / group_count: keys in first-seen order
     std::vector<model::Value> keys;
     std::unordered_map<model::Value, std::uint32_t, model::ValueHash> index;
-    std::vector<std::vector<Traverser>> groups;  // group: members per key
-    std::vector<std::int64_t> counts;            // group_count
-    PlanPtr reducer;                             // group value traversal (null = fold)
-    bool fold_values = true;                     // non-reducing reducer: fold (by('key')) or keep one
-    std::vector<Traverser> collection;           // aggregate/store
-    model::Value value;                          // withSideEffect value
+    std::vector<std::vector<Traverser>> groups;     // group: members per key
+    std::vector<std::int64_t> counts;               // group_count
+    PlanPtr reducer;                                // group value traversal (null = fold)
+    bool fold_values = true;                        // non-reducing reducer: fold (by('key')) or keep one
+    std::vector<Traverser> collection;              // aggregate/store
+    model::Type container = model::Type::bulk_set;  // collection: withSideEffect's list/set, else BulkSet
+    model::Value value;                             // withSideEffect value
+    std::int8_t op = -1;                            // withSideEffect's reducer (steps_sidefx.hpp), -1 none
 
     std::uint32_t slot(const model::Value& key);
     model::Value finalize(Ctx& ctx) const;

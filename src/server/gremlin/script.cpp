@@ -1442,7 +1442,7 @@ private:
 
     SVal source_call(const SVal& t, const Node& n, std::vector<SVal>& args) {
         static const char* cfg[] = {"with",     "withSideEffect", "withStrategies", "withoutStrategies",
-                                    "withBulk", "withPath",       "withComputer"};
+                                    "withBulk", "withPath",       "withComputer",   "withSack"};
         for (const char* c : cfg)
             if (n.name == c) {
                 auto code = std::make_shared<Code>(*t.code);

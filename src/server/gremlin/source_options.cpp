@@ -1,5 +1,7 @@
-// The traversal source's options (g.with(...), withSideEffect, withStrategies(...)).
+// The traversal source's options (g.with(...), withStrategies(...); withSideEffect, withSack and
+// withBulk: steps_sidefx.cpp).
 #include "compiler.hpp"
+#include "steps_sidefx.hpp"
 
 #include <cstring>
 
@@ -11,13 +13,12 @@ using model::Value;
 SourceOptions source_options(const Code& code) {
     SourceOptions o;
     for (const auto& in : code.source) {
-        if (in.name == "with" || in.name == "withSideEffect") {
+        if (sidefx_source_option(in, code.where, o)) continue;  // withSideEffect, withSack, withBulk
+        if (in.name == "with") {
             if (in.args.empty() || !is_str(in.args[0]) || in.args.size() > 2) bad_args(in);
             const std::string& k = in.args[0].v.str();
             Value v = in.args.size() == 2 ? in.args[1].v : Value::boolean(true);
-            if (in.name == "withSideEffect") {
-                o.side_effects.emplace_back(k, v);
-            } else if (k == "materializeProperties") {
+            if (k == "materializeProperties") {
                 if (v.type() != Type::string || (v.str() != "tokens" && v.str() != "all"))
                     fail(EvalError::Kind::evaluation, "materializeProperties must be 'tokens' or 'all'",
                          "IllegalArgumentException");
@@ -118,9 +119,7 @@ SourceOptions source_options(const Code& code) {
             }
             continue;
         }
-        if (in.name == "withoutStrategies" || in.name == "withBulk" || in.name == "withPath" ||
-            in.name == "withComputer")
-            continue;
+        if (in.name == "withoutStrategies" || in.name == "withPath" || in.name == "withComputer") continue;
         fail(EvalError::Kind::unsupported,
              "unsupported traversal source step '" + in.name + "' at " + code.where + " " +
                  std::to_string(in.pos),

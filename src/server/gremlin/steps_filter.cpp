@@ -1,6 +1,6 @@
 // Filter steps: is(), the child-traversal filters not/filter/and/or (with sideEffect() and map(),
-// which share their shape), range/limit/skip/tail, timeLimit(), none()/discard(), barrier().
-// The has() family, where(), dedup(), simplePath/cyclicPath, coin() and sample() are in
+// which share their shape), range/limit/skip/tail, timeLimit(), none()/discard() (barrier():
+// steps_sidefx.cpp). The has() family, where(), dedup(), simplePath/cyclicPath, coin() and sample() are in
 // steps_filters.cpp.
 #include "compiler.hpp"
 
@@ -244,21 +244,6 @@ void build_none(Compiler& comp, const Spec&) {
     comp.add_fn([](Ctx&, Traverser&) { return false; });
 }
 
-// barrier(): merge equal traversers (bulking)
-void build_barrier(Compiler& comp, const Spec&) {
-    comp.add([](Ctx&) {
-        auto set = std::make_shared<MergeSet>();
-        auto b = std::make_unique<BarrierStep>();
-        b->consume = [set](Traverser& t) { set->add(std::move(t)); };
-        b->finish = [set](std::vector<Traverser>& out) {
-            out = std::move(set->items());
-            set->clear();
-        };
-        b->clear = [set] { set->clear(); };
-        return std::unique_ptr<Step>(std::move(b));
-    });
-}
-
 }  // namespace
 
 void register_filter_steps(StepTable& t) {
@@ -268,7 +253,7 @@ void register_filter_steps(StepTable& t) {
     t.add("timeLimit", build_time_limit);
     t.add("none", build_none);
     t.add("discard", build_none);
-    t.add("barrier", build_barrier, kStepBarrier);
+    // barrier: steps_sidefx.cpp
 }
 
 }  // namespace tpbench::server::detail

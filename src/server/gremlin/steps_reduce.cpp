@@ -605,61 +605,6 @@ void build_cap(Compiler& comp, const Spec& s) {
     return;
 }
 
-void build_aggregate(Compiler& comp, const Spec& s) {
-    const Instr& in = *s.main;
-    const std::string& n = in.name;
-    std::size_t i = 0;
-    bool local = n == "store";
-    if (in.args.size() == 2 && is_enum(in.args[0], EnumKind::scope)) {
-        local = in.args[0].v.str() == "local";
-        i = 1;
-    }
-    if (in.args.size() != i + 1 || !is_str(in.args[i])) bad_args(in);
-    std::string name = in.args[i].v.str();
-    auto byv = comp.bys(s);
-    By by = byv.empty() ? By{} : byv[0];
-    auto collect = [](Ctx& ctx, SideEffect& se, ByRt& b, const Traverser& t) {
-        Obj o;
-        if (!b.apply(ctx, t, o)) return;
-        Traverser m;
-        m.obj = std::move(o);
-        m.bulk = t.bulk;
-        se.collection.push_back(std::move(m));
-    };
-    if (local) {
-        comp.add([name, by, collect](Ctx& ctx) {
-            auto se = side_effect(ctx, name, SideEffect::Kind::collection);
-            auto b = std::make_shared<ByRt>(ctx, by);
-            auto f = std::make_unique<FnStep>();
-            Ctx* c = &ctx;
-            f->fn = [se, b, c, collect](Traverser& t) {
-                collect(*c, *se, *b, t);
-                return true;
-            };
-            return std::unique_ptr<Step>(std::move(f));
-        });
-        return;
-    }
-    comp.add([name, by, collect](Ctx& ctx) {
-        auto se = side_effect(ctx, name, SideEffect::Kind::collection);
-        auto b = std::make_shared<ByRt>(ctx, by);
-        auto items = std::make_shared<std::vector<Traverser>>();
-        auto st = std::make_unique<BarrierStep>();
-        Ctx* c = &ctx;
-        st->consume = [se, b, c, collect, items](Traverser& t) {
-            collect(*c, *se, *b, t);
-            items->push_back(std::move(t));
-        };
-        st->finish = [items](std::vector<Traverser>& out) {
-            out = std::move(*items);
-            items->clear();
-        };
-        st->clear = [items] { items->clear(); };
-        return std::unique_ptr<Step>(std::move(st));
-    });
-    return;
-}
-
 void build_group(Compiler& comp, const Spec& s) { group_impl(comp, s, false); }
 void build_group_count(Compiler& comp, const Spec& s) { group_impl(comp, s, true); }
 
@@ -672,9 +617,7 @@ void register_reduce_steps(StepTable& t) {
     for (const char* n : {"count", "sum", "min", "max", "mean"}) t.add(n, build_numeric);
     t.add("fold", build_fold);
     t.add("unfold", build_unfold);
-    t.add("cap", build_cap);
-    t.add("aggregate", build_aggregate);
-    t.add("store", build_aggregate);
+    t.add("cap", build_cap);  // aggregate, store: steps_sidefx.cpp
 }
 
 }  // namespace tpbench::server::detail

@@ -1,24 +1,35 @@
 // Registers the builders that take their own site struct in the step table: the liststeps
 // (steps_list.cpp, steps_date.cpp, steps_math.cpp, steps_call.cpp; StepSite, steps_liststeps.hpp)
-// and the write steps (steps_write.cpp; WriteBuild, steps_write.hpp).
+// the sack and side-effect steps (steps_sidefx.cpp; StepSite too) and the write steps (steps_write.cpp;
+// WriteBuild, steps_write.hpp).
 #include "compiler.hpp"
 #include "steps_liststeps.hpp"
+#include "steps_sidefx.hpp"
 #include "steps_write.hpp"
 
 namespace tpbench::server::detail {
 
 namespace {
 
-void build_with_site(Compiler& comp, const Spec& s) {
+StepSite site_of(Compiler& comp, const Spec& s) {
     const Instr& in = *s.main;
-    StepSite site{in,
-                  s.mods,
-                  comp.at_start,
-                  [&comp, &in](const Arg& a) { return comp.child(a, in); },
-                  [&comp](Plan::Factory f) { comp.add(std::move(f)); },
-                  [&comp](PathMode m) { comp.need(m); },
-                  [&comp](const Instr& m) { return comp.by_of(m); },
-                  [&in] { bad_args(in); }};
+    return StepSite{in,
+                    s.mods,
+                    comp.at_start,
+                    [&comp, &in](const Arg& a) { return comp.child(a, in); },
+                    [&comp](Plan::Factory f) { comp.add(std::move(f)); },
+                    [&comp](PathMode m) { comp.need(m); },
+                    [&comp](const Instr& m) { return comp.by_of(m); },
+                    [&in] { bad_args(in); }};
+}
+
+void build_sidefx(Compiler& comp, const Spec& s) {
+    StepSite site = site_of(comp, s);
+    build_sidefx_step(site);
+}
+
+void build_with_site(Compiler& comp, const Spec& s) {
+    StepSite site = site_of(comp, s);
     build_liststep(site);
 }
 
@@ -47,6 +58,12 @@ void register_list_steps(StepTable& t) {
                           "index",     "format",  "asDate",  "dateAdd",   "dateDiff",   "math"})
         t.add(n, build_with_site);
     t.add("call", build_with_site, kStepSource);
+}
+
+// steps_sidefx.cpp
+void register_sidefx_steps(StepTable& t) {
+    for (const char* n : {"sack", "aggregate", "store", "fail"}) t.add(n, build_sidefx);
+    t.add("barrier", build_sidefx, kStepBarrier);
 }
 
 }  // namespace tpbench::server::detail

@@ -1,0 +1,130 @@
+// Sacks, withSideEffect reducers (Operator), aggregate()/store() forms and fail() (steps_sidefx.cpp)
+// against answers worked out by hand from TinkerPop 3.7.3's semantics on the modern graph.
+#include <tpbench/server/gremlin.hpp>
+
+#include "gremlin_test_util.hpp"
+
+using namespace gremlin_test;
+using tpbench::model::Type;
+
+namespace {
+
+struct Fixture {
+    server::Graph g;
+    Fixture() { g.load_modern(); }
+    std::vector<Value> q(std::string_view s) { return ok(g, s); }
+    server::EvalError err(std::string_view s) {
+        Run r = run(g, s);
+        INFO("script: " << s);
+        REQUIRE(r.error);
+        return *r.error;
+    }
+};
+
+// The BigDecimal `unscaled` x 10^-scale.
+Value M(std::int64_t unscaled, std::int32_t scale) {
+    std::string be;
+    auto u = static_cast<std::uint64_t>(unscaled);
+    for (int i = 7; i >= 0; --i) be.push_back(static_cast<char>((u >> (8 * i)) & 0xff));
+    while (be.size() > 1 && ((be[0] == 0 && !(be[1] & 0x80)) || (be[0] == '\xff' && (be[1] & 0x80))))
+        be.erase(0, 1);
+    return Value::big_decimal(scale, be);
+}
+
+}  // namespace
+
+TEST_CASE_FIXTURE(Fixture, "withSideEffect(key, value, Operator) reduces what aggregate() adds") {
+    // every reducer folds the by() products in one by one (ages 29, 27, 32, 35; software has none)
+    CHECK(q("g.withSideEffect('a', 1, Operator.sum).V().aggregate('a').by('age').cap('a')") ==
+          std::vector<Value>{I(124)});
+    CHECK(q("g.withSideEffect('a', 1L, sum).V().aggregate(local, 'a').by('age').cap('a')") ==
+          std::vector<Value>{L(124)});  // int + long is long
+    CHECK(q("g.withSideEffect('a', 200, minus).V().aggregate('a').by('age').cap('a')") ==
+          std::vector<Value>{I(77)});
+    CHECK(q("g.withSideEffect('a', 0, max).V().aggregate('a').by('age').cap('a')") ==
+          std::vector<Value>{I(35)});
+    CHECK(q("g.withSideEffect('a', 100, min).V().aggregate('a').by('age').cap('a')") ==
+          std::vector<Value>{I(27)});
+    CHECK(q("g.withSideEffect('a', 1000000, div).V().has('age', 29).aggregate('a').by('age').cap('a')") ==
+          std::vector<Value>{I(34482)});  // integral division
+    // Java int arithmetic wraps
+    CHECK(q("g.withSideEffect('a', 2147483647, sum).inject(1).aggregate('a').cap('a')") ==
+          std::vector<Value>{I(-2147483647 - 1)});
+    // BigDecimal meets a double as BigDecimal.valueOf(double)
+    CHECK(
+        q("g.withSideEffect('a', 1.5, mult).E().has('weight', 0.5d).aggregate('a').by('weight').cap('a')") ==
+        std::vector<Value>{M(75, 2)});
+    CHECK(q("g.withSideEffect('a', true, Operator.and).V().constant(false).aggregate('a').cap('a')") ==
+          std::vector<Value>{Value::boolean(false)});
+    CHECK(q("g.withSideEffect('a', false, Operator.or).V().constant(true).aggregate(local, 'a').cap('a')") ==
+          std::vector<Value>{Value::boolean(true)});
+    // addAll into the initial list keeps duplicates; into a set it does not
+    auto l = q("g.withSideEffect('a', [1, 2], addAll).V().out().aggregate('a').by('name').cap('a')").at(0);
+    REQUIRE(l.type() == Type::list);
+    CHECK(l.size() == 8);
+    server::EvalOptions o;
+    o.bindings = map_of({S("xx1"), Value::set({S("lop")})});
+    auto s = ok(g, "g.withSideEffect('a', xx1).V().both().values('name').store('a').cap('a')", o).at(0);
+    REQUIRE(s.type() == Type::set);
+    CHECK(same(s.kids(), strs({"marko", "vadas", "lop", "josh", "ripple", "peter"})));
+    // assign: aggregate(global) assigns the whole BulkSet, aggregate(local) each traverser's own
+    auto all = q("g.withSideEffect('a', [1], assign).V().aggregate('a').by('age').cap('a')").at(0);
+    REQUIRE(all.type() == Type::bulk_set);
+    CHECK(all.size() == 8);
+    CHECK(
+        q("g.withSideEffect('a', [1], assign).V().order().by('age').aggregate(local, 'a').by('age').cap('a')")
+            .at(0) == Value::bulk_set({I(35), L(1)}));
+    // a reducer that does not fit the values fails as TinkerPop does
+    CHECK(err("g.withSideEffect('a', 1, sum).V().aggregate('a').cap('a')").exception == "ClassCastException");
+    CHECK(err("g.withSideEffect('a', 1).V().aggregate('a').cap('a')").message.find("Map or Collection") !=
+          std::string::npos);
+    CHECK(err("g.withSideEffect('a', 1, 2).V()").message.find("withSideEffect") != std::string::npos);
+}
+
+TEST_CASE_FIXTURE(Fixture, "sacks: withSack, sack(Operator).by(), merging and normSack") {
+    CHECK(same(q("g.withSack('x').V().outE().sack(assign).by(label).inV().sack()"),
+               strs({"created", "knows", "knows", "created", "created", "created"})));
+    CHECK(q("g.withSack(0.0).V().outE().sack(sum).by('weight').inV().sack().sum()") ==
+          std::vector<Value>{M(35, 1)});
+    CHECK(same(q("g.withSack(0.0).V().repeat(outE().sack(sum).by('weight').inV()).times(2).sack()"),
+               {M(20, 1), M(14, 1)}));
+    // no withSack(): the sack starts null; an unproductive by() filters the traverser
+    CHECK(same(q("g.V().sack(assign).by('age').sack()"), {I(29), I(27), I(32), I(35)}));
+    CHECK(q("g.V().sack().limit(1)") == std::vector<Value>{Value()});
+    CHECK(q("g.V().sack(sum).by('age').sack().limit(1)") == std::vector<Value>{Value()});  // null + x is null
+    // a sack without a merge operator keeps equal traversers apart; with one they merge
+    Run apart = run(g, "g.withSack(1).V().out().barrier()");
+    CHECK(apart.items.size() == 6);
+    Run merged = run(g, "g.withSack(1, sum).V().out().barrier().sack()");
+    CHECK(same(merged.values, {I(3), I(3), I(3), I(1), I(1), I(1)}));  // lop: sack 3, bulk 3
+    CHECK(same(q("g.withBulk(false).withSack(1, sum).V().out().barrier().sack()"), {I(3), I(1), I(1), I(1)}));
+    CHECK(run(g, "g.V().out().barrier()").items.size() == 4);
+    // normSack: sack * bulk / total, then the two walks back to marko merge
+    CHECK(q("g.withSack(1.0, "
+            "sum).V(1).local(out('knows').barrier(Barrier.normSack)).in('knows').barrier().sack()") ==
+          std::vector<Value>{M(10, 1), M(10, 1)});
+    CHECK(q("g.withBulk(false).withSack(1.0, sum).V(1).local(outE('knows').barrier(Barrier.normSack).inV())."
+            "in('knows').barrier().sack()") == std::vector<Value>{M(10, 1)});
+    CHECK(same(q("g.withSack(2).V(1).out('knows').barrier(Barrier.normSack).sack()"), {D(0.5), D(0.5)}));
+    // the sack reaches by() children, e.g. math()
+    CHECK(q("g.withSack(1).inject(1).repeat(sack(sum).by(constant(1))).times(2).emit().sack()") ==
+          std::vector<Value>{I(2), I(3)});
+    // refused forms name themselves
+    CHECK(err("g.withSack(1).V().sack('x')").message.find("sack") != std::string::npos);
+    CHECK(err("g.withSack(1, 2).V()").message.find("withSack") != std::string::npos);
+    CHECK(err("g.withSack('a').V().sack(sum).by('age')").exception == "ClassCastException");
+}
+
+TEST_CASE_FIXTURE(Fixture, "fail() raises its message; group values see their members' paths") {
+    server::EvalError e = err("g.V().fail('stop here')");
+    CHECK(e.message == "stop here");
+    CHECK(e.exception == "FailException");
+    CHECK(err("g.V().fail()").message == "fail() step triggered");
+    CHECK(err("g.V().hasLabel('software').fail().count()").message == "fail() step triggered");
+    CHECK(q("g.V().has('name', 'nobody').fail()").empty());  // no traverser, no failure
+    auto groups =
+        q("g.V().hasLabel('person').as('p').out('created').group().by('name').by(select('p').values('age')."
+          "sum())");
+    REQUIRE(groups.size() == 1);
+    CHECK(equivalent(groups[0], map_of({S("ripple"), L(32), S("lop"), L(96)})));
+}
