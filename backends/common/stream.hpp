@@ -11,6 +11,12 @@
 // what it moved. Deadlines: expires_after/at/never apply to the TCP layer (so they bound TLS
 // records too) or to the memory stream's waiting reads.
 //
+// Direct path: on plain TCP with no expiry set (the steady state of both backends: the http1
+// connection keeps its own lazy deadline timer, ws37 its per-request timers), reads and writes go
+// straight to the socket, bypassing beast::basic_stream's per-operation machinery (a composed op
+// with a work guard, a shared_ptr copy and a rate-policy call per read or write); the bytes are
+// counted by the handler (CountingHandler). Closing works the same (close() cancels the socket).
+//
 // Threading: like any Asio stream, used from one executor at a time; one read and one write may be
 // outstanding at once.
 #include "backends/common/counting_policy.hpp"
@@ -36,6 +42,19 @@ namespace tpbench::backends_detail {
 using TcpStream =
     boost::beast::basic_stream<boost::asio::ip::tcp, boost::asio::any_io_executor, CountingRatePolicy>;
 using TlsStream = boost::beast::ssl_stream<TcpStream>;
+
+// The completion handler of the direct path: adds the bytes the socket moved to a counter, then
+// completes the wrapped handler. Its associated executor, allocator and cancellation slot are the
+// wrapped handler's (the associator specialisation below), as if the socket had it directly.
+template <class Handler>
+struct CountingHandler {
+    Handler inner;
+    std::uint64_t* counter;
+    void operator()(const boost::system::error_code& ec, std::size_t n) {
+        *counter += n;
+        std::move(inner)(ec, n);
+    }
+};
 
 class AnyStream {
 public:
@@ -78,6 +97,13 @@ public:
     auto async_read_some(const MutableBufferSequence& buffers, ReadToken&& token) {
         return boost::asio::async_initiate<ReadToken, void(error_code, std::size_t)>(
             [this](auto&& handler, const MutableBufferSequence& b) {
+                using H = std::decay_t<decltype(handler)>;
+                // Plain TCP with no expiry: straight to the socket (see "Direct path" above).
+                if (auto* t = std::get_if<TcpStream>(&v_); t && !expiry_set_) {
+                    t->socket().async_read_some(
+                        b, CountingHandler<H>{std::forward<decltype(handler)>(handler), &direct_read_});
+                    return;
+                }
                 // One switch per operation; the chosen stream's own op takes the handler.
                 std::visit([&](auto& s) { s.async_read_some(b, std::forward<decltype(handler)>(handler)); },
                            v_);
@@ -89,6 +115,12 @@ public:
     auto async_write_some(const ConstBufferSequence& buffers, WriteToken&& token) {
         return boost::asio::async_initiate<WriteToken, void(error_code, std::size_t)>(
             [this](auto&& handler, const ConstBufferSequence& b) {
+                using H = std::decay_t<decltype(handler)>;
+                if (auto* t = std::get_if<TcpStream>(&v_); t && !expiry_set_) {
+                    t->socket().async_write_some(
+                        b, CountingHandler<H>{std::forward<decltype(handler)>(handler), &direct_written_});
+                    return;
+                }
                 std::visit([&](auto& s) { s.async_write_some(b, std::forward<decltype(handler)>(handler)); },
                            v_);
             },
@@ -125,6 +157,23 @@ private:
     executor_type ex_;
     std::shared_ptr<TlsClient> tls_;
     std::variant<TcpStream, TlsStream, MemoryStream> v_;
+    bool expiry_set_ = false;        // expires_after/at called since the last expires_never
+    std::uint64_t direct_read_ = 0;  // bytes moved by the direct path (plain TCP, no expiry)
+    std::uint64_t direct_written_ = 0;
 };
 
 }  // namespace tpbench::backends_detail
+
+template <template <typename, typename> class Associator, class Handler, class DefaultCandidate>
+struct boost::asio::associator<Associator, tpbench::backends_detail::CountingHandler<Handler>,
+                               DefaultCandidate> : Associator<Handler, DefaultCandidate> {
+    static typename Associator<Handler, DefaultCandidate>::type get(
+        const tpbench::backends_detail::CountingHandler<Handler>& h) noexcept {
+        return Associator<Handler, DefaultCandidate>::get(h.inner);
+    }
+    static auto get(const tpbench::backends_detail::CountingHandler<Handler>& h,
+                    const DefaultCandidate& c) noexcept
+        -> decltype(Associator<Handler, DefaultCandidate>::get(h.inner, c)) {
+        return Associator<Handler, DefaultCandidate>::get(h.inner, c);
+    }
+};

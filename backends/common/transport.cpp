@@ -201,7 +201,8 @@ TcpStream* AnyStream::tcp() noexcept {
 }
 
 std::uint64_t AnyStream::bytes_read() const noexcept {
-    if (auto* t = std::get_if<TcpStream>(&v_)) return const_cast<TcpStream*>(t)->rate_policy().bytes_read();
+    if (auto* t = std::get_if<TcpStream>(&v_))
+        return const_cast<TcpStream*>(t)->rate_policy().bytes_read() + direct_read_;
     if (auto* x = std::get_if<TlsStream>(&v_))
         return const_cast<TlsStream*>(x)->next_layer().rate_policy().bytes_read();
     return std::get<MemoryStream>(v_).bytes_read();
@@ -209,13 +210,14 @@ std::uint64_t AnyStream::bytes_read() const noexcept {
 
 std::uint64_t AnyStream::bytes_written() const noexcept {
     if (auto* t = std::get_if<TcpStream>(&v_))
-        return const_cast<TcpStream*>(t)->rate_policy().bytes_written();
+        return const_cast<TcpStream*>(t)->rate_policy().bytes_written() + direct_written_;
     if (auto* x = std::get_if<TlsStream>(&v_))
         return const_cast<TlsStream*>(x)->next_layer().rate_policy().bytes_written();
     return std::get<MemoryStream>(v_).bytes_written();
 }
 
 void AnyStream::expires_after(std::chrono::steady_clock::duration d) {
+    expiry_set_ = true;
     if (auto* t = tcp())
         t->expires_after(d);
     else
@@ -223,6 +225,7 @@ void AnyStream::expires_after(std::chrono::steady_clock::duration d) {
 }
 
 void AnyStream::expires_at(std::chrono::steady_clock::time_point tp) {
+    expiry_set_ = tp != std::chrono::steady_clock::time_point::max();
     if (auto* t = tcp())
         t->expires_at(tp);
     else
@@ -230,6 +233,7 @@ void AnyStream::expires_at(std::chrono::steady_clock::time_point tp) {
 }
 
 void AnyStream::expires_never() {
+    expiry_set_ = false;
     if (auto* t = tcp())
         t->expires_never();
     else

@@ -15,8 +15,10 @@
 #include <boost/asio/read.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/ssl/stream.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
+#include <boost/beast/core/error.hpp>
 
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
@@ -185,6 +187,89 @@ TEST_CASE("transport: plain TCP connects, times the connect and counts bytes") {
     });
     run_until(ioc, [&] { return !got.empty(); });
     CHECK(got == "bye");
+}
+
+TEST_CASE("transport: plain TCP without an expiry (the direct path) counts bytes like the timed path") {
+    // Reads and writes with no expiry set go straight to the socket (stream.hpp "Direct path");
+    // with an expiry they go through beast::basic_stream. Both count every byte, in any mix; an
+    // expiry still ends a stalled read with beast's timeout; close() ends a pending direct read.
+    net::io_context ioc;
+    tcp::acceptor acc(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+    const auto port = acc.local_endpoint().port();
+    std::string got;
+    bool server_done = false;
+    net::co_spawn(
+        ioc,
+        [&]() -> net::awaitable<void> {
+            auto [ec, sock] = co_await acc.async_accept(use_tuple);
+            co_await net::async_write(sock, net::buffer(std::string_view("0123456789")), use_tuple);
+            char buf[64];
+            for (;;) {  // collects until the client closes; never writes again (a stalled peer)
+                auto [rec, n] = co_await sock.async_read_some(net::buffer(buf), use_tuple);
+                if (rec) break;
+                got.append(buf, n);
+            }
+            server_done = true;
+        },
+        [](std::exception_ptr) {});
+    run(ioc, [&]() -> net::awaitable<void> {
+        AnyStream s(ioc.get_executor());
+        const auto r = co_await async_open(s, "127.0.0.1", port, 3000ms);
+        REQUIRE_FALSE(r.error);
+        char buf[10];
+        // Direct: 4 bytes; timed: 3; direct again: 3 (the expiry is lifted by expires_never).
+        auto [e1, n1] = co_await net::async_read(s, net::buffer(buf, 4), use_tuple);
+        CHECK_FALSE(e1);
+        s.expires_after(5s);
+        auto [e2, n2] = co_await net::async_read(s, net::buffer(buf + 4, 3), use_tuple);
+        CHECK_FALSE(e2);
+        s.expires_never();
+        auto [e3, n3] = co_await net::async_read(s, net::buffer(buf + 7, 3), use_tuple);
+        CHECK_FALSE(e3);
+        CHECK(n1 + n2 + n3 == 10);
+        CHECK(std::string_view(buf, 10) == "0123456789");
+        auto [w1, m1] = co_await net::async_write(s, net::buffer(std::string_view("direct.")), use_tuple);
+        CHECK_FALSE(w1);
+        s.expires_at(std::chrono::steady_clock::now() + 5s);
+        auto [w2, m2] = co_await net::async_write(s, net::buffer(std::string_view("timed.")), use_tuple);
+        CHECK_FALSE(w2);
+        CHECK(s.bytes_read() == 10);
+        CHECK(s.bytes_written() == 13);
+        // A stalled read with an expiry times out through Beast.
+        s.expires_after(50ms);
+        auto [e4, n4] = co_await s.async_read_some(net::buffer(buf), use_tuple);
+        CHECK(e4 == boost::beast::error::timeout);
+        CHECK(n4 == 0);
+    });
+    run_until(ioc, [&] { return server_done; });
+    CHECK(got == "direct.timed.");
+
+    // close() while a direct read is pending: the read completes with an error, at once.
+    tcp::acceptor acc2(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+    const auto port2 = acc2.local_endpoint().port();
+    std::optional<tcp::socket> peer;
+    net::co_spawn(
+        ioc,
+        [&]() -> net::awaitable<void> {
+            auto [ec, sock] = co_await acc2.async_accept(use_tuple);
+            peer.emplace(std::move(sock));  // held open, silent
+        },
+        [](std::exception_ptr) {});
+    ioc.restart();
+    run(ioc, [&]() -> net::awaitable<void> {
+        AnyStream s(ioc.get_executor());
+        const auto r = co_await async_open(s, "127.0.0.1", port2, 3000ms);
+        REQUIRE_FALSE(r.error);
+        net::steady_timer t(ioc, std::chrono::steady_clock::now() + 50ms);
+        t.async_wait([&](const boost::system::error_code&) { s.close(); });
+        char buf[4];
+        const auto t0 = std::chrono::steady_clock::now();
+        auto [ec, n] = co_await s.async_read_some(net::buffer(buf), use_tuple);
+        CHECK(ec);
+        CHECK(n == 0);
+        CHECK(std::chrono::steady_clock::now() - t0 < 5s);
+        CHECK(s.bytes_read() == 0);
+    });
 }
 
 TEST_CASE("transport: a refused connect is connect_failed with the OS reason") {
