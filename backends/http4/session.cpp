@@ -401,7 +401,16 @@ net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Reques
         h.headers.emplace_back("X-Transaction-Id", r.session);
         co_return co_await exchange(r.deadline, r.keep_results, format_, h, body_);
     }
-    co_return co_await exchange(r.deadline, r.keep_results, format_, head_, body_);
+    // The steady state, in this frame (no nested coroutine, no Outcome moved between frames):
+    // exchange() below does the same for the probe and transactions.
+    if (!wire_valid_) {
+        render(head_, body_);
+        wire_valid_ = true;
+    }
+    const bool keep = r.keep_results;
+    if (co_await conn_.exchange(out, wire_, r.deadline, keep, reader_, [&] { reader_.start(format_, keep); }))
+        out.transaction_id = reader_.transaction_id();
+    co_return out;
 }
 
 net::awaitable<engine::Outcome> Http4Session::exchange(Clock::time_point deadline, bool keep_results,
