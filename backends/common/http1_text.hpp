@@ -87,11 +87,25 @@ inline bool token_equals_lower(std::string_view a, std::string_view lower) noexc
 
 // RFC 9110: a control character (other than HTAB) or DEL, which no field value or reason phrase
 // may contain.
+// 8 bytes per step: a block with no byte below 0x20 and no 0x7f has none (the common case); a
+// block that has one (a tab, say) is checked byte by byte.
 inline bool has_ctl(std::string_view s) noexcept {
-    for (char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if ((u < 0x20 && u != '\t') || u == 0x7f) return true;
+    auto ctl = [](unsigned char u) { return (u < 0x20 && u != '\t') || u == 0x7f; };
+    constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+    const char* p = s.data();
+    std::size_t n = s.size();
+    for (; n >= 8; p += 8, n -= 8) {
+        std::uint64_t v;
+        std::memcpy(&v, p, 8);
+        const std::uint64_t below = (v - kOnes * 0x20) & ~v & kHigh;  // some byte < 0x20
+        const std::uint64_t d = v ^ (kOnes * 0x7f);
+        const std::uint64_t del = (d - kOnes) & ~d & kHigh;  // some byte == 0x7f
+        if ((below | del) == 0) continue;
+        for (int i = 0; i < 8; ++i)
+            if (ctl(static_cast<unsigned char>(p[i]))) return true;
     }
+    for (; n > 0; ++p, --n)
+        if (ctl(static_cast<unsigned char>(*p))) return true;
     return false;
 }
 

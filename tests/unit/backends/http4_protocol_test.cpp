@@ -3,6 +3,8 @@
 // bad chunk sizes, oversized declared lengths, early close, error footers and trailers.
 #include "backends/http4/protocol.hpp"
 
+#include "backends/common/http1_text.hpp"
+
 #include <tpbench/io/http4.hpp>
 
 #include <doctest/doctest.h>
@@ -458,4 +460,33 @@ TEST_CASE("http4 protocol: the reader is reusable across responses") {
     CHECK(r.error() == errc::ok);
     CHECK(r.result_count() == 4);
     CHECK(r.message().empty());
+}
+
+TEST_CASE(
+    "http1 text: has_ctl (8 bytes per step) agrees with the byte-by-byte rule at every length and position") {
+    using tpbench::backends::http1::has_ctl;
+    auto reference = [](const std::string& s) {
+        for (char c : s) {
+            const auto u = static_cast<unsigned char>(c);
+            if ((u < 0x20 && u != '\t') || u == 0x7f) return true;
+        }
+        return false;
+    };
+    int ctl_found = 0;
+    for (std::size_t len = 1; len <= 19; ++len) {
+        for (std::size_t pos = 0; pos < len; ++pos) {
+            for (int b = 0; b < 256; ++b) {
+                std::string s(len, 'a');
+                s[pos] = static_cast<char>(b);
+                if (pos + 1 < len) s[pos + 1] = static_cast<char>(0xff - b);  // high bytes and borrows nearby
+                REQUIRE(has_ctl(s) == reference(s));
+                ctl_found += has_ctl(s);
+            }
+        }
+    }
+    CHECK(ctl_found > 0);
+    CHECK_FALSE(has_ctl(""));
+    CHECK_FALSE(has_ctl("text/plain;\tcharset=utf-8 \x80\xff"));  // HTAB and obs-text are allowed
+    CHECK(has_ctl("0123456789abcde\x7f"));
+    CHECK(has_ctl("0123456789abcdef\r"));
 }
