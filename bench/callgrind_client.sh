@@ -66,7 +66,7 @@ ir() {
 sc() {
   local name="$1"; shift
   strace -f -c -o "$work/strace.$name" "$tp" run "$@" >/dev/null 2>&1
-  awk '/^[-]+/ { sep++ } sep == 2 && $0 ~ /total/ { print $3 }' "$work/strace.$name"
+  awk '$NF == "total" { print $4 }' "$work/strace.$name"
 }
 
 for row in "${rows[@]}"; do
