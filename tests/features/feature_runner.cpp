@@ -13,13 +13,13 @@
 // still apply). Exit status 2 on bad arguments or when the embedded server cannot be reached.
 #include "gherkin.hpp"
 
-#include <tpbench/backends/registry.hpp>
+#include "common/program_args.hpp"
+#include "common/sync_client.hpp"
+
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/server/server.hpp>
 
-#include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/use_awaitable.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -38,7 +38,6 @@ namespace net = boost::asio;
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 using namespace tpbench::features;
-using tpbench::engine::Clock;
 using tpbench::model::Type;
 using tpbench::model::Value;
 
@@ -60,49 +59,27 @@ struct Args {
 
 Args parse(int argc, char** argv) {
     Args a;
-    for (int i = 1; i < argc; ++i) {
-        std::string k = argv[i];
-        auto val = [&]() -> std::string {
-            if (i + 1 >= argc) usage("missing value for " + k);
-            return argv[++i];
-        };
-        if (k == "--features")
-            a.features = val();
-        else if (k == "--unsupported")
-            a.unsupported = val();
-        else if (k == "--markdown")
-            a.markdown = val();
-        else if (k == "--filter")
-            a.filter = val();
-        else if (k == "--write-unsupported")
-            a.write_unsupported = val();
-        else if (k == "--protocol") {
-            std::string p = val();
-            if (p == "both")
-                a.protocols = {"ws37", "http4"};
-            else if (p == "ws37" || p == "http4")
-                a.protocols = {p};
-            else
-                usage("--protocol must be ws37, http4 or both");
-        } else if (k == "--verbose")
-            a.verbose = true;
-        else
-            usage("unknown argument " + k);
-    }
+    std::string protocol;
+    tpbench::test::parse_args(argc, argv,
+                              {{{"--features", &a.features},
+                                {"--unsupported", &a.unsupported},
+                                {"--markdown", &a.markdown},
+                                {"--filter", &a.filter},
+                                {"--write-unsupported", &a.write_unsupported},
+                                {"--protocol", &protocol}},
+                               {{"--verbose", &a.verbose}}},
+                              usage);
+    if (protocol == "both")
+        a.protocols = {"ws37", "http4"};
+    else if (protocol == "ws37" || protocol == "http4")
+        a.protocols = {protocol};
+    else if (!protocol.empty())
+        usage("--protocol must be ws37, http4 or both");
     if (a.features.empty() || a.unsupported.empty()) usage("--features and --unsupported are required");
     return a;
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) {
-        std::cerr << "tpbench_features: cannot read " << path << "\n";
-        std::exit(2);
-    }
-    std::ostringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
+std::string slurp(const std::string& path) { return tpbench::test::slurp_or_exit(path, "tpbench_features"); }
 
 struct Answer {
     bool ok = false;
@@ -111,70 +88,35 @@ struct Answer {
     std::vector<Value> results;
 };
 
-// One client connection speaking one protocol, used sequentially.
+// One client connection speaking one protocol, used sequentially (tests/common/sync_client.hpp).
 class Client {
 public:
     Client(net::io_context& ioc, std::uint16_t port, std::string backend)
-        : ioc_(ioc), port_(port), backend_(std::move(backend)) {}
-    const std::string& name() const { return backend_; }
+        : client_(ioc, port, backend, backend == "ws37" ? "graphbinary-v1" : "") {}
+    const std::string& name() const { return client_.backend(); }
 
     Answer run(const std::string& script, const Value& bindings, const std::string& language) {
-        Answer a;
-        bool finished = false;
-        net::co_spawn(ioc_, exec(script, bindings, language, a), [&](std::exception_ptr e) {
-            if (e) {
-                a.ok = false;
-                a.connection = true;
-                a.message = "client exception";
-            }
-            finished = true;
-        });
-        ioc_.restart();
-        while (!finished && ioc_.run_one_for(60s)) {
-        }
-        if (!finished) {
-            a.ok = false;
-            a.connection = true;
-            a.message = "client did not finish";
-        }
-        return a;
-    }
-
-private:
-    net::awaitable<void> exec(std::string script, Value bindings, std::string language, Answer& a) {
-        if (!session_ || !session_->is_open()) {
-            tpbench::engine::SessionConfig cfg;
-            cfg.target.host = "127.0.0.1";
-            cfg.target.port = port_;
-            if (backend_ == "ws37") cfg.target.serializer = "graphbinary-v1";
-            const auto* b = tpbench::backends::find_backend(backend_);
-            session_ = b->factory(ioc_.get_executor(), cfg);
-            auto ec = co_await session_->async_connect();
-            if (ec) {
-                a.ok = false;
-                a.connection = true;
-                a.message = "cannot connect to 127.0.0.1:" + std::to_string(port_) + ": " + ec.message();
-                session_.reset();
-                co_return;
-            }
-        }
         tpbench::engine::Request r;
         r.gremlin = script;
         r.bindings = bindings;
         r.language = language;
         r.keep_results = true;
-        r.deadline = Clock::now() + 30s;
-        auto out = co_await session_->async_execute(r);
-        a.ok = !out.error;
-        a.message = out.status_message;
-        if (!a.ok && a.message.empty()) a.message = out.error.message();
-        a.results = std::move(out.results);
+        auto s = client_.run(std::move(r), 30s, 60s);
+        Answer a;
+        if (!s.ran) {
+            a.connection = true;
+            a.message = std::move(s.failure);
+            return a;
+        }
+        a.ok = !s.outcome.error;
+        a.message = s.outcome.status_message;
+        if (!a.ok && a.message.empty()) a.message = s.outcome.error.message();
+        a.results = std::move(s.outcome.results);
+        return a;
     }
 
-    net::io_context& ioc_;
-    std::uint16_t port_;
-    std::string backend_;
-    std::unique_ptr<tpbench::engine::Session> session_;
+private:
+    tpbench::test::SyncClient client_;
 };
 
 struct Fatal {

@@ -11,7 +11,7 @@ if(TARGET tpbench::server AND TARGET tpbench::backends)
   add_executable(tpbench_differential
     ${CMAKE_CURRENT_LIST_DIR}/differential_main.cpp
     ${CMAKE_CURRENT_LIST_DIR}/differential.cpp)
-  target_link_libraries(tpbench_differential PRIVATE tpbench_warnings tpbench::backends tpbench::server tpbench::asio)
+  target_link_libraries(tpbench_differential PRIVATE tpbench_warnings tpbench::test_client tpbench::server)
   tpbench_add_test(differential_unit_tests
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/differential_test.cpp ${CMAKE_CURRENT_LIST_DIR}/differential.cpp
     LIBS tpbench::model)

@@ -15,13 +15,13 @@
 // differs), 1 otherwise, 2 on bad arguments or when a server cannot be reached.
 #include "differential.hpp"
 
-#include <tpbench/backends/registry.hpp>
+#include "common/program_args.hpp"
+#include "common/sync_client.hpp"
+
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/server/server.hpp>
 
-#include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/use_awaitable.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -36,7 +36,6 @@
 namespace net = boost::asio;
 using namespace std::chrono_literals;
 using namespace tpbench::differential;
-using tpbench::engine::Clock;
 
 namespace {
 
@@ -55,35 +54,24 @@ struct Args {
 
 Args parse(int argc, char** argv) {
     Args a;
-    for (int i = 1; i < argc; ++i) {
-        std::string k = argv[i];
-        auto val = [&]() -> std::string {
-            if (i + 1 >= argc) usage("missing value for " + k);
-            return argv[++i];
-        };
-        if (k == "--queries")
-            a.queries = val();
-        else if (k == "--known")
-            a.known = val();
-        else if (k == "--record")
-            a.record = val();
-        else if (k == "--expected")
-            a.expected = val();
-        else if (k == "--report")
-            a.report = val();
-        else if (k == "--label")
-            a.label = val();
-        else if (k == "--real-port") {
-            try {
-                a.real_port = std::stoi(val());
-            } catch (...) {
-                usage("--real-port needs a number");
-            }
-            if (a.real_port <= 0 || a.real_port > 65535) usage("--real-port out of range");
-        } else if (k == "--verbose")
-            a.verbose = true;
-        else
-            usage("unknown argument " + k);
+    std::string port;
+    tpbench::test::parse_args(argc, argv,
+                              {{{"--queries", &a.queries},
+                                {"--known", &a.known},
+                                {"--record", &a.record},
+                                {"--expected", &a.expected},
+                                {"--report", &a.report},
+                                {"--label", &a.label},
+                                {"--real-port", &port}},
+                               {{"--verbose", &a.verbose}}},
+                              usage);
+    if (!port.empty()) {
+        try {
+            a.real_port = std::stoi(port);
+        } catch (...) {
+            usage("--real-port needs a number");
+        }
+        if (a.real_port <= 0 || a.real_port > 65535) usage("--real-port out of range");
     }
     if (a.queries.empty() || a.known.empty()) usage("--queries and --known are required");
     if ((a.real_port == 0) == a.expected.empty()) usage("give exactly one of --real-port and --expected");
@@ -92,78 +80,38 @@ Args parse(int argc, char** argv) {
 }
 
 std::string slurp(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) {
-        std::cerr << "tpbench_differential: cannot read " << path << "\n";
-        std::exit(2);
-    }
-    std::ostringstream s;
-    s << f.rdbuf();
-    return s.str();
+    return tpbench::test::slurp_or_exit(path, "tpbench_differential");
 }
 
-// One client connection to one server, used sequentially.
+// One ws37 (GraphBinary 1.0) client connection to one server, used sequentially
+// (tests/common/sync_client.hpp).
 class Client {
 public:
-    Client(net::io_context& ioc, std::uint16_t port) : ioc_(ioc), port_(port) {}
+    Client(net::io_context& ioc, std::uint16_t port) : client_(ioc, port, "ws37", "graphbinary-v1") {}
 
     // Runs one script; reconnects when the connection was lost.
     Answer run(const std::string& script) {
+        tpbench::engine::Request r;
+        r.gremlin = script;
+        r.keep_results = true;
+        auto s = client_.run(std::move(r), 90s, 120s);
         Answer a;
-        bool finished = false;
-        net::co_spawn(ioc_, exec(script, a), [&](std::exception_ptr e) {
-            if (e) {
-                a.ok = false;
-                a.status = -1;
-                a.message = "client exception";
-            }
-            finished = true;
-        });
-        ioc_.restart();
-        while (!finished && ioc_.run_one_for(120s)) {
-        }
-        if (!finished) {
-            a.ok = false;
+        if (!s.ran) {
             a.status = -1;
-            a.message = "client did not finish";
+            a.message = std::move(s.failure);
+            return a;
         }
+        a.ok = !s.outcome.error;
+        a.status = s.outcome.status_code;
+        a.message = s.outcome.status_message;
+        if (!a.ok && a.message.empty()) a.message = s.outcome.error.message();
+        if (a.ok)
+            for (const auto& v : s.outcome.results) a.lines.push_back(canon(v));
         return a;
     }
 
 private:
-    net::awaitable<void> exec(std::string script, Answer& a) {
-        if (!session_ || !session_->is_open()) {
-            tpbench::engine::SessionConfig cfg;
-            cfg.target.host = "127.0.0.1";
-            cfg.target.port = port_;
-            cfg.target.serializer = "graphbinary-v1";
-            const auto* b = tpbench::backends::find_backend("ws37");
-            session_ = b->factory(ioc_.get_executor(), cfg);
-            auto ec = co_await session_->async_connect();
-            if (ec) {
-                a.ok = false;
-                a.status = -1;
-                a.message = "cannot connect to 127.0.0.1:" + std::to_string(port_) + ": " + ec.message();
-                session_.reset();
-                co_return;
-            }
-        }
-        tpbench::engine::Request r;
-        r.gremlin = script;
-        r.keep_results = true;
-        r.deadline = Clock::now() + 90s;
-        auto out = co_await session_->async_execute(r);
-        a.ok = !out.error;
-        a.status = out.status_code;
-        a.message = out.status_message;
-        if (!a.ok && a.message.empty()) a.message = out.error.message();
-        if (a.ok)
-            for (const auto& v : out.results) a.lines.push_back(canon(v));
-    }
-
-    net::io_context& ioc_;
-    std::uint16_t port_;
-    std::unique_ptr<tpbench::engine::Session> session_;
+    tpbench::test::SyncClient client_;
 };
 
 bool reload(Client& c, const std::string& who) {
