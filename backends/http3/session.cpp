@@ -10,6 +10,7 @@
 #include <tpbench/backends/http3.hpp>
 
 #include "backends/common/http1_connection.hpp"
+#include "backends/common/last_request.hpp"
 #include "backends/common/stream.hpp"
 #include "backends/common/transport.hpp"
 #include "backends/http3/protocol.hpp"
@@ -160,14 +161,9 @@ private:
     bool busy_ = false;
 
     std::string wire_;
-    bool wire_valid_ = false;
     std::size_t id_offset_ = std::string::npos;  // where the requestId sits in wire_ (serialized)
     model::Uuid id_{};
-    std::string last_gremlin_;
-    model::Value last_bindings_;
-    std::string last_language_;
-    std::optional<model::Value> last_bytecode_;
-    std::optional<std::int64_t> last_timeout_;
+    backends_detail::LastRequest last_;  // the request wire_ encodes
 
     backends_detail::Http1Connection conn_;  // the stream, its read buffer, connect timings
     ResponseReader reader_;
@@ -175,10 +171,7 @@ private:
 };
 
 void Http3Session::render(const engine::Request& r) {
-    const bool same = wire_valid_ && r.gremlin == last_gremlin_ && r.language == last_language_ &&
-                      r.server_timeout_ms == last_timeout_ &&
-                      r.bytecode.has_value() == last_bytecode_.has_value() &&
-                      (!r.bytecode || *r.bytecode == *last_bytecode_) && r.bindings == last_bindings_;
+    const bool same = last_.same(r);
     if (serialized_) {
         const model::Uuid id = next_id();
         if (same && id_offset_ != std::string::npos) {
@@ -220,12 +213,7 @@ void Http3Session::render(const engine::Request& r) {
             id_offset_ = wire_.find(needle, wire_.size() - body.size());
         }
     }
-    wire_valid_ = true;
-    last_gremlin_ = r.gremlin;
-    last_bindings_ = r.bindings;
-    last_language_ = r.language;
-    last_bytecode_ = r.bytecode;
-    last_timeout_ = r.server_timeout_ms;
+    last_.remember(r);
 }
 
 net::awaitable<engine::Outcome> Http3Session::async_execute(const engine::Request& r) {

@@ -11,6 +11,7 @@
 #include <tpbench/backends/http4.hpp>
 
 #include "backends/common/http1_connection.hpp"
+#include "backends/common/last_request.hpp"
 #include "backends/common/stream.hpp"
 #include "backends/common/transport.hpp"
 #include "backends/http4/protocol.hpp"
@@ -173,7 +174,7 @@ private:
     net::awaitable<std::error_code> detect_dialect();
     void set_dialect(io::http4::Dialect d) {
         dialect_ = d;
-        body_valid_ = false;
+        last_.forget();
         build_head(d);
     }
     // The fixed headers of every request (the bulking header name depends on the dialect).
@@ -203,16 +204,8 @@ private:
     std::string body_;
     std::string wire_;
     // The last encoded request; an identical next request reuses body_ (and wire_ unless signed).
-    bool body_valid_ = false;
+    backends_detail::LastRequest last_;  // the request body_ encodes
     bool wire_valid_ = false;
-    std::string last_gremlin_;
-    model::Value last_bindings_;
-    std::string last_language_;
-    std::int32_t last_batch_ = 0;
-    std::optional<std::int64_t> last_timeout_;
-    bool last_tokens_ = false;
-    std::string last_session_;  // tx
-    bool last_tx_begin_ = false;
 
     backends_detail::Http1Connection conn_;  // the stream, its read buffer, connect timings
     ResponseReader reader_;
@@ -255,11 +248,7 @@ void Http4Session::render(const RequestHead& head, const std::string& body) {
 }
 
 void Http4Session::encode_body(const engine::Request& r) {
-    if (body_valid_ && r.gremlin == last_gremlin_ && r.batch_size == last_batch_ &&
-        r.server_timeout_ms == last_timeout_ && r.materialize_tokens == last_tokens_ &&
-        r.language == last_language_ && r.bindings == last_bindings_ && r.session == last_session_ &&
-        r.tx_begin == last_tx_begin_)
-        return;
+    if (last_.same(r)) return;
     const io::http4::Dialect d = *dialect_;
     io::http4::Request hr;
     hr.gremlin = r.gremlin;
@@ -285,18 +274,10 @@ void Http4Session::encode_body(const engine::Request& r) {
     const auto g = cfg_.target.options.find("g");
     if (g != cfg_.target.options.end() && !g->second.empty()) hr.g = g->second;
     if (!r.session.empty() && !r.tx_begin) hr.transaction_id = r.session;  // tx
-    last_session_ = r.session;
-    last_tx_begin_ = r.tx_begin;
     body_.clear();
     io::http4::encode_request(body_, hr, body_format_, d);
-    body_valid_ = true;
+    last_.remember(r);
     wire_valid_ = false;
-    last_gremlin_ = r.gremlin;
-    last_bindings_ = r.bindings;
-    last_language_ = r.language;
-    last_batch_ = r.batch_size;
-    last_timeout_ = r.server_timeout_ms;
-    last_tokens_ = r.materialize_tokens;
 }
 
 // The probe: one read-only GraphBinary request whose answer differs per dialect

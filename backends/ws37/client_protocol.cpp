@@ -37,13 +37,6 @@ io::ws37::Format parse_serializer(std::string_view name) {
                                 "' (expected graphbinary-v1, graphson-v3 or graphson-v3-untyped)");
 }
 
-bool ClientProtocol::EncodedTemplate::matches(const engine::Request& r) const {
-    return valid && r.batch_size == batch_size && r.materialize_tokens == materialize_tokens &&
-           r.server_timeout_ms == server_timeout_ms && r.gremlin == gremlin && r.language == language &&
-           r.bytecode.has_value() == bytecode.has_value() && (!r.bytecode || *r.bytecode == *bytecode) &&
-           r.bindings == bindings;
-}
-
 ClientProtocol::ClientProtocol(Config cfg, ProtocolHooks& hooks, std::uint64_t seed)
     : cfg_(std::move(cfg)),
       hooks_(hooks),
@@ -66,7 +59,7 @@ model::Uuid ClientProtocol::next_id() noexcept {
 }
 
 void ClientProtocol::encode(const engine::Request& req, const model::Uuid& id, std::string& out) {
-    if (req.session.empty() && template_.matches(req)) {
+    if (req.session.empty() && template_.key.same(req)) {
         out.assign(template_.frame);
         if (template_.id_is_text)
             write_uuid_text(out.data() + template_.id_offset, id);
@@ -104,7 +97,7 @@ void ClientProtocol::encode(const engine::Request& req, const model::Uuid& id, s
     if (!req.session.empty()) return;  // tx: session requests are not cached as the template
 
     // Remember where the id sits so the next identical request only patches it.
-    template_.valid = false;
+    template_.key.forget();
     std::size_t offset = std::string::npos;
     bool text = false;
     if (cfg_.format == io::ws37::Format::graphbinary_v1) {
@@ -117,14 +110,7 @@ void ClientProtocol::encode(const engine::Request& req, const model::Uuid& id, s
         text = true;
     }
     if (offset != std::string::npos) {
-        template_.valid = true;
-        template_.gremlin = req.gremlin;
-        template_.bytecode = req.bytecode;
-        template_.bindings = req.bindings;
-        template_.language = req.language;
-        template_.batch_size = req.batch_size;
-        template_.server_timeout_ms = req.server_timeout_ms;
-        template_.materialize_tokens = req.materialize_tokens;
+        template_.key.remember(req);
         template_.frame = out;
         template_.id_offset = offset;
         template_.id_is_text = text;

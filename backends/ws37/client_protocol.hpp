@@ -28,6 +28,7 @@
 // ids explain themselves.
 //
 // Single-threaded: used only from the session's executor.
+#include "backends/common/last_request.hpp"
 #include "backends/ws37/pending_table.hpp"
 
 #include <tpbench/engine/backend.hpp>
@@ -129,18 +130,10 @@ public:
 
 private:
     struct EncodedTemplate {
-        bool valid = false;
-        std::string gremlin;
-        std::optional<model::Value> bytecode;
-        model::Value bindings;
-        std::string language;
-        std::int32_t batch_size = 0;
-        std::optional<std::int64_t> server_timeout_ms;
-        bool materialize_tokens = false;
+        backends_detail::LastRequest key;  // the request `frame` encodes (backends/common)
         std::string frame;
         std::size_t id_offset = 0;
         bool id_is_text = false;  // GraphSON: 36-char text; GraphBinary: 16 raw bytes
-        bool matches(const engine::Request& r) const;
     };
     struct SlotData {
         std::string frame;  // the encoded request frame (capacity reused)
