@@ -360,23 +360,12 @@ void ClientProtocol::abandon(std::size_t slot, Clock::time_point now) {
 
 void ClientProtocol::take_outcome(std::size_t slot, engine::Outcome& out) {
     const PendingTable::Entry& e = table_.entry(slot);
+    out = e.outcome;
     if (e.error != errc::ok) {
         out.error = make_error_code(e.error);
         // Timeouts decided by the request side were finished without the note: add it here.
-        out.status_message =
-            e.error == errc::timeout ? with_unknown_note(e.status_message) : e.status_message;
-    } else {
-        out.status_message = e.status_message;
+        if (e.error == errc::timeout) out.status_message = with_unknown_note(e.outcome.status_message);
     }
-    out.status_code = e.status_code;
-    out.sent = e.sent;
-    out.first_byte = e.first_byte;
-    out.first_result = e.first_result;
-    out.done = e.done;
-    out.bytes_out = e.bytes_out;
-    out.bytes_in = e.bytes_in;
-    out.result_count = e.result_count;
-    out.partial_responses = e.partial_responses;
     SlotData& d = slots_[slot];
     if (d.keep_results) {
         --keep_count_;

@@ -98,7 +98,7 @@ public:
     // The request's deadline passed before it finished (see PendingTable::abandon).
     void abandon(std::size_t slot, Clock::time_point now);
     bool finished(std::size_t slot) const noexcept { return table_.finished(slot); }
-    // Moves the finished request's outcome into `out` (results too) and frees the slot.
+    // Sets `out` to the finished request's outcome (results too) and frees the slot.
     void take_outcome(std::size_t slot, engine::Outcome& out);
 
     // ---- writer side ---------------------------------------------------------------------------

@@ -39,17 +39,17 @@ std::optional<std::size_t> PendingTable::add(const model::Uuid& id) {
     free_list_.pop_back();
     ++in_use_;
     Entry& e = entries_[slot];
-    // Reset field by field so the message string keeps its capacity (no allocation per request).
     e.id = id;
     e.state = State::queued;
     e.with_writer = true;
     e.owner_gone = false;
     e.abandoned = false;
     e.error = errc::ok;
-    e.status_code = 0;
-    e.status_message.clear();
-    e.sent = e.first_byte = e.first_result = e.done = Clock::time_point{};
-    e.bytes_out = e.bytes_in = e.result_count = e.partial_responses = 0;
+    // A fresh outcome, but the message string keeps its capacity (no allocation per request).
+    std::string message = std::move(e.outcome.status_message);
+    message.clear();
+    e.outcome = engine::Outcome{};
+    e.outcome.status_message = std::move(message);
     return slot;
 }
 
@@ -74,10 +74,11 @@ bool PendingTable::begin_write(std::size_t slot) {
 void PendingTable::end_write(std::size_t slot, bool ok, Clock::time_point now, std::uint64_t bytes_out) {
     Entry& e = entries_[slot];
     e.with_writer = false;
-    e.bytes_out = bytes_out;
+    engine::Outcome& o = e.outcome;
+    o.bytes_out = bytes_out;
     // The reader may already have seen responses (their completion ran before the write's):
     // the request was on the wire before its first response byte.
-    e.sent = (e.first_byte != Clock::time_point{} && e.first_byte < now) ? e.first_byte : now;
+    o.sent = (o.first_byte != Clock::time_point{} && o.first_byte < now) ? o.first_byte : now;
     if (e.state == State::queued) {
         if (ok) {
             e.state = State::sent;
@@ -125,10 +126,11 @@ void PendingTable::finish(Entry& e, errc err, std::int32_t code, std::string_vie
                           Clock::time_point now) {
     e.state = State::done;
     e.error = err;
-    e.status_code = code;
-    e.status_message.assign(message);
-    e.done = now;
-    if (e.first_result == Clock::time_point{}) e.first_result = now;
+    engine::Outcome& o = e.outcome;
+    o.status_code = code;
+    o.status_message.assign(message);
+    o.done = now;
+    if (o.first_result == Clock::time_point{}) o.first_result = now;
 }
 
 PendingTable::Dispatch PendingTable::on_response(const std::optional<model::Uuid>& id, std::int32_t code,
@@ -154,12 +156,13 @@ PendingTable::Dispatch PendingTable::on_response(const std::optional<model::Uuid
     }
     Entry& e = entries_[*slot];
     d.slot = *slot;
-    e.bytes_in += bytes_in;
-    if (e.first_byte == Clock::time_point{}) e.first_byte = first_byte;
-    if (results > 0 && e.first_result == Clock::time_point{}) e.first_result = now;
-    e.result_count += results;
+    engine::Outcome& o = e.outcome;
+    o.bytes_in += bytes_in;
+    if (o.first_byte == Clock::time_point{}) o.first_byte = first_byte;
+    if (results > 0 && o.first_result == Clock::time_point{}) o.first_result = now;
+    o.result_count += results;
     if (code == 206) {
-        ++e.partial_responses;
+        ++o.partial_responses;
         d.kind = Dispatch::Kind::partial;
         return d;
     }

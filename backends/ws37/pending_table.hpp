@@ -19,6 +19,7 @@
 //                  recognised and dropped;
 //   * release()    hands the slot back once the request coroutine copied its outcome.
 // Single-threaded: used only from the session's executor.
+#include <tpbench/engine/request.hpp>
 #include <tpbench/model/error.hpp>
 #include <tpbench/model/value.hpp>
 
@@ -40,7 +41,7 @@ errc classify_status(std::int32_t code) noexcept;
 
 class PendingTable {
 public:
-    using Clock = std::chrono::steady_clock;
+    using Clock = engine::Clock;
 
     enum class State : std::uint8_t {
         free,    // unused
@@ -49,7 +50,9 @@ public:
         done,    // final response, error or abandonment recorded
     };
 
-    // What the session reports for one request; copied into engine::Outcome by the session.
+    // One slot: the table's bookkeeping plus the request's Outcome as far as the table knows it
+    // (status, times, bytes, counts), which the session takes as a whole. The outcome's error stays
+    // empty here: `error` holds the table's classification until the session takes the outcome.
     struct Entry {
         model::Uuid id{};
         State state = State::free;
@@ -57,16 +60,7 @@ public:
         bool owner_gone = false;   // the request coroutine left (released or abandoned)
         bool abandoned = false;    // finished by abandon() (timeout)
         errc error = errc::ok;
-        std::int32_t status_code = 0;
-        std::string status_message;
-        Clock::time_point sent{};
-        Clock::time_point first_byte{};
-        Clock::time_point first_result{};
-        Clock::time_point done{};
-        std::uint64_t bytes_out = 0;
-        std::uint64_t bytes_in = 0;
-        std::uint64_t result_count = 0;
-        std::uint64_t partial_responses = 0;
+        engine::Outcome outcome;
     };
 
     // Where on_response() routed a message.
@@ -120,7 +114,7 @@ public:
     void finish_entry(std::size_t slot, errc e, std::int32_t code, std::string_view message,
                       Clock::time_point now);
     // Adds wire bytes written on behalf of the entry (e.g. the answer to its SASL challenge).
-    void add_bytes_out(std::size_t slot, std::uint64_t n) noexcept { entries_[slot].bytes_out += n; }
+    void add_bytes_out(std::size_t slot, std::uint64_t n) noexcept { entries_[slot].outcome.bytes_out += n; }
 
     // Finishes every entry that is not done yet with `e` (message kept for the outcome).
     // Returns how many entries it finished.

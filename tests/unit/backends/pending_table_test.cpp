@@ -62,15 +62,15 @@ TEST_CASE("a request streams 206 partials then a final 200") {
     REQUIRE(t.finished(*s));
     const auto& e = t.entry(*s);
     CHECK(e.error == errc::ok);
-    CHECK(e.status_code == 200);
-    CHECK(e.result_count == 138);
-    CHECK(e.partial_responses == 2);
-    CHECK(e.bytes_in == 2300);
-    CHECK(e.bytes_out == 120);
-    CHECK(e.sent == at(1));
-    CHECK(e.first_byte == at(5));
-    CHECK(e.first_result == at(6));
-    CHECK(e.done == at(10));
+    CHECK(e.outcome.status_code == 200);
+    CHECK(e.outcome.result_count == 138);
+    CHECK(e.outcome.partial_responses == 2);
+    CHECK(e.outcome.bytes_in == 2300);
+    CHECK(e.outcome.bytes_out == 120);
+    CHECK(e.outcome.sent == at(1));
+    CHECK(e.outcome.first_byte == at(5));
+    CHECK(e.outcome.first_result == at(6));
+    CHECK(e.outcome.done == at(10));
     t.release(*s);
     CHECK(t.in_use() == 0);
 }
@@ -83,8 +83,8 @@ TEST_CASE("204 finishes with no results and first_result == done") {
     auto d = t.on_response(id_of(2), 204, "", 0, 40, at(3), at(4));
     CHECK(d.kind == Kind::final);
     CHECK(t.entry(s).error == errc::ok);
-    CHECK(t.entry(s).result_count == 0);
-    CHECK(t.entry(s).first_result == at(4));
+    CHECK(t.entry(s).outcome.result_count == 0);
+    CHECK(t.entry(s).outcome.first_result == at(4));
 }
 
 TEST_CASE("interleaved responses of several requests are routed by request id") {
@@ -103,11 +103,11 @@ TEST_CASE("interleaved responses of several requests are routed by request id") 
     CHECK(t.on_response(id_of(2), 200, "", 1, 1, at(2), at(2)).kind == Kind::final);
     CHECK(t.on_response(id_of(3), 597, "No such property", 0, 1, at(2), at(2)).kind == Kind::final);
     CHECK(t.on_response(id_of(1), 200, "", 3, 1, at(3), at(3)).kind == Kind::final);
-    CHECK(t.entry(a).result_count == 10);
-    CHECK(t.entry(b).result_count == 6);
+    CHECK(t.entry(a).outcome.result_count == 10);
+    CHECK(t.entry(b).outcome.result_count == 6);
     CHECK(t.entry(c).error == errc::server_evaluation);
-    CHECK(t.entry(c).status_message == "No such property");
-    CHECK(t.entry(c).status_code == 597);
+    CHECK(t.entry(c).outcome.status_message == "No such property");
+    CHECK(t.entry(c).outcome.status_code == 597);
     t.release(a);
     t.release(b);
     t.release(c);
@@ -122,8 +122,8 @@ TEST_CASE("a response that arrives before the write completion is accepted") {
     CHECK(t.on_response(id_of(1), 200, "", 1, 20, at(2), at(3)).kind == Kind::final);
     t.end_write(s, true, at(5), 30);
     // sent is never after the first response byte
-    CHECK(t.entry(s).sent == at(2));
-    CHECK(t.entry(s).bytes_out == 30);
+    CHECK(t.entry(s).outcome.sent == at(2));
+    CHECK(t.entry(s).outcome.bytes_out == 30);
     CHECK(t.entry(s).error == errc::ok);
 }
 
@@ -139,7 +139,7 @@ TEST_CASE("a null request id fails every active request") {
     CHECK(t.finished(b));
     CHECK(t.entry(a).error == errc::server_bad_request);
     CHECK(t.entry(b).error == errc::server_bad_request);
-    CHECK(t.entry(b).status_message == "Invalid OpProcessor requested [null]");
+    CHECK(t.entry(b).outcome.status_message == "Invalid OpProcessor requested [null]");
     // b was still queued: the writer must skip it
     CHECK_FALSE(t.begin_write(b));
 }
@@ -154,8 +154,8 @@ TEST_CASE("fail_all finishes only unfinished entries") {
     CHECK(t.fail_all(errc::connection_closed, "gone", at(2)) == 1);
     CHECK(t.entry(a).error == errc::ok);
     CHECK(t.entry(b).error == errc::connection_closed);
-    CHECK(t.entry(b).status_message == "gone");
-    CHECK(t.entry(b).done == at(2));
+    CHECK(t.entry(b).outcome.status_message == "gone");
+    CHECK(t.entry(b).outcome.done == at(2));
 }
 
 TEST_CASE("abandoned requests free their slot and late responses are dropped") {
@@ -176,7 +176,7 @@ TEST_CASE("abandoned requests free their slot and late responses are dropped") {
     CHECK(t.on_response(id_of(9), 200, "", 3, 1, at(52), at(52)).kind == Kind::unknown);
     CHECK(t.unknown_responses() == 1);
     // The new request on the reused slot is untouched by the late ones.
-    CHECK(t.entry(*s2).result_count == 0);
+    CHECK(t.entry(*s2).outcome.result_count == 0);
     CHECK_FALSE(t.finished(*s2));
 }
 
@@ -236,15 +236,15 @@ TEST_CASE("a 407 challenge is reported without finishing the request; finish_ent
     CHECK(d.kind == Kind::challenge);
     CHECK(d.slot == s);
     CHECK_FALSE(t.finished(s));
-    CHECK(t.entry(s).bytes_in == 5);
-    CHECK(t.entry(s).first_byte == at(1));
+    CHECK(t.entry(s).outcome.bytes_in == 5);
+    CHECK(t.entry(s).outcome.first_byte == at(1));
     t.add_bytes_out(s, 10);
-    CHECK(t.entry(s).bytes_out == 11);
+    CHECK(t.entry(s).outcome.bytes_out == 11);
     t.finish_entry(s, errc::auth_failed, 407, "no credentials", at(2));
     CHECK(t.finished(s));
     CHECK(t.entry(s).error == errc::auth_failed);
-    CHECK(t.entry(s).status_code == 407);
-    CHECK(t.entry(s).status_message == "no credentials");
+    CHECK(t.entry(s).outcome.status_code == 407);
+    CHECK(t.entry(s).outcome.status_message == "no credentials");
     t.release(s);
     CHECK(t.in_use() == 0);
 }
