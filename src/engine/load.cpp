@@ -139,6 +139,8 @@ public:
     void hard_stop() { ioc_.stop(); }
 
     std::uint64_t progress() const noexcept { return progress_.load(std::memory_order_relaxed); }
+    // What this worker counted for LoadSpec::live (written by the worker thread only).
+    const LiveCounters& live() const noexcept { return live_; }
     std::size_t lanes() const noexcept { return lanes_; }
     std::size_t capacity() const noexcept { return capacity_; }
     std::size_t opened() const noexcept { return opened_; }
@@ -408,8 +410,8 @@ private:
             std::string msg = out.status_message.empty() ? make_error_code(e).message() : out.status_message;
             record_failure(st, e, msg);
             if (spec_.live)
-                spec_.live->add(out, 0, false,
-                                std::min<std::size_t>(static_cast<std::size_t>(e), errc_slots - 1));
+                live_.count(out, 0, false,
+                            std::min<std::size_t>(static_cast<std::size_t>(e), errc_slots - 1));
             if (spec_.intervals && !warm) interval_at(done).failed++;
             return;
         }
@@ -418,7 +420,7 @@ private:
         if (tpl.expected_results && *tpl.expected_results != out.result_count) ++st.result_mismatches;
         const std::int64_t lat = to_ns(done - intended);
         st.latency.record(lat);
-        if (spec_.live) spec_.live->add(out, lat, true, 0);
+        if (spec_.live) live_.count(out, lat, true, 0);
         st.service.record(to_ns(done - handed));
         const auto first = out.first_result == Clock::time_point{} ? done : out.first_result;
         st.ttfr.record(to_ns(first - handed));
@@ -543,6 +545,8 @@ private:
     std::uint64_t done_local_ = 0;
     std::atomic<std::uint64_t> progress_{0};
     std::atomic<bool> finished_flag_{false};
+    // This worker's share of LoadSpec::live, on its own cache lines; LivePublisher sums them.
+    alignas(64) LiveCounters live_;
     bool aborted_ = false;
     bool stopping_ = false;
     bool finished_ = false;
@@ -564,6 +568,36 @@ private:
     std::unordered_map<const Session*, std::vector<std::string>> tx_sessions_;
     std::string setup_error_;
     std::string first_error_;
+};
+
+constexpr auto kRelaxed = std::memory_order_relaxed;
+
+// Publishes the workers' own live counters into LoadSpec::live: adds what they counted since the
+// last publish (orchestrating thread only; the adds are atomic, as another run may share `live`).
+class LivePublisher {
+public:
+    LivePublisher(LiveCounters* live, const std::vector<std::unique_ptr<Worker>>& workers)
+        : live_(live), workers_(workers) {}
+    void publish() {
+        if (live_ == nullptr) return;
+        LiveCounters sum;
+        for (const auto& w : workers_)
+            LiveCounters::zip(
+                [](auto& s, const auto& x) { s.store(s.load(kRelaxed) + x.load(kRelaxed), kRelaxed); }, sum,
+                w->live());
+        LiveCounters::zip(
+            [](auto& l, auto& p, const auto& s) {
+                const auto now = s.load(kRelaxed);
+                if (const auto delta = now - p.load(kRelaxed)) l.fetch_add(delta, kRelaxed);
+                p.store(now, kRelaxed);
+            },
+            *live_, published_, sum);
+    }
+
+private:
+    LiveCounters* live_;
+    const std::vector<std::unique_ptr<Worker>>& workers_;
+    LiveCounters published_;  // the sums added to *live_ so far
 };
 
 }  // namespace
@@ -780,6 +814,7 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
     std::vector<std::unique_ptr<Worker>> workers;
     for (std::size_t i = 0; i < n_workers; ++i)
         workers.push_back(std::make_unique<Worker>(spec, n_workers, factory, session_config, i, control));
+    LivePublisher live(spec.live, workers);
     std::vector<std::thread> threads;
     for (auto& w : workers) threads.emplace_back([&w] { w->run(); });
 
@@ -821,6 +856,7 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
             hard_end = now + 100ms;  // re-issue until the workers are gone, without spinning
         }
         if (now >= next_report) {
+            live.publish();
             if (spec.progress) {
                 std::uint64_t done = 0;
                 for (auto& w : workers) done += w->progress();
@@ -830,6 +866,7 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
         }
     }
     for (auto& t : threads) t.join();
+    live.publish();
 
     for (auto& w : workers) {
         for (std::size_t p = 0; p < phase_count; ++p) result.phases[p].merge(w->phases()[p]);
@@ -864,21 +901,22 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
     return result;
 }
 
-void LiveCounters::add(const Outcome& out, std::int64_t latency_ns, bool ok, std::size_t errc_slot) noexcept {
-    constexpr auto r = std::memory_order_relaxed;
-    bytes_in.fetch_add(out.bytes_in, r);
-    bytes_out.fetch_add(out.bytes_out, r);
+void LiveCounters::count(const Outcome& out, std::int64_t latency_ns, bool ok,
+                         std::size_t errc_slot) noexcept {
+    auto bump = [](auto& a, auto n) { a.store(a.load(kRelaxed) + n, kRelaxed); };
+    bump(bytes_in, out.bytes_in);
+    bump(bytes_out, out.bytes_out);
     if (!ok) {
-        failed.fetch_add(1, r);
-        errors[std::min(errc_slot, errc_slots - 1)].fetch_add(1, r);
+        bump(failed, 1U);
+        bump(errors[std::min(errc_slot, errc_slots - 1)], 1U);
         return;
     }
-    completed.fetch_add(1, r);
-    results.fetch_add(out.result_count, r);
-    latency_sum_ns.fetch_add(latency_ns, r);
+    bump(completed, 1U);
+    bump(results, out.result_count);
+    bump(latency_sum_ns, latency_ns);
     std::size_t b = 0;
     while (b < latency_bounds_ns.size() && latency_ns > latency_bounds_ns[b]) ++b;
-    latency_buckets[b].fetch_add(1, r);
+    bump(latency_buckets[b], 1U);
 }
 
 }  // namespace tpbench::engine

@@ -140,10 +140,14 @@ struct RequestTemplate {
 };
 
 // A live, lock-free view of a running load, for exposition while it runs (tpbench run
-// --metrics-port: OpenMetrics/Prometheus). Every worker adds to it with relaxed atomic increments
-// as requests finish (measured and warm-up phases alike); any thread may read it at any time.
-// Latency (intended send -> last result, ns) is kept in fixed cumulative-friendly buckets whose
-// upper bounds are `latency_bounds_ns` (the last bucket is +Inf).
+// --metrics-port: OpenMetrics/Prometheus, the progress line). It counts every finished request
+// (measured and warm-up phases alike); any thread may read it at any time. The workers never
+// write it on the request path: each counts into its own cache-line-aligned LiveCounters, and
+// run_load adds what they counted since the last time to this one (atomic adds from the
+// orchestrating thread) about once a second, just before `progress` is called, and once after the
+// workers end. So a run's counts are all here when run_load returns, and the view lags by at most
+// about a second while it runs. Latency (intended send -> last result, ns) is kept in fixed
+// cumulative-friendly buckets whose upper bounds are `latency_bounds_ns` (the last bucket is +Inf).
 struct LiveCounters {
     static constexpr std::array<std::int64_t, 16> latency_bounds_ns{
         100'000,       250'000,       500'000,       1'000'000,     2'500'000,   5'000'000,
@@ -158,8 +162,21 @@ struct LiveCounters {
     std::array<std::atomic<std::uint64_t>, latency_bounds_ns.size() + 1> latency_buckets{};  // non-cumulative
     std::array<std::atomic<std::uint64_t>, errc_slots> errors{};  // failed requests by tpbench::errc value
 
-    // Adds one finished request (called by the engine's workers).
-    void add(const Outcome& out, std::int64_t latency_ns, bool ok, std::size_t errc_slot) noexcept;
+    // Counts one finished request. Single writer: only one thread may call it on a given object
+    // (relaxed load + store, no read-modify-write); readers on other threads see whole values.
+    void count(const Outcome& out, std::int64_t latency_ns, bool ok, std::size_t errc_slot) noexcept;
+    // Calls f(field of c...) for every counter, in the same order for every object.
+    template <class F, class... C>
+    static void zip(F&& f, C&... c) {
+        f(c.completed...);
+        f(c.failed...);
+        f(c.results...);
+        f(c.bytes_in...);
+        f(c.bytes_out...);
+        f(c.latency_sum_ns...);
+        for (std::size_t i = 0; i < latency_bounds_ns.size() + 1; ++i) f(c.latency_buckets[i]...);
+        for (std::size_t i = 0; i < errc_slots; ++i) f(c.errors[i]...);
+    }
 };
 
 struct LoadSpec {
@@ -181,7 +198,7 @@ struct LoadSpec {
     std::chrono::nanoseconds ramp{0};
     bool keep_first_results = false;  // store the results of the plan's first request
     bool intervals = false;           // collect per-second IntervalStats (measured phase)
-    LiveCounters* live = nullptr;     // optional live view, updated as requests finish
+    LiveCounters* live = nullptr;     // optional live view, updated about once a second
     // Called on the calling thread about once a second while the run lasts (done, total requests).
     std::function<void(std::uint64_t, std::uint64_t)> progress;
 };

@@ -9,6 +9,7 @@
 
 #include <iterator>
 #include <thread>
+#include <utility>
 #include <vector>
 
 using namespace tpbench;
@@ -287,6 +288,28 @@ TEST_CASE("live counters see every finished request as it happens, in both phase
     for (const auto& n : live.latency_buckets) bucketed += n.load();
     CHECK(bucketed == live.completed.load());
     CHECK(live.latency_sum_ns.load() > 0);
+}
+
+TEST_CASE("live counters are published while the run lasts, before each progress call") {
+    // Open loop, 2 workers, 300 requests at 200/s: about 1.5 s, so at least one progress call
+    // happens mid-run; the workers count on their own and run_load publishes before progress.
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    auto spec = basic_spec(300, 2);
+    spec.rate = 200;
+    LiveCounters live;
+    spec.live = &live;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> seen;  // (progress done, live finished)
+    spec.progress = [&](std::uint64_t done, std::uint64_t) {
+        seen.emplace_back(done, live.completed.load() + live.failed.load());
+    };
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    check_conservation(r, 300);
+    REQUIRE_FALSE(seen.empty());
+    CHECK(seen.front().second > 0);
+    CHECK(seen.front().second < 300);
+    for (std::size_t i = 1; i < seen.size(); ++i) CHECK(seen[i].second >= seen[i - 1].second);
+    CHECK(live.completed.load() == r.phases[0].completed + r.measured().completed);
 }
 
 TEST_CASE("open-loop schedule: constant rate and a linear ramp, and its inverse") {
