@@ -10,6 +10,7 @@
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/server/server.hpp>
 
+#include "common/embedded_server.hpp"
 #include "common/run_bounded.hpp"
 
 #include <boost/asio/as_tuple.hpp>
@@ -43,15 +44,12 @@ const tpbench::test::TestPki& pki() { return tpbench::test::shared_pki(); }
 
 std::unique_ptr<tpbench::server::ServerHandle> start_secure_server() {
     tpbench::server::ServerConfig cfg;
-    cfg.host = "127.0.0.1";
-    cfg.port = 0;
-    cfg.gremlin_pool = 2;
     cfg.tls.cert_file = pki().server.cert.string();
     cfg.tls.key_file = pki().server.key.string();
     tpbench::server::Credentials c;
     c.users.emplace(kUser, kPassword);
     cfg.credentials = std::move(c);
-    return tpbench::server::start(cfg);
+    return tpbench::test::start_embedded_server(std::move(cfg));
 }
 
 SessionConfig secure_config(std::uint16_t port, std::string password = kPassword,

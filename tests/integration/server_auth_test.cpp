@@ -55,7 +55,7 @@ std::string json_1plus1() { return R"({"gremlin":"1+1","language":"gremlin-groov
 
 TEST_CASE(
     "server auth ws37: 407 challenge, right credentials run the stored request, then no more challenges") {
-    auto srv = start_test_server(auth_config());
+    auto srv = start_embedded_server(auth_config());
     TcpClient t(srv->port());
     RawWs<TcpClient> ws(t);
     REQUIRE(ws.upgrade());
@@ -81,7 +81,7 @@ TEST_CASE(
 }
 
 TEST_CASE("server auth ws37: wrong password and unknown user get 401, the script never runs") {
-    auto srv = start_test_server(auth_config());
+    auto srv = start_embedded_server(auth_config());
     TcpClient t(srv->port());
     RawWs<TcpClient> ws(t);
     REQUIRE(ws.upgrade());
@@ -101,7 +101,7 @@ TEST_CASE("server auth ws37: wrong password and unknown user get 401, the script
 }
 
 TEST_CASE("server auth ws37: requests sent during the negotiation are deferred and run after success") {
-    auto srv = start_test_server(auth_config());
+    auto srv = start_embedded_server(auth_config());
     TcpClient t(srv->port());
     RawWs<TcpClient> ws(t);
     REQUIRE(ws.upgrade());
@@ -129,7 +129,7 @@ TEST_CASE("server auth ws37 over TLS: the same flow inside wss") {
     auto cfg = auth_config();
     cfg.tls.cert_file = pki.server.cert.string();
     cfg.tls.key_file = pki.server.key.string();
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
     TlsClientOptions o;
     o.ca_file = pki.ca.cert.string();
     TlsClient t(srv->port(), o);
@@ -151,7 +151,7 @@ TEST_CASE("server auth ws37 over TLS: the same flow inside wss") {
 }
 
 TEST_CASE("server auth http4: 401 JSON without or with bad Basic credentials, 200 with good ones") {
-    auto srv = start_test_server(auth_config());
+    auto srv = start_embedded_server(auth_config());
     TcpClient c(srv->port());
     REQUIRE(c.send_all(http_post(json_1plus1(), "application/json", "application/json")));
     auto r = c.read_response();
@@ -189,7 +189,7 @@ TEST_CASE("server auth http4 over TLS: Basic inside https") {
     auto cfg = auth_config();
     cfg.tls.cert_file = pki.server.cert.string();
     cfg.tls.key_file = pki.server.key.string();
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
     TlsClientOptions o;
     o.ca_file = pki.ca.cert.string();
     TlsClient c(srv->port(), o);
@@ -206,7 +206,7 @@ TEST_CASE("server auth http4 over TLS: Basic inside https") {
 }
 
 TEST_CASE("server without credentials: no challenge, and an authentication op gets 498 as the stock server") {
-    auto srv = start_test_server();
+    auto srv = start_embedded_server();
     TcpClient t(srv->port());
     RawWs<TcpClient> ws(t);
     REQUIRE(ws.upgrade());

@@ -31,7 +31,7 @@ TEST_CASE(
     server::ServerConfig cfg;
     // Room for one small request (64 KiB + 3x its frame), not two.
     cfg.memory_budget = 100 * 1024;
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
     CHECK(srv->stats().memory_budget == 100 * 1024);
 
     // A: a stream far too long to finish; the client does not read, so it stays in progress
@@ -91,7 +91,7 @@ TEST_CASE(
 TEST_CASE("server memory budget: a request too large for the whole budget is refused even when idle") {
     server::ServerConfig cfg;
     cfg.memory_budget = 100 * 1024;
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
     // 20 KB of script: charged 64 KiB + 3 x ~20 KB > 100 KiB.
     std::string script = "1+1" + std::string(20000, ' ');
     TcpClient c(srv->port());
@@ -106,7 +106,7 @@ TEST_CASE("server memory budget: a request too large for the whole budget is ref
     // which may be just after the client has read them.
     CHECK(wait_until_in_use(*srv, 0, std::chrono::seconds(5)));
     // The default budget (1 GiB) serves it.
-    auto def = start_test_server();
+    auto def = start_embedded_server();
     CHECK(def->stats().memory_budget == (std::size_t{1} << 30));
     TcpClient d(def->port());
     REQUIRE(
@@ -124,7 +124,7 @@ TEST_CASE(
     // A per-connection buffer far above the budget: only the budget stops the response growing.
     cfg.write_buffer_high_water_mark = 4u << 20;
     cfg.write_buffer_low_water_mark = 2u << 20;
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
 
     // A never reads past its first message: its results pile up in the server's outbox.
     auto holder = std::make_unique<TcpClient>(srv->port(), 4096);
@@ -176,7 +176,7 @@ TEST_CASE("server memory budget: a request body's declared size is checked befor
     server::ServerConfig cfg;
     cfg.memory_budget = 4u << 20;
     cfg.max_content_length = 64u << 20;
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
     const std::size_t body_size = 1u << 20;  // charged 64 KiB + 3 MiB: one fits in 4 MiB, two do not
     std::string body = "{\"gremlin\":\"1+1" + std::string(body_size - 17, ' ') + "\"}";
     REQUIRE(body.size() == body_size);

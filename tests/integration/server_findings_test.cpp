@@ -20,7 +20,7 @@ io::ws37::RequestMessage with_id(io::ws37::RequestMessage m, const model::Uuid& 
 }  // namespace
 
 TEST_CASE("server ws37 (issue 11 #4): a requestId still in flight is refused with 500, never interleaved") {
-    auto srv = start_test_server();
+    auto srv = start_embedded_server();
     TcpClient t(srv->port());
     RawWs<TcpClient> ws(t);
     REQUIRE(ws.upgrade());
@@ -58,7 +58,7 @@ TEST_CASE("server ws37 (issue 11 #4): a requestId still in flight is refused wit
 }
 
 TEST_CASE("server ws37 (issue 11 #4): a requestId may be reused once its final response was sent") {
-    auto srv = start_test_server();
+    auto srv = start_embedded_server();
     TcpClient t(srv->port());
     RawWs<TcpClient> ws(t);
     REQUIRE(ws.upgrade());
@@ -83,7 +83,7 @@ TEST_CASE("server ws37 (issue 11 #4): a requestId may be reused once its final r
 }
 
 TEST_CASE("server ws37 (issue 11 #11): a malformed frame's 499 says what was wrong") {
-    auto srv = start_test_server();
+    auto srv = start_embedded_server();
     TcpClient t(srv->port());
     RawWs<TcpClient> ws(t);
     REQUIRE(ws.upgrade());
@@ -107,7 +107,7 @@ TEST_CASE("server ws37 (issue 11 #11): a malformed frame's 499 says what was wro
 }
 
 TEST_CASE("server http4 (issue 11 #12): an unknown language is refused, a NUL in the script is malformed") {
-    auto srv = start_test_server();
+    auto srv = start_embedded_server();
     TcpClient c(srv->port());
     REQUIRE(c.send_all(
         http_post(R"({"gremlin":"1+1","language":"python"})", "application/json", "application/json")));

@@ -72,9 +72,9 @@ Decoded decode_body(std::string_view body, io::http4::ResponseFormat f) {
 TEST_CASE("server http4: the spec's g.V(1) request bytes get the spec's response bytes") {
     server::ServerConfig cfg;
     cfg.http4_version_byte = 0x81;
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
     TcpClient c(srv->port());
-    auto body = from_hex(
+    auto body = unhex(
         "810000000303000000000862696e64696e67730a00000000000300000000086c616e677561676503000000000e6772656d6c"
         "696e2d67"
         "726f6f7679030000000009626174636853697a6501000000004000000006672e56283129");
@@ -85,7 +85,7 @@ TEST_CASE("server http4: the spec's g.V(1) request bytes get the spec's response
     CHECK(r->headers["content-type"] == gb4);
     CHECK(r->headers["transfer-encoding"] == "chunked");
     CHECK(r->headers.count("gremlin-requestid") == 1);
-    CHECK(to_hex(r->body) ==
+    CHECK(hex(r->body) ==
           "810011000200000000000000000100000001030000000006706572736f6e09000000000212000200000000000000000000"
           "000001030000"
           "0000046e616d650300000000056d61726b6ffe010900000000001200020000000000000000010000000103000000000361"
@@ -98,14 +98,14 @@ TEST_CASE("server http4: the spec's g.V(1) request bytes get the spec's response
 TEST_CASE("server http4: one chunk per batch, keep-alive, 1+1, Accept negotiation") {
     server::ServerConfig cfg;
     cfg.http4_version_byte = 0x81;
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
     TcpClient c(srv->port());
     REQUIRE(c.send_all(http_post(json_req("g.inject(1,2,3)", ",\"batchSize\":2"), "application/json", gb4)));
     auto r = c.read_response();
     REQUIRE(r);
     REQUIRE(r->chunks.size() == 2);
-    CHECK(to_hex(r->chunks[0]) == "8100010000000001010000000002");
-    CHECK(to_hex(r->chunks[1]) == "010000000003fd0000000000c80101");
+    CHECK(hex(r->chunks[0]) == "8100010000000001010000000002");
+    CHECK(hex(r->chunks[1]) == "010000000003fd0000000000c80101");
     CHECK(r->trailers["code"] == "200");
 
     // Same connection: `1+1` as GraphSON 4 (Accept application/json).
@@ -141,7 +141,7 @@ TEST_CASE("server http4: one chunk per batch, keep-alive, 1+1, Accept negotiatio
 }
 
 TEST_CASE("server http4: materializeProperties tokens gives reference elements") {
-    auto srv = start_test_server();
+    auto srv = start_embedded_server();
     TcpClient c(srv->port());
     REQUIRE(c.send_all(
         http_post(json_req("g.V(1)", ",\"materializeProperties\":\"tokens\""), "application/json", gb4)));
@@ -161,7 +161,7 @@ TEST_CASE("server http4: materializeProperties tokens gives reference elements")
 }
 
 TEST_CASE("server http4: deflate when Accept-Encoding has it") {
-    auto srv = start_test_server();
+    auto srv = start_embedded_server();
     TcpClient c(srv->port());
     REQUIRE(c.send_all(http_post(json_req("g.V()", ",\"batchSize\":4"), "application/json", gb4,
                                  "Accept-Encoding: gzip, deflate\r\n")));
@@ -180,7 +180,7 @@ TEST_CASE("server http4: deflate when Accept-Encoding has it") {
 TEST_CASE("server http4: errors before evaluation are JSON bodies (405, 404, 400, 413)") {
     server::ServerConfig cfg;
     cfg.max_content_length = 4096;
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
     {
         TcpClient c(srv->port());
         REQUIRE(c.send_all("GET /gremlin HTTP/1.1\r\nHost: x\r\n\r\n"));
@@ -222,7 +222,7 @@ TEST_CASE("server http4: errors before evaluation are JSON bodies (405, 404, 400
 }
 
 TEST_CASE("server http4: errors after the 200 head end with the status footer and trailers") {
-    auto srv = start_test_server();
+    auto srv = start_embedded_server();
     TcpClient c(srv->port(), 0, 20000);
     REQUIRE(c.send_all(http_post(json_req("g.V().repeat(both()).times(18)", ",\"timeoutMs\":300"),
                                  "application/json", gb4)));
@@ -253,7 +253,7 @@ TEST_CASE("server http4: errors after the 200 head end with the status footer an
 }
 
 TEST_CASE("server http4: a client that disconnects mid-stream does not hurt the next client") {
-    auto srv = start_test_server();
+    auto srv = start_embedded_server();
     for (int round = 0; round < 3; ++round) {
         {
             TcpClient c(srv->port());
@@ -267,7 +267,7 @@ TEST_CASE("server http4: a client that disconnects mid-stream does not hurt the 
         auto r = n.read_response();
         REQUIRE(r);
         CHECK(r->status == 200);
-        CHECK(to_hex(r->body) ==
+        CHECK(hex(r->body) ==
               "840001000000000"
               "2fd0000000000c80101");
         CHECK(std::chrono::steady_clock::now() - t0 < 5s);
@@ -279,7 +279,7 @@ TEST_CASE(
     server::ServerConfig cfg;
     cfg.gremlin_pool = 1;
     cfg.max_work_queue_size = 1;
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
     TcpClient slow(srv->port(), 4096);
     REQUIRE(slow.send_all(http_post(json_req("g.V().repeat(both()).times(18)", ",\"timeoutMs\":20000"),
                                     "application/json", gb4)));
@@ -315,7 +315,7 @@ TEST_CASE(
 TEST_CASE("server http4: idleConnectionTimeout closes idle keep-alive connections") {
     server::ServerConfig cfg;
     cfg.idle_connection_timeout = std::chrono::milliseconds(200);
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
     TcpClient c(srv->port());
     REQUIRE(c.send_all(http_post(json_req("1+1"), "application/json", gb4)));
     REQUIRE(c.read_response());

@@ -1,7 +1,11 @@
 #pragma once
 // Helpers for the embedded-server integration tests: a blocking loopback TCP client with receive
-// timeouts (so a broken server fails a test instead of hanging it) and /proc RSS reading.
-#include "http_parse.hpp"
+// timeouts (so a broken server fails a test instead of hanging it) and /proc RSS reading; the
+// server itself starts with tests/common's start_embedded_server, responses parse with
+// tests/common's parse_http_response.
+#include "common/bytes.hpp"
+#include "common/embedded_server.hpp"
+#include "common/http_parse.hpp"
 
 #include <tpbench/server/server.hpp>
 
@@ -19,14 +23,6 @@
 #include <string>
 
 namespace tpbench::test {
-
-// Starts the embedded server on 127.0.0.1, ephemeral port.
-inline std::unique_ptr<server::ServerHandle> start_test_server(server::ServerConfig cfg = {}) {
-    cfg.host = "127.0.0.1";
-    cfg.port = 0;
-    if (cfg.gremlin_pool == 0) cfg.gremlin_pool = 2;
-    return server::start(cfg);
-}
 
 class TcpClient {
 public:

@@ -33,7 +33,7 @@ std::string json_1plus1() { return R"({"gremlin":"1+1","language":"gremlin-groov
 
 TEST_CASE("server TLS: handshake verified against the test CA; http4 and ws37 on the same TLS port") {
     const auto& pki = shared_pki();
-    auto srv = start_test_server(tls_config(pki.server));
+    auto srv = start_embedded_server(tls_config(pki.server));
 
     // http4 POST /gremlin over TLS, twice on one connection (keep-alive).
     TlsClient c(srv->port(), trusting(pki));
@@ -86,7 +86,7 @@ TEST_CASE("server TLS: untrusted, expired and wrong-host certificates are refuse
     const auto& pki = shared_pki();
     {
         // Client trusts only the test CA; the server presents a leaf of the other CA.
-        auto srv = start_test_server(tls_config(pki.other_server));
+        auto srv = start_embedded_server(tls_config(pki.other_server));
         TlsClient c(srv->port(), trusting(pki));
         CHECK_FALSE(c.ok());
         CHECK(c.verify_result() == X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY);
@@ -98,20 +98,20 @@ TEST_CASE("server TLS: untrusted, expired and wrong-host certificates are refuse
     }
     {
         // The server's certificate against a client that trusts a different CA.
-        auto srv = start_test_server(tls_config(pki.server));
+        auto srv = start_embedded_server(tls_config(pki.server));
         TlsClientOptions o;
         o.ca_file = pki.other_ca.cert.string();
         TlsClient c(srv->port(), o);
         CHECK_FALSE(c.ok());
     }
     {
-        auto srv = start_test_server(tls_config(pki.expired_server));
+        auto srv = start_embedded_server(tls_config(pki.expired_server));
         TlsClient c(srv->port(), trusting(pki));
         CHECK_FALSE(c.ok());
         CHECK(c.verify_result() == X509_V_ERR_CERT_HAS_EXPIRED);
     }
     {
-        auto srv = start_test_server(tls_config(pki.wrong_host_server));
+        auto srv = start_embedded_server(tls_config(pki.wrong_host_server));
         TlsClient c(srv->port(), trusting(pki));
         CHECK_FALSE(c.ok());
         // Host-name verification happens in the verify callback: the chain itself is valid.
@@ -124,7 +124,7 @@ TEST_CASE("server TLS: untrusted, expired and wrong-host certificates are refuse
 
 TEST_CASE("server TLS: a plaintext client on the TLS port gets no answer and the server stays up") {
     const auto& pki = shared_pki();
-    auto srv = start_test_server(tls_config(pki.server));
+    auto srv = start_embedded_server(tls_config(pki.server));
     {
         TcpClient plain(srv->port(), 0, 5000);
         REQUIRE(plain.send_all(http_post(json_1plus1(), "application/json", "application/json")));
@@ -144,7 +144,7 @@ TEST_CASE("server TLS: protocol versions, no ALPN, client certificates not requi
     const auto& pki = shared_pki();
     auto cfg = tls_config(pki.server);
     cfg.tls.protocols = {"TLSv1.2"};
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
     auto o = trusting(pki);
     o.offer_alpn_http11 = false;
     o.client_cert = pki.client.cert.string();
@@ -158,7 +158,7 @@ TEST_CASE("server TLS: protocol versions, no ALPN, client certificates not requi
     REQUIRE(r);
     CHECK(r->status == 200);
 
-    auto srv13 = start_test_server(tls_config(pki.server));
+    auto srv13 = start_embedded_server(tls_config(pki.server));
     TlsClient d(srv13->port(), trusting(pki));
     REQUIRE(d.ok());
     CHECK(d.protocol_version() == "TLSv1.3");
@@ -170,13 +170,13 @@ TEST_CASE("server TLS: PKCS12 keystore (ssl.keyStore) works; bad key material fa
     cfg.tls.pkcs12_file = pki.server_p12.string();
     cfg.tls.pkcs12_password = pki.p12_password;
     {
-        auto srv = start_test_server(cfg);
+        auto srv = start_embedded_server(cfg);
         TlsClient c(srv->port(), trusting(pki));
         CHECK(c.ok());
     }
     auto start_error = [](server::ServerConfig c) {
         try {
-            start_test_server(c);
+            start_embedded_server(c);
         } catch (const std::runtime_error& e) {
             return std::string(e.what());
         }
@@ -204,7 +204,7 @@ TEST_CASE("server TLS: PKCS12 keystore (ssl.keyStore) works; bad key material fa
 
 TEST_CASE("server TLS: a long ws37 stream and pipelined http4 requests complete over TLS") {
     const auto& pki = shared_pki();
-    auto srv = start_test_server(tls_config(pki.server));
+    auto srv = start_embedded_server(tls_config(pki.server));
     TlsClient w(srv->port(), trusting(pki));
     REQUIRE(w.ok());
     RawWs<TlsClient> ws(w);

@@ -180,7 +180,7 @@ std::size_t data_size(const io::ws37::ResponseMessage& m) { return m.data.is_nul
 }  // namespace
 
 TEST_CASE("server ws37: g.V() in one 200 with the host attribute; batchSize 2 gives 206,206,200") {
-    auto srv = start_test_server();
+    auto srv = start_embedded_server();
     WsClient c(srv->port());
     auto req = eval("g.V()");
     c.send(req);
@@ -217,7 +217,7 @@ TEST_CASE("server ws37: g.V() in one 200 with the host attribute; batchSize 2 gi
 }
 
 TEST_CASE("server ws37: graph.clear() gives 204; invalid script gives 597") {
-    auto srv = start_test_server();
+    auto srv = start_embedded_server();
     WsClient c(srv->port());
     c.send(eval("g.V().nosuchstep("));
     auto msgs = c.read_stream();
@@ -242,7 +242,7 @@ TEST_CASE("server ws37: graph.clear() gives 204; invalid script gives 597") {
 }
 
 TEST_CASE("server ws37: bad bytes give 499 with a null requestId and the connection keeps serving") {
-    auto srv = start_test_server();
+    auto srv = start_embedded_server();
     WsClient c(srv->port());
     std::string junk =
         "\x20"
@@ -275,7 +275,7 @@ TEST_CASE("server ws37: bad bytes give 499 with a null requestId and the connect
 }
 
 TEST_CASE("server ws37: concurrent requests on one connection interleave, each in order") {
-    auto srv = start_test_server();
+    auto srv = start_embedded_server();
     WsClient c(srv->port());
     std::map<model::Uuid, std::vector<std::int32_t>> codes;
     std::map<model::Uuid, std::size_t> counts;
@@ -304,7 +304,7 @@ TEST_CASE("server ws37: concurrent requests on one connection interleave, each i
 }
 
 TEST_CASE("server ws37: GraphSON 3.0 binary and text frames; bytecode gives traversers") {
-    auto srv = start_test_server();
+    auto srv = start_embedded_server();
     WsClient c(srv->port());
     auto r = eval("g.V(1).out('knows').values('name')");
     c.send(r, Format::graphson_v3);
@@ -347,7 +347,7 @@ TEST_CASE("server ws37: GraphSON 3.0 binary and text frames; bytecode gives trav
 TEST_CASE("server ws37: ping/pong, permessage-deflate, close/close, wrong path, oversized frame") {
     server::ServerConfig cfg;
     cfg.max_content_length = 4096;
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
     {
         WsClient c(srv->port());
         c.ping();
@@ -380,7 +380,7 @@ TEST_CASE("server ws37: ping/pong, permessage-deflate, close/close, wrong path, 
 TEST_CASE("server ws37: a client that never reads keeps server memory flat; other connections are served") {
     server::ServerConfig cfg;
     cfg.gremlin_pool = 2;
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
     WsClient slow(srv->port(), false, "/gremlin", 4096);
     REQUIRE(slow.send(eval("g.V().repeat(both()).times(18)")));
     std::this_thread::sleep_for(300ms);
@@ -406,7 +406,7 @@ TEST_CASE("server ws37: a full gremlinPool queue answers 429 Rate limiting") {
     server::ServerConfig cfg;
     cfg.gremlin_pool = 1;
     cfg.max_work_queue_size = 1;
-    auto srv = start_test_server(cfg);
+    auto srv = start_embedded_server(cfg);
     WsClient slow(srv->port(), false, "/gremlin", 4096);
     REQUIRE(slow.send(eval("g.V().repeat(both()).times(18)")));
     std::this_thread::sleep_for(300ms);  // the only worker is now parked on back-pressure

@@ -1,5 +1,7 @@
 #include "differential.hpp"
 
+#include "common/bytes.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <set>
@@ -10,6 +12,7 @@ namespace tpbench::differential {
 
 using model::Type;
 using model::Value;
+using test::hex;
 
 namespace {
 
@@ -41,16 +44,6 @@ std::string escape(const std::string& s) {
                     out += c;
                 }
         }
-    }
-    return out;
-}
-
-std::string hex(const std::string& s) {
-    std::string out;
-    char b[4];
-    for (unsigned char c : s) {
-        std::snprintf(b, sizeof b, "%02x", c);
-        out += b;
     }
     return out;
 }

@@ -11,6 +11,9 @@
 #include "backends/common/memory_stream.hpp"
 #include "backends/common/stream.hpp"
 
+#include "common/run_bounded.hpp"
+#include "common/scripted_http_server.hpp"
+
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/error.hpp>
 #include <boost/asio/io_context.hpp>
@@ -57,47 +60,9 @@ std::string json_error(int status, const std::string& body) {
 
 std::string body_of(const std::string& req) { return req.substr(req.find("\r\n\r\n") + 4); }
 
-// A scripted server: every connection is a MemoryStream whose responder answers each complete
-// request (head + Content-Length body) with answer(request). An answer ending in "EOF" is sent
-// (the part before it), then the server closes.
-struct Server {
-    net::io_context& ioc;
-    std::function<std::string(const std::string& request, int index)> answer;
-    std::vector<std::string> requests{};
-    int connections = 0;
-    int writes = 0;
-    std::function<void(MemoryStream&, int connection)> on_connect{};
-
-    tpbench::http3::detail::StreamSource source() {
-        return [this](net::any_io_executor ex) {
-            MemoryStream m(ex);
-            const int conn = connections++;
-            auto pending = std::make_shared<std::string>();
-            m.set_responder([this, pending](MemoryStream& self, std::string_view wr) {
-                ++writes;
-                pending->append(wr);
-                for (;;) {
-                    const auto end = pending->find("\r\n\r\n");
-                    if (end == std::string::npos) return;
-                    const auto cl = pending->find("Content-Length: ");
-                    const std::size_t len =
-                        cl == std::string::npos || cl > end ? 0 : std::stoul(pending->substr(cl + 16));
-                    if (pending->size() < end + 4 + len) return;
-                    const std::string req = pending->substr(0, end + 4 + len);
-                    pending->erase(0, end + 4 + len);
-                    requests.push_back(req);
-                    const std::string resp = answer(req, static_cast<int>(requests.size()) - 1);
-                    const bool eof = resp.ends_with("EOF");
-                    const std::string bytes = eof ? resp.substr(0, resp.size() - 3) : resp;
-                    if (!bytes.empty()) self.append_input(bytes);
-                    if (eof) self.close_input();
-                }
-            });
-            if (on_connect) on_connect(m, conn);
-            return AnyStream(std::move(m));
-        };
-    }
-};
+// The scripted server (tests/common/scripted_http_server.hpp): answers each request written with
+// answer(request, index); an answer ending in "EOF" closes after it.
+using Server = tpbench::test::ScriptedHttpServer;
 
 SessionConfig config(std::map<std::string, std::string> options = {}, std::string serializer = "") {
     SessionConfig cfg;
@@ -117,16 +82,7 @@ Request request(std::string gremlin = "g.V()", std::chrono::milliseconds budget 
 }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 10s) {
-    bool finished = false;
-    std::exception_ptr error;
-    net::co_spawn(ioc, body(), [&](std::exception_ptr e) {
-        error = e;
-        finished = true;
-        ioc.stop();
-    });
-    ioc.run_for(limit);
-    REQUIRE_MESSAGE(finished, "client coroutine did not finish in time (hang)");
-    if (error) std::rethrow_exception(error);
+    tpbench::test::run_bounded(ioc, body, limit);
 }
 
 }  // namespace

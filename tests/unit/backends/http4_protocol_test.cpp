@@ -7,6 +7,8 @@
 
 #include <tpbench/io/http4.hpp>
 
+#include "common/bytes.hpp"
+
 #include <doctest/doctest.h>
 #include <zlib.h>
 
@@ -24,14 +26,10 @@ using Status = ResponseReader::Status;
 
 namespace {
 
+using tpbench::test::hex_size;
+
 const h4::ResponseFormat gb = h4::ResponseFormat::graphbinary_v4;
 const std::string kGbType = "application/vnd.graphbinary-v4.0";
-
-std::string hex(std::size_t n) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%zx", n);
-    return b;
-}
 
 // A GraphBinary 4 body of Int items 0.. split into chunks (chunk i holds per_chunk[i] items), the
 // last one ending with the footer.
@@ -59,7 +57,7 @@ std::vector<std::string> gb_chunks(const std::vector<int>& per_chunk, std::int32
 
 std::string chunked(const std::vector<std::string>& chunks, const std::string& trailers = "code: 200\r\n") {
     std::string out;
-    for (const auto& c : chunks) out += hex(c.size()) + "\r\n" + c + "\r\n";
+    for (const auto& c : chunks) out += hex_size(c.size()) + "\r\n" + c + "\r\n";
     return out + "0\r\n" + trailers + "\r\n";
 }
 
@@ -231,18 +229,18 @@ TEST_CASE("http4 protocol: bad chunk sizes and oversized declared lengths are pr
     const std::string h = head(200, kGbType);
     const std::string body = gb_chunks({1})[0];
     const std::vector<std::string> bad = {
-        h + "zz\r\n",                                 // not hex
-        h + "\r\n",                                   // empty size
-        h + "-1\r\n",                                 // sign
-        h + "0x10\r\n",                               // 0x prefix
-        h + "10 junk\r\n",                            // junk after the size
-        h + "7fffffffffffffff\r\n",                   // 2^63-1
-        h + "ffffffffffffffffffffffff\r\n",           // overflows 64 bits
-        h + "10000000001\r\n",                        // 2^40 + 1
-        h + "5\n",                                    // bare LF
-        h + std::string(5000, '1'),                   // endless size line
-        h + hex(body.size()) + "\r\n" + body + "XY",  // data not followed by CRLF
-        h + "0\r\ncode 200\r\n\r\n",                  // bad trailer line
+        h + "zz\r\n",                                      // not hex
+        h + "\r\n",                                        // empty size
+        h + "-1\r\n",                                      // sign
+        h + "0x10\r\n",                                    // 0x prefix
+        h + "10 junk\r\n",                                 // junk after the size
+        h + "7fffffffffffffff\r\n",                        // 2^63-1
+        h + "ffffffffffffffffffffffff\r\n",                // overflows 64 bits
+        h + "10000000001\r\n",                             // 2^40 + 1
+        h + "5\n",                                         // bare LF
+        h + std::string(5000, '1'),                        // endless size line
+        h + hex_size(body.size()) + "\r\n" + body + "XY",  // data not followed by CRLF
+        h + "0\r\ncode 200\r\n\r\n",                       // bad trailer line
     };
     for (std::size_t i = 0; i < bad.size(); ++i) {
         CAPTURE(i);
@@ -258,7 +256,7 @@ TEST_CASE("http4 protocol: bad chunk sizes and oversized declared lengths are pr
     CHECK(r.message().find("chunk size above") != std::string::npos);
     // Chunk extensions are fine.
     ResponseReader e;
-    CHECK(read_all(e, h + hex(body.size()) + ";name=value\r\n" + body + "\r\n0\r\n\r\n").status ==
+    CHECK(read_all(e, h + hex_size(body.size()) + ";name=value\r\n" + body + "\r\n0\r\n\r\n").status ==
           Status::done);
     CHECK(e.error() == errc::ok);
 }

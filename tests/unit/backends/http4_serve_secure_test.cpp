@@ -7,6 +7,7 @@
 
 #include "common/test_pki.hpp"
 
+#include "common/embedded_server.hpp"
 #include "common/run_bounded.hpp"
 
 #include <boost/asio/co_spawn.hpp>
@@ -34,12 +35,10 @@ constexpr const char* kPassword = "s3cret-Pa55word";
 
 std::unique_ptr<tpbench::server::ServerHandle> secure_server() {
     tpbench::server::ServerConfig cfg;
-    cfg.port = 0;
-    cfg.gremlin_pool = 2;
     cfg.tls.cert_file = pki().server.cert.string();
     cfg.tls.key_file = pki().server.key.string();
     cfg.credentials = tpbench::server::parse_credentials(std::string("stephen:") + kPassword + "\n");
-    return tpbench::server::start(cfg);
+    return tpbench::test::start_embedded_server(std::move(cfg));
 }
 
 SessionConfig config(std::uint16_t port, std::string password,

@@ -5,6 +5,9 @@
 
 #include <tpbench/io/http4.hpp>
 
+#include "common/bytes.hpp"
+#include "common/http_parse.hpp"
+#include "common/loopback_acceptor.hpp"
 #include "common/run_bounded.hpp"
 
 #include <boost/asio/as_tuple.hpp>
@@ -38,23 +41,11 @@ namespace h4 = tpbench::io::http4;
 
 namespace {
 
+using tpbench::test::hex_size;
+
 constexpr auto use_tuple = net::as_tuple(net::use_awaitable);
 
-struct HttpRequest {
-    std::string head;
-    std::string body;
-    std::string header(std::string_view name) const {
-        std::string lower_head = head;
-        std::transform(lower_head.begin(), lower_head.end(), lower_head.begin(), ::tolower);
-        std::string key = "\r\n" + std::string(name) + ":";
-        std::transform(key.begin(), key.end(), key.begin(), ::tolower);
-        const auto at = lower_head.find(key);
-        if (at == std::string::npos) return {};
-        auto b = at + key.size();
-        while (b < head.size() && head[b] == ' ') ++b;
-        return head.substr(b, head.find("\r\n", b) - b);
-    }
-};
+using HttpRequest = tpbench::test::ParsedRequest;
 
 // One accepted connection of the fake server.
 struct Conn {
@@ -63,25 +54,12 @@ struct Conn {
 
     net::awaitable<std::optional<HttpRequest>> read_request() {
         char tmp[4096];
-        std::size_t end;
-        while ((end = buf.find("\r\n\r\n")) == std::string::npos) {
+        for (;;) {
+            if (auto r = tpbench::test::take_http_request(buf)) co_return r;
             auto [ec, n] = co_await sock.async_read_some(net::buffer(tmp), use_tuple);
             if (ec) co_return std::nullopt;
             buf.append(tmp, n);
         }
-        HttpRequest r;
-        r.head = buf.substr(0, end + 2);
-        buf.erase(0, end + 4);
-        const std::string cl = r.header("content-length");
-        const std::size_t len = cl.empty() ? 0 : std::stoul(cl);
-        while (buf.size() < len) {
-            auto [ec, n] = co_await sock.async_read_some(net::buffer(tmp), use_tuple);
-            if (ec) co_return std::nullopt;
-            buf.append(tmp, n);
-        }
-        r.body = buf.substr(0, len);
-        buf.erase(0, len);
-        co_return r;
     }
     net::awaitable<void> write(const std::string& bytes) {
         auto [ec, n] = co_await net::async_write(sock, net::buffer(bytes), use_tuple);
@@ -89,35 +67,20 @@ struct Conn {
     }
 };
 
-class FakeHttpServer {
+// Runs `behaviour` on each accepted connection (tests/common/loopback_acceptor.hpp).
+class FakeHttpServer : public tpbench::test::LoopbackAcceptor {
 public:
     using Behaviour = std::function<net::awaitable<void>(Conn&)>;
     FakeHttpServer(net::io_context& ioc, Behaviour b)
-        : acceptor_(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0)), behaviour_(std::move(b)) {
-        net::co_spawn(ioc, accept_loop(), [](std::exception_ptr e) {
-            if (e) std::rethrow_exception(e);
-        });
-    }
-    std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
-    int connections = 0;
+        : LoopbackAcceptor(ioc, [this](tcp::socket sock) { return serve(std::move(sock)); }),
+          behaviour_(std::move(b)) {}
     std::vector<HttpRequest> requests;
 
 private:
-    net::awaitable<void> accept_loop() {
-        for (;;) {
-            auto [ec, sock] = co_await acceptor_.async_accept(use_tuple);
-            if (ec) co_return;
-            ++connections;
-            net::co_spawn(acceptor_.get_executor(), serve(std::move(sock)), [](std::exception_ptr e) {
-                if (e) std::rethrow_exception(e);
-            });
-        }
-    }
     net::awaitable<void> serve(tcp::socket sock) {
         Conn c{std::move(sock), {}};
         co_await behaviour_(c);
     }
-    tcp::acceptor acceptor_;
     Behaviour behaviour_;
 };
 
@@ -149,17 +112,11 @@ std::vector<std::string> body_chunks(h4::ResponseFormat f, const std::vector<int
     return chunks;
 }
 
-std::string hex(std::size_t n) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%zx", n);
-    return b;
-}
-
 std::string chunked(const std::vector<std::string>& chunks, const std::string& trailers = "code: 200\r\n") {
     std::string out;
     for (const auto& c : chunks) {
         if (c.empty()) continue;
-        out += hex(c.size()) + "\r\n" + c + "\r\n";
+        out += hex_size(c.size()) + "\r\n" + c + "\r\n";
     }
     out += "0\r\n" + trailers + "\r\n";
     return out;
@@ -577,7 +534,7 @@ TEST_CASE("http4: transport failures and garbage") {
              if (!r) co_return;
              const std::vector<int> sizes = {4, 4};
              auto chunks = body_chunks(h4::ResponseFormat::graphbinary_v4, sizes);
-             co_await conn.write(head(200, "application/vnd.graphbinary-v4.0") + hex(chunks[0].size()) +
+             co_await conn.write(head(200, "application/vnd.graphbinary-v4.0") + hex_size(chunks[0].size()) +
                                  "\r\n" + chunks[0] + "\r\n");
              co_await conn.read_request();
          },

@@ -11,6 +11,9 @@
 #include "backends/common/memory_stream.hpp"
 #include "backends/common/stream.hpp"
 
+#include "common/scripted_http_server.hpp"
+
+#include "common/bytes.hpp"
 #include "common/run_bounded.hpp"
 
 #include <boost/asio/co_spawn.hpp>
@@ -38,11 +41,7 @@ namespace h4 = tpbench::io::http4;
 
 namespace {
 
-std::string hex(std::size_t n) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%zx", n);
-    return b;
-}
+using tpbench::test::hex_size;
 
 std::string gb_response(int items, std::int32_t code = 200, std::uint8_t version = 0x84, bool bulked = false,
                         int value = -1) {
@@ -56,7 +55,7 @@ std::string gb_response(int items, std::int32_t code = 200, std::uint8_t version
                            code == 200 ? std::nullopt : std::optional<std::string>("ServerErrorException"));
     return "HTTP/1.1 200 OK\r\nContent-Type: application/vnd.graphbinary-v4.0\r\nTransfer-Encoding: "
            "chunked\r\n\r\n" +
-           hex(body.size()) + "\r\n" + body + "\r\n0\r\ncode: " + std::to_string(code) + "\r\n\r\n";
+           hex_size(body.size()) + "\r\n" + body + "\r\n0\r\ncode: " + std::to_string(code) + "\r\n\r\n";
 }
 
 std::string json_error(int status, const std::string& body) {
@@ -65,47 +64,9 @@ std::string json_error(int status, const std::string& body) {
            "\r\n\r\n" + body;
 }
 
-// A scripted server: every connection is a MemoryStream whose responder answers each complete
-// request (head + Content-Length body) with answer(request). Records every request.
-struct Server {
-    net::io_context& ioc;
-    std::function<std::string(const std::string& request, int index)> answer;
-    std::vector<std::string> requests{};
-    int connections = 0;
-    int writes = 0;
-    std::function<void(MemoryStream&, int connection)> on_connect{};  // e.g. inject failures
-
-    tpbench::http4::detail::StreamSource source() {
-        return [this](net::any_io_executor ex) {
-            MemoryStream m(ex);
-            const int conn = connections++;
-            auto pending = std::make_shared<std::string>();
-            m.set_responder([this, pending](MemoryStream& self, std::string_view w) {
-                ++writes;
-                pending->append(w);
-                for (;;) {
-                    const auto end = pending->find("\r\n\r\n");
-                    if (end == std::string::npos) return;
-                    const auto cl = pending->find("Content-Length: ");
-                    const std::size_t len =
-                        cl == std::string::npos ? 0 : std::stoul(pending->substr(cl + 16));
-                    if (pending->size() < end + 4 + len) return;
-                    const std::string req = pending->substr(0, end + 4 + len);
-                    pending->erase(0, end + 4 + len);
-                    requests.push_back(req);
-                    const std::string resp = answer(req, static_cast<int>(requests.size()) - 1);
-                    // An answer ending in "EOF" is sent (the part before it), then the server closes.
-                    const bool eof = resp.ends_with("EOF");
-                    const std::string bytes = eof ? resp.substr(0, resp.size() - 3) : resp;
-                    if (!bytes.empty()) self.append_input(bytes);
-                    if (eof) self.close_input();
-                }
-            });
-            if (on_connect) on_connect(m, conn);
-            return AnyStream(std::move(m));
-        };
-    }
-};
+// The scripted server (tests/common/scripted_http_server.hpp): answers each request written with
+// answer(request, index); an answer ending in "EOF" closes after it.
+using Server = tpbench::test::ScriptedHttpServer;
 
 SessionConfig config(std::map<std::string, std::string> options = {}) {
     SessionConfig cfg;

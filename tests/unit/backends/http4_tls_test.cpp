@@ -8,6 +8,8 @@
 
 #include "common/test_pki.hpp"
 
+#include "common/http_parse.hpp"
+#include "common/loopback_acceptor.hpp"
 #include "common/run_bounded.hpp"
 
 #include <boost/asio/as_tuple.hpp>
@@ -58,22 +60,15 @@ std::string gb_response(int items) {
 
 // HTTPS on 127.0.0.1: handshake, then answer each request (head + Content-Length body) with
 // respond(request).
-struct HttpsServer {
+struct HttpsServer : tpbench::test::LoopbackAcceptor {
     HttpsServer(net::io_context& ioc, const tpbench::test::TestPki::Pair& leaf)
-        : ctx(ssl::context::tls_server), acceptor(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0)) {
+        : LoopbackAcceptor(
+              ioc, [this](tcp::socket sock) { return serve(std::move(sock)); }, Errors::ignore),
+          ctx(ssl::context::tls_server) {
         ctx.use_certificate_chain_file(leaf.cert.string());
         ctx.use_private_key_file(leaf.key.string(), ssl::context::pem);
-        net::co_spawn(ioc, loop(), [](std::exception_ptr) {});
     }
-    std::uint16_t port() const { return acceptor.local_endpoint().port(); }
 
-    net::awaitable<void> loop() {
-        for (;;) {
-            auto [ec, sock] = co_await acceptor.async_accept(use_tuple);
-            if (ec) co_return;
-            net::co_spawn(acceptor.get_executor(), serve(std::move(sock)), [](std::exception_ptr) {});
-        }
-    }
     net::awaitable<void> serve(tcp::socket sock) {
         ssl::stream<tcp::socket> s(std::move(sock), ctx);
         auto [hec] = co_await s.async_handshake(ssl::stream_base::server, use_tuple);
@@ -82,19 +77,12 @@ struct HttpsServer {
         std::string buf;
         char tmp[4096];
         for (;;) {
-            const auto end = buf.find("\r\n\r\n");
-            if (end != std::string::npos) {
-                const auto cl = buf.find("Content-Length: ");
-                const std::size_t len = cl == std::string::npos ? 0 : std::stoul(buf.substr(cl + 16));
-                if (buf.size() >= end + 4 + len) {
-                    const std::string req = buf.substr(0, end + 4 + len);
-                    buf.erase(0, end + 4 + len);
-                    requests.push_back(req);
-                    const std::string resp = respond(req);
-                    auto [wec, wn] = co_await net::async_write(s, net::buffer(resp), use_tuple);
-                    if (wec) co_return;
-                    continue;
-                }
+            if (auto req = tpbench::test::take_http_request(buf)) {
+                requests.push_back(req->raw);
+                const std::string resp = respond(req->raw);
+                auto [wec, wn] = co_await net::async_write(s, net::buffer(resp), use_tuple);
+                if (wec) co_return;
+                continue;
             }
             auto [rec, n] = co_await s.async_read_some(net::buffer(tmp), use_tuple);
             if (rec) co_return;
@@ -103,7 +91,6 @@ struct HttpsServer {
     }
 
     ssl::context ctx;
-    tcp::acceptor acceptor;
     std::function<std::string(const std::string&)> respond = [](const std::string&) {
         return gb_response(3);
     };

@@ -5,6 +5,7 @@
 #include "backends/common/stream.hpp"
 
 #include "backends/common/transport.hpp"
+#include "common/loopback_acceptor.hpp"
 #include "common/test_pki.hpp"
 
 #include <doctest/doctest.h>
@@ -71,27 +72,20 @@ void run_until(net::io_context& ioc, Pred pred) {
 
 // A TLS acceptor on 127.0.0.1: each connection does the server handshake, writes `greeting` and
 // then waits for the client to close. Records what it saw.
-struct TlsAcceptor {
+struct TlsAcceptor : tpbench::test::LoopbackAcceptor {
     TlsAcceptor(net::io_context& ioc, const std::filesystem::path& cert, const std::filesystem::path& key,
                 bool require_client_cert = false)
-        : ctx(ssl::context::tls_server), acceptor(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0)) {
+        : LoopbackAcceptor(
+              ioc, [this](tcp::socket sock) { return serve(std::move(sock)); }, Errors::ignore),
+          ctx(ssl::context::tls_server) {
         ctx.use_certificate_chain_file(cert.string());
         ctx.use_private_key_file(key.string(), ssl::context::pem);
         if (require_client_cert) {
             ctx.load_verify_file(pki().ca.cert.string());
             ctx.set_verify_mode(ssl::verify_peer | ssl::verify_fail_if_no_peer_cert);
         }
-        net::co_spawn(ioc, loop(), [](std::exception_ptr) {});
     }
-    std::uint16_t port() const { return acceptor.local_endpoint().port(); }
 
-    net::awaitable<void> loop() {
-        for (;;) {
-            auto [ec, sock] = co_await acceptor.async_accept(use_tuple);
-            if (ec) co_return;
-            net::co_spawn(acceptor.get_executor(), serve(std::move(sock)), [](std::exception_ptr) {});
-        }
-    }
     net::awaitable<void> serve(tcp::socket sock) {
         ssl::stream<tcp::socket> s(std::move(sock), ctx);
         auto [hec] = co_await s.async_handshake(ssl::stream_base::server, use_tuple);
@@ -119,7 +113,6 @@ struct TlsAcceptor {
     }
 
     ssl::context ctx;
-    tcp::acceptor acceptor;
     std::string greeting = "hello";
     int handshakes = 0;
     int failed_handshakes = 0;

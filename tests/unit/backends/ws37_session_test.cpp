@@ -6,6 +6,7 @@
 #include <tpbench/auth/auth.hpp>
 #include <tpbench/io/ws37.hpp>
 
+#include "common/loopback_acceptor.hpp"
 #include "common/run_bounded.hpp"
 
 #include <boost/asio/as_tuple.hpp>
@@ -91,35 +92,20 @@ std::vector<Value> ints(int from, int n) {
     return v;
 }
 
-// A WebSocket server on 127.0.0.1:0 that runs `behaviour` for each accepted connection.
-class FakeServer {
+// A WebSocket server on 127.0.0.1:0 that runs `behaviour` for each accepted connection (the
+// accept loop is tests/common/loopback_acceptor.hpp).
+class FakeServer : public tpbench::test::LoopbackAcceptor {
 public:
     using Behaviour = std::function<net::awaitable<void>(ServerWs&)>;
     FakeServer(net::io_context& ioc, Behaviour b, bool deflate = false)
-        : acceptor_(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0)),
+        : LoopbackAcceptor(ioc, [this](tcp::socket sock) { return serve(std::move(sock)); }),
           behaviour_(std::move(b)),
-          deflate_(deflate) {
-        net::co_spawn(ioc, accept_loop(), [](std::exception_ptr e) {
-            if (e) std::rethrow_exception(e);
-        });
-    }
-    std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
-    int connections = 0;
+          deflate_(deflate) {}
     std::string user_agent;
     std::string authorization;
     std::string amz_date;
 
 private:
-    net::awaitable<void> accept_loop() {
-        for (;;) {
-            auto [ec, sock] = co_await acceptor_.async_accept(use_tuple);
-            if (ec) co_return;
-            ++connections;
-            net::co_spawn(acceptor_.get_executor(), serve(std::move(sock)), [](std::exception_ptr e) {
-                if (e) std::rethrow_exception(e);
-            });
-        }
-    }
     net::awaitable<void> serve(tcp::socket sock) {
         auto ws = std::make_unique<ServerWs>(std::move(sock));
         if (deflate_) {
@@ -140,7 +126,6 @@ private:
         co_await behaviour_(*ws);
     }
 
-    tcp::acceptor acceptor_;
     Behaviour behaviour_;
     bool deflate_;
 };

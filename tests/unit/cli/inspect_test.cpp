@@ -5,6 +5,7 @@
 #include <tpbench/io/graphbinary.hpp>
 #include <tpbench/io/http4.hpp>
 
+#include "common/bytes.hpp"
 #include "tpbench_test_data.hpp"
 
 #include <doctest/doctest.h>
@@ -18,23 +19,10 @@ namespace {
 
 using namespace tpbench;
 using namespace tpbench::cli;
+using tpbench::test::read_file;
+using tpbench::test::unhex;
 
 const std::filesystem::path kData = TPBENCH_TEST_DATA;
-
-std::string read_file(const std::filesystem::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
-
-std::string unhex(std::string_view h) {
-    std::string out;
-    auto nib = [](char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; };
-    for (std::size_t i = 0; i + 1 < h.size(); i += 2)
-        out.push_back(static_cast<char>(nib(h[i]) * 16 + nib(h[i + 1])));
-    return out;
-}
 
 bool contains(const std::string& s, std::string_view part) { return s.find(part) != std::string::npos; }
 

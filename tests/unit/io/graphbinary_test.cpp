@@ -1,5 +1,6 @@
 #include <tpbench/io/graphbinary.hpp>
 
+#include "common/bytes.hpp"
 #include "tpbench_test_data.hpp"
 
 #include <doctest/doctest.h>
@@ -43,6 +44,8 @@ using tpbench::model::EnumKind;
 using tpbench::model::TemporalKind;
 using tpbench::model::Type;
 using tpbench::model::Value;
+using tpbench::test::hex;
+using tpbench::test::unhex;
 namespace fs = std::filesystem;
 
 std::string slurp(const fs::path& p) {
@@ -74,39 +77,6 @@ std::vector<VectorFile> all_vectors() {
         for (const auto& f : files) out.push_back({f.filename().string(), ver, slurp(f)});
     }
     return out;
-}
-
-std::string unhex(std::string_view h) {
-    std::string out;
-    int hi = -1;
-    for (char c : h) {
-        int v;
-        if (c >= '0' && c <= '9')
-            v = c - '0';
-        else if (c >= 'a' && c <= 'f')
-            v = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F')
-            v = c - 'A' + 10;
-        else
-            continue;
-        if (hi < 0) {
-            hi = v;
-        } else {
-            out.push_back(static_cast<char>(hi * 16 + v));
-            hi = -1;
-        }
-    }
-    return out;
-}
-
-std::string hex(std::string_view b) {
-    static const char* d = "0123456789abcdef";
-    std::string s;
-    for (unsigned char c : b) {
-        s += d[c >> 4];
-        s += d[c & 15];
-    }
-    return s;
 }
 
 std::string encode(const Value& v, GbVersion ver) {

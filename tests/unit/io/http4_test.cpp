@@ -3,7 +3,7 @@
 // every split of every example, a constant-memory stream of 2,824,992 vertices, and bad input.
 #include <tpbench/io/http4.hpp>
 
-#include "test_bytes.hpp"
+#include "common/bytes.hpp"
 
 #include "tpbench_test_data.hpp"
 

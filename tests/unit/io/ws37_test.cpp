@@ -3,7 +3,7 @@
 // rejection of malformed frames (every truncation, bad version, bad lengths, fuzz regressions).
 #include <tpbench/io/ws37.hpp>
 
-#include "test_bytes.hpp"
+#include "common/bytes.hpp"
 
 #include "tpbench_test_data.hpp"
 

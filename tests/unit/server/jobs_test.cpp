@@ -1,6 +1,7 @@
 #include "jobs.hpp"
 
-#include "http_parse.hpp"
+#include "common/bytes.hpp"
+#include "common/http_parse.hpp"
 
 #include <tpbench/io/ws37.hpp>
 
@@ -91,11 +92,11 @@ TEST_CASE("ws37 job: three Ints at batch 2 give the spec's 206 and 200 bytes") {
     CHECK(job->run(false) == JobStep::done);
     auto es = drain(*ob);
     REQUIRE(es.size() == 2);
-    CHECK(test::to_hex(es[0].bytes) ==
+    CHECK(test::hex(es[0].bytes) ==
           "8100cb6825789d9244999ebc5c6aa73c5397000000ce000000000000000000000000000900000000020100000000010100"
           "00000002");
     CHECK_FALSE(es[0].last);
-    CHECK(test::to_hex(es[1].bytes) ==
+    CHECK(test::hex(es[1].bytes) ==
           "8100cb6825789d9244999ebc5c6aa73c5397000000c8000000000000000001030000000004686f73740300000000102f31"
           "32372e302e"
           "302e313a353030303000000000090000000001010000000003");
@@ -108,7 +109,7 @@ TEST_CASE("ws37 job: empty result is 204 with the host attribute") {
     make_ws37_job(ws_params(ob, {}, 64))->run(false);
     auto es = drain(*ob);
     REQUIRE(es.size() == 1);
-    CHECK(test::to_hex(es[0].bytes) ==
+    CHECK(test::hex(es[0].bytes) ==
           "8100cb6825789d9244999ebc5c6aa73c5397000000cc000000000000000001030000000004686f73740300000000102f31"
           "32372e302e"
           "302e313a353030303000000000fe01");
@@ -345,14 +346,14 @@ TEST_CASE("http4 job: three Ints at batch 2 give the spec's chunks (§5.2)") {
     CHECK(r.headers["content-type"] == "application/vnd.graphbinary-v4.0");
     CHECK(r.headers["gremlin-requestid"].size() == 36);
     REQUIRE(r.chunks.size() == 2);
-    CHECK(test::to_hex(r.chunks[0]) == "8100010000000001010000000002");
-    CHECK(test::to_hex(r.chunks[1]) == "010000000003fd0000000000c80101");
+    CHECK(test::hex(r.chunks[0]) == "8100010000000001010000000002");
+    CHECK(test::hex(r.chunks[1]) == "010000000003fd0000000000c80101");
     CHECK(r.trailers["code"] == "200");
     CHECK(r.trailers.count("exception") == 0);
 
     auto empty = run_h4(h4_params(ob, {}, 2));
     REQUIRE(empty.chunks.size() == 1);
-    CHECK(test::to_hex(empty.chunks[0]) == "8100fd0000000000c80101");
+    CHECK(test::hex(empty.chunks[0]) == "8100fd0000000000c80101");
 }
 
 TEST_CASE("http4 job: bulked pairs, unrolled otherwise") {
@@ -365,10 +366,10 @@ TEST_CASE("http4 job: bulked pairs, unrolled otherwise") {
     p.bulked = true;
     auto r = run_h4(std::move(p));
     REQUIRE(r.chunks.size() == 1);
-    CHECK(test::to_hex(r.body) ==
+    CHECK(test::hex(r.body) ==
           "810103000000000161020000000000000000030300000000016202000000000000000001fd0000000000c80101");
     auto u = run_h4(h4_params(ob, {a, b}, 64));
-    CHECK(test::to_hex(u.body) ==
+    CHECK(test::hex(u.body) ==
           "81000300000000016103000000000161030000000001610300000000016"
           "2fd0000000000c80101");
 }
@@ -379,7 +380,7 @@ TEST_CASE("http4 job: errors in the footer, before and after data") {
                   "MissingPropertyException"};
     auto r = run_h4(h4_params(ob, {}, 2, err));
     CHECK(r.status == 200);
-    CHECK(test::to_hex(r.body) ==
+    CHECK(test::hex(r.body) ==
           "8100fd0000000001f400000000264e6f20737563682070726f70657274793a207820666f7220636c6173733a2053637269"
           "70743100"
           "000000145365727665724572726f72457863657074696f6e");
@@ -390,7 +391,7 @@ TEST_CASE("http4 job: errors in the footer, before and after data") {
                                EvalError{EvalError::Kind::timeout, "t", ""}));
     CHECK(r2.status == 200);
     REQUIRE(r2.chunks.size() == 2);
-    CHECK(test::to_hex(r2.chunks[0]) == "8100010000000001010000000002");
+    CHECK(test::hex(r2.chunks[0]) == "8100010000000001010000000002");
     CHECK(r2.chunks[1].substr(0, 3) == std::string("\xfd\x00\x00", 3));
     CHECK(r2.chunks[1].find("ServerTimeoutExceededException") != std::string::npos);
     CHECK(r2.trailers["code"] == "500");

@@ -1,6 +1,8 @@
 #pragma once
-// Test helper: parses one complete HTTP/1.1 response (Content-Length or chunked with trailers)
-// from raw bytes, keeping the chunk boundaries. Header names are lower-cased.
+// HTTP/1.1 parsing for tests, over raw bytes (no I/O): one complete response (Content-Length or
+// chunked with trailers, keeping the chunk boundaries; header names lower-cased), as the server
+// tests' clients read it, and one complete request, as the backends' fake servers read it.
+// Test code only; header-only.
 #include <cstddef>
 #include <map>
 #include <optional>
@@ -87,21 +89,38 @@ inline std::optional<ParsedResponse> parse_http_response(std::string_view raw) {
     return r;
 }
 
-inline std::string to_hex(std::string_view s) {
-    static const char* d = "0123456789abcdef";
-    std::string o;
-    for (unsigned char c : s) {
-        o += d[c >> 4];
-        o += d[c & 15];
+// One complete HTTP/1.1 request as a fake server receives it: the head (request line and headers,
+// each line ending in CRLF; the blank line is not part of it) and a Content-Length body.
+struct ParsedRequest {
+    std::string raw;   // the whole request as received (head, blank line, body)
+    std::string head;  // up to and including the last header line's CRLF
+    std::string body;
+    // The value of header `name` (case-insensitive), leading spaces removed; "" when absent.
+    std::string header(std::string_view name) const {
+        const std::string lower_head = lower_ascii(head);
+        const std::string key = "\r\n" + lower_ascii(std::string(name)) + ":";
+        const auto at = lower_head.find(key);
+        if (at == std::string::npos) return {};
+        auto b = at + key.size();
+        while (b < head.size() && head[b] == ' ') ++b;
+        return head.substr(b, head.find("\r\n", b) - b);
     }
-    return o;
-}
+};
 
-inline std::string from_hex(std::string_view h) {
-    std::string o;
-    auto val = [](char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; };
-    for (std::size_t i = 0; i + 1 < h.size(); i += 2) o += static_cast<char>(val(h[i]) * 16 + val(h[i + 1]));
-    return o;
+// Takes one complete request (head + Content-Length body) off the front of `buf`; nullopt (and
+// `buf` untouched) while it does not hold one yet.
+inline std::optional<ParsedRequest> take_http_request(std::string& buf) {
+    const auto end = buf.find("\r\n\r\n");
+    if (end == std::string::npos) return std::nullopt;
+    ParsedRequest r;
+    r.head = buf.substr(0, end + 2);
+    const std::string cl = r.header("content-length");
+    const std::size_t len = cl.empty() ? 0 : std::stoul(cl);
+    if (buf.size() < end + 4 + len) return std::nullopt;
+    r.body = buf.substr(end + 4, len);
+    r.raw = buf.substr(0, end + 4 + len);
+    buf.erase(0, end + 4 + len);
+    return r;
 }
 
 }  // namespace tpbench::test
