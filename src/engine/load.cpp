@@ -100,6 +100,7 @@ public:
         limits.min = std::min(limits.max, share(spec.pool.min_connections, n, index));
         limits.max_simultaneous = spec.pool.max_simultaneous_usage_per_connection;
         limits.max_wait = spec.pool.max_wait_for_connection;
+        limits.idle_close = spec.pool.idle_close;
         SessionConfig cfg = scfg;
         cfg.max_in_process_per_connection = spec.pool.max_in_process_per_connection;
         pool_ = std::make_unique<ConnectionPool>(ioc_.get_executor(), factory, cfg, limits);

@@ -109,6 +109,7 @@ asio::awaitable<std::error_code> ConnectionPool::async_open_one(std::size_t& slo
     if (idx == slots_.size()) slots_.emplace_back();
     slots_[idx].connecting = true;
     slots_[idx].in_flight = 0;
+    slots_[idx].idle_since = Clock::time_point{};  // not idle until its first release
     ++connecting_;
     // The background restorer may outlive the pool: after the connect, touch nothing if it is gone.
     const auto alive = self_;
@@ -271,6 +272,11 @@ void ConnectionPool::release(const Lease& lease, bool broken) {
         return;
     }
     if (s.in_flight > 0) --s.in_flight;
+    if (s.in_flight == 0 && limits_.idle_close.count() > 0) {
+        const auto now = Clock::now();
+        s.idle_since = now;
+        if (now >= next_shed_) shed_idle(now);
+    }
     if (broken || !s.session->is_open()) {
         // Retire now: no new borrows; the object stays alive while other requests are still inside
         // it and until its close has completed, then reap() destroys it.
@@ -280,6 +286,19 @@ void ConnectionPool::release(const Lease& lease, bool broken) {
         restore_min();
     }
     notify_one();
+}
+
+void ConnectionPool::shed_idle(Clock::time_point now) {
+    next_shed_ =
+        now + std::max<std::chrono::milliseconds>(limits_.idle_close / 4, std::chrono::milliseconds(1));
+    // pick() prefers the lowest idle slot, so under a steady load the high slots are the ones idle.
+    for (std::size_t i = slots_.size(); i-- > 0 && live_count() > limits_.min;) {
+        Slot& s = slots_[i];
+        if (!s.session || s.connecting || s.in_flight != 0 || !s.session->is_open()) continue;
+        if (s.idle_since == Clock::time_point{} || now - s.idle_since < limits_.idle_close) continue;
+        retire(std::move(s.session), 0);
+        ++shed_;
+    }
 }
 
 void ConnectionPool::abort_slot(std::size_t slot) {

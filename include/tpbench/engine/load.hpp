@@ -38,6 +38,7 @@ struct PoolOptions {
     std::size_t max_in_process_per_connection = 64;           // maxInProcessPerConnection (Session limit)
     std::size_t max_simultaneous_usage_per_connection = 64;   // maxSimultaneousUsagePerConnection
     std::chrono::milliseconds max_wait_for_connection{3000};  // maxWaitForConnection -> pool_exhausted
+    std::chrono::milliseconds idle_close{10000};  // connections above min idle this long are closed
 };
 
 // Phases a request can belong to; stats are kept per phase.

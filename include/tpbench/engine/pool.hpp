@@ -9,7 +9,8 @@
 // restorer at a time, which backs off (50 ms doubling to 2 s) after failed connects and stops after
 // a credentials/TLS refusal or async_close_all(). A retired session is destroyed once its close has completed
 // and no lease is inside it any more (so a long run with many reconnects holds only the sessions it
-// uses: issue 11 #14, the client's RSS growing with every dropped connection).
+// uses: issue 11 #14, the client's RSS growing with every dropped connection). Connections above
+// `min` idle for PoolLimits::idle_close are closed, so a pool shrinks back after a burst.
 //
 // Threading: single-threaded; every member must be called from coroutines on the pool's executor
 // (one worker's io_context). Nothing here is shared between workers.
@@ -34,6 +35,11 @@ struct PoolLimits {
     std::size_t max = 1;                // connections open (or opening) at most
     std::size_t max_simultaneous = 64;  // borrows per connection at most (also capped by max_in_flight())
     std::chrono::milliseconds max_wait{3000};  // how long async_acquire waits for capacity
+    // A connection above `min` with nothing in flight for this long is closed (0 = never): after a
+    // burst (an http4 pool opens one connection per concurrent request) the pool shrinks back
+    // instead of holding every connection it once needed — as the Java driver's pool destroys
+    // connections above its minimum once they are no longer borrowed.
+    std::chrono::milliseconds idle_close{0};
 };
 
 class ConnectionPool {
@@ -91,6 +97,8 @@ public:
     std::size_t retired_count() const noexcept { return retired_.size(); }
     // Connections opened in the background to restore `min` after drops (part of connections_opened()).
     std::size_t restored_count() const noexcept { return restored_; }
+    // Connections above `min` closed after limits.idle_close without a request.
+    std::size_t shed_count() const noexcept { return shed_; }
     // Stage timings of every successful connect so far (Session::connect_timings()).
     const ConnectStats& connect_stats() const noexcept { return connect_stats_; }
     // Set once a connect failed with errc::auth_failed or errc::tls_failed: retrying cannot help,
@@ -102,8 +110,14 @@ private:
         std::unique_ptr<Session> session;
         std::size_t in_flight = 0;
         std::size_t limit = 1;
-        bool connecting = false;  // a coroutine is opening this slot's session
+        bool connecting = false;         // a coroutine is opening this slot's session
+        Clock::time_point idle_since{};  // when in_flight last dropped to 0 (release)
     };
+    // Closes connections above `min` idle for limits.idle_close; runs at most once per
+    // idle_close / 4 (from release), so it costs nothing per request.
+    void shed_idle(Clock::time_point now);
+    Clock::time_point next_shed_{};
+    std::size_t shed_ = 0;
     Slot* pick();
     boost::asio::awaitable<std::error_code> async_open_one(std::size_t& slot_out);
     void notify_one();

@@ -292,3 +292,66 @@ TEST_CASE(
     });
     CHECK(refused->connect_attempts == after_close);
 }
+
+TEST_CASE("pool: connections above the minimum are closed once idle for idle_close; the minimum stays") {
+    // The 30-minute soak (docs/performance.md): a latency hiccup made the http4 pool (one request
+    // per connection) open ~150 connections, and it then held them to the end of the run.
+    auto counters = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.max_in_flight = 1;
+    run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
+        asio::steady_timer tick(ioc);
+        auto sleep = [&](std::chrono::milliseconds d) -> asio::awaitable<void> {
+            tick.expires_after(d);
+            co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
+        };
+        PoolLimits limits{2, 10, 1, 1s};
+        limits.idle_close = 40ms;
+        ConnectionPool pool(ioc.get_executor(), test::fake_factory(b, counters), SessionConfig{}, limits);
+        CHECK(co_await pool.async_open_min(false) == 2);
+        // A burst: eight requests at once open six more connections.
+        std::vector<ConnectionPool::Lease> burst;
+        for (int i = 0; i < 8; ++i) burst.push_back(co_await pool.async_acquire());
+        for (const auto& l : burst) REQUIRE_FALSE(l.error);
+        CHECK(pool.open_count() == 8);
+        for (const auto& l : burst) pool.release(l, false);
+        // A steady trickle of one request at a time keeps the lowest slot busy; the rest go idle.
+        for (int i = 0; i < 30; ++i) {
+            auto l = co_await pool.async_acquire();
+            REQUIRE_FALSE(l.error);
+            co_await sleep(5ms);
+            pool.release(l, false);
+        }
+        CHECK(pool.open_count() == 2);  // back to the minimum, not below it
+        CHECK(pool.shed_count() == 6);
+        CHECK(counters->connects == 8);
+        co_await sleep(20ms);  // the shed connections' closes complete
+        CHECK(pool.retired_count() == 0);
+        co_await pool.async_close_all(1s);
+        CHECK(counters->closes == 8);
+    });
+}
+
+TEST_CASE("pool: idle_close 0 never closes an idle connection") {
+    auto counters = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.max_in_flight = 1;
+    run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
+        asio::steady_timer tick(ioc);
+        ConnectionPool pool(ioc.get_executor(), test::fake_factory(b, counters), SessionConfig{},
+                            PoolLimits{1, 4, 1, 1s});
+        co_await pool.async_open_min(false);
+        auto l1 = co_await pool.async_acquire();
+        auto l2 = co_await pool.async_acquire();
+        pool.release(l1, false);
+        pool.release(l2, false);
+        for (int i = 0; i < 5; ++i) {
+            tick.expires_after(10ms);
+            co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
+            auto l = co_await pool.async_acquire();
+            pool.release(l, false);
+        }
+        CHECK(pool.open_count() == 2);
+        CHECK(pool.shed_count() == 0);
+    });
+}
