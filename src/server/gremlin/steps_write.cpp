@@ -7,6 +7,7 @@
 // new snapshot, its objects re-found by id).
 #include "steps_write.hpp"
 
+#include "compiler.hpp"
 #include "step_shapes.hpp"
 
 #include <algorithm>
@@ -22,49 +23,6 @@ using model::Value;
 namespace {
 
 // ---- arguments ------------------------------------------------------------------------------------
-
-std::string java_type_of(const Arg& a) {
-    if (a.t) return "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.DefaultGraphTraversal";
-    switch (a.v.type()) {
-        case Type::null:
-            return "null";
-        case Type::boolean:
-            return "java.lang.Boolean";
-        case Type::int_:
-            return "java.lang.Integer";
-        case Type::long_:
-            return "java.lang.Long";
-        case Type::double_:
-            return "java.lang.Double";
-        case Type::string:
-            return "java.lang.String";
-        case Type::list:
-            return "java.util.ArrayList";
-        case Type::map:
-            return "java.util.LinkedHashMap";
-        case Type::enum_:
-            return "org.apache.tinkerpop.gremlin.structure." + std::string(model::type_name(a.v.type()));
-        default:
-            return std::string(model::type_name(a.v.type()));
-    }
-}
-
-[[noreturn]] void bad(const Instr& in) {
-    std::string types, vals;
-    for (std::size_t i = 0; i < in.args.size(); ++i) {
-        if (i) {
-            types += ", ";
-            vals += ", ";
-        }
-        types += java_type_of(in.args[i]);
-        vals += in.args[i].t ? "[GraphStep...]" : in.args[i].v.to_string();
-    }
-    fail(EvalError::Kind::evaluation,
-         "No signature of method: "
-         "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.DefaultGraphTraversal." +
-             in.name + "() is applicable for argument types: (" + types + ") values: [" + vals + "]",
-         "MissingMethodException");
-}
 
 [[noreturn]] void illegal_arg(const std::string& m) {
     fail(EvalError::Kind::evaluation, m, "IllegalArgumentException");
@@ -312,15 +270,15 @@ PropSpec prop_spec(const WriteBuild& b, const Instr& in) {
         p.card = card_of(in.args[0].v);
         i = 1;
     }
-    if (in.args.size() < i + 2 || (in.args.size() - i) % 2 != 0) bad(in);
+    if (in.args.size() < i + 2 || (in.args.size() - i) % 2 != 0) bad_args(in);
     const Arg& k = in.args[i];
-    if (!k.t && k.v.type() != Type::string && !is_enum_of(k.v, EnumKind::t)) bad(in);
+    if (!k.t && k.v.type() != Type::string && !is_enum_of(k.v, EnumKind::t)) bad_args(in);
     if (!k.t && is_enum_of(k.v, EnumKind::t) && !in.args[i + 1].t && in.args[i + 1].v.is_null())
         illegal_arg("Value of T cannot be null");
     p.key = arg_plan(b, k, in);
     p.value = arg_plan(b, in.args[i + 1], in);
     for (std::size_t j = i + 2; j + 1 < in.args.size(); j += 2) {
-        if (!in.args[j].t && in.args[j].v.type() != Type::string) bad(in);
+        if (!in.args[j].t && in.args[j].v.type() != Type::string) bad_args(in);
         p.meta.emplace_back(arg_plan(b, in.args[j], in), arg_plan(b, in.args[j + 1], in));
     }
     return p;
@@ -457,10 +415,10 @@ std::vector<Param> eval_params(Ctx& ctx, const Traverser& t, std::vector<PropRt>
 
 void compile_add_vertex(const WriteBuild& b) {
     const Instr& in = *b.main;
-    if (in.args.size() > 1) bad(in);
+    if (in.args.size() > 1) bad_args(in);
     std::optional<ArgPlan> label;
     if (in.args.size() == 1) {
-        if (!in.args[0].t && in.args[0].v.type() != Type::string && !in.args[0].v.is_null()) bad(in);
+        if (!in.args[0].t && in.args[0].v.type() != Type::string && !in.args[0].v.is_null()) bad_args(in);
         if (in.args[0].t || !in.args[0].v.is_null()) label = arg_plan(b, in.args[0], in);
     }
     auto params = folded(b);
@@ -590,12 +548,12 @@ Value new_edge(Ctx& ctx, const std::string& label, const Value& out_id, const Va
 
 void compile_add_edge(const WriteBuild& b) {
     const Instr& in = *b.main;
-    if (in.args.size() != 1 || (!in.args[0].t && in.args[0].v.type() != Type::string)) bad(in);
+    if (in.args.size() != 1 || (!in.args[0].t && in.args[0].v.type() != Type::string)) bad_args(in);
     ArgPlan label = arg_plan(b, in.args[0], in);
     std::optional<ArgPlan> from, to;
     for (auto* m : b.mods) {
         if (m->name != "from" && m->name != "to") continue;
-        if (m->args.size() != 1) bad(*m);
+        if (m->args.size() != 1) bad_args(*m);
         (m->name == "from" ? from : to) = arg_plan(b, m->args[0], *m);
         if (!m->args[0].t && m->args[0].v.type() == Type::string) b.need(PathMode::labeled);
     }
@@ -643,7 +601,7 @@ void compile_add_edge(const WriteBuild& b) {
 // ---- drop() -----------------------------------------------------------------------------------------
 
 void compile_drop(const WriteBuild& b) {
-    if (!b.main->args.empty()) bad(*b.main);
+    if (!b.main->args.empty()) bad_args(*b.main);
     b.add([](Ctx& ctx) {
         struct Acc {
             std::vector<Value> vids, eids;
@@ -743,7 +701,7 @@ void compile_drop(const WriteBuild& b) {
 // ---- element() --------------------------------------------------------------------------------------
 
 void compile_element(const WriteBuild& b) {
-    if (!b.main->args.empty()) bad(*b.main);
+    if (!b.main->args.empty()) bad_args(*b.main);
     add_expand(b, [](Ctx& ctx) {
         Ctx* c = &ctx;
         return [c](Traverser& t, std::vector<Traverser>& out) {
@@ -1179,16 +1137,17 @@ void compile_merge(const WriteBuild& b) {
     MergeSpec spec;
     spec.edge = in.name == "mergeE";
     spec.start = b.start;
-    if (in.args.size() > 1) bad(in);
+    if (in.args.size() > 1) bad_args(in);
     if (in.args.size() == 1) {
         const Arg& a = in.args[0];
-        if (!a.t && !a.v.is_null() && a.v.type() != Type::map) bad(in);
+        if (!a.t && !a.v.is_null() && a.v.type() != Type::map) bad_args(in);
         if (!a.t) validate_map(to_kv(a.v, spec.edge ? "mergeE" : "mergeV", "argument"), false, spec.edge);
         spec.merge = arg_plan(b, a, in);
     }
     for (auto* m : b.mods) {
         if (m->name != "option") continue;
-        if (m->args.size() < 2 || m->args.size() > 3 || !is_enum_arg(m->args[0], EnumKind::merge)) bad(*m);
+        if (m->args.size() < 2 || m->args.size() > 3 || !is_enum_arg(m->args[0], EnumKind::merge))
+            bad_args(*m);
         const std::string& which = m->args[0].v.str();
         Arg opt = m->args[1];
         if (m->args.size() == 3) {
@@ -1196,7 +1155,7 @@ void compile_merge(const WriteBuild& b) {
             if (spec.edge)
                 illegal_state("option() with the Cardinality argument can only be used following mergeV()");
             if (opt.t || opt.v.type() != Type::map || !is_enum_arg(m->args[2], EnumKind::cardinality))
-                bad(*m);
+                bad_args(*m);
             Value card = m->args[2].v;
             for (std::size_t i = 1; i < opt.v.size(); i += 2)
                 if (!is_card_value(opt.v[i]))
@@ -1204,7 +1163,7 @@ void compile_merge(const WriteBuild& b) {
                                                       static_cast<std::uint8_t>(EnumKind::cardinality));
         }
         if (!opt.t && !opt.v.is_null() && opt.v.type() != Type::map && !(which == "outV" || which == "inV"))
-            bad(*m);
+            bad_args(*m);
         ArgPlan p = arg_plan(b, opt, *m);
         if (which == "onCreate")
             spec.on_create = p;
