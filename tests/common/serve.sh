@@ -48,6 +48,9 @@ stop_serve() {
 start_serve() {
     stop_serve
     port=""
+    # Not the previous server's output: the redirect truncates only once the child runs, so the
+    # loop below could read the old port (a dead server) before it.
+    rm -f "$dir/serve.out" "$dir/serve.err"
     "$tpbench" serve --port 0 "$@" >"$dir/serve.out" 2>"$dir/serve.err" &
     srv_pid=$!
     local i

@@ -20,6 +20,8 @@ start_server() {
     local args=()
     for f in "$@"; do args+=(--fault "$f"); done
     port=""
+    # Not the previous server's output (the redirect truncates only once the child runs).
+    rm -f "$dir/serve.out" "$dir/serve.err"
     "$tpbench" serve --port 0 --fault-seed 7 "${args[@]}" >"$dir/serve.out" 2>"$dir/serve.err" &
     srv_pid=$!
     for _ in $(seq 100); do

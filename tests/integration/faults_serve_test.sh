@@ -19,6 +19,10 @@ start_server() {
     [ -n "$srv_pid" ] && { kill "$srv_pid" 2>/dev/null; wait "$srv_pid" 2>/dev/null; }
     local args=()
     for f in "$@"; do args+=(--fault "$f"); done
+    # The previous server's output must not be read as this one's: the redirect below truncates
+    # the file only once the child runs, so the loop could find the old port and announcement.
+    rm -f "$dir/serve.out" "$dir/serve.err"
+    port=""
     "$tpbench" serve --port 0 --fault-seed 7 "${args[@]}" >"$dir/serve.out" 2>"$dir/serve.err" &
     srv_pid=$!
     for _ in $(seq 100); do
