@@ -6,6 +6,7 @@
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/this_coro.hpp>
 
 using namespace tpbench;
 using namespace tpbench::engine;
@@ -22,6 +23,12 @@ void run_coro(F body) {
     asio::co_spawn(ioc, body(ioc), [&](std::exception_ptr e) { err = e; });
     ioc.run_for(10s);
     if (err) std::rethrow_exception(err);
+}
+
+// Waits `d` on the calling coroutine's executor.
+asio::awaitable<void> sleep_for(std::chrono::milliseconds d) {
+    asio::steady_timer t(co_await asio::this_coro::executor, d);
+    co_await t.async_wait(asio::as_tuple(asio::use_awaitable));
 }
 
 }  // namespace
@@ -137,11 +144,7 @@ TEST_CASE("pool: retired sessions are destroyed once closed and idle, not kept u
         ConnectionPool pool(ioc.get_executor(), test::fake_factory(b, counters), SessionConfig{},
                             PoolLimits{1, 2, 4, 5s});
         co_await pool.async_open_min(true);
-        asio::steady_timer tick(ioc);
-        auto settle = [&]() -> asio::awaitable<void> {
-            tick.expires_after(1ms);
-            co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
-        };
+        auto settle = [&]() -> asio::awaitable<void> { co_await sleep_for(1ms); };
         for (int i = 0; i < 200; ++i) {
             auto l = co_await pool.async_acquire();
             REQUIRE_FALSE(l.error);
@@ -190,11 +193,6 @@ TEST_CASE(
     test::FakeBehavior b;
     b.max_in_flight = 1;
     run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
-        asio::steady_timer tick(ioc);
-        auto sleep = [&](std::chrono::milliseconds d) -> asio::awaitable<void> {
-            tick.expires_after(d);
-            co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
-        };
         ConnectionPool pool(ioc.get_executor(), test::fake_factory(b, counters), SessionConfig{},
                             PoolLimits{3, 4, 1, 1s});
         CHECK(co_await pool.async_open_min(false) == 3);
@@ -205,7 +203,7 @@ TEST_CASE(
         pool.release(l1, true);
         pool.release(l2, true);  // two drops: 1 of 3 left
         CHECK(pool.open_count() == 1);
-        co_await sleep(20ms);
+        co_await sleep_for(20ms);
         CHECK(pool.open_count() == 3);  // restored without any borrower asking
         CHECK(pool.restored_count() == 2);
         CHECK(counters->connects == 5);
@@ -217,14 +215,14 @@ TEST_CASE(
         REQUIRE_FALSE(e.error);
         CHECK(pool.open_count() == 4);
         pool.release(e, true);
-        co_await sleep(20ms);
+        co_await sleep_for(20ms);
         CHECK(pool.open_count() == 3);
         CHECK(pool.restored_count() == 2);
         for (auto* l : {&a, &c, &d}) pool.release(*l, false);
         co_await pool.async_close_all(1s);
         // No restoring after the close.
         CHECK(pool.open_count() == 0);
-        co_await sleep(20ms);
+        co_await sleep_for(20ms);
         CHECK(pool.open_count() == 0);
         CHECK(counters->connects == 6);
     });
@@ -238,15 +236,13 @@ TEST_CASE(
     r.fail_connects_after = 2;  // the first two connects succeed, every later one is refused
     const auto t0 = Clock::now();
     run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
-        asio::steady_timer tick(ioc);
         ConnectionPool pool(ioc.get_executor(), test::fake_factory(r, refused), SessionConfig{},
                             PoolLimits{2, 2, 1, 1s});
         CHECK(co_await pool.async_open_min(false) == 2);
         auto l = co_await pool.async_acquire();
         REQUIRE_FALSE(l.error);
         pool.release(l, true);
-        tick.expires_after(400ms);
-        co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
+        co_await sleep_for(400ms);
         // 50 + 100 + 200 ms pauses: about 4 attempts in 400 ms (a tight loop would make thousands).
         const std::size_t attempts = refused->connect_attempts - 2;
         CHECK(attempts >= 2);
@@ -264,15 +260,13 @@ TEST_CASE(
     test::FakeBehavior f = r;
     f.connect_error = make_error_code(errc::auth_failed);
     run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
-        asio::steady_timer tick(ioc);
         {
             ConnectionPool pool(ioc.get_executor(), test::fake_factory(f, fatal), SessionConfig{},
                                 PoolLimits{2, 2, 1, 1s});
             CHECK(co_await pool.async_open_min(false) == 2);
             auto l = co_await pool.async_acquire();
             pool.release(l, true);
-            tick.expires_after(150ms);
-            co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
+            co_await sleep_for(150ms);
             CHECK(fatal->connect_attempts == 3);  // one refused attempt, then no more
             CHECK(pool.fatal_error() == make_error_code(errc::auth_failed));
         }
@@ -283,11 +277,9 @@ TEST_CASE(
             CHECK(co_await pool->async_open_min(false) == 2);
             auto l = co_await pool->async_acquire();
             pool->release(l, true);
-            tick.expires_after(10ms);
-            co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
+            co_await sleep_for(10ms);
         }  // destroyed while the restorer pauses (ASan job: no use after free)
-        tick.expires_after(100ms);
-        co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
+        co_await sleep_for(100ms);
         CHECK(gone->connect_attempts <= 4);
     });
     CHECK(refused->connect_attempts == after_close);
@@ -300,11 +292,6 @@ TEST_CASE("pool: connections above the minimum are closed once idle for idle_clo
     test::FakeBehavior b;
     b.max_in_flight = 1;
     run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
-        asio::steady_timer tick(ioc);
-        auto sleep = [&](std::chrono::milliseconds d) -> asio::awaitable<void> {
-            tick.expires_after(d);
-            co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
-        };
         PoolLimits limits{2, 10, 1, 1s};
         limits.idle_close = 40ms;
         ConnectionPool pool(ioc.get_executor(), test::fake_factory(b, counters), SessionConfig{}, limits);
@@ -319,13 +306,13 @@ TEST_CASE("pool: connections above the minimum are closed once idle for idle_clo
         for (int i = 0; i < 30; ++i) {
             auto l = co_await pool.async_acquire();
             REQUIRE_FALSE(l.error);
-            co_await sleep(5ms);
+            co_await sleep_for(5ms);
             pool.release(l, false);
         }
         CHECK(pool.open_count() == 2);  // back to the minimum, not below it
         CHECK(pool.shed_count() == 6);
         CHECK(counters->connects == 8);
-        co_await sleep(20ms);  // the shed connections' closes complete
+        co_await sleep_for(20ms);  // the shed connections' closes complete
         CHECK(pool.retired_count() == 0);
         co_await pool.async_close_all(1s);
         CHECK(counters->closes == 8);
@@ -337,7 +324,6 @@ TEST_CASE("pool: idle_close 0 never closes an idle connection") {
     test::FakeBehavior b;
     b.max_in_flight = 1;
     run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
-        asio::steady_timer tick(ioc);
         ConnectionPool pool(ioc.get_executor(), test::fake_factory(b, counters), SessionConfig{},
                             PoolLimits{1, 4, 1, 1s});
         co_await pool.async_open_min(false);
@@ -346,8 +332,7 @@ TEST_CASE("pool: idle_close 0 never closes an idle connection") {
         pool.release(l1, false);
         pool.release(l2, false);
         for (int i = 0; i < 5; ++i) {
-            tick.expires_after(10ms);
-            co_await tick.async_wait(asio::as_tuple(asio::use_awaitable));
+            co_await sleep_for(10ms);
             auto l = co_await pool.async_acquire();
             pool.release(l, false);
         }
