@@ -2,6 +2,8 @@
 
 #include "../realserver/differential.hpp"
 
+#include <tpbench/model/utf8.hpp>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -271,11 +273,16 @@ std::vector<std::string> split_items(const std::string& s) {
 // ---- a small JSON reader for m[...] --------------------------------------------------------------
 
 struct Json {
+    struct Field;  // an object member (defined below, where Json is complete)
     enum K { null, boolean, integer, decimal, string, array, object } k = null;
     bool b = false;
     std::string s;  // string / number text
     std::vector<Json> items;
-    std::vector<std::pair<std::string, Json>> fields;
+    std::vector<Field> fields;
+};
+struct Json::Field {
+    std::string first;
+    Json second;
 };
 
 class JsonReader {
@@ -313,16 +320,7 @@ private:
                     case 'u': {
                         unsigned cp = static_cast<unsigned>(std::stoul(t_.substr(p_, 4), nullptr, 16));
                         p_ += 4;
-                        if (cp < 0x80) {
-                            out += static_cast<char>(cp);
-                        } else if (cp < 0x800) {
-                            out += static_cast<char>(0xc0 | (cp >> 6));
-                            out += static_cast<char>(0x80 | (cp & 0x3f));
-                        } else {
-                            out += static_cast<char>(0xe0 | (cp >> 12));
-                            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-                            out += static_cast<char>(0x80 | (cp & 0x3f));
-                        }
+                        tpbench::model::append_utf8(out, cp);
                         break;
                     }
                     default:
@@ -355,7 +353,7 @@ private:
                 ws();
                 if (p_ >= t_.size() || t_[p_] != ':') bad();
                 ++p_;
-                j.fields.emplace_back(k, value());
+                j.fields.push_back({k, value()});
                 ws();
                 if (p_ < t_.size() && t_[p_] == ',') {
                     ++p_;

@@ -10,6 +10,8 @@
 //   - writing: every writer emits well-formed UTF-8 only; each byte that does not start a
 //     well-formed sequence is written as U+FFFD (append_utf8_replacing), as the GraphSON writer
 //     always did.
+#include <tpbench/model/utf8.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -133,24 +135,9 @@ inline bool valid_utf8(std::string_view s) noexcept {
     return valid_utf8(reinterpret_cast<const unsigned char*>(s.data()), s.size());
 }
 
-// Appends code point `cp` (<= U+10FFFF, not a surrogate) as UTF-8.
-inline void append_utf8(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) {
-        out.push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-        out.push_back(static_cast<char>(0xc0 | (cp >> 6)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-    } else if (cp < 0x10000) {
-        out.push_back(static_cast<char>(0xe0 | (cp >> 12)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-    } else {
-        out.push_back(static_cast<char>(0xf0 | (cp >> 18)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3f)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-    }
-}
+// Appends code point `cp` (<= U+10FFFF, not a surrogate) as UTF-8: the model's encoder, shared
+// with the script lexer (tpbench/model/utf8.hpp).
+using model::append_utf8;
 
 // U+FFFD REPLACEMENT CHARACTER, UTF-8 encoded: what a writer puts for a byte that does not start a
 // well-formed sequence.

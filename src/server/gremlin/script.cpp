@@ -3,6 +3,9 @@
 #include "runtime.hpp"
 #include "steps_liststeps.hpp"
 
+#include <tpbench/model/map_entries.hpp>
+#include <tpbench/model/utf8.hpp>
+
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -52,24 +55,6 @@ std::string where_text(std::string_view src, std::size_t pos) {
 [[noreturn]] void syntax(std::string_view src, std::size_t pos, const std::string& what) {
     fail(EvalError::Kind::syntax, "syntax error at " + where_text(src, pos) + ": " + what,
          "MultipleCompilationErrorsException");
-}
-
-void append_utf8(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80)
-        out += static_cast<char>(cp);
-    else if (cp < 0x800) {
-        out += static_cast<char>(0xc0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xe0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-        out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else {
-        out += static_cast<char>(0xf0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-        out += static_cast<char>(0x80 | (cp & 0x3f));
-    }
 }
 
 // Produces tokens on demand: the parser holds a few at a time, so a huge script costs no more
@@ -237,7 +222,7 @@ Token Lexer::next() {
                                     i += 6;
                                 }
                             }
-                            append_utf8(t.text, cp);
+                            model::append_utf8(t.text, cp);
                             break;
                         }
                         default:
@@ -1122,15 +1107,7 @@ private:
     void record_assignment(const std::string& name, const Value& v) {
         Value& into = *opts_.assigned;
         if (into.type() != Type::map) into = Value::map();
-        auto& kids = into.kids();
-        const Value key = Value::string(name);
-        for (std::size_t j = 0; j + 1 < kids.size(); j += 2)
-            if (kids[j] == key) {
-                kids[j + 1] = v;
-                return;
-            }
-        kids.push_back(key);
-        kids.push_back(v);
+        model::map_set(into.kids(), Value::string(name), v);
     }
 
     SVal ident(const Node& n) {

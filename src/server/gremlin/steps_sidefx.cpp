@@ -5,6 +5,8 @@
 // B_O_S_SE_SL_Traverser (merge / carriesUnmergeableSack) and FailStep.
 #include "steps_sidefx.hpp"
 
+#include <tpbench/model/map_entries.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -306,19 +308,7 @@ Value add_all(const Value& a, const Value& b) {
     if (a.is_null() || b.is_null()) return a.is_null() ? b : a;
     if (a.type() == Type::map && b.type() == Type::map) {
         std::vector<Value> kv = a.kids();
-        for (std::size_t i = 0; i + 1 < b.size(); i += 2) {
-            bool found = false;
-            for (std::size_t k = 0; k + 1 < kv.size(); k += 2)
-                if (kv[k] == b[i]) {
-                    kv[k + 1] = b[i + 1];
-                    found = true;
-                    break;
-                }
-            if (!found) {
-                kv.push_back(b[i]);
-                kv.push_back(b[i + 1]);
-            }
-        }
+        for (std::size_t i = 0; i + 1 < b.size(); i += 2) model::map_set(kv, b[i], b[i + 1]);
         return Value::map(std::move(kv));
     }
     // Operator.addAll tests `a instanceof Collection` twice: b may be anything iterable there

@@ -1,5 +1,7 @@
 #include "sessions.hpp"
 
+#include <tpbench/model/map_entries.hpp>
+
 #include <algorithm>
 
 namespace tpbench::server::detail {
@@ -125,19 +127,7 @@ void merge_bindings(Value& into, const Value& add) {
     if (add.type() != model::Type::map) return;
     auto& kids = into.kids();
     const auto& ak = add.kids();
-    for (std::size_t i = 0; i + 1 < ak.size(); i += 2) {
-        bool done = false;
-        for (std::size_t j = 0; j + 1 < kids.size(); j += 2)
-            if (kids[j] == ak[i]) {
-                kids[j + 1] = ak[i + 1];
-                done = true;
-                break;
-            }
-        if (!done) {
-            kids.push_back(ak[i]);
-            kids.push_back(ak[i + 1]);
-        }
-    }
+    for (std::size_t i = 0; i + 1 < ak.size(); i += 2) model::map_set(kids, ak[i], ak[i + 1]);
 }
 
 class SessionStream final : public ResultStream {
