@@ -9,10 +9,11 @@
 
 namespace tpbench::server::detail {
 
-// One-to-many: fn appends the outputs for one input to a buffer.
-class ExpandStep : public Step {
+// One-to-many, buffered: Derived::expand(in, outs) appends the outputs for one input; next() hands
+// them out one at a time and pulls the next input once they are used up (ExpandStep, CallStep).
+template <class Derived>
+class BufferedExpandStep : public Step {
 public:
-    std::function<void(Traverser&, std::vector<Traverser>&)> fn;
     bool next(Traverser& out) override {
         for (;;) {
             if (pos_ < buf_.size()) {
@@ -24,7 +25,7 @@ public:
             Traverser t;
             if (!input_->next(t)) return false;
             ctx_->tick();
-            fn(t, buf_);
+            static_cast<Derived&>(*this).expand(t, buf_);
         }
     }
     void reset() override {
@@ -36,6 +37,13 @@ public:
 private:
     std::vector<Traverser> buf_;
     std::size_t pos_ = 0;
+};
+
+// One-to-many: fn appends the outputs for one input to a buffer.
+class ExpandStep : public BufferedExpandStep<ExpandStep> {
+public:
+    std::function<void(Traverser&, std::vector<Traverser>&)> fn;
+    void expand(Traverser& in, std::vector<Traverser>& out) { fn(in, out); }
 };
 
 }  // namespace tpbench::server::detail

@@ -3,7 +3,10 @@
 // tinker.degree.centrality (a streaming service: a vertex's edge count, direction IN by default).
 // Parameters merge as CallStep merges them: the static map, then the map traversal's result,
 // then with(key, value | traversal) modulators, each evaluated per traverser.
+#include "step_shapes.hpp"
 #include "steps_liststeps.hpp"
+
+#include <tpbench/model/map_entries.hpp>
 
 #include <memory>
 #include <regex>
@@ -34,52 +37,19 @@ struct CallSpec {
     bool start = false;
 };
 
-void put(std::vector<Value>& kv, const Value& k, const Value& v) {
-    for (std::size_t i = 0; i + 1 < kv.size(); i += 2)
-        if (kv[i] == k) {
-            kv[i + 1] = v;
-            return;
-        }
-    kv.push_back(k);
-    kv.push_back(v);
-}
-
 const Value* param(const std::vector<Value>& kv, const char* key) {
     for (std::size_t i = 0; i + 1 < kv.size(); i += 2)
         if (kv[i].type() == Type::string && kv[i].str() == key) return &kv[i + 1];
     return nullptr;
 }
 
-class CallStep : public Step {
+class CallStep : public BufferedExpandStep<CallStep> {
 public:
     std::shared_ptr<const CallSpec> spec;
     std::unique_ptr<Pipeline> param_pipe;
     std::vector<std::unique_ptr<Pipeline>> with_pipes;
 
-    bool next(Traverser& out) override {
-        for (;;) {
-            if (pos_ < buf_.size()) {
-                out = std::move(buf_[pos_++]);
-                return true;
-            }
-            buf_.clear();
-            pos_ = 0;
-            Traverser t;
-            if (!input_->next(t)) return false;
-            ctx_->tick();
-            run(t);
-        }
-    }
-    void reset() override {
-        buf_.clear();
-        pos_ = 0;
-        Step::reset();
-    }
-
 private:
-    std::vector<Traverser> buf_;
-    std::size_t pos_ = 0;
-
     Obj first_of(Pipeline& p, const Traverser& t) {
         Traverser s0 = t;
         s0.bulk = 1;
@@ -97,36 +67,38 @@ private:
             if (m.el || m.v.type() != Type::map)
                 illegal("call() parameter traversal must yield a Map, encountered " + java_class(ctx, m),
                         "ClassCastException");
-            for (std::size_t i = 0; i + 1 < m.v.size(); i += 2) put(kv, m.v[i], m.v[i + 1]);
+            for (std::size_t i = 0; i + 1 < m.v.size(); i += 2) model::map_set(kv, m.v[i], m.v[i + 1]);
         }
         std::size_t vi = 0, pi = 0;
         for (std::size_t w : spec->with_order) {
             if (w % 2 == 0) {
                 const auto& [k, v] = spec->with_values[vi++];
-                put(kv, k, v);
+                model::map_set(kv, k, v);
             } else {
                 Obj r = first_of(*with_pipes[pi], t);
-                put(kv, spec->with_plans[pi].first, r.el ? to_value(ctx, r) : r.v);
+                model::map_set(kv, spec->with_plans[pi].first, r.el ? to_value(ctx, r) : r.v);
                 ++pi;
             }
         }
         return kv;
     }
 
-    void emit_value(const Traverser& t, Obj o) {
+    void emit_value(std::vector<Traverser>& out, const Traverser& t, Obj o) {
         if (spec->start) {
             Traverser n;
             n.bulk = t.bulk;
             n.obj = std::move(o);
             fresh_path(*ctx_, n);
-            buf_.push_back(std::move(n));
+            out.push_back(std::move(n));
         } else {
-            buf_.push_back(t);
-            advance(*ctx_, buf_.back(), std::move(o));
+            out.push_back(t);
+            advance(*ctx_, out.back(), std::move(o));
         }
     }
 
-    void run(const Traverser& t) {
+public:
+    // The outputs of the service for one input traverser (BufferedExpandStep hands them out).
+    void expand(const Traverser& t, std::vector<Traverser>& out) {
         Ctx& ctx = *ctx_;
         auto kv = params(t);
         if (spec->svc == CallSpec::Svc::directory) {
@@ -139,7 +111,7 @@ private:
                      "UnsupportedOperationException");
             for (const char* name : {kSearch, kDegree})
                 if (!only || only->is_null() || (only->type() == Type::string && only->str() == name))
-                    emit_value(t, Obj(Value::string(name)));
+                    emit_value(out, t, Obj(Value::string(name)));
             return;
         }
         if (spec->svc == CallSpec::Svc::search) {
@@ -177,13 +149,13 @@ private:
                 for (const auto& v : s.vertices) {
                     if (!visible(ctx, &v)) continue;
                     for (const auto& p : v.props)
-                        if (visible(ctx, &p) && matches(p.value)) emit_value(t, Obj(&p));
+                        if (visible(ctx, &p) && matches(p.value)) emit_value(out, t, Obj(&p));
                 }
             if (type.empty() || type == "Edge")
                 for (const auto& e : s.edges) {
                     if (!visible(ctx, &e)) continue;
                     for (const auto& [k, v] : e.props)
-                        if (matches(v)) emit_value(t, Obj(Value::property(k, v)));
+                        if (matches(v)) emit_value(out, t, Obj(Value::property(k, v)));
                 }
             // VertexProperty: the properties of vertex properties (meta-properties), which this
             // store does not keep — nothing to match.
@@ -214,7 +186,7 @@ private:
             };
             if (dir == "OUT" || dir == "BOTH") count(v.out);
             if (dir == "IN" || dir == "BOTH") count(v.in);
-            emit_value(t, Obj(Value::long_(n)));
+            emit_value(out, t, Obj(Value::long_(n)));
         }
     }
 };
