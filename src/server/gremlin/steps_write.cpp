@@ -213,33 +213,6 @@ void emit(Ctx& ctx, Traverser& t, bool start, Obj o) {
 
 // ---- step shapes ------------------------------------------------------------------------------------
 
-class BarrierWrite : public Step {
-public:
-    std::function<void(Traverser&)> consume;
-    std::function<void()> finish;
-    std::function<void()> clear;
-    bool next(Traverser&) override {
-        if (!done_) {
-            Traverser t;
-            while (input_->next(t)) {
-                ctx_->tick();
-                consume(t);
-            }
-            finish();
-            done_ = true;
-        }
-        return false;
-    }
-    void reset() override {
-        done_ = false;
-        if (clear) clear();
-        Step::reset();
-    }
-
-private:
-    bool done_ = false;
-};
-
 template <class Make>
 void add_expand(const WriteBuild& b, Make make) {
     b.add([make](Ctx& ctx) {
@@ -611,7 +584,7 @@ void compile_drop(const WriteBuild& b) {
                 mprops;  // owner, vp key, vp id, key
         };
         auto acc = std::make_shared<Acc>();
-        auto st = std::make_unique<BarrierWrite>();
+        auto st = std::make_unique<BarrierStep>();
         Ctx* c = &ctx;
         st->consume = [acc, c](Traverser& t) {
             Ctx& ctx = *c;
@@ -648,7 +621,7 @@ void compile_drop(const WriteBuild& b) {
                 }
             }
         };
-        st->finish = [acc, c] {
+        st->finish = [acc, c](std::vector<Traverser>&) {  // drop() emits nothing
             if (acc->vids.empty() && acc->eids.empty() && acc->vprops.empty() && acc->eprops.empty() &&
                 acc->mprops.empty())
                 return;
@@ -991,6 +964,34 @@ Value resolve_vertex_arg(Ctx& ctx, const Value& arg) {
     return v->id;
 }
 
+// The merge step's output for t: the merged element (a start step begins a path with it).
+void emit_merged(Ctx& ctx, const MergeSpec& spec, const Traverser& t, Obj o, std::vector<Traverser>& out) {
+    Traverser m = t;
+    emit(ctx, m, spec.start, std::move(o));
+    out.push_back(std::move(m));
+}
+
+// MergeStep's match path, one for mergeV() and mergeE(): each matched element (ids, as the
+// search found them) goes through onMatch when given, then is emitted.
+void merge_matched(Ctx& ctx, const MergeSpec& spec, MergeRt& rt, const Traverser& t,
+                   const std::vector<Value>& ids, std::vector<Traverser>& out) {
+    const bool edge = spec.edge;
+    auto element = [&](const Value& id) { return edge ? edge_obj(ctx, id) : vertex_obj(ctx, id); };
+    for (const auto& id : ids) {
+        if (rt.on_match) {
+            Traverser mt = t;
+            if (spec.start) mt.obj = element(id);
+            MapKV om = materialize(ctx, mt, rt.on_match, !spec.start, edge, "onMatch");
+            validate_map(om, true, edge);
+            if (edge)
+                on_match_edge(ctx, id, om);
+            else
+                on_match_vertex(ctx, id, om);
+        }
+        emit_merged(ctx, spec, t, element(id), out);
+    }
+}
+
 // Concurrent merges: the search ran on the evaluation's snapshot; the create re-runs it on the
 // newest graph under the writer lock and, if another request created a match meanwhile, the merge
 // starts over as a match (so concurrent mergeV()/mergeE() of one map create one element).
@@ -1003,21 +1004,7 @@ void merge_vertex(Ctx& ctx, const MergeSpec& spec, MergeRt& rt, Traverser& t, st
     if (rt.on_match && !rt.on_match->arg.t)
         validate_map(to_kv(rt.on_match->arg.v, "mergeV", "onMatch"), true, false);
     auto ids = search_vertices(ctx, mm);
-    if (!ids.empty()) {
-        for (const auto& id : ids) {
-            if (rt.on_match) {
-                Traverser mt = t;
-                if (spec.start) mt.obj = vertex_obj(ctx, id);
-                MapKV om = materialize(ctx, mt, rt.on_match, !spec.start, false, "onMatch");
-                validate_map(om, true, false);
-                on_match_vertex(ctx, id, om);
-            }
-            Traverser o = t;
-            emit(ctx, o, spec.start, vertex_obj(ctx, id));
-            out.push_back(std::move(o));
-        }
-        return;
-    }
+    if (!ids.empty()) return merge_matched(ctx, spec, rt, t, ids, out);
     MapKV cm = mm;
     if (rt.on_create) {
         MapKV oc = materialize(ctx, t, rt.on_create, false, false, "onCreate");
@@ -1066,9 +1053,7 @@ void merge_vertex(Ctx& ctx, const MergeSpec& spec, MergeRt& rt, Traverser& t, st
         s.vertices.push_back(std::move(v));
     });
     if (raced) return merge_vertex(ctx, spec, rt, t, out, attempt + 1);
-    Traverser o = t;
-    emit(ctx, o, spec.start, vertex_obj(ctx, id));
-    out.push_back(std::move(o));
+    emit_merged(ctx, spec, t, vertex_obj(ctx, id), out);
 }
 
 void merge_edge(Ctx& ctx, const MergeSpec& spec, MergeRt& rt, Traverser& t, std::vector<Traverser>& out,
@@ -1080,21 +1065,7 @@ void merge_edge(Ctx& ctx, const MergeSpec& spec, MergeRt& rt, Traverser& t, std:
     if (rt.on_match && !rt.on_match->arg.t)
         validate_map(to_kv(rt.on_match->arg.v, "mergeE", "onMatch"), true, true);
     auto ids = search_edges(ctx, mm);
-    if (!ids.empty()) {
-        for (const auto& id : ids) {
-            if (rt.on_match) {
-                Traverser mt = t;
-                if (spec.start) mt.obj = edge_obj(ctx, id);
-                MapKV om = materialize(ctx, mt, rt.on_match, !spec.start, true, "onMatch");
-                validate_map(om, true, true);
-                on_match_edge(ctx, id, om);
-            }
-            Traverser o = t;
-            emit(ctx, o, spec.start, edge_obj(ctx, id));
-            out.push_back(std::move(o));
-        }
-        return;
-    }
+    if (!ids.empty()) return merge_matched(ctx, spec, rt, t, ids, out);
     MapKV cm = mm;
     if (rt.on_create) {
         MapKV oc = materialize(ctx, t, rt.on_create, false, true, "onCreate");
@@ -1127,9 +1098,7 @@ void merge_edge(Ctx& ctx, const MergeSpec& spec, MergeRt& rt, Traverser& t, std:
         raced = [&](const Snapshot& s) { return !search_edges(ctx, mm, &s).empty(); };
     Value id = new_edge(ctx, label, from, to, ps, raced);
     if (id.is_null()) return merge_edge(ctx, spec, rt, t, out, attempt + 1);
-    Traverser o = t;
-    emit(ctx, o, spec.start, edge_obj(ctx, id));
-    out.push_back(std::move(o));
+    emit_merged(ctx, spec, t, edge_obj(ctx, id), out);
 }
 
 void compile_merge(const WriteBuild& b) {
