@@ -142,3 +142,34 @@ TEST_CASE("unsupported list format") {
     CHECK_THROWS_AS(parse_unsupported("map/Math.feature\tg_x\n"), std::runtime_error);
     CHECK_THROWS_AS(parse_unsupported("a\tb\tc\na\tb\td\n"), std::runtime_error);
 }
+
+TEST_CASE("tree structure check as Java's StepDefinition") {
+    const Value leaf = Value::tree({});
+    const Value marko = Value::vertex(Value::long_(1), "person");
+    const std::string ascii = "|--v[marko]\n   |--josh\n      |--lop\n      |--d[2].i\n   |--vadas";
+    // keys in any order match
+    const Value t =
+        Value::tree({marko, Value::tree({Value::string("vadas"), leaf, Value::string("josh"),
+                                         Value::tree({Value::int_(2), leaf, Value::string("lop"), leaf})})});
+    CHECK(check_tree(ascii, t, resolve).empty());
+    // a missing key, an extra key, a wrongly typed number, and a non-tree all fail
+    const Value missing =
+        Value::tree({marko, Value::tree({Value::string("vadas"), leaf, Value::string("josh"),
+                                         Value::tree({Value::string("lop"), leaf})})});
+    CHECK(check_tree(ascii, missing, resolve).find("expected 2 keys") != std::string::npos);
+    const Value extra =
+        Value::tree({marko, Value::tree({Value::string("vadas"), Value::tree({Value::string("x"), leaf}),
+                                         Value::string("josh"),
+                                         Value::tree({Value::int_(2), leaf, Value::string("lop"), leaf})})});
+    CHECK_FALSE(check_tree(ascii, extra, resolve).empty());
+    const Value longs =
+        Value::tree({marko, Value::tree({Value::string("vadas"), leaf, Value::string("josh"),
+                                         Value::tree({Value::long_(2), leaf, Value::string("lop"), leaf})})});
+    CHECK(check_tree(ascii, longs, resolve).find("missing") != std::string::npos);
+    CHECK(check_tree(ascii, Value::map(), resolve).find("expected a Tree") != std::string::npos);
+    // an empty structure is an empty tree
+    CHECK(check_tree("", leaf, resolve).empty());
+    CHECK_FALSE(check_tree("", t, resolve).empty());
+    // a line two levels below its parent is malformed
+    CHECK_THROWS_AS(check_tree("|--a\n      |--b", leaf, resolve), std::runtime_error);
+}

@@ -25,13 +25,14 @@ void register_write_steps(StepTable& t);
 void register_list_steps(StepTable& t);
 void register_filters_steps(StepTable& t);
 void register_sidefx_steps(StepTable& t);
+void register_tree_steps(StepTable& t);
 
 namespace {
 
 constexpr void (*kStepFiles[])(StepTable&) = {
     register_graph_steps,   register_filter_steps, register_select_steps, register_branch_steps,
     register_reduce_steps,  register_map_steps,    register_write_steps,  register_list_steps,
-    register_filters_steps, register_sidefx_steps,
+    register_filters_steps, register_sidefx_steps, register_tree_steps,
 };
 
 bool is_modulator(const Instr& in) {

@@ -833,6 +833,8 @@ Value SideEffect::finalize(Ctx& ctx) const {
         }
         case Kind::value:
             return value;
+        case Kind::tree:
+            return tree.value(ctx);
     }
     return Value();
 }

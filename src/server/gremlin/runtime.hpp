@@ -118,10 +118,25 @@ struct ElementFilter {
     std::unordered_map<const ElementRec*, bool> cache;
 };
 
+// ---- trees ----------------------------------------------------------------------------------------
+
+// TinkerPop's Tree (tree() / tree('a'), steps_tree.cpp): each node maps objects, in first-seen order,
+// to their subtrees. Keys compare as objects do (elements by identity, values by ==).
+struct TreeNode {
+    std::vector<Obj> keys;
+    std::vector<TreeNode> kids;                                 // kids[i]: the subtree under keys[i]
+    std::unordered_multimap<std::size_t, std::uint32_t> index;  // obj_hash → slot, once the node is wide
+
+    // The subtree under `key`, added (empty) when absent.
+    TreeNode& child(const Obj& key);
+    // A Type::tree value, each node's keys in Java HashMap order (a Tree is a HashMap on the server).
+    model::Value value(Ctx& ctx) const;
+};
+
 // ---- side effects ---------------------------------------------------------------------------------
 
 struct SideEffect {
-    enum class Kind : std::uint8_t { group, group_count, collection, value } kind = Kind::value;
+    enum class Kind : std::uint8_t { group, group_count, collection, value, tree } kind = Kind::value;
     // group / group_count: keys in first-seen order
     std::vector<model::Value> keys;
     std::unordered_map<model::Value, std::uint32_t, model::ValueHash> index;
@@ -133,6 +148,7 @@ struct SideEffect {
     model::Type container = model::Type::bulk_set;  // collection: withSideEffect's list/set, else BulkSet
     model::Value value;                             // withSideEffect value
     std::int8_t op = -1;                            // withSideEffect's reducer (steps_sidefx.hpp), -1 none
+    TreeNode tree;                                  // tree('a')
 
     std::uint32_t slot(const model::Value& key);
     model::Value finalize(Ctx& ctx) const;

@@ -84,6 +84,7 @@ bool local_items(const Obj& o, std::vector<Value>& items) {
             items = v.kids();
             return true;
         case Type::map:
+        case Type::tree:  // a Tree is a Map of object → subtree (HashMap until TinkerPop 4)
             for (std::size_t i = 0; i + 1 < v.size(); i += 2) items.push_back(Value::map({v[i], v[i + 1]}));
             return true;
         case Type::bulk_set:

@@ -487,6 +487,40 @@ TEST_CASE("http4 ResponseDecoder writer/decoder round trip with random splits") 
     }
 }
 
+TEST_CASE("http4 ResponseDecoder counts a Tree as one result in both modes, every format") {
+    // tree() answers one Tree however many nodes it holds: marko → {vadas, josh → {ripple, lop}}
+    const Value leaf = Value::tree({});
+    const Value tree = Value::tree(
+        {modern_vertex(0), Value::tree({modern_vertex(1), leaf, modern_vertex(3),
+                                        Value::tree({modern_vertex(4), leaf, modern_vertex(2), leaf})})});
+    for (auto f :
+         {ResponseFormat::graphbinary_v4, ResponseFormat::graphson_v4, ResponseFormat::graphson_v4_untyped}) {
+        CAPTURE(static_cast<int>(f));
+        std::string body;
+        write_response_start(body, f, false);
+        write_response_item(body, f, tree, true);
+        write_response_end(body, f, 200);
+        for (auto mode : {DecodeMode::count, DecodeMode::materialize}) {
+            auto d = decode_split(body, f, mode, {3, 17, 40});
+            REQUIRE_MESSAGE(d.ok(), d.error().to_string());
+            CHECK(d->item_count == 1);
+            CHECK(d->result_count == 1);
+            CHECK(d->code == 200);
+            if (mode == DecodeMode::count) {
+                CHECK(d->items.empty());
+            } else if (f == ResponseFormat::graphbinary_v4) {
+                REQUIRE(d->items.size() == 1);
+                CHECK(d->items[0].first == tree);
+            } else if (f == ResponseFormat::graphson_v4) {
+                // GraphSON drops a vertex property's empty meta-property list (read back as null)
+                REQUIRE(d->items.size() == 1);
+                CHECK(d->items[0].first.type() == tpbench::model::Type::tree);
+                CHECK(d->items[0].first.to_string() == tree.to_string());
+            }
+        }
+    }
+}
+
 namespace {
 
 // Streams a synthetic times(15)-like GraphBinary 4 response of `n` vertex items through a count-mode

@@ -251,6 +251,35 @@ TEST_CASE("ws37 scan_response counts traverser bulks and BulkSet entries without
     }
 }
 
+TEST_CASE("ws37 scan_response counts a Tree as one result, as the Java driver returns it") {
+    // tree() answers one Tree however many nodes it holds: marko → {vadas, josh → {ripple, lop}}
+    const Value leaf = Value::tree({});
+    const Value tree = Value::tree(
+        {Value::string("marko"),
+         Value::tree({Value::string("vadas"), leaf, Value::string("josh"),
+                      Value::tree({Value::string("ripple"), leaf, Value::string("lop"), leaf})})});
+    for (auto f : {ws37::Format::graphbinary_v1, ws37::Format::graphson_v3}) {
+        CAPTURE(static_cast<int>(f));
+        for (const Value& data : {Value::list({tree}), Value::list({Value::traverser(1, tree)})}) {
+            ws37::ResponseMessage m;
+            m.header = header(200, Value::map());
+            m.data = data;
+            std::string out;
+            ws37::encode_response(out, m, f);
+            auto s = ws37::scan_response(out, f);
+            REQUIRE_MESSAGE(s.ok(), s.error().to_string());
+            CHECK(s->item_count == 1);
+            CHECK(s->result_count == 1);
+            std::vector<Value> seen;
+            auto s2 = ws37::scan_response(out, f, [&](Value&& v) { seen.push_back(std::move(v)); });
+            REQUIRE(s2.ok());
+            REQUIRE(seen.size() == 1);
+            const Value& got = seen[0].type() == tpbench::model::Type::traverser ? seen[0][0] : seen[0];
+            CHECK(got == tree);
+        }
+    }
+}
+
 TEST_CASE("ws37 GraphSON request vectors decode with the right fields") {
     const auto dir = kData / "vectors" / "graphson-v3";
     SUBCASE("sessionlesseval typed and untyped") {
