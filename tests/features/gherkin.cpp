@@ -720,55 +720,6 @@ std::string check_of(const std::vector<Value>& expected, const std::vector<Value
     return "";
 }
 
-namespace {
-
-struct TreeExp {
-    Value key;
-    std::vector<TreeExp> kids;
-};
-
-std::string tree_mismatch(const std::vector<TreeExp>& exp, const Value& actual, const std::string& at) {
-    if (actual.type() != model::Type::tree) return at + ": expected a Tree, got " + show(actual);
-    const std::size_t n = actual.size() / 2;
-    if (n != exp.size())
-        return at + ": expected " + std::to_string(exp.size()) + " keys, got " + std::to_string(n) + " (" +
-               show(actual) + ")";
-    for (const auto& e : exp) {
-        const Value* sub = nullptr;
-        for (std::size_t i = 0; i < n && !sub; ++i)
-            if (equal(e.key, actual[2 * i])) sub = &actual[2 * i + 1];
-        if (!sub) return at + ": key " + show(e.key) + " missing in " + show(actual);
-        std::string why = tree_mismatch(e.kids, *sub, at + " > " + show(e.key));
-        if (!why.empty()) return why;
-    }
-    return "";
-}
-
-}  // namespace
-
-std::string check_tree(const std::string& ascii, const Value& actual, const Resolver& resolve) {
-    std::vector<TreeExp> roots;
-    std::vector<std::vector<TreeExp>*> level_kids;  // level_kids[d]: where a node at depth d goes
-    std::istringstream in(ascii);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (trim(line).empty()) continue;
-        std::size_t sp = 0;
-        while (sp < line.size() && line[sp] == ' ') ++sp;
-        const std::size_t level = sp / 3;
-        std::string text = line.substr(sp);
-        if (!starts_with(text, "|--")) throw std::runtime_error("tree line without |--: " + line);
-        text = trim(text.substr(3));
-        if (level == 0) level_kids.assign(1, &roots);
-        if (level >= level_kids.size()) throw std::runtime_error("tree line nested too deep: " + line);
-        level_kids.resize(level + 1);
-        level_kids[level]->push_back(TreeExp{convert(text, resolve), {}});
-        level_kids.push_back(&level_kids[level]->back().kids);
-    }
-    return tree_mismatch(roots, actual, "tree");
-}
-
 std::map<std::string, Unsupp> parse_unsupported(const std::string& text) {
     std::map<std::string, Unsupp> out;
     std::istringstream in(text);

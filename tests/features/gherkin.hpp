@@ -75,7 +75,7 @@ std::string check_of(const std::vector<model::Value>& expected, const std::vecto
 // line ("|--v[marko]"), three leading spaces per level. As Java's StepDefinition compares: `actual`
 // must be a Tree whose every node has exactly the expected keys (in any order, each found by
 // equal()), recursively. Returns "" when it holds, otherwise a message. Throws std::runtime_error on
-// a line nested more than one level below its predecessor.
+// a line nested more than one level below its predecessor. (tree_check.cpp)
 std::string check_tree(const std::string& ascii, const model::Value& actual, const Resolver& resolve);
 
 // A short rendering for messages.
