@@ -89,6 +89,17 @@ Value error_attributes(const std::string& exception, const std::string& message)
                        Value::string(ex + ": " + message + "\n\tat tpbench.server.gremlin(embedded)")});
 }
 
+// The exception the fail() step reports (steps_sidefx.cpp).
+constexpr std::string_view kFailException = "FailException";
+
+// Failure.format()'s frame around the fail() message. The Traverser/Traversal/Metadata lines of the
+// Java server's text are not given: the evaluator reports only the message.
+std::string fail_step_message(const std::string& message) {
+    const std::string line = "Message  > " + message;
+    const std::string sep(line.size(), '=');
+    return "fail() Step Triggered\n" + sep + "\n" + line + "\n" + sep;
+}
+
 // Room reserved in a ws37 frame for the envelope around the batch (ids, status, attributes).
 constexpr std::size_t ws_envelope_reserve = 512;
 
@@ -253,7 +264,14 @@ private:
         std::string msg = e.message.empty()
                               ? (e.exception.empty() ? std::string("evaluation failed") : e.exception)
                               : e.message;
-        return send_status(code, msg, error_attributes(e.exception, msg));
+        Value attrs = error_attributes(e.exception, msg);
+        if (e.exception == kFailException) {
+            // fail(): SERVER_ERROR_FAIL_STEP with the failStepMessage attribute (3.7 eval and bytecode)
+            code = 595;
+            attrs.push_back(Value::string("failStepMessage"));
+            attrs.push_back(Value::string(fail_step_message(msg)));
+        }
+        return send_status(code, msg, std::move(attrs));
     }
 
     std::string bytecode_text() const {
@@ -452,6 +470,8 @@ public:
                         return finish_error(400, err->message, "MalformedQueryException");
                     return finish_error(500, err->message, "ServerErrorException");
                 default:
+                    if (err->exception == kFailException)  // GremlinError.failStep (4.0)
+                        return finish_error(500, err->message, "ServerFailStepException");
                     return finish_error(500, err->message.empty() ? err->exception : err->message,
                                         "ServerErrorException");
             }

@@ -205,6 +205,35 @@ TEST_CASE("ws37 job: errors after partial results; timeout while queued; rate li
     CHECK(msgs[0].header.request_id == test_id());
 }
 
+TEST_CASE("fail(): ws37 answers 595 with failStepMessage, http4 500 ServerFailStepException") {
+    const EvalError err{EvalError::Kind::evaluation, "nope", "FailException"};
+    for (auto kind : {Ws37Plan::Kind::eval, Ws37Plan::Kind::bytecode}) {
+        auto ob = std::make_shared<Outbox>(1 << 20, 1 << 19);
+        auto p = ws_params(ob, {int_item(1), int_item(2), int_item(3)}, 2, err);
+        p.plan.kind = kind;
+        make_ws37_job(std::move(p))->run(false);
+        auto msgs = decode_all(drain(*ob), io::ws37::Format::graphbinary_v1);
+        REQUIRE(msgs.size() == 2);
+        CHECK(msgs[0].header.code == 206);
+        CHECK(msgs[1].header.code == 595);
+        CHECK(msgs[1].header.message == std::optional<std::string>("nope"));
+        const auto* fm = msgs[1].header.attributes.find("failStepMessage");
+        REQUIRE(fm);
+        CHECK(fm->str() == "fail() Step Triggered\n===============\nMessage  > nope\n===============");
+        const auto* ex = msgs[1].header.attributes.find("exceptions");
+        REQUIRE(ex);
+        CHECK((*ex)[0].str() == "FailException");
+    }
+    // any other evaluation error keeps 597 (script) / 500 (bytecode) and has no failStepMessage
+    auto ob = std::make_shared<Outbox>(1 << 20, 1 << 19);
+    make_ws37_job(ws_params(ob, {}, 64, EvalError{EvalError::Kind::evaluation, "x", "ArithmeticException"}))
+        ->run(false);
+    auto msgs = decode_all(drain(*ob), io::ws37::Format::graphbinary_v1);
+    REQUIRE(msgs.size() == 1);
+    CHECK(msgs[0].header.code == 597);
+    CHECK_FALSE(msgs[0].header.attributes.find("failStepMessage"));
+}
+
 TEST_CASE("ws37 job: frames stay under max_frame by splitting batches early") {
     auto ob = std::make_shared<Outbox>(1 << 20, 1 << 19);
     std::vector<Item> items;
@@ -414,6 +443,12 @@ TEST_CASE("http4 job: errors in the footer, before and after data") {
     auto r5 = run_h4(std::move(p));
     CHECK(r5.trailers["code"] == "400");
     CHECK(r5.body.find("Could not alias [g] to [nope]") != std::string::npos);
+
+    p = h4_params(ob, {}, 2, EvalError{EvalError::Kind::evaluation, "nope", "FailException"});
+    auto r7 = run_h4(std::move(p));
+    CHECK(r7.trailers["code"] == "500");
+    CHECK(r7.trailers["exception"] == "ServerFailStepException");
+    CHECK(r7.body.find("nope") != std::string::npos);
 
     auto job = make_http4_job(h4_params(ob, {}, 2));
     job->reject_rate_limited();
