@@ -345,29 +345,34 @@ Value add_all(const Value& a, const Value& b) {
 
 // ---- step shapes ------------------------------------------------------------------------------------
 
-// Collects its whole input, lets `finish` transform it, then emits it.
+// Collects its whole input (or, with a window, up to `window` distinct traversers at a time: Java's
+// NoOpBarrierStep(maxBarrierSize)), lets `finish` transform it, then emits it.
 class CollectStep final : public Step {
 public:
-    bool merge = true;  // merge equal traversers (a TraverserSet) rather than keep them all
+    bool merge = true;       // merge equal traversers (a TraverserSet) rather than keep them all
+    std::size_t window = 0;  // barrier(n): at most n entries per round; 0 = everything
     std::function<void(std::vector<Traverser>&)> finish;
     bool next(Traverser& out) override {
-        if (!done_) {
+        for (;;) {
+            if (pos_ < set_.items().size()) {
+                out = std::move(set_.items()[pos_++]);
+                return true;
+            }
+            if (done_) return false;
+            set_.clear();
+            pos_ = 0;
             Traverser t;
-            while (input_->next(t)) {
+            bool more = false;
+            while ((window == 0 || set_.size() < window) && (more = input_->next(t))) {
                 ctx_->tick();
                 if (merge)
                     set_.add(std::move(t));
                 else
                     set_.items().push_back(std::move(t));
             }
+            if (!more) done_ = true;
             if (finish && !set_.empty()) finish(set_.items());
-            done_ = true;
         }
-        if (pos_ < set_.items().size()) {
-            out = std::move(set_.items()[pos_++]);
-            return true;
-        }
-        return false;
     }
     void reset() override {
         done_ = false;
@@ -458,6 +463,7 @@ void build_barrier(StepSite& site) {
     const Instr& in = site.in;
     if (!site.mods.empty() || in.args.size() > 1) site.bad_args();
     bool norm = false;
+    std::size_t window = 0;
     if (in.args.size() == 1) {
         const Arg& a = in.args[0];
         if (!a.t && a.v.type() == Type::lambda) no_lambdas("barrier()");
@@ -465,10 +471,12 @@ void build_barrier(StepSite& site) {
             norm = true;
         else if (a.t || !(a.v.type() == Type::int_ || a.v.type() == Type::long_) || a.v.to_int64() <= 0)
             site.bad_args();
-        // barrier(n): a window of n traversers — collecting everything merges at least as much
+        else if (a.v.to_int64() < 2147483647)  // Integer.MAX_VALUE: no window
+            window = static_cast<std::size_t>(a.v.to_int64());
     }
-    site.add([norm](Ctx&) {
+    site.add([norm, window](Ctx&) {
         auto st = std::make_unique<CollectStep>();
+        st->window = window;
         if (norm) st->finish = norm_sack;
         return std::unique_ptr<Step>(std::move(st));
     });

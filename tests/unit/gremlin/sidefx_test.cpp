@@ -99,6 +99,14 @@ TEST_CASE_FIXTURE(Fixture, "sacks: withSack, sack(Operator).by(), merging and no
     CHECK(same(merged.values, {I(3), I(3), I(3), I(1), I(1), I(1)}));  // lop: sack 3, bulk 3
     CHECK(same(q("g.withBulk(false).withSack(1, sum).V().out().barrier().sack()"), {I(3), I(1), I(1), I(1)}));
     CHECK(run(g, "g.V().out().barrier()").items.size() == 4);
+    // barrier(n) merges within windows of n distinct traversers (NoOpBarrierStep(maxBarrierSize)):
+    // out() gives lop, vadas, josh (marko), ripple, lop (josh), lop (peter)
+    CHECK(run(g, "g.V().out().barrier(1)").items.size() == 6);
+    CHECK(run(g, "g.V().out().barrier(3)").items.size() == 5);  // [lop vadas josh] [ripple lop] [lop]
+    CHECK(run(g, "g.V().out().barrier(4)").items.size() == 5);  // [lop vadas josh ripple] [lop lop]
+    CHECK(run(g, "g.V().out().barrier(5)").items.size() == 4);  // the lops merge into the first window
+    CHECK(run(g, "g.V().out().barrier(2147483647)").items.size() == 4);
+    CHECK(q("g.V().out().barrier(2).count()") == std::vector<Value>{L(6)});
     // normSack: sack * bulk / total, then the two walks back to marko merge
     CHECK(q("g.withSack(1.0, "
             "sum).V(1).local(out('knows').barrier(Barrier.normSack)).in('knows').barrier().sack()") ==
