@@ -190,7 +190,9 @@ void build_range(Compiler& comp, const Spec& s) {
         });
         return;
     }
-    // Lazy range over bulked traversers; stops pulling once the upper bound is reached.
+    // Lazy range over bulked traversers; stops pulling once the upper bound is reached. Inside
+    // repeat() the body is reset per iteration, so the count is per iteration: TinkerPop 3.8/4.0's
+    // per-loop counters (TINKERPOP-3202); 3.7 kept one count for the whole repeat.
     struct RangeStep : Step {
         std::int64_t lo, hi, seen = 0;
         bool next(Traverser& out) override {

@@ -596,7 +596,7 @@ void build_aggregate(StepSite& site) {
         auto se = aggregate_target(ctx, name);
         auto rt = std::make_shared<ByRt>(ctx, b);
         auto st = std::make_unique<CollectStep>();
-        st->merge = false;
+        st->merge = true;  // its TraverserSet merges equal traversers (AggregateGlobalStep.processAllStarts)
         Ctx* c = &ctx;
         st->finish = [se, rt, c, produce](std::vector<Traverser>& items) {
             Batch batch;

@@ -136,3 +136,27 @@ TEST_CASE_FIXTURE(Fixture, "fail() raises its message; group values see their me
     REQUIRE(groups.size() == 1);
     CHECK(equivalent(groups[0], map_of({S("ripple"), L(32), S("lop"), L(96)})));
 }
+
+TEST_CASE_FIXTURE(Fixture, "global aggregate() is a TraverserSet barrier: equal traversers go on merged") {
+    // out() gives lop three times: AggregateGlobalStep's barrier merges them into one bulk-3 traverser
+    Run r = run(g, "g.V().out().aggregate('x')");
+    REQUIRE(!r.error);
+    CHECK(r.items.size() == 4);
+    CHECK(r.values.size() == 6);
+    // the side effect still counts every product (a BulkSet: lop 3)
+    CHECK(q("g.V().out().aggregate('x').by('name').cap('x').unfold().count()") == std::vector<Value>{L(6)});
+    CHECK(q("g.withSideEffect('x', 0, sum).V().out().aggregate('x').by(constant(1)).cap('x')") ==
+          std::vector<Value>{I(6)});
+    // with paths tracked the three lops differ and stay apart
+    CHECK(run(g, "g.V().out().aggregate('x').path()").items.size() == 6);
+}
+
+TEST_CASE_FIXTURE(Fixture,
+                  "limit() inside repeat() counts per iteration (TinkerPop 3.8/4.0, TINKERPOP-3202)") {
+    // 3.8 changed RangeGlobalStep inside repeat() to one counter per loop (3.7 kept one counter for the
+    // whole repeat, which would answer nothing here): iteration 1 keeps 2 of marko's 3 neighbours,
+    // iteration 2 keeps 2 of their neighbours
+    CHECK(q("g.V(1).repeat(both().limit(2)).times(2)").size() == 2);
+    CHECK(q("g.V(1).repeat(both().limit(2)).emit().times(3)").size() == 6);
+    CHECK(q("g.V(1).repeat(both().skip(1)).times(1)").size() == 2);
+}
