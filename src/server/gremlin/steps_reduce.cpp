@@ -163,10 +163,11 @@ void group_impl(Compiler& comp, const Spec& s, bool count) {
             fresh_path(*c, t);
             out.push_back(std::move(t));
         };
-        st->clear = [se, kind, reducer] {
+        st->clear = [se, kind, reducer, fold_values] {
             *se = SideEffect();
             se->kind = kind;
             se->reducer = reducer;
+            se->fold_values = fold_values;  // a group() nested in a by() is reset per key
         };
         return std::unique_ptr<Step>(std::move(st));
     });

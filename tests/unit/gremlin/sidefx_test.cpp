@@ -160,3 +160,21 @@ TEST_CASE_FIXTURE(Fixture,
     CHECK(q("g.V(1).repeat(both().limit(2)).emit().times(3)").size() == 6);
     CHECK(q("g.V(1).repeat(both().skip(1)).times(1)").size() == 2);
 }
+
+TEST_CASE_FIXTURE(Fixture, "a group() nested in a by() keeps its value traversal's shape for every key") {
+    // the inner group is reset per outer key: its by(traversal) value stays one object, not a list
+    const auto r =
+        q("g.V().hasLabel('person').group().by('name').by(group().by('name').by(__.out().fold()."
+          "project('n').by(count(local))))");
+    REQUIRE(r.size() == 1);
+    const Value* marko = r[0].find("marko");
+    REQUIRE(marko);
+    const Value* inner = marko->find("marko");
+    REQUIRE(inner);
+    CHECK(inner->type() == Type::map);
+    CHECK(*inner == Value::map({S("n"), L(3)}));
+    const Value* peter = r[0].find("peter");
+    REQUIRE(peter);
+    REQUIRE(peter->find("peter"));
+    CHECK(*peter->find("peter") == Value::map({S("n"), L(1)}));
+}
