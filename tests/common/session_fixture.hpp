@@ -32,7 +32,7 @@ inline engine::SessionConfig loopback_config(std::uint16_t port, std::string ser
 
 // A request for `gremlin` due within `budget` from now; `keep` materialises the results.
 inline engine::Request make_request(std::string gremlin,
-                                    std::chrono::seconds budget = std::chrono::seconds(60),
+                                    engine::Clock::duration budget = std::chrono::seconds(60),
                                     bool keep = false) {
     engine::Request r;
     r.gremlin = std::move(gremlin);

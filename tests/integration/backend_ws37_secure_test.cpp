@@ -12,6 +12,7 @@
 
 #include "common/embedded_server.hpp"
 #include "common/run_bounded.hpp"
+#include "common/session_fixture.hpp"
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -54,9 +55,7 @@ std::unique_ptr<tpbench::server::ServerHandle> start_secure_server() {
 
 SessionConfig secure_config(std::uint16_t port, std::string password = kPassword,
                             std::string sasl_mode = "eager") {
-    SessionConfig cfg;
-    cfg.target.host = "127.0.0.1";
-    cfg.target.port = port;
+    SessionConfig cfg = tpbench::test::loopback_config(port);
     cfg.target.tls.enabled = true;
     cfg.target.tls.ca_file = pki().ca.cert.string();
     cfg.target.auth.mechanism = AuthOptions::Mechanism::sasl_plain;
@@ -69,10 +68,7 @@ SessionConfig secure_config(std::uint16_t port, std::string password = kPassword
 }
 
 Request request(std::string gremlin, std::chrono::seconds budget = 30s) {
-    Request r;
-    r.gremlin = std::move(gremlin);
-    r.deadline = Clock::now() + budget;
-    return r;
+    return tpbench::test::make_request(std::move(gremlin), budget);
 }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 60s) {

@@ -6,6 +6,9 @@
 
 #include <tpbench/engine/backend.hpp>
 
+#include "common/run_bounded.hpp"
+#include "common/session_fixture.hpp"
+
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
@@ -36,9 +39,8 @@ std::string env(const char* name) {
 }
 
 SessionConfig config(bool insecure, std::string password, std::string mode = "eager") {
-    SessionConfig cfg;
-    cfg.target.host = "127.0.0.1";
-    cfg.target.port = static_cast<std::uint16_t>(std::stoi(env("TPBENCH_RS_PORT")));
+    SessionConfig cfg =
+        tpbench::test::loopback_config(static_cast<std::uint16_t>(std::stoi(env("TPBENCH_RS_PORT"))));
     cfg.target.tls.enabled = true;
     cfg.target.tls.insecure = insecure;
     cfg.target.auth.mechanism = AuthOptions::Mechanism::sasl_plain;
@@ -50,24 +52,10 @@ SessionConfig config(bool insecure, std::string password, std::string mode = "ea
     return cfg;
 }
 
-Request request(std::string gremlin) {
-    Request r;
-    r.gremlin = std::move(gremlin);
-    r.deadline = Clock::now() + 30s;
-    return r;
-}
+Request request(std::string gremlin) { return tpbench::test::make_request(std::move(gremlin), 30s); }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body) {
-    bool finished = false;
-    std::exception_ptr error;
-    net::co_spawn(ioc, body(), [&](std::exception_ptr e) {
-        error = e;
-        finished = true;
-        ioc.stop();
-    });
-    ioc.run_for(120s);
-    REQUIRE_MESSAGE(finished, "client did not finish in time");
-    if (error) std::rethrow_exception(error);
+    tpbench::test::run_bounded(ioc, body, 120s, "client did not finish in time");
 }
 
 }  // namespace

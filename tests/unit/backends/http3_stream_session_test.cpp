@@ -13,6 +13,7 @@
 
 #include "common/run_bounded.hpp"
 #include "common/scripted_http_server.hpp"
+#include "common/session_fixture.hpp"
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/error.hpp>
@@ -65,20 +66,13 @@ std::string body_of(const std::string& req) { return req.substr(req.find("\r\n\r
 using Server = tpbench::test::ScriptedHttpServer;
 
 SessionConfig config(std::map<std::string, std::string> options = {}, std::string serializer = "") {
-    SessionConfig cfg;
-    cfg.target.host = "127.0.0.1";
-    cfg.target.port = 8182;
-    cfg.target.serializer = std::move(serializer);
-    cfg.target.options = std::move(options);
+    SessionConfig cfg = tpbench::test::loopback_config(8182, std::move(serializer), std::move(options));
     cfg.connect_timeout = 2000ms;
     return cfg;
 }
 
 Request request(std::string gremlin = "g.V()", std::chrono::milliseconds budget = 5000ms) {
-    Request r;
-    r.gremlin = std::move(gremlin);
-    r.deadline = Clock::now() + budget;
-    return r;
+    return tpbench::test::make_request(std::move(gremlin), budget);
 }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 10s) {

@@ -9,6 +9,7 @@
 
 #include "common/embedded_server.hpp"
 #include "common/run_bounded.hpp"
+#include "common/session_fixture.hpp"
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
@@ -43,10 +44,7 @@ std::unique_ptr<tpbench::server::ServerHandle> secure_server() {
 
 SessionConfig config(std::uint16_t port, std::string password,
                      std::map<std::string, std::string> options = {}) {
-    SessionConfig cfg;
-    cfg.target.host = "127.0.0.1";
-    cfg.target.port = port;
-    cfg.target.options = std::move(options);
+    SessionConfig cfg = tpbench::test::loopback_config(port, "", std::move(options));
     cfg.target.tls.enabled = true;
     cfg.target.tls.ca_file = pki().ca.cert.string();
     cfg.target.auth.mechanism = tpbench::engine::AuthOptions::Mechanism::basic;
@@ -56,12 +54,7 @@ SessionConfig config(std::uint16_t port, std::string password,
     return cfg;
 }
 
-Request request(std::string gremlin) {
-    Request r;
-    r.gremlin = std::move(gremlin);
-    r.deadline = Clock::now() + 30s;
-    return r;
-}
+Request request(std::string gremlin) { return tpbench::test::make_request(std::move(gremlin), 30s); }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 60s) {
     tpbench::test::run_bounded(ioc, body, limit);

@@ -9,6 +9,7 @@
 #include "common/http_parse.hpp"
 #include "common/loopback_acceptor.hpp"
 #include "common/run_bounded.hpp"
+#include "common/session_fixture.hpp"
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -186,23 +187,16 @@ std::vector<std::string> error_responses() {
 
 SessionConfig config_for(std::uint16_t port, std::string serializer = "",
                          std::map<std::string, std::string> options = {}) {
-    SessionConfig cfg;
-    cfg.target.host = "127.0.0.1";
-    cfg.target.port = port;
-    cfg.target.serializer = std::move(serializer);
     // The scripted servers below answer requests, not the dialect probe: name the dialect unless
     // the case is about detection.
     if (!options.count("dialect")) options["dialect"] = "master-http";
-    cfg.target.options = std::move(options);
+    SessionConfig cfg = tpbench::test::loopback_config(port, std::move(serializer), std::move(options));
     cfg.connect_timeout = 2000ms;
     return cfg;
 }
 
 Request request(std::string gremlin = "g.V()", std::chrono::milliseconds budget = 5000ms) {
-    Request r;
-    r.gremlin = std::move(gremlin);
-    r.deadline = Clock::now() + budget;
-    return r;
+    return tpbench::test::make_request(std::move(gremlin), budget);
 }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 10s) {

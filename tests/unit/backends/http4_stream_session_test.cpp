@@ -15,6 +15,7 @@
 
 #include "common/bytes.hpp"
 #include "common/run_bounded.hpp"
+#include "common/session_fixture.hpp"
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/error.hpp>
@@ -69,20 +70,14 @@ std::string json_error(int status, const std::string& body) {
 using Server = tpbench::test::ScriptedHttpServer;
 
 SessionConfig config(std::map<std::string, std::string> options = {}) {
-    SessionConfig cfg;
-    cfg.target.host = "127.0.0.1";
-    cfg.target.port = 8182;
     if (!options.count("dialect")) options["dialect"] = "4.0";
-    cfg.target.options = std::move(options);
+    SessionConfig cfg = tpbench::test::loopback_config(8182, "", std::move(options));
     cfg.connect_timeout = 2000ms;
     return cfg;
 }
 
 Request request(std::string gremlin = "g.V()", std::chrono::milliseconds budget = 5000ms) {
-    Request r;
-    r.gremlin = std::move(gremlin);
-    r.deadline = Clock::now() + budget;
-    return r;
+    return tpbench::test::make_request(std::move(gremlin), budget);
 }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 10s) {

@@ -11,6 +11,7 @@
 #include "common/http_parse.hpp"
 #include "common/loopback_acceptor.hpp"
 #include "common/run_bounded.hpp"
+#include "common/session_fixture.hpp"
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -99,22 +100,14 @@ struct HttpsServer : tpbench::test::LoopbackAcceptor {
 };
 
 SessionConfig https_config(std::uint16_t port, const std::filesystem::path& ca) {
-    SessionConfig cfg;
-    cfg.target.host = "127.0.0.1";
-    cfg.target.port = port;
-    cfg.target.options = {{"dialect", "4.0"}};
+    SessionConfig cfg = tpbench::test::loopback_config(port, "", {{"dialect", "4.0"}});
     cfg.target.tls.enabled = true;
     cfg.target.tls.ca_file = ca.string();
     cfg.connect_timeout = 3000ms;
     return cfg;
 }
 
-Request request() {
-    Request r;
-    r.gremlin = "g.V()";
-    r.deadline = Clock::now() + 5s;
-    return r;
-}
+Request request() { return tpbench::test::make_request("g.V()", 5s); }
 
 void run(net::io_context& ioc, std::function<net::awaitable<void>()> body, std::chrono::seconds limit = 20s) {
     tpbench::test::run_bounded(ioc, body, limit);

@@ -8,6 +8,7 @@
 
 #include "common/loopback_acceptor.hpp"
 #include "common/run_bounded.hpp"
+#include "common/session_fixture.hpp"
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -130,11 +131,9 @@ private:
     bool deflate_;
 };
 
+// tests/common's loopback session, with at most 8 requests in flight and a 2 s connect timeout.
 SessionConfig config_for(std::uint16_t port, std::string serializer = "", bool compression = false) {
-    SessionConfig cfg;
-    cfg.target.host = "127.0.0.1";
-    cfg.target.port = port;
-    cfg.target.serializer = std::move(serializer);
+    SessionConfig cfg = tpbench::test::loopback_config(port, std::move(serializer));
     if (compression) cfg.target.options["compression"] = "true";
     cfg.max_in_process_per_connection = 8;
     cfg.connect_timeout = 2000ms;
@@ -142,10 +141,7 @@ SessionConfig config_for(std::uint16_t port, std::string serializer = "", bool c
 }
 
 Request request(std::string gremlin, std::chrono::milliseconds budget = 5000ms) {
-    Request r;
-    r.gremlin = std::move(gremlin);
-    r.deadline = Clock::now() + budget;
-    return r;
+    return tpbench::test::make_request(std::move(gremlin), budget);
 }
 
 // Runs `body` on `ioc` for at most `limit`; fails the test if it did not finish.
