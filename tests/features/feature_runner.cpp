@@ -14,6 +14,7 @@
 // still apply). Exit status 2 on bad arguments or when the embedded server cannot be reached.
 #include "gherkin.hpp"
 
+#include "common/embedded_server.hpp"
 #include "common/program_args.hpp"
 #include "common/sync_client.hpp"
 
@@ -564,12 +565,10 @@ int main(int argc, char** argv) {
     }
 
     tpbench::server::ServerConfig scfg;
-    scfg.host = "127.0.0.1";
-    scfg.port = 0;
     scfg.gremlin_pool = 1;
     scfg.max_parameters = 64;
     scfg.evaluation_timeout = std::chrono::milliseconds(20000);
-    auto embedded = tpbench::server::start(scfg);
+    auto embedded = tpbench::test::start_embedded_server(scfg);
 
     net::io_context ioc;
     Runner runner(ioc, embedded->port(), args.protocols);

@@ -5,10 +5,14 @@
 
 #include <tpbench/server/server.hpp>
 
+#include "common/embedded_server.hpp"
+
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <thread>
 
 using namespace tpbench;
 using namespace tpbench::engine;
@@ -18,12 +22,11 @@ namespace {
 server::ServerHandle& shared_server() {
     static std::unique_ptr<server::ServerHandle> s = [] {
         server::ServerConfig cfg;
-        cfg.host = "127.0.0.1";
-        cfg.port = 0;
         // times(18) can take longer than Gremlin Server's default 30 s on a loaded 2-core machine;
         // the client's own deadlines bound every test.
         cfg.evaluation_timeout = std::chrono::milliseconds(0);
-        return server::start(cfg);
+        cfg.gremlin_pool = std::max(1u, std::thread::hardware_concurrency());  // one worker per core
+        return test::start_embedded_server(cfg);
     }();
     return *s;
 }
@@ -159,10 +162,7 @@ TEST_CASE("an unreachable server is a counted failure, not a hang") {
     // Bind-and-close to find a port nobody listens on.
     auto ep = endpoint("ws37");
     {
-        server::ServerConfig cfg;
-        cfg.host = "127.0.0.1";
-        cfg.port = 0;
-        auto s = server::start(cfg);
+        auto s = test::start_embedded_server();
         ep.session.target.port = s->port();
         s->stop();
     }

@@ -15,6 +15,7 @@
 // differs), 1 otherwise, 2 on bad arguments or when a server cannot be reached.
 #include "differential.hpp"
 
+#include "common/embedded_server.hpp"
 #include "common/program_args.hpp"
 #include "common/sync_client.hpp"
 
@@ -150,11 +151,9 @@ int main(int argc, char** argv) {
     }
 
     tpbench::server::ServerConfig scfg;
-    scfg.host = "127.0.0.1";
-    scfg.port = 0;
     scfg.gremlin_pool = 1;
     scfg.evaluation_timeout = std::chrono::milliseconds(60000);
-    auto embedded = tpbench::server::start(scfg);
+    auto embedded = tpbench::test::start_embedded_server(scfg);
 
     net::io_context ioc;
     Client emb(ioc, embedded->port());
