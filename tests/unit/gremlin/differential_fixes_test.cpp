@@ -9,17 +9,7 @@ using namespace gremlin_test;
 using tpbench::model::Type;
 
 namespace {
-struct Fixture {
-    server::Graph g;
-    Fixture() { g.load_modern(); }
-    std::vector<Value> q(std::string_view s) { return ok(g, s); }
-    server::EvalError err(std::string_view s) {
-        Run r = run(g, s);
-        INFO("script: " << s);
-        REQUIRE(r.error.has_value());
-        return *r.error;
-    }
-};
+using Fixture = ModernGraph;
 }  // namespace
 
 TEST_CASE_FIXTURE(Fixture, "differential: global sum() of Ints is a Long, sum(local) stays Int") {

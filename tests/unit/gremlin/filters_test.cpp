@@ -11,16 +11,9 @@ using namespace gremlin_test;
 
 namespace {
 
-struct Fixture {
-    server::Graph g;
-    Fixture() { g.load_modern(); }
-    std::vector<Value> q(std::string_view s) { return ok(g, s); }
-    std::string err(std::string_view s) {
-        Run r = run(g, s);
-        INFO("script: " << s);
-        REQUIRE(r.error);
-        return r.error->message;
-    }
+struct Fixture : ModernGraph {
+    // The error message of a script that must fail.
+    std::string err(std::string_view s) { return must_fail(g, s).message; }
 };
 
 }  // namespace

@@ -44,6 +44,23 @@ inline std::vector<Value> ok(server::Graph& g, std::string_view script, server::
     return r.values;
 }
 
+// Runs a script that must fail and returns its error.
+inline server::EvalError must_fail(server::Graph& g, std::string_view script, server::EvalOptions o = {}) {
+    Run r = run(g, script, o);
+    INFO("script: " << script);
+    REQUIRE(r.error);
+    return *r.error;
+}
+
+// The test fixture of the evaluator tests: the modern graph, loaded for each test case;
+// q(script) = ok(), err(script) = must_fail().
+struct ModernGraph {
+    server::Graph g;
+    ModernGraph() { g.load_modern(); }
+    std::vector<Value> q(std::string_view s, server::EvalOptions o = {}) { return ok(g, s, o); }
+    server::EvalError err(std::string_view s) { return must_fail(g, s); }
+};
+
 inline Value L(std::int64_t x) { return Value::long_(x); }
 inline Value I(std::int32_t x) { return Value::int_(x); }
 inline Value D(double x) { return Value::double_(x); }

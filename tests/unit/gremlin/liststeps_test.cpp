@@ -12,17 +12,9 @@ using tpbench::model::Type;
 
 namespace {
 
-struct Fixture {
-    server::Graph g;
-    Fixture() { g.load_modern(); }
-    std::vector<Value> q(std::string_view s) { return ok(g, s); }
+struct Fixture : ModernGraph {
     // The error message of a script that must fail.
-    std::string err(std::string_view s) {
-        Run r = run(g, s);
-        INFO("script: " << s);
-        REQUIRE(r.error);
-        return r.error->message;
-    }
+    std::string err(std::string_view s) { return must_fail(g, s).message; }
 };
 
 bool has(const std::string& msg, const char* part) { return msg.find(part) != std::string::npos; }

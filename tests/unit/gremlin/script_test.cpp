@@ -14,17 +14,14 @@ using Kind = server::EvalError::Kind;
 
 namespace {
 
-struct Fixture {
-    server::Graph g;
-    Fixture() { g.load_modern(); }
-    std::vector<Value> q(std::string_view s, server::EvalOptions o = {}) { return ok(g, s, o); }
+// err(): every script error carries a message and the Java exception's name.
+struct Fixture : ModernGraph {
     server::EvalError err(std::string_view s) {
-        Run r = run(g, s);
+        server::EvalError e = must_fail(g, s);
         INFO("script: " << s);
-        REQUIRE(r.error);
-        CHECK(!r.error->message.empty());
-        CHECK(!r.error->exception.empty());
-        return *r.error;
+        CHECK(!e.message.empty());
+        CHECK(!e.exception.empty());
+        return e;
     }
 };
 

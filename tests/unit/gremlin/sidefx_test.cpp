@@ -9,17 +9,7 @@ using tpbench::model::Type;
 
 namespace {
 
-struct Fixture {
-    server::Graph g;
-    Fixture() { g.load_modern(); }
-    std::vector<Value> q(std::string_view s) { return ok(g, s); }
-    server::EvalError err(std::string_view s) {
-        Run r = run(g, s);
-        INFO("script: " << s);
-        REQUIRE(r.error);
-        return *r.error;
-    }
-};
+using Fixture = ModernGraph;
 
 // The BigDecimal `unscaled` x 10^-scale.
 Value M(std::int64_t unscaled, std::int32_t scale) {
