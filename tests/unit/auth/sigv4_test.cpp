@@ -3,6 +3,7 @@
 // the string to sign and the Authorization header must match byte for byte.
 #include <tpbench/auth/auth.hpp>
 
+#include "common/data_files.hpp"
 #include "tpbench_test_data.hpp"
 
 #include <doctest/doctest.h>
@@ -19,6 +20,7 @@
 #include <sstream>
 
 using namespace tpbench::auth;
+using tpbench::test::read_file_or_fail;
 namespace fs = std::filesystem;
 
 namespace {
@@ -36,14 +38,6 @@ const std::map<std::string, std::string> kSkipped = {
     {"get-slashes-unnormalized", "S3-style unnormalised path; tpbench always normalises"},
     {"post-sts-header-after", "token added after signing (omit_session_token); tpbench signs it"},
 };
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    REQUIRE_MESSAGE(in.good(), "cannot read " << p);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 std::string sha256_hex(std::string_view s) {
     unsigned char md[EVP_MAX_MD_SIZE];
@@ -145,7 +139,7 @@ TEST_CASE("sigv4: AWS sig-v4 test suite (header signing), canonical request, str
         if (kSkipped.count(name)) continue;
         CAPTURE(name);
         const auto dir = kSuite / name;
-        const auto ctx = boost::json::parse(slurp(dir / "context.json")).as_object();
+        const auto ctx = boost::json::parse(read_file_or_fail(dir / "context.json")).as_object();
         const auto& cj = ctx.at("credentials").as_object();
         SigV4Credentials creds;
         creds.access_key_id = std::string(cj.at("access_key_id").as_string());
@@ -156,7 +150,7 @@ TEST_CASE("sigv4: AWS sig-v4 test suite (header signing), canonical request, str
         const auto now = parse_time(std::string(ctx.at("timestamp").as_string()));
         // "normalize": false vectors not skipped (get-space-unnormalized) agree with normalisation.
 
-        auto parsed = parse_request(slurp(dir / "request.txt"));
+        auto parsed = parse_request(read_file_or_fail(dir / "request.txt"));
         parsed.req.payload = parsed.body;
         // sign_body: the suite sends the payload hash as x-amz-content-sha256 (and signs it).
         if (ctx.at("sign_body").as_bool())
@@ -165,9 +159,9 @@ TEST_CASE("sigv4: AWS sig-v4 test suite (header signing), canonical request, str
         std::vector<Header> extra{{"X-Amz-Date", "20150830T123600Z"}};
         if (!creds.session_token.empty()) extra.push_back({"X-Amz-Security-Token", creds.session_token});
         const auto creq = sigv4_canonical_request(parsed.req, extra);
-        CHECK(creq == slurp(dir / "header-canonical-request.txt"));
+        CHECK(creq == read_file_or_fail(dir / "header-canonical-request.txt"));
         const auto sts = sigv4_string_to_sign(creq, creds, now);
-        CHECK(sts == slurp(dir / "header-string-to-sign.txt"));
+        CHECK(sts == read_file_or_fail(dir / "header-string-to-sign.txt"));
 
         const auto headers = sigv4_sign(parsed.req, creds, now);
         REQUIRE(headers.size() == (creds.session_token.empty() ? 2u : 3u));
@@ -178,7 +172,8 @@ TEST_CASE("sigv4: AWS sig-v4 test suite (header signing), canonical request, str
             CHECK(headers[1].value == creds.session_token);
         }
         CHECK(headers.back().name == "Authorization");
-        CHECK(headers.back().value == authorization_line(slurp(dir / "header-signed-request.txt")));
+        CHECK(headers.back().value ==
+              authorization_line(read_file_or_fail(dir / "header-signed-request.txt")));
         ++checked;
     }
     CHECK(checked == 31);  // 38 vectors - 7 skipped

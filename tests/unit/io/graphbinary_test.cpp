@@ -1,6 +1,7 @@
 #include <tpbench/io/graphbinary.hpp>
 
 #include "common/bytes.hpp"
+#include "common/data_files.hpp"
 #include "tpbench_test_data.hpp"
 
 #include <doctest/doctest.h>
@@ -45,21 +46,16 @@ using tpbench::model::TemporalKind;
 using tpbench::model::Type;
 using tpbench::model::Value;
 using tpbench::test::hex;
+using tpbench::test::read_file_or_fail;
 using tpbench::test::unhex;
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    REQUIRE_MESSAGE(f.good(), "cannot open " << p.string());
-    return std::string(std::istreambuf_iterator<char>(f), {});
-}
 
 fs::path vector_dir(GbVersion ver) {
     return fs::path(TPBENCH_TEST_DATA) / "vectors" /
            (ver == GbVersion::v1 ? "graphbinary-v1" : "graphbinary-v4");
 }
 
-std::string vec(GbVersion ver, const std::string& name) { return slurp(vector_dir(ver) / name); }
+std::string vec(GbVersion ver, const std::string& name) { return read_file_or_fail(vector_dir(ver) / name); }
 
 struct VectorFile {
     std::string name;
@@ -74,7 +70,7 @@ std::vector<VectorFile> all_vectors() {
         for (const auto& e : fs::directory_iterator(vector_dir(ver)))
             if (e.path().extension() == ".gbin") files.push_back(e.path());
         std::sort(files.begin(), files.end());
-        for (const auto& f : files) out.push_back({f.filename().string(), ver, slurp(f)});
+        for (const auto& f : files) out.push_back({f.filename().string(), ver, read_file_or_fail(f)});
     }
     return out;
 }
@@ -1084,7 +1080,7 @@ TEST_CASE("graphbinary: fuzz regressions replay cleanly") {
     if (fs::exists(dir)) {
         for (const auto& e : fs::directory_iterator(dir)) {
             if (!e.is_regular_file()) continue;
-            const std::string data = slurp(e.path());
+            const std::string data = read_file_or_fail(e.path());
             if (data.empty()) continue;
             CAPTURE(e.path().filename().string());
             const GbVersion ver = (static_cast<unsigned char>(data[0]) & 1) ? GbVersion::v4 : GbVersion::v1;

@@ -2,6 +2,7 @@
 
 #include <tpbench/io/graphbinary.hpp>
 
+#include "common/data_files.hpp"
 #include "tpbench_test_data.hpp"
 
 #include <doctest/doctest.h>
@@ -27,6 +28,7 @@ using tpbench::model::EnumKind;
 using tpbench::model::TemporalKind;
 using tpbench::model::Type;
 using tpbench::model::Value;
+using tpbench::test::read_file_or_fail;
 namespace fs = std::filesystem;
 
 namespace {
@@ -35,14 +37,6 @@ const std::string data_dir = TPBENCH_TEST_DATA;
 
 // Failure messages read Result::error(), so they are only built when the result is an error
 // (doctest evaluates *_MESSAGE arguments even for passing assertions under -s).
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    REQUIRE_MESSAGE(in.good(), "cannot open " << p);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 GsOptions opts(GsVersion v, bool typed) {
     GsOptions o;
@@ -170,7 +164,7 @@ std::vector<fs::path> vector_files(const char* sub) {
 }
 
 Value read_vector(const char* sub, const std::string& name, GsVersion v, bool typed = true) {
-    const std::string text = slurp(data_dir + "/vectors/" + sub + "/" + name);
+    const std::string text = read_file_or_fail(data_dir + "/vectors/" + sub + "/" + name);
     auto r = gs_read(text, opts(v, typed));
     if (!r.ok()) FAIL(name << ": " << r.error().to_string());
     return *r;
@@ -189,7 +183,7 @@ std::string write(const Value& v, GsVersion ver, bool typed = true) {
 void check_round_trip(const fs::path& p, GsVersion ver) {
     const std::string name = p.filename().string();
     const bool typed = name.find("no-types") == std::string::npos;
-    const std::string text = slurp(p);
+    const std::string text = read_file_or_fail(p);
     auto r = gs_read(text, opts(ver, typed));
     if (!r.ok()) FAIL(name << ": " << r.error().to_string());
     const std::string out = write(*r, ver, typed);
@@ -247,7 +241,7 @@ TEST_CASE("graphson-v3 message vectors parse as generic maps") {
         if (!is_message_file(name)) continue;
         CAPTURE(name);
         const bool typed = name.find("no-types") == std::string::npos;
-        auto r = gs_read(slurp(p), opts(GsVersion::v3, typed));
+        auto r = gs_read(read_file_or_fail(p), opts(GsVersion::v3, typed));
         if (!r.ok()) FAIL(r.error().to_string());
         REQUIRE(r->type() == Type::map);
         const Value* id = r->find("requestId");
@@ -299,7 +293,7 @@ TEST_CASE("graphson-v3 message vectors parse as generic maps") {
 }
 
 TEST_CASE("tinkerpop-modern-v3.json lines parse as vertices with their edges") {
-    const std::string text = slurp(data_dir + "/vectors/graphson-v3/tinkerpop-modern-v3.json");
+    const std::string text = read_file_or_fail(data_dir + "/vectors/graphson-v3/tinkerpop-modern-v3.json");
     std::istringstream lines(text);
     std::string line;
     std::vector<Value> vertices;
@@ -525,19 +519,19 @@ TEST_CASE("untyped vectors: elements become plain maps, numbers Int (3.0) / Long
     // Writing model elements untyped gives the vector text.
     const Value vertex = v3("vertex");
     CHECK(canon(write(vertex, GsVersion::v3, false)) ==
-          canon(slurp(data_dir + "/vectors/graphson-v3/vertex-v3-no-types.json")));
+          canon(read_file_or_fail(data_dir + "/vectors/graphson-v3/vertex-v3-no-types.json")));
     CHECK(canon(write(v4("traversal-vertex"), GsVersion::v4, false)) ==
-          canon(slurp(data_dir + "/vectors/graphson-v4/traversal-vertex-v4-no-types.json")));
+          canon(read_file_or_fail(data_dir + "/vectors/graphson-v4/traversal-vertex-v4-no-types.json")));
     CHECK(canon(write(v3("edge"), GsVersion::v3, false)) ==
-          canon(slurp(data_dir + "/vectors/graphson-v3/edge-v3-no-types.json")));
+          canon(read_file_or_fail(data_dir + "/vectors/graphson-v3/edge-v3-no-types.json")));
     CHECK(canon(write(v4("traversal-edge"), GsVersion::v4, false)) ==
-          canon(slurp(data_dir + "/vectors/graphson-v4/traversal-edge-v4-no-types.json")));
+          canon(read_file_or_fail(data_dir + "/vectors/graphson-v4/traversal-edge-v4-no-types.json")));
     CHECK(canon(write(v3("path"), GsVersion::v3, false)) ==
-          canon(slurp(data_dir + "/vectors/graphson-v3/path-v3-no-types.json")));
+          canon(read_file_or_fail(data_dir + "/vectors/graphson-v3/path-v3-no-types.json")));
     CHECK(canon(write(v3("vertexproperty"), GsVersion::v3, false)) ==
-          canon(slurp(data_dir + "/vectors/graphson-v3/vertexproperty-v3-no-types.json")));
+          canon(read_file_or_fail(data_dir + "/vectors/graphson-v3/vertexproperty-v3-no-types.json")));
     CHECK(canon(write(v3("property"), GsVersion::v3, false)) ==
-          canon(slurp(data_dir + "/vectors/graphson-v3/property-v3-no-types.json")));
+          canon(read_file_or_fail(data_dir + "/vectors/graphson-v3/property-v3-no-types.json")));
     // Plain integers: Int when they fit (3.0), Long (4.0), BigInteger beyond 64 bits; reals Double.
     CHECK(*gs_read("5", opts(GsVersion::v3, false)) == i32(5));
     CHECK(*gs_read("5000000000", opts(GsVersion::v3, false)) == i64(5000000000));
@@ -703,7 +697,7 @@ TEST_CASE("gs_skip finds value ends without building") {
     // Every vector file skips to its end.
     for (const char* sub : {"graphson-v3", "graphson-v4"})
         for (const auto& p : vector_files(sub)) {
-            const std::string text = slurp(p);
+            const std::string text = read_file_or_fail(p);
             if (p.filename() == "tinkerpop-modern-v3.json") continue;
             auto k = gs_skip(text + " ", 0);
             if (!k.ok()) FAIL(p.filename() << ": " << k.error().to_string());
@@ -716,7 +710,7 @@ TEST_CASE("fuzz regression inputs are handled") {
     int n = 0;
     if (fs::exists(dir)) {
         for (const auto& e : fs::directory_iterator(dir)) {
-            const std::string in = slurp(e.path());
+            const std::string in = read_file_or_fail(e.path());
             CAPTURE(e.path().filename().string());
             for (GsVersion ver : {GsVersion::v3, GsVersion::v4})
                 for (bool typed : {true, false}) {
@@ -767,7 +761,8 @@ TEST_CASE("GraphSON 3.0 and GraphBinary 1.0 vectors decode to equivalent values"
         MESSAGE("graphbinary-v1 vectors not present: cross-check skipped");
         return;
     }
-    auto probe = tpbench::io::gb_decode(slurp(gb_dir + "integer-v1.gbin"), tpbench::io::GbVersion::v1);
+    auto probe =
+        tpbench::io::gb_decode(read_file_or_fail(gb_dir + "integer-v1.gbin"), tpbench::io::GbVersion::v1);
     if (!probe.ok() || !(*probe == i32(100))) {
         MESSAGE("GraphBinary codec not available yet: cross-check skipped");
         return;
@@ -780,7 +775,7 @@ TEST_CASE("GraphSON 3.0 and GraphBinary 1.0 vectors decode to equivalent values"
         const fs::path gb = gb_dir + base + "-v1.gbin";
         if (!fs::exists(gb)) continue;
         CAPTURE(base);
-        auto b = tpbench::io::gb_decode(slurp(gb), tpbench::io::GbVersion::v1);
+        auto b = tpbench::io::gb_decode(read_file_or_fail(gb), tpbench::io::GbVersion::v1);
         if (!b.ok()) FAIL(b.error().to_string());
         const Value s = v3(base);
         const bool graph = base == "tinkergraph";
@@ -799,7 +794,7 @@ TEST_CASE("every proper prefix of every vector is reported as truncated") {
             const std::string name = p.filename().string();
             if (name == "tinkerpop-modern-v3.json") continue;
             const bool typed = name.find("no-types") == std::string::npos;
-            auto r = gs_read(slurp(p), opts(ver, typed));
+            auto r = gs_read(read_file_or_fail(p), opts(ver, typed));
             if (!r.ok()) FAIL(name << ": " << r.error().to_string());
             // The compact re-encoding keeps the loop short; big files are cut at 1500 bytes.
             const std::string text = write(*r, ver, typed);

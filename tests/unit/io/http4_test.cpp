@@ -4,6 +4,7 @@
 #include <tpbench/io/http4.hpp>
 
 #include "common/bytes.hpp"
+#include "common/values.hpp"
 
 #include "tpbench_test_data.hpp"
 
@@ -24,16 +25,8 @@ using model::Value;
 
 using test::hex;
 using test::read_file;
+using test::smap;
 using test::unhex;
-
-Value smap(std::initializer_list<std::pair<const char*, Value>> kv) {
-    std::vector<Value> v;
-    for (const auto& [k, x] : kv) {
-        v.push_back(Value::string(k));
-        v.push_back(x);
-    }
-    return Value::map(std::move(v));
-}
 
 constexpr std::string_view kReq90 =
     "810000000303000000000862696e64696e67730a00000000000300000000086c616e677561676503000000000e6772656d6c696e"

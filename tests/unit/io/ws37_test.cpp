@@ -4,6 +4,7 @@
 #include <tpbench/io/ws37.hpp>
 
 #include "common/bytes.hpp"
+#include "common/values.hpp"
 
 #include "tpbench_test_data.hpp"
 
@@ -21,6 +22,7 @@ using model::Value;
 
 using test::hex;
 using test::read_file;
+using test::smap;
 using test::unhex;
 
 const std::filesystem::path kData = TPBENCH_TEST_DATA;
@@ -29,15 +31,6 @@ model::Uuid req_id() {
     model::Uuid u{};
     REQUIRE(model::uuid_from_string("cb682578-9d92-4499-9ebc-5c6aa73c5397", u));
     return u;
-}
-
-Value smap(std::initializer_list<std::pair<const char*, Value>> kv) {
-    std::vector<Value> v;
-    for (const auto& [k, x] : kv) {
-        v.push_back(Value::string(k));
-        v.push_back(x);
-    }
-    return Value::map(std::move(v));
 }
 
 Value host_attrs() { return smap({{"host", Value::string("/127.0.0.1:50000")}}); }
