@@ -23,16 +23,10 @@ depth="${DEPTH:-10}"
 [ -x "$tp" ] || { echo "callgrind_client: $tp is not built (scripts/build)" >&2; exit 1; }
 command -v valgrind >/dev/null || { echo "callgrind_client: valgrind not found" >&2; exit 1; }
 rows=("$@"); [ ${#rows[@]} -gt 0 ] || rows=(http4 ws37)
-work="$(mktemp -d)"
-server_pid=""
-cleanup() { [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-"$tp" serve --host 127.0.0.1 --port 0 --evaluationTimeout 0 >"$work/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 1 100); do grep -q "listening on" "$work/server.log" && break; sleep 0.1; done
-port="$(sed -n 's/.*listening on [^ ]*:\([0-9]*\) .*/\1/p' "$work/server.log" | head -1)"
-[ -n "$port" ] || { echo "callgrind_client: the server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
+# shellcheck source=bench/lib.sh
+. "$here/bench/lib.sh"
+bench_work_dir
+bench_start_server callgrind_client --evaluationTimeout 0
 echo "server: tpbench serve pid $server_pid on 127.0.0.1:$port; N1 $n1, N2 $n2"
 
 # args_ROW N: the `tpbench run` arguments of a row with N requests.

@@ -34,16 +34,10 @@ if ! command -v "$node" >/dev/null || [ ! -d "$here/tests/conformance/node_modul
   have_node=0
   echo "compare: node or tests/conformance/node_modules/gremlin missing (TPBENCH_NEED_NODE=1 scripts/setup): ws37 peer skipped" >&2
 fi
-work="$(mktemp -d)"
-server_pid=""
-cleanup() { [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-"$tp" serve --host 127.0.0.1 --port 0 --evaluationTimeout 0 >"$work/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 1 100); do grep -q "listening on" "$work/server.log" && break; sleep 0.1; done
-port="$(sed -n 's/.*listening on [^ ]*:\([0-9]*\) .*/\1/p' "$work/server.log" | head -1)"
-[ -n "$port" ] || { echo "compare: the server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
+# shellcheck source=bench/lib.sh
+. "$here/bench/lib.sh"
+bench_work_dir
+bench_start_server compare --evaluationTimeout 0
 echo "server: tpbench serve pid $server_pid on 127.0.0.1:$port; rounds $rounds, requests $n, times($depth)"
 
 warm=1000

@@ -7,12 +7,13 @@ set -euo pipefail
 bin="${1:?usage: $0 path/to/tpbench [seconds]}"
 secs="${2:-5}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
 out="$(mktemp)"
 "$bin" serve --host 127.0.0.1 --port 0 --threadPoolWorker 1 --gremlinPool 1 >"$out" 2>/dev/null &
 pid=$!
 trap 'kill -TERM $pid 2>/dev/null || true; rm -f "$out"' EXIT
-for _ in $(seq 1 100); do grep -q "listening on" "$out" && break; sleep 0.1; done
-port="$(sed -n 's/.*listening on [^ ]*:\([0-9]*\) .*/\1/p' "$out")"
+port="$(bench_wait_port "$out")"
 [ -n "$port" ] || { echo "server did not start" >&2; exit 1; }
 tick="$(getconf CLK_TCK)"
 cpu() { awk '{print $14+$15}' "/proc/$pid/stat"; }

@@ -15,6 +15,8 @@ tp="${TPBENCH:-$here/build/src/cli/tpbench}"
 mkpki="${PKI:-$here/build/tests/common/tpbench_test_pki}"
 rounds="${1:-3}"
 n="${2:-50000}"
+# shellcheck source=bench/lib.sh
+. "$here/bench/lib.sh"
 for b in "$tp" "$mkpki"; do [ -x "$b" ] || { echo "tls_cost: $b is not built (scripts/build)" >&2; exit 1; }; done
 work="$(mktemp -d)"
 pids=()
@@ -27,8 +29,7 @@ start_server() {  # start_server NAME ARGS... → sets port_NAME
   local name="$1"; shift
   "$tp" serve --host 127.0.0.1 --port 0 --evaluationTimeout 0 "$@" >"$work/$name.log" 2>&1 &
   pids+=($!)
-  for _ in $(seq 1 100); do grep -q "listening on" "$work/$name.log" && break; sleep 0.1; done
-  local p; p="$(sed -n 's/.*listening on [^ ]*:\([0-9]*\) .*/\1/p' "$work/$name.log")"
+  local p; p="$(bench_wait_port "$work/$name.log")"
   [ -n "$p" ] || { echo "tls_cost: server $name did not start" >&2; cat "$work/$name.log" >&2; exit 1; }
   printf -v "port_$name" '%s' "$p"
 }

@@ -30,17 +30,10 @@ workers=("$@")
 server_threads="${SERVER_THREADS:-2}"
 run_timeout="${RUN_TIMEOUT:-120}"
 [ -x "$tp" ] || { echo "workers: $tp is not built (scripts/build)" >&2; exit 1; }
-work="$(mktemp -d)"
-server_pid=""
-cleanup() { [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-"$tp" serve --host 127.0.0.1 --port 0 --evaluationTimeout 0 --threadPoolWorker "$server_threads" \
-  --gremlinPool "$server_threads" >"$work/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 1 100); do grep -q "listening on" "$work/server.log" && break; sleep 0.1; done
-port="$(sed -n 's/.*listening on [^ ]*:\([0-9]*\) .*/\1/p' "$work/server.log" | head -1)"
-[ -n "$port" ] || { echo "workers: the server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
+# shellcheck source=bench/lib.sh
+. "$here/bench/lib.sh"
+bench_work_dir
+bench_start_server workers --evaluationTimeout 0 --threadPoolWorker "$server_threads" --gremlinPool "$server_threads"
 tick="$(getconf CLK_TCK)"
 echo "server: tpbench serve pid $server_pid on 127.0.0.1:$port (--threadPoolWorker $server_threads" \
   "--gremlinPool $server_threads); rounds $rounds, requests $n, workers ${workers[*]}; $(nproc) cores"

@@ -1,0 +1,37 @@
+# Shared by the bench scripts that run against `tpbench serve` on 127.0.0.1 (bash; source it):
+#
+#   bench_wait_port LOG        waits (at most 10 s) until the `tpbench serve --port 0` writing LOG
+#                              announces "listening on HOST:PORT ...", then prints PORT (nothing
+#                              if it did not announce one)
+#   bench_work_dir             work=$(mktemp -d), server_pid="", and an EXIT trap that stops the
+#                              server (SIGTERM) and removes $work
+#   bench_start_server NAME ARGS...
+#                              with $tp and $work set: starts `$tp serve --host 127.0.0.1 --port 0
+#                              ARGS...` (output in $work/server.log) and sets server_pid and port;
+#                              a server that announces no port ends the script ("NAME: the server
+#                              did not start" and its log on stderr, exit 1)
+
+bench_wait_port() {
+  local log="$1" _
+  for _ in $(seq 1 100); do grep -q "listening on" "$log" && break; sleep 0.1; done
+  sed -n 's/.*listening on [^ ]*:\([0-9]*\) .*/\1/p' "$log" | head -1
+}
+
+bench_cleanup() {
+  [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+
+bench_work_dir() {
+  work="$(mktemp -d)"
+  server_pid=""
+  trap bench_cleanup EXIT
+}
+
+bench_start_server() {
+  local name="$1"; shift
+  "$tp" serve --host 127.0.0.1 --port 0 "$@" >"$work/server.log" 2>&1 &
+  server_pid=$!
+  port="$(bench_wait_port "$work/server.log")"
+  [ -n "$port" ] || { echo "$name: the server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
+}
