@@ -55,7 +55,7 @@ std::unique_ptr<engine::Session> make_backend_session(std::string_view backend, 
 inline std::string realserver_env() {
     const char* p = std::getenv("TPBENCH_RS");
     REQUIRE_MESSAGE(p != nullptr, "TPBENCH_RS=VERSION@PORT is not set (run through ctest -L realserver)");
-    const std::string s = p;
+    std::string s = p;
     REQUIRE_MESSAGE(s.find('@') != std::string::npos, "TPBENCH_RS must be VERSION@PORT, not " << s);
     return s;
 }

@@ -284,7 +284,9 @@ TEST_CASE("ws37: an error after 206 partials is the final status") {
             {597, errc::server_evaluation},    {598, errc::server_timeout},
             {599, errc::server_serialization}, {429, errc::server_rate_limited},
             {499, errc::server_bad_request},   {500, errc::server_error}};
-        for (auto [code, e] : expected) {
+        for (const auto& want : expected) {  // no structured binding: clang 14 cannot capture one
+            const int code = want.first;
+            const errc e = want.second;
             CAPTURE(code);
             Outcome o = co_await s->async_execute(request("g.V()"));
             CHECK(o.error == make_error_code(e));
