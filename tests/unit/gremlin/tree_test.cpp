@@ -9,11 +9,7 @@ using tpbench::model::Type;
 
 namespace {
 
-struct Fixture {
-    server::Graph g;
-    Fixture() { g.load_modern(); }
-    std::vector<Value> q(std::string_view s) { return ok(g, s); }
-};
+using Fixture = ModernGraph;
 
 Value T(std::vector<Value> kv) { return Value::tree(std::move(kv)); }
 
