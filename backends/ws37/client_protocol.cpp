@@ -37,6 +37,38 @@ io::ws37::Format parse_serializer(std::string_view name) {
                                 "' (expected graphbinary-v1, graphson-v3 or graphson-v3-untyped)");
 }
 
+bool ClientProtocol::ResponseMemo::eligible(std::string_view payload) const noexcept {
+    // GraphBinary 1.0: version byte, requestId value flag 0x00 (not null), 16 id bytes.
+    return format == io::ws37::Format::graphbinary_v1 && payload.size() > kIdEnd && payload.size() <= kMax &&
+           static_cast<unsigned char>(payload[0]) == 0x81 && payload[1] == 0x00;
+}
+
+bool ClientProtocol::ResponseMemo::match(std::string_view payload) const noexcept {
+    return valid && eligible(payload) && payload.size() == kIdEnd + tail.size() &&
+           std::memcmp(payload.data() + kIdEnd, tail.data(), tail.size()) == 0;
+}
+
+model::Uuid ClientProtocol::ResponseMemo::id_of(std::string_view payload) noexcept {
+    model::Uuid u;
+    std::memcpy(u.data(), payload.data() + kIdBegin, 16);
+    return u;
+}
+
+void ClientProtocol::ResponseMemo::store(std::string_view payload, const io::ws37::ResponseSummary& s) {
+    // Only successes whose summary is a function of the bytes after the id (no attributes kept).
+    // (scan_response keeps no status attributes of a GraphBinary success.)
+    if (!eligible(payload) || !s.request_id || !io::ws37::is_success(s.code)) {
+        valid = false;
+        return;
+    }
+    tail.assign(payload.substr(kIdEnd));
+    summary.code = s.code;
+    summary.message = s.message;
+    summary.item_count = s.item_count;
+    summary.result_count = s.result_count;
+    valid = true;
+}
+
 ClientProtocol::ClientProtocol(Config cfg, ProtocolHooks& hooks, std::uint64_t seed)
     : cfg_(std::move(cfg)),
       hooks_(hooks),
@@ -44,6 +76,7 @@ ClientProtocol::ClientProtocol(Config cfg, ProtocolHooks& hooks, std::uint64_t s
       slots_(cfg_.capacity),
       write_queue_(cfg_.capacity),
       rng_(seed) {
+    memo_.format = cfg_.format;
     collect_ = [this](model::Value&& v) { scratch_items_.push_back(std::move(v)); };
 }
 
@@ -266,15 +299,25 @@ void ClientProtocol::on_message(std::string_view payload, Clock::time_point firs
     if (dead_) return;
     scratch_items_.clear();
     // Count mode unless some request on this connection asked for its results.
-    auto summary = keep_count_ > 0 ? io::ws37::scan_response(payload, cfg_.format, collect_)
-                                   : io::ws37::scan_response(payload, cfg_.format);
-    if (!summary) {
-        // Bytes that are not a ResponseMessage: the stream cannot be trusted any more.
-        fail_everything(errc::protocol_violation, "undecodable response: " + summary.error().to_string(),
-                        now);
-        return;
+    const bool counting = keep_count_ == 0;
+    const io::ws37::ResponseSummary* found = nullptr;
+    std::optional<io::Result<io::ws37::ResponseSummary>> summary;
+    if (counting && memo_.match(payload)) {
+        memo_.summary.request_id = memo_.id_of(payload);
+        found = &memo_.summary;
+    } else {
+        summary.emplace(counting ? io::ws37::scan_response(payload, cfg_.format)
+                                 : io::ws37::scan_response(payload, cfg_.format, collect_));
+        if (!*summary) {
+            // Bytes that are not a ResponseMessage: the stream cannot be trusted any more.
+            fail_everything(errc::protocol_violation, "undecodable response: " + summary->error().to_string(),
+                            now);
+            return;
+        }
+        if (counting) memo_.store(payload, **summary);
+        found = &**summary;
     }
-    const auto& sm = *summary;
+    const auto& sm = *found;
     // Authentication outcome: the answer to the challenged request decides.
     if (sm.request_id && auth_slot_ && auth_ == AuthState::challenged && sm.code != 407 &&
         table_.entry(*auth_slot_).id == *sm.request_id) {
@@ -360,11 +403,13 @@ void ClientProtocol::abandon(std::size_t slot, Clock::time_point now) {
 
 void ClientProtocol::take_outcome(std::size_t slot, engine::Outcome& out) {
     const PendingTable::Entry& e = table_.entry(slot);
-    out = e.outcome;
+    // Moved, not copied (the slot's outcome is reset when the slot is reused): a copy of its
+    // strings and result vector cost ~65 instructions per request.
+    out = std::move(table_.outcome_of(slot));
     if (e.error != errc::ok) {
         out.error = make_error_code(e.error);
         // Timeouts decided by the request side were finished without the note: add it here.
-        if (e.error == errc::timeout) out.status_message = with_unknown_note(e.outcome.status_message);
+        if (e.error == errc::timeout) out.status_message = with_unknown_note(out.status_message);
     }
     SlotData& d = slots_[slot];
     if (d.keep_results) {

@@ -141,6 +141,24 @@ private:
         std::vector<model::Value> results;  // materialised results when keep_results
     };
 
+    // The last counted response, when it was a small GraphBinary success: a response whose bytes
+    // after the requestId are the same (a repeated query answered alike, e.g. `1+1`) has the same
+    // summary — those bytes were validated when they were first scanned — so it costs a memcmp
+    // instead of a scan. Only the requestId (raw bytes: any 16 are valid) differs.
+    struct ResponseMemo {
+        static constexpr std::size_t kIdBegin = 2;
+        static constexpr std::size_t kIdEnd = kIdBegin + 16;
+        static constexpr std::size_t kMax = 512;  // larger responses are not remembered
+        io::ws37::Format format = io::ws37::Format::graphbinary_v1;
+        bool valid = false;
+        std::string tail;                   // the bytes after the requestId
+        io::ws37::ResponseSummary summary;  // what scan_response said of them (request_id: the last)
+        bool eligible(std::string_view payload) const noexcept;
+        bool match(std::string_view payload) const noexcept;
+        static model::Uuid id_of(std::string_view payload) noexcept;
+        void store(std::string_view payload, const io::ws37::ResponseSummary& s);
+    };
+
     model::Uuid next_id() noexcept;
     void encode(const engine::Request& req, const model::Uuid& id, std::string& out);
     void encode_auth(const model::Uuid& id, bool with_sasl, std::string& out);
@@ -158,6 +176,7 @@ private:
     std::size_t wq_head_ = 0;
     std::size_t wq_count_ = 0;
     EncodedTemplate template_;
+    ResponseMemo memo_;
     std::mt19937_64 rng_;
     std::vector<model::Value> scratch_items_;
     std::function<void(model::Value&&)> collect_;

@@ -45,11 +45,19 @@ std::optional<std::size_t> PendingTable::add(const model::Uuid& id) {
     e.owner_gone = false;
     e.abandoned = false;
     e.error = errc::ok;
-    // A fresh outcome, but the message string keeps its capacity (no allocation per request).
-    std::string message = std::move(e.outcome.status_message);
-    message.clear();
-    e.outcome = engine::Outcome{};
-    e.outcome.status_message = std::move(message);
+    // A fresh outcome, field by field: assigning a whole `Outcome{}` (three strings and a vector
+    // built and destroyed) cost ~180 instructions per request (callgrind, 6ea1c19). The owner
+    // moves the outcome out (take_outcome), so nothing here allocates: a success's message is
+    // empty.
+    engine::Outcome& o = e.outcome;
+    o.error.clear();
+    o.status_code = 0;
+    o.status_message.clear();
+    o.sent = o.first_byte = o.first_result = o.done = Clock::time_point{};
+    o.bytes_out = o.bytes_in = o.result_count = o.partial_responses = 0;
+    o.reconnects = 0;
+    if (!o.results.empty()) o.results.clear();
+    if (!o.transaction_id.empty()) o.transaction_id.clear();
     return slot;
 }
 

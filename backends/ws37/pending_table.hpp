@@ -130,6 +130,8 @@ public:
 
     bool finished(std::size_t slot) const noexcept { return entries_[slot].state == State::done; }
     const Entry& entry(std::size_t slot) const noexcept { return entries_[slot]; }
+    // The outcome of a done entry, for the owner to move out before release() (add() resets it).
+    engine::Outcome& outcome_of(std::size_t slot) noexcept { return entries_[slot].outcome; }
 
     // Counters for diagnostics.
     std::uint64_t late_responses() const noexcept { return late_; }

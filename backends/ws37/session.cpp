@@ -3,8 +3,11 @@
 // in-memory stream). All Beast WebSocket code of the client lives in this one translation unit
 // (it is expensive to compile; websocket::stream is instantiated once, on AnyStream). Shape
 // (Boost.Redis multiplexer): one reader coroutine hands every message to the core, one writer
-// coroutine sends what the core says is next, and every request coroutine waits on its own
-// steady_timer, which doubles as its deadline; the core's hooks cancel those timers.
+// coroutine sends what the core says is next, and every request coroutine waits on its slot's
+// SlotWaiter (its completion handler, stored in place: no timer, no allocation per request),
+// which the core's hooks complete. Deadlines: one lazily armed timer per connection (the earliest
+// deadline of a waiting request; with the engine's constant request timeout it is re-armed about
+// once per timeout period, never per request).
 #include <tpbench/backends/ws37.hpp>
 
 #include "backends/common/stream.hpp"
@@ -15,7 +18,9 @@
 #include <tpbench/auth/auth.hpp>
 
 #include <boost/asio/as_tuple.hpp>
+#include <boost/asio/async_result.hpp>
 #include <boost/asio/co_spawn.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
@@ -23,12 +28,15 @@
 #include <boost/beast/http/field.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace tpbench::ws37 {
@@ -108,6 +116,63 @@ std::string upgrade_failure(const boost::system::error_code& ec, const websocket
     return what + " failed: " + ec.message();
 }
 
+// One request coroutine's wait for its slot: the completion handler of a `use_awaitable`
+// operation stored in place (a non-allocating any_completion_handler for the one handler type the
+// session uses). The connection resumes it from a handler of its own (Connection::run_wakes), never
+// from inside the protocol core's hooks.
+class SlotWaiter {
+public:
+    SlotWaiter() = default;
+    SlotWaiter(const SlotWaiter&) = delete;
+    SlotWaiter& operator=(const SlotWaiter&) = delete;
+    ~SlotWaiter() { reset(); }
+
+    bool armed() const noexcept { return invoke_ != nullptr; }
+
+    template <class Handler>
+    void store(Handler&& h) {
+        using H = std::decay_t<Handler>;
+        static_assert(sizeof(H) <= kSize && alignof(H) <= alignof(std::max_align_t),
+                      "ws37 SlotWaiter: handler does not fit the in-place buffer");
+        reset();
+        ::new (static_cast<void*>(buf_)) H(std::forward<Handler>(h));
+        invoke_ = [](unsigned char* b, const net::any_io_executor* ex) {
+            H* p = std::launder(reinterpret_cast<H*>(b));
+            H moved(std::move(*p));
+            p->~H();
+            if (ex)
+                net::post(*ex, std::move(moved));
+            else
+                std::move(moved)();
+        };
+        destroy_ = [](unsigned char* b) { std::launder(reinterpret_cast<H*>(b))->~H(); };
+    }
+    // Resumes the waiting coroutine now (call only from a handler running on the connection's
+    // executor); no effect when nothing waits.
+    void invoke() { take(nullptr); }
+    // Hands the waiting coroutine's handler to `ex` (posted): from then on the io_context owns it,
+    // so a connection that goes away never keeps a suspended request (and itself) alive.
+    void post_to(const net::any_io_executor& ex) { take(&ex); }
+
+private:
+    void take(const net::any_io_executor* ex) {
+        if (!invoke_) return;
+        auto f = invoke_;
+        invoke_ = nullptr;
+        destroy_ = nullptr;
+        f(buf_, ex);
+    }
+    void reset() noexcept {
+        if (destroy_) destroy_(buf_);
+        invoke_ = nullptr;
+        destroy_ = nullptr;
+    }
+    static constexpr std::size_t kSize = 64;
+    alignas(std::max_align_t) unsigned char buf_[kSize];
+    void (*invoke_)(unsigned char*, const net::any_io_executor*) = nullptr;
+    void (*destroy_)(unsigned char*) = nullptr;
+};
+
 class Connection : public std::enable_shared_from_this<Connection>, private ProtocolHooks {
 public:
     Connection(const net::any_io_executor& ex, const engine::SessionConfig& cfg, io::ws37::Format format,
@@ -119,11 +184,13 @@ public:
           ws_(ex, std::move(tls)),
           proto_(protocol_config(cfg, format), *this,
                  std::random_device{}() ^ (std::uint64_t{std::random_device{}()} << 32)),
+          waiters_(cfg.max_in_process_per_connection),
+          slot_deadline_(cfg.max_in_process_per_connection, Clock::time_point::max()),
+          deadline_timer_(ex),
           writer_signal_(ex),
           done_signal_(ex) {
-        signals_.reserve(cfg.max_in_process_per_connection);
-        for (std::size_t i = 0; i < cfg.max_in_process_per_connection; ++i)
-            signals_.push_back(std::make_unique<net::steady_timer>(ex));
+        wake_list_.reserve(cfg.max_in_process_per_connection);
+        waking_.reserve(cfg.max_in_process_per_connection);
     }
 
     net::awaitable<std::error_code> async_connect();
@@ -141,10 +208,27 @@ public:
 
 private:
     // ProtocolHooks
-    void on_finished(std::size_t slot) override { signals_[slot]->cancel(); }
+    void on_finished(std::size_t slot) override { wake(slot); }
     void on_write_ready() override { writer_signal_.cancel(); }
     void on_fatal(errc, std::string_view) override { drop(); }
 
+    // Suspends the calling coroutine until on_finished(slot) or the slot's deadline (set with
+    // set_deadline) passes; the caller re-checks both.
+    auto async_wait_slot(std::size_t slot) {
+        return net::async_initiate<const net::use_awaitable_t<>&, void()>(
+            [this, slot](auto handler) { waiters_[slot].store(std::move(handler)); }, net::use_awaitable);
+    }
+    // Records the slot's deadline and arms the connection's deadline timer if it is earlier than
+    // what the timer waits for.
+    // Queues the slot's waiting coroutine (if any) to be resumed; one posted run_wakes() resumes
+    // every slot queued until it runs (one post per read, not per request).
+    void wake(std::size_t slot);
+    void run_wakes();
+    // The connection ended: every waiting coroutine's handler is posted on its own (see post_to).
+    void release_waiters();
+    void set_deadline(std::size_t slot, Clock::time_point d);
+    void arm_deadline(Clock::time_point d);
+    void on_deadline_timer();
     net::awaitable<void> reader();
     net::awaitable<void> writer();
     // The fast path's loops (connections without compression): own RFC 6455 framing over the
@@ -177,7 +261,13 @@ private:
     bool eager_auth_;
     Ws ws_;
     ClientProtocol proto_;
-    std::vector<std::unique_ptr<net::steady_timer>> signals_;  // one per slot
+    std::vector<SlotWaiter> waiters_;     // one per slot
+    std::vector<std::size_t> wake_list_;  // slots to resume in the next run_wakes()
+    std::vector<std::size_t> waking_;     // the ones run_wakes() is resuming
+    bool wake_posted_ = false;
+    std::vector<Clock::time_point> slot_deadline_;                 // one per slot (max = none)
+    net::steady_timer deadline_timer_;                             // armed lazily at the earliest deadline
+    Clock::time_point deadline_armed_ = Clock::time_point::max();  // what it waits for (max = idle)
     net::steady_timer writer_signal_;  // the writer sleeps on it; cancelled when work arrives
     net::steady_timer done_signal_;    // async_close sleeps on it; cancelled when a loop exits
     beast::flat_buffer read_buf_;
@@ -300,11 +390,8 @@ net::awaitable<std::error_code> Connection::async_connect() {
 net::awaitable<std::error_code> Connection::authenticate(Clock::time_point deadline) {
     const auto slot = proto_.authenticate_now();
     if (!slot) co_return fail_connect(errc::connect_failed, "ws37: no slot for the authentication request");
-    auto& signal = *signals_[*slot];
-    while (!proto_.finished(*slot) && Clock::now() < deadline) {
-        signal.expires_at(deadline);
-        co_await signal.async_wait(use_tuple);
-    }
+    set_deadline(*slot, deadline);
+    while (!proto_.finished(*slot) && Clock::now() < deadline) co_await async_wait_slot(*slot);
     const bool timed_out = !proto_.finished(*slot);
     if (timed_out) proto_.abandon(*slot, Clock::now());
     engine::Outcome out;
@@ -337,15 +424,64 @@ net::awaitable<engine::Outcome> Connection::async_execute(const engine::Request&
         out.done = out.first_result = Clock::now();
         co_return out;
     }
-    auto& signal = *signals_[*slot];
-    // Woken by the core (cancel) or by the deadline; a wake for another reason waits again.
-    while (!proto_.finished(*slot) && Clock::now() < req.deadline) {
-        signal.expires_at(req.deadline);
-        co_await signal.async_wait(use_tuple);
-    }
+    // Woken by the core (on_finished) or by the deadline timer; a wake for another reason waits
+    // again.
+    set_deadline(*slot, req.deadline);
+    while (!proto_.finished(*slot) && Clock::now() < req.deadline) co_await async_wait_slot(*slot);
     if (!proto_.finished(*slot)) proto_.abandon(*slot, Clock::now());
     proto_.take_outcome(*slot, out);
     co_return out;
+}
+
+void Connection::wake(std::size_t slot) {
+    if (!waiters_[slot].armed()) return;
+    wake_list_.push_back(slot);
+    if (wake_posted_) return;
+    wake_posted_ = true;
+    net::post(ex_, [self = shared_from_this()] { self->run_wakes(); });
+}
+
+void Connection::run_wakes() {
+    wake_posted_ = false;
+    // Slots woken while these resume (a resumed request may finish others) get their own post.
+    // A slot listed twice, or reused by a new request meanwhile, only sees a spurious wake: every
+    // waiter re-checks its condition.
+    std::swap(waking_, wake_list_);
+    for (std::size_t i = 0; i < waking_.size(); ++i) waiters_[waking_[i]].invoke();
+    waking_.clear();
+}
+
+void Connection::release_waiters() {
+    for (auto& w : waiters_) w.post_to(ex_);
+}
+
+void Connection::set_deadline(std::size_t slot, Clock::time_point d) {
+    slot_deadline_[slot] = d;
+    arm_deadline(d);
+}
+
+void Connection::arm_deadline(Clock::time_point d) {
+    if (d >= deadline_armed_) return;  // the timer fires earlier and re-arms then
+    deadline_armed_ = d;
+    deadline_timer_.expires_at(d);  // cancels the wait for the later deadline (if any)
+    deadline_timer_.async_wait([w = weak_from_this(), d](const boost::system::error_code& ec) {
+        if (ec) return;  // re-armed earlier (operation_aborted), or the connection is going away
+        if (auto self = w.lock(); self && self->deadline_armed_ == d) self->on_deadline_timer();
+    });
+}
+
+void Connection::on_deadline_timer() {
+    deadline_armed_ = Clock::time_point::max();
+    const auto now = Clock::now();
+    Clock::time_point next = Clock::time_point::max();
+    for (std::size_t i = 0; i < waiters_.size(); ++i) {
+        if (!waiters_[i].armed()) continue;
+        if (slot_deadline_[i] <= now)
+            wake(i);  // the request sees its deadline passed and abandons
+        else
+            next = std::min(next, slot_deadline_[i]);
+    }
+    arm_deadline(next);  // no effect for max (nobody waits)
 }
 
 net::awaitable<void> Connection::writer() {
@@ -603,6 +739,7 @@ net::awaitable<void> Connection::raw_writer() {
 void Connection::drop() noexcept {
     const bool was_alive = alive_;
     alive_ = false;
+    release_waiters();
     writer_signal_.cancel();
     if (was_alive) ws_.next_layer().close();
 }
@@ -611,6 +748,7 @@ void Connection::on_lost(std::string_view why, errc e) noexcept {
     const bool was_alive = alive_;
     alive_ = false;
     proto_.on_connection_lost(e, why, Clock::now());
+    release_waiters();
     writer_signal_.cancel();
     if (was_alive) ws_.next_layer().close();
 }

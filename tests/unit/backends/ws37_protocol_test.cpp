@@ -252,6 +252,54 @@ TEST_CASE("ws37 protocol: the encode template patches only the requestId") {
     }
 }
 
+TEST_CASE("ws37 protocol: a response repeating the last one's bytes after its requestId is counted alike") {
+    // Count mode remembers the last small GraphBinary success (ResponseMemo): the same bytes after
+    // another requestId cost a memcmp. Anything that differs is scanned (and checked) again.
+    Fixture f(4);
+    auto one = [&](std::int32_t code, std::vector<Value> items, std::string message = "") {
+        const auto slot = f.proto.submit(req());
+        REQUIRE(slot);
+        const auto m = f.write();
+        f.receive(f.response(m.request_id, code, std::move(items), std::move(message)));
+        REQUIRE(f.proto.finished(*slot));
+        return f.take(*slot);
+    };
+    for (int i = 0; i < 3; ++i) {  // the first is scanned, the others match it
+        CAPTURE(i);
+        const auto o = one(200, ints(2));
+        CHECK_FALSE(o.error);
+        CHECK(o.status_code == 200);
+        CHECK(o.result_count == 2);
+    }
+    // Same length, other bytes: an item value, then the status code, then an error.
+    auto o = one(200, {Value::int_(7), Value::int_(1)});
+    CHECK(o.result_count == 2);
+    o = one(200, ints(3));
+    CHECK(o.result_count == 3);
+    o = one(500, {}, "boom");
+    CHECK(o.error == make_error_code(errc::server_error));
+    CHECK(o.status_message == "boom");
+    o = one(200, ints(3));
+    CHECK_FALSE(o.error);
+    CHECK(o.result_count == 3);
+    // The remembered bytes with an id no request has: counted as unknown, not routed.
+    const auto slot = f.proto.submit(req());
+    REQUIRE(slot);
+    const auto m = f.write();
+    model::Uuid other = m.request_id;
+    other[3] ^= 0x5a;
+    f.receive(f.response(other, 200, ints(3)));
+    CHECK_FALSE(f.proto.finished(*slot));
+    CHECK(f.proto.unknown_responses() == 1);
+    // A matching prefix with broken bytes after it is a protocol violation, not a memo hit.
+    std::string bad = f.response(m.request_id, 200, ints(3));
+    bad.back() = static_cast<char>(0x7f);
+    bad.push_back('\0');
+    f.receive(bad);
+    REQUIRE(f.proto.finished(*slot));
+    CHECK(f.take(*slot).error == make_error_code(errc::protocol_violation));
+}
+
 TEST_CASE("ws37 protocol: responses for unknown requestIds are counted and explain the timeouts") {
     Fixture f;
     const auto slot = *f.proto.submit(req());

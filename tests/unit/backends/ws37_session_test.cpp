@@ -350,6 +350,72 @@ TEST_CASE(
     });
 }
 
+TEST_CASE("ws37: per-request deadlines on one lazy connection timer (an earlier one re-arms it)") {
+    // The session keeps one deadline timer per connection, armed at the earliest deadline of a
+    // waiting request: a later request with an earlier deadline must re-arm it, and a request
+    // whose deadline is later than the timer's must wait for its own.
+    net::io_context ioc;
+    FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
+        for (;;) {
+            auto r = co_await read_request(ws);
+            if (!r) co_return;
+            if (r->gremlin() == "stall") continue;  // never answered
+            co_await send(ws, response(*r, 200, ints(0, 3)));
+        }
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        const auto t0 = Clock::now();
+        struct Done {
+            Outcome out;
+            Clock::duration after{};
+            bool finished = false;
+        };
+        std::vector<Done> done(4);
+        const std::vector<std::pair<std::string, std::chrono::milliseconds>> plan = {
+            {"stall", 900ms}, {"stall", 150ms}, {"n=3", 5000ms}, {"stall", 400ms}};
+        for (std::size_t i = 0; i < plan.size(); ++i) {
+            net::co_spawn(
+                ioc,
+                [&, i]() -> net::awaitable<void> {
+                    done[i].out = co_await s->async_execute(request(plan[i].first, plan[i].second));
+                    done[i].after = Clock::now() - t0;
+                    done[i].finished = true;
+                },
+                [](std::exception_ptr e) {
+                    if (e) std::rethrow_exception(e);
+                });
+        }
+        net::steady_timer t(ioc);
+        auto all_done = [&] {
+            for (const auto& d : done)
+                if (!d.finished) return false;
+            return true;
+        };
+        while (!all_done() && Clock::now() - t0 < 5s) {
+            t.expires_after(5ms);
+            co_await t.async_wait(use_tuple);
+        }
+        REQUIRE(all_done());
+        for (std::size_t i : {0u, 1u, 3u}) {
+            CAPTURE(i);
+            CHECK(done[i].out.error == make_error_code(errc::timeout));
+            CHECK(done[i].after >= plan[i].second);
+            CHECK(done[i].after < plan[i].second + 400ms);
+        }
+        CHECK_FALSE(done[2].out.error);
+        CHECK(done[2].out.result_count == 3);
+        CHECK(done[1].after < done[3].after);
+        CHECK(done[3].after < done[0].after);
+        CHECK(s->is_open());
+        Outcome o = co_await s->async_execute(request("n=3"));
+        CHECK_FALSE(o.error);
+        CHECK(o.result_count == 3);
+        co_await s->async_close();
+    });
+}
+
 TEST_CASE("ws37: more requests than max_in_flight are refused with pool_exhausted, not queued") {
     net::io_context ioc;
     FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
