@@ -29,6 +29,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -677,7 +678,7 @@ net::awaitable<void> Connection::raw_reader() {
             const std::string_view payload(rbuf_.data() + begin + h.header_size,
                                            static_cast<std::size_t>(h.length));
             std::uint64_t wire = frame::server_frame_bytes(h.length);
-            if (tls) wire = static_cast<std::uint64_t>(static_cast<double>(wire) * ratio + 0.5);
+            if (tls) wire = static_cast<std::uint64_t>(std::llround(static_cast<double>(wire) * ratio));
             begin += total;
             need = 0;
             open = raw_frame(h, payload, first, now, wire);
@@ -725,7 +726,8 @@ net::awaitable<void> Connection::raw_writer() {
         for (const auto& b : batch_)
             proto_.on_written(
                 b.w, !ec, now,
-                tls ? static_cast<std::uint64_t>(static_cast<double>(b.bytes) * ratio + 0.5) : b.bytes);
+                tls ? static_cast<std::uint64_t>(std::llround(static_cast<double>(b.bytes) * ratio))
+                    : b.bytes);
         if (ec) {
             on_lost("request could not be written: " + ec.message());
             break;
