@@ -303,6 +303,59 @@ TEST_CASE("server ws37: concurrent requests on one connection interleave, each i
     }
 }
 
+TEST_CASE("server ws37: gathered frames stay whole and in order beside Beast's pongs, on a full socket too") {
+    // The writer sends many queued frames in one write (ws_writer gather); Beast answers pings
+    // from inside its read. With a small client receive buffer the server's writes are partial
+    // while pings arrive, so a pong must wait for the gathered write (GatedStream) — any frame
+    // interleaved inside another would break the client's framing (Beast fails the read).
+    auto srv = start_embedded_server();
+    for (int rcvbuf : {0, 4096}) {
+        CAPTURE(rcvbuf);
+        WsClient c(srv->port(), false, "/gremlin", rcvbuf);
+        std::map<model::Uuid, std::size_t> counts;
+        std::map<model::Uuid, std::size_t> expected;
+        for (int i = 0; i < 40; ++i) {
+            auto r = i % 2 == 0 ? eval("g.V().repeat(both()).times(4)", 4) : eval("1+1");
+            expected[r.request_id] = i % 2 == 0 ? 174 : 1;  // modern graph: 174 walks of 4
+            c.send(r);
+            if (i % 8 == 7) c.ping();
+        }
+        // Text frames (GraphSON over a text request) go through the same path with their opcode.
+        auto t = eval("g.V().count()");
+        c.send(t, Format::graphson_v3, true);
+        std::size_t finals = 0;
+        bool text_seen = false;
+        while (finals < expected.size() + 1) {
+            bool text = false;
+            auto fr = c.read_frame(&text);
+            REQUIRE(fr);
+            if (text) {
+                auto m = io::ws37::decode_response(*fr, Format::graphson_v3);
+                REQUIRE(m.ok());
+                CHECK(m->header.request_id == t.request_id);
+                CHECK(m->data[0].to_int64() == 6);
+                text_seen = true;
+                ++finals;
+                continue;
+            }
+            auto m = io::ws37::decode_response(*fr, Format::graphbinary_v1);
+            REQUIRE_MESSAGE(m.ok(), m.error().to_string());
+            REQUIRE(m->header.request_id);
+            const auto id = *m->header.request_id;
+            REQUIRE(expected.count(id) == 1);
+            counts[id] += data_size(*m);
+            if (io::ws37::is_final(m->header.code)) {
+                CHECK(m->header.code == 200);
+                ++finals;
+            }
+        }
+        CHECK(text_seen);
+        for (const auto& want : expected) CHECK(counts[want.first] == want.second);
+        CHECK(c.pong_seen());
+        CHECK(c.close());
+    }
+}
+
 TEST_CASE("server ws37: GraphSON 3.0 binary and text frames; bytecode gives traversers") {
     auto srv = start_embedded_server();
     WsClient c(srv->port());

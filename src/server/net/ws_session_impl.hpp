@@ -7,6 +7,7 @@
 // instantiation each, so the plain path's code is exactly what it was without TLS.
 #include "fault_io.hpp"
 #include "net_internal.hpp"
+#include "ws_gate.hpp"
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -14,7 +15,9 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <array>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 namespace tpbench::server::detail::ws37_impl {
@@ -27,10 +30,49 @@ constexpr auto tuple_awaitable = asio::as_tuple(asio::use_awaitable);
 constexpr std::size_t ws_write_buffer = 64 * 1024 + 4096;
 constexpr std::size_t ws_compress_max = 60 * 1024;
 
+// Gather-writes (connections without permessage-deflate): up to this many queued frames go out in
+// one write (one writev on plain TCP: a header and a payload buffer each, within Asio's 64-buffer
+// limit), up to kGatherBytes of payload.
+constexpr std::size_t kGatherFrames = 32;
+constexpr std::size_t kGatherBytes = 1024 * 1024;
+
+// One unmasked server frame header (RFC 6455 §5.2) for `n` payload bytes into `h`; its size.
+inline std::size_t put_server_frame_header(std::array<unsigned char, 10>& h, std::size_t n, bool binary) {
+    h[0] = static_cast<unsigned char>(0x80 | (binary ? 0x2 : 0x1));
+    if (n < 126) {
+        h[1] = static_cast<unsigned char>(n);
+        return 2;
+    }
+    if (n <= 0xffff) {
+        h[1] = 126;
+        h[2] = static_cast<unsigned char>(n >> 8);
+        h[3] = static_cast<unsigned char>(n);
+        return 4;
+    }
+    h[1] = 127;
+    for (int i = 0; i < 8; ++i)
+        h[2 + i] = static_cast<unsigned char>(static_cast<std::uint64_t>(n) >> (56 - 8 * i));
+    return 10;
+}
+
+// `gather`: the client did not negotiate permessage-deflate, so frames can be built here and
+// several sent in one write through the GatedStream (Beast's own control frames wait for it).
+// Entries with a writer fault, a close_after or no bytes go through the single-frame path.
 template <class WsStream>
 asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::shared_ptr<WakeTimer> wake,
-                                Ws37Connection& conn) {
+                                Ws37Connection& conn, bool gather) {
+    // TLS: one contiguous buffer (an SSL stream writes one buffer per record); plain TCP: writev.
+    constexpr bool linear =
+        !std::is_same_v<typename WsStream::next_layer_type::next_layer_type, beast::tcp_stream>;
     std::vector<Outbox::Entry> entries;
+    std::vector<std::array<unsigned char, 10>> heads(kGatherFrames);
+    std::vector<asio::const_buffer> bufs;
+    bufs.reserve(2 * kGatherFrames);
+    std::string flat;
+    auto gatherable = [&conn](const Outbox::Entry& e) {
+        return !e.bytes.empty() && !e.close_after &&
+               (conn.faulted.empty() || conn.faulted.find(e.request_id) == conn.faulted.end());
+    };
     for (;;) {
         entries.clear();
         if (!ob->take(entries)) {
@@ -39,7 +81,43 @@ asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::s
             co_await wake->timer.async_wait(tuple_awaitable);
             continue;
         }
-        for (auto& e : entries) {
+        for (std::size_t i = 0; i < entries.size();) {
+            if (gather && gatherable(entries[i]) && i + 1 < entries.size() && gatherable(entries[i + 1])) {
+                // A run of ready frames: one write.
+                bufs.clear();
+                flat.clear();
+                std::size_t j = i, payload = 0;
+                for (; j < entries.size() && j - i < kGatherFrames && payload < kGatherBytes &&
+                       gatherable(entries[j]);
+                     ++j) {
+                    auto& e = entries[j];
+                    // The request is over once its final message is on its way: its id may be reused.
+                    if (e.releases_request) conn.in_flight.erase(e.request_id);
+                    auto& h = heads[j - i];
+                    const std::size_t hn =
+                        put_server_frame_header(h, e.bytes.size(), e.kind != Outbox::Kind::ws_text);
+                    if constexpr (linear) {
+                        flat.append(reinterpret_cast<const char*>(h.data()), hn);
+                        flat.append(e.bytes);
+                    } else {
+                        bufs.emplace_back(h.data(), hn);
+                        bufs.emplace_back(e.bytes.data(), e.bytes.size());
+                    }
+                    payload += e.bytes.size();
+                }
+                if constexpr (linear) bufs.emplace_back(flat.data(), flat.size());
+                auto [wec, n] = co_await ws.next_layer().async_write_gathered(bufs);
+                for (std::size_t k = i; k < j; ++k) ob->release(entries[k].bytes.size());
+                if (wec) {
+                    ob->close();
+                    boost::system::error_code ignored;
+                    beast::get_lowest_layer(ws).socket().close(ignored);
+                    co_return;
+                }
+                i = j;
+                continue;
+            }
+            auto& e = entries[i++];
             // The request is over once its final message is on its way: its id may be reused.
             if (e.releases_request) conn.in_flight.erase(e.request_id);
             if (!conn.faulted.empty() && !e.bytes.empty()) {  // `--fault` only
@@ -81,7 +159,11 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
                                   http::request<http::string_body> req, std::string host,
                                   std::chrono::milliseconds slow_read = {}) {
     beast::get_lowest_layer(stream).expires_never();
-    websocket::stream<NextLayer> ws(std::move(stream));
+    // Frames can be gathered into one write unless the client asked for permessage-deflate (then
+    // Beast compresses and frames every message itself).
+    const bool gather =
+        req[http::field::sec_websocket_extensions].find("permessage-deflate") == beast::string_view::npos;
+    websocket::stream<GatedStream<NextLayer>> ws(std::move(stream));
     websocket::permessage_deflate pmd;
     pmd.server_enable = true;
     pmd.client_enable = false;
@@ -110,11 +192,12 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
     // The writer runs beside the reader; at the end the reader waits for it (writer_done).
     bool writer_finished = false;
     asio::steady_timer writer_done(ex, asio::steady_timer::time_point::max());
-    asio::co_spawn(ex, ws_writer(ws, ob, wake, conn), [&writer_finished, &writer_done](std::exception_ptr e) {
-        log_escaped(e, "ws37 writer");
-        writer_finished = true;
-        writer_done.cancel();
-    });
+    asio::co_spawn(ex, ws_writer(ws, ob, wake, conn, gather),
+                   [&writer_finished, &writer_done](std::exception_ptr e) {
+                       log_escaped(e, "ws37 writer");
+                       writer_finished = true;
+                       writer_done.cancel();
+                   });
 
     beast::flat_buffer buf;
     asio::steady_timer pause(ex);
