@@ -559,6 +559,14 @@ Result<ResponseMessage> decode_response(std::string_view frame, Format f) {
     return m;
 }
 
+namespace {
+// The count path's memory of validated values, one per thread (detail/skip_memo.hpp).
+::tpbench::io::detail::SkipMemo& count_memo() {
+    thread_local ::tpbench::io::detail::SkipMemo memo;
+    return memo;
+}
+}  // namespace
+
 // GraphBinary: ResponseSummary::attributes is filled for error codes (outside 2xx) only — on
 // success the count path validates and skips status.attributes and result.meta.
 Result<ResponseSummary> scan_response(std::string_view frame, Format f,
@@ -594,7 +602,7 @@ Result<ResponseSummary> scan_response(std::string_view frame, Format f,
         }
         // A copy of a value validated before (on this thread) is that value: counted, not
         // re-validated (detail/skip_memo.hpp).
-        thread_local ::tpbench::io::detail::SkipMemo memo;
+        auto& memo = count_memo();
         if (const std::size_t m = memo.match(frame, rd.pos)) {
             rd.pos += m;
             return std::nullopt;
@@ -612,7 +620,28 @@ Result<ResponseSummary> scan_response(std::string_view frame, Format f,
         rd.pos += 2;
         std::int32_t n = 0;
         if (auto e = rd.count(n, bulk_set ? "BulkSet count" : "List count", bulk_set ? 10 : 2)) return *e;
-        for (std::int32_t i = 0; i < n; ++i) {
+        if (!on_item && !bulk_set) {
+            // The count path's hot loop (times(18): 39.7 M items): the memo is looked up once per
+            // message and nothing is tested per item but the bytes (same checks as one_item()).
+            auto& memo = count_memo();
+            const char* base = frame.data();
+            for (std::int32_t i = 0; i < n; ++i) {
+                std::int64_t bulk = 1;
+                if (frame.size() - rd.pos >= 10 && static_cast<std::uint8_t>(base[rd.pos]) == 0x21 &&
+                    base[rd.pos + 1] == 0x00)
+                    bulk = detail::gbw::get_i64(base + rd.pos + 2);
+                if (const std::size_t m = memo.match(frame, rd.pos)) {
+                    rd.pos += m;
+                } else {
+                    const std::size_t p0 = rd.pos;
+                    if (auto e = rd.skip(GbVersion::v1)) return *e;
+                    memo.store(frame.substr(p0, rd.pos - p0));
+                }
+                sum.result_count += static_cast<std::uint64_t>(bulk);
+            }
+            sum.item_count += static_cast<std::uint64_t>(n);
+        }
+        for (std::int32_t i = 0; (on_item || bulk_set) && i < n; ++i) {
             std::int64_t bulk = 1;
             if (!bulk_set && rd.left() >= 10 && static_cast<std::uint8_t>(frame[rd.pos]) == 0x21 &&
                 frame[rd.pos + 1] == 0x00)
