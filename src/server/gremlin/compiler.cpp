@@ -4,6 +4,7 @@
 #include "compiler.hpp"
 #include "steps_write.hpp"
 
+#include <algorithm>
 #include <deque>
 
 #include <stdexcept>
@@ -26,13 +27,14 @@ void register_list_steps(StepTable& t);
 void register_filters_steps(StepTable& t);
 void register_sidefx_steps(StepTable& t);
 void register_tree_steps(StepTable& t);
+void register_shortest_path_steps(StepTable& t);
 
 namespace {
 
 constexpr void (*kStepFiles[])(StepTable&) = {
     register_graph_steps,   register_filter_steps, register_select_steps, register_branch_steps,
     register_reduce_steps,  register_map_steps,    register_write_steps,  register_list_steps,
-    register_filters_steps, register_sidefx_steps, register_tree_steps,
+    register_filters_steps, register_sidefx_steps, register_tree_steps,   register_shortest_path_steps,
 };
 
 bool is_modulator(const Instr& in) {
@@ -341,7 +343,23 @@ std::size_t instruction_count(const Code& code) {
     return n;
 }
 
+namespace {
+// Set while a source traversal that has withComputer() compiles (its child traversals included).
+thread_local bool t_on_computer = false;
+}  // namespace
+
+// Declared by the steps that need a GraphComputer (steps_shortest_path.cpp): TinkerPop's
+// StandardVerificationStrategy refuses VertexComputing steps in a traversal without withComputer().
+bool compiling_on_computer() { return t_on_computer; }
+
 PlanPtr compile(const Code& code, bool source) {
+    struct Restore {
+        bool saved = t_on_computer;
+        ~Restore() { t_on_computer = saved; }
+    } restore;
+    if (source)
+        t_on_computer = std::any_of(code.source.begin(), code.source.end(),
+                                    [](const Instr& in) { return in.name == "withComputer"; });
     auto plan = std::make_shared<Plan>();
     Compiler c(code, *plan);
     c.run(source);

@@ -1128,9 +1128,10 @@ private:
         if (const Value* b = opts_.bindings.type() == Type::map ? opts_.bindings.find(n.name) : nullptr)
             return val(*b);
         static const char* classes[] = {
-            "__",      "P",     "TextP",          "TinkerFactory", "WithOptions", "T",           "Order",
-            "Pop",     "Scope", "Column",         "Direction",     "Cardinality", "Operator",    "Pick",
-            "Barrier", "Merge", "VertexProperty", "Vertex",        "Edge",        "TinkerGraph", "DT"};
+            "__",       "P",           "TextP",   "TinkerFactory", "WithOptions",    "T",
+            "Order",    "Pop",         "Scope",   "Column",        "Direction",      "Cardinality",
+            "Operator", "Pick",        "Barrier", "Merge",         "VertexProperty", "Vertex",
+            "Edge",     "TinkerGraph", "DT",      "ShortestPath"};
         for (const char* c : classes)
             if (n.name == c) {
                 SVal s;
@@ -1203,6 +1204,10 @@ private:
                 s.k = SVal::K::klass;
                 s.klass = "VertexProperty.Cardinality";
                 return s;
+            }
+            if (t.klass == "ShortestPath") {  // ShortestPath.target etc.: the with() keys of shortestPath()
+                for (const char* k : {"target", "edges", "distance", "maxDistance", "includeEdges"})
+                    if (n.name == k) return val(Value::string(std::string("~tinkerpop.shortestPath.") + k));
             }
             if (t.klass == "WithOptions") {
                 if (n.name == "tokens") return val(Value::string("~tinkerpop.valueMap.tokens"));
