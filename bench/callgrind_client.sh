@@ -16,15 +16,10 @@
 # callgrind_annotate). Everything binds to 127.0.0.1; every run is bounded by its request count.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-tp="${TPBENCH:-$here/build/src/cli/tpbench}"
-n1="${N1:-2000}"
-n2="${N2:-8000}"
-depth="${DEPTH:-10}"
-[ -x "$tp" ] || { echo "callgrind_client: $tp is not built (scripts/build)" >&2; exit 1; }
-command -v valgrind >/dev/null || { echo "callgrind_client: valgrind not found" >&2; exit 1; }
 rows=("$@"); [ ${#rows[@]} -gt 0 ] || rows=(http4 ws37)
 # shellcheck source=bench/lib.sh
 . "$here/bench/lib.sh"
+bench_callgrind_setup callgrind_client
 bench_work_dir
 bench_start_server callgrind_client --evaluationTimeout 0
 echo "server: tpbench serve pid $server_pid on 127.0.0.1:$port; N1 $n1, N2 $n2"

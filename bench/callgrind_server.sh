@@ -13,17 +13,11 @@
 # 10), KEEP=DIR keeps the callgrind.out files. Everything binds to 127.0.0.1; runs are bounded.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-tp="${TPBENCH:-$here/build/src/cli/tpbench}"
-n1="${N1:-2000}"
-n2="${N2:-8000}"
-depth="${DEPTH:-10}"
-[ -x "$tp" ] || { echo "callgrind_server: $tp is not built (scripts/build)" >&2; exit 1; }
-command -v valgrind >/dev/null || { echo "callgrind_server: valgrind not found" >&2; exit 1; }
+# shellcheck source=bench/lib.sh
+. "$here/bench/lib.sh"
+bench_callgrind_setup callgrind_server
 rows=("$@"); [ ${#rows[@]} -gt 0 ] || rows=(ws37 deep)
-work="$(mktemp -d)"
-server_pid=""
-cleanup() { [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
+bench_work_dir
 
 # ir NAME CLIENT-ARGS...: server instructions of one callgrind'ed serve while the client runs.
 ir() {

@@ -10,6 +10,10 @@
 #                              ARGS...` (output in $work/server.log) and sets server_pid and port;
 #                              a server that announces no port ends the script ("NAME: the server
 #                              did not start" and its log on stderr, exit 1)
+#   bench_callgrind_setup NAME the callgrind scripts' settings: tp ($TPBENCH, default
+#                              build/src/cli/tpbench), n1/n2 ($N1/$N2, default 2000/8000), depth
+#                              ($DEPTH, default 10); ends the script ("NAME: ...", exit 1) when tp
+#                              is not built or valgrind is missing
 
 bench_wait_port() {
   local log="$1" _
@@ -34,4 +38,13 @@ bench_start_server() {
   server_pid=$!
   port="$(bench_wait_port "$work/server.log")"
   [ -n "$port" ] || { echo "$name: the server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
+}
+
+bench_callgrind_setup() {
+  tp="${TPBENCH:-$here/build/src/cli/tpbench}"
+  n1="${N1:-2000}"
+  n2="${N2:-8000}"
+  depth="${DEPTH:-10}"
+  [ -x "$tp" ] || { echo "$1: $tp is not built (scripts/build)" >&2; exit 1; }
+  command -v valgrind >/dev/null || { echo "$1: valgrind not found" >&2; exit 1; }
 }
