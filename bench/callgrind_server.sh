@@ -8,7 +8,7 @@
 #
 # Rows: ws37   = `1+1`, 1 connection x 64 in flight (callgrind_client.sh's ws37 row)
 #       http4  = `1+1`, 16 connections, JSON body
-#       deep   = ws37 `g.V().repeat(both()).times(DEPTH)` vs times(1), per result
+#       deep   = ws37 and http4 `g.V().repeat(both()).times(DEPTH)` vs times(1), per result
 # Environment: TPBENCH (default build/src/cli/tpbench), N1/N2 (default 2000/8000), DEPTH (default
 # 10), KEEP=DIR keeps the callgrind.out files. Everything binds to 127.0.0.1; runs are bounded.
 set -euo pipefail
@@ -51,9 +51,9 @@ args_http4() {
   echo --quiet --backend http4 --minConnectionPoolSize 16 --maxConnectionPoolSize 16 --option body=json \
     --requests "$1" --executions 1 --warmups 0 --pauseBetweenRuns 0 --minExpectedRps 0
 }
-args_deep() {
-  echo --quiet --backend ws37 --testType 0 --minConnectionPoolSize 1 --maxConnectionPoolSize 1 \
-    --script "g.V().repeat(both()).times($1)" --executions 1 --warmups 0 --pauseBetweenRuns 0
+args_deep() {  # args_deep BACKEND DEPTH
+  echo --quiet --backend "$1" --testType 0 --minConnectionPoolSize 1 --maxConnectionPoolSize 1 \
+    --script "g.V().repeat(both()).times($2)" --executions 1 --warmups 0 --pauseBetweenRuns 0
 }
 for row in "${rows[@]}"; do
   case "$row" in
@@ -65,16 +65,18 @@ for row in "${rows[@]}"; do
       python3 -c "print(f'server $row 1+1: {($b-$a)/($n2-$n1):,.0f} instructions/request (Ir {$a:,} @ $n1, {$b:,} @ $n2)')"
       ;;
     deep)
-      # shellcheck disable=SC2046
-      a="$(ir deep.1 $(args_deep 1))"
-      # shellcheck disable=SC2046
-      b="$(ir "deep.$depth" $(args_deep "$depth"))"
-      r1="$(sed -n 's/^results: \([0-9]*\).*/\1/p' "$work/run.deep.1" | head -1)"
-      r2="$(sed -n 's/^results: \([0-9]*\).*/\1/p' "$work/run.deep.$depth" | head -1)"
-      python3 -c "
+      for backend in ws37 http4; do
+        # shellcheck disable=SC2046
+        a="$(ir "deep.$backend.1" $(args_deep "$backend" 1))"
+        # shellcheck disable=SC2046
+        b="$(ir "deep.$backend.$depth" $(args_deep "$backend" "$depth"))"
+        r1="$(sed -n 's/^results: \([0-9]*\).*/\1/p' "$work/run.deep.$backend.1" | head -1)"
+        r2="$(sed -n 's/^results: \([0-9]*\).*/\1/p' "$work/run.deep.$backend.$depth" | head -1)"
+        python3 -c "
 r1, r2 = int('${r1:-0}' or 0), int('${r2:-0}' or 0)
 per = ($b-$a)/(r2-r1) if r2 > r1 else float('nan')
-print(f'server ws37 times($depth): {per:,.1f} instructions/result (Ir {$a:,} @ times(1) {r1} results, {$b:,} @ times($depth) {r2} results)')"
+print(f'server $backend times($depth): {per:,.1f} instructions/result (Ir {$a:,} @ times(1) {r1} results, {$b:,} @ times($depth) {r2} results)')"
+      done
       ;;
     *) echo "callgrind_server: unknown row '$row' (ws37, http4, deep)" >&2; exit 2 ;;
   esac

@@ -103,6 +103,56 @@ std::string fail_step_message(const std::string& message) {
 // Room reserved in a ws37 frame for the envelope around the batch (ids, status, attributes).
 constexpr std::size_t ws_envelope_reserve = 512;
 
+// A run of byte-identical batches. When one result item fills whole batches (a script response
+// streams a traverser of bulk b as b copies of its value: times(18) is six vertices with bulks in
+// the millions), every full non-final batch of that item encodes to the same bytes, so after the
+// first one is built result by result, the next ones are sent as copies of its encoded message
+// (ws37 frame payload, http4 chunk). Every result still goes on the wire: only the per-result
+// appending is skipped. Keyed by the item's encoded bytes, compared once per item, not per result.
+class BatchRun {
+public:
+    // A new item is current; `bytes`: its encoding (null when it is not a cached encoding).
+    void on_item(const std::string* bytes) {
+        ++seq_;
+        hit_ = bytes != nullptr && n_ > 0 && *bytes == item_;
+    }
+    // One result of the current item goes into a batch that holds `count` results so far.
+    void on_append(std::int32_t count) noexcept {
+        if (count == 0) {
+            first_seq_ = seq_;
+            uniform_ = true;
+        } else if (seq_ != first_seq_) {
+            uniform_ = false;
+        }
+    }
+    // A full, non-final batch of `count` results went out as `message`; remembered when all of
+    // them were the current item (`bytes`) and nothing but the batch decides the message's bytes.
+    void on_full_batch(const std::string* bytes, std::int32_t count, const std::string& message) {
+        if (!uniform_ || first_seq_ != seq_ || bytes == nullptr || count <= 0) return;
+        if (n_ != count || *bytes != item_) {
+            item_ = *bytes;
+            n_ = count;
+        }
+        message_ = message;
+        hit_ = true;
+    }
+    // The results a copy of the remembered message stands for, when the next batch (the batch
+    // being empty, `remaining` results of the current item left) is that message: more than one
+    // batch is left, so this one is full and not final. 0: build the batch.
+    std::int32_t ready(std::int32_t count, std::int64_t remaining) const noexcept {
+        return count == 0 && hit_ && remaining > n_ ? n_ : 0;
+    }
+    const std::string& message() const noexcept { return message_; }
+
+private:
+    std::string item_;     // the item's encoding
+    std::string message_;  // the encoded batch of n_ copies of it
+    std::int32_t n_ = 0;
+    bool hit_ = false;  // the current item is item_
+    bool uniform_ = false;
+    std::uint64_t seq_ = 0, first_seq_ = 0;
+};
+
 // ================================================================================================
 class Ws37Job final : public Job {
 public:
@@ -152,6 +202,16 @@ public:
                 remaining_ = p_.plan.kind == Ws37Plan::Kind::bytecode ? 1 : item_.bulk;
             }
             while (remaining_ > 0) {
+                if (const std::int32_t n = run_.ready(count_, remaining_)) {
+                    // A batch byte-identical to the last full one (BatchRun): its copy goes out.
+                    if (inline_mode) return JobStep::yielded;
+                    if (!push_run_copy(n)) return JobStep::done;
+                    auto w = p_.outbox->wait_writable(p_.deadline);
+                    if (w == Outbox::Wait::closed) return JobStep::done;
+                    if (w == Outbox::Wait::deadline) return send_timeout();
+                    if (p_.deadline && Clock::now() >= *p_.deadline) return send_timeout();
+                    continue;
+                }
                 std::size_t extra = cur_->size() + (gs_ && count_ > 0 ? 1 : 0);
                 bool full = count_ == p_.batch_size ||
                             (count_ > 0 && batch_.size() + extra + ws_envelope_reserve > p_.max_frame);
@@ -174,6 +234,7 @@ public:
                                        error_attributes("SerializationException", "result too large"));
                 if (gs_ && count_ > 0) batch_ += ',';
                 batch_ += *cur_;
+                run_.on_append(count_);
                 ++count_;
                 --remaining_;
             }
@@ -198,6 +259,19 @@ private:
 
     void encode_current() {
         cur_ = &encoder_.encode(item_, p_.plan.kind == Ws37Plan::Kind::bytecode, item_.bulk);
+        run_.on_item(cur_);
+    }
+
+    // Sends a copy of the BatchRun's message, a 206 of `n` results (only without a
+    // drop-after-results fault: see flush()).
+    bool push_run_copy(std::int32_t n) {
+        Outbox::Entry e;
+        e.kind = p_.text_frames ? Outbox::Kind::ws_text : Outbox::Kind::ws_binary;
+        e.request_id = p_.request_id;
+        e.bytes = run_.message();
+        remaining_ -= n;
+        ++flushes_;
+        return p_.outbox->push(std::move(e));
     }
 
     // drop-after-results: batches end exactly where the N-th result is.
@@ -238,6 +312,7 @@ private:
         e.request_id = p_.request_id;
         e.bytes.reserve(batch_.size() + 128);
         io::ws37::encode_response_list(e.bytes, p_.format, h, count_, batch_);
+        if (code == 206 && p_.drop_after_results < 0) run_.on_full_batch(cur_, count_, e.bytes);
         batch_.clear();
         count_ = 0;
         if (code == 206) ++flushes_;
@@ -293,6 +368,7 @@ private:
     std::int32_t batch_size_ = 64;  // before any drop-after-results clamp
     std::uint64_t sent_ = 0;        // results sent (counted only with drop-after-results)
     ResultItemEncoder encoder_;
+    BatchRun run_;
 };
 
 // ================================================================================================
@@ -445,6 +521,17 @@ public:
                 remaining_ = p_.bulked ? 1 : item_.bulk;
             }
             while (remaining_ > 0) {
+                if (const std::int32_t n = run_.ready(count_, remaining_)) {
+                    // A chunk byte-identical to the last full one (BatchRun): its copy goes out.
+                    if (inline_mode) return JobStep::yielded;
+                    if (!push_run_copy(n)) return JobStep::done;
+                    auto w = p_.outbox->wait_writable(p_.deadline);
+                    if (w == Outbox::Wait::closed) return JobStep::done;
+                    if (w == Outbox::Wait::deadline || (p_.deadline && Clock::now() >= *p_.deadline))
+                        return finish_error(500, http4_timeout_message(p_.request.gremlin),
+                                            "ServerTimeoutExceededException");
+                    continue;
+                }
                 if (count_ == p_.batch_size) {
                     if (inline_mode) return JobStep::yielded;
                     if (!flush(false)) return JobStep::done;
@@ -456,6 +543,7 @@ public:
                     continue;
                 }
                 append_current();
+                run_.on_append(count_);
                 ++count_;
                 --remaining_;
             }
@@ -491,6 +579,7 @@ private:
         if (item_.element_key == nullptr) {
             cur_value_ = &item_.value;
             cur_bytes_ = nullptr;
+            run_.on_item(nullptr);
             return;
         }
         const std::string* hit = cache_.find(item_.element_key);
@@ -507,6 +596,17 @@ private:
         }
         cur_bytes_ = hit;
         cur_value_ = nullptr;
+        run_.on_item(cur_bytes_);
+    }
+
+    // Sends a copy of the BatchRun's chunk of `n` results (only after the head, without deflate
+    // or a drop-after-results fault: see flush()).
+    bool push_run_copy(std::int32_t n) {
+        Outbox::Entry e;
+        e.bytes = run_.message();
+        remaining_ -= n;
+        ++flushes_;
+        return p_.outbox->push(std::move(e));
     }
 
     void append_current() {
@@ -555,6 +655,8 @@ private:
         Outbox::Entry e;
         e.last = last;
         e.bytes.reserve(chunk_.size() + 300);
+        // A full chunk after the head, plain, without a fault: the same items make the same bytes.
+        const bool repeatable = head_sent_ && !last && !deflater_ && p_.drop_after_results < 0;
         if (!head_sent_) {
             e.bytes = http_head(200, p_.content_type, p_.deflate, p_.keep_alive, p_.extra_headers);
             head_sent_ = true;
@@ -566,6 +668,7 @@ private:
             append_chunk(e.bytes, chunk_);
         }
         if (last) append_last_chunk(e.bytes, code, exception);
+        if (repeatable) run_.on_full_batch(cur_bytes_, count_, e.bytes);
         chunk_.clear();
         count_ = 0;
         if (!last) ++flushes_;
@@ -593,6 +696,7 @@ private:
     std::int32_t batch_size_ = 64;  // before any drop-after-results clamp
     std::uint64_t sent_ = 0;        // results sent (counted only with drop-after-results)
     ElementCache cache_;
+    BatchRun run_;
 };
 
 }  // namespace

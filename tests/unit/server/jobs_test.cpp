@@ -492,3 +492,109 @@ TEST_CASE("http4 job: GraphSON 4 typed and untyped bodies") {
     auto u = run_h4(std::move(p));
     CHECK(u.body == "{\"result\":{\"data\":[1,2,3]},\"status\":{\"code\":200}}");
 }
+
+// ---- runs of byte-identical batches (BatchRun) ------------------------------------------------------
+
+namespace {
+
+// The modern graph's vertices as element items (element_key set), with the given bulks.
+std::vector<Item> vertex_items(Graph& g, const std::vector<std::int64_t>& bulks) {
+    EvalOptions o;
+    o.language = "gremlin-groovy";
+    auto s = evaluate_script(g, "g.V()", o);
+    REQUIRE(s);
+    std::vector<Item> out;
+    Item it;
+    for (std::size_t i = 0; i < bulks.size(); ++i) {
+        if (!s->next(it)) break;
+        REQUIRE(it.element_key != nullptr);
+        it.bulk = bulks[i];
+        out.push_back(it);
+    }
+    REQUIRE(out.size() == bulks.size());
+    return out;
+}
+
+// Every result of `items` in order, bulks unrolled (what an eval response carries): item i as
+// `once[i]`, its value decoded from a response that carried it once.
+std::vector<Value> unrolled(const std::vector<Item>& items, const std::vector<Value>& once) {
+    REQUIRE(once.size() == items.size());
+    std::vector<Value> out;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        for (std::int64_t k = 0; k < items[i].bulk; ++k) out.push_back(once[i]);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("ws37 job: full batches of one item go out as copies, every result on the wire") {
+    Graph g;
+    g.load_modern();
+    // Runs that end mid-batch, on a batch boundary, and shorter than a batch.
+    const std::vector<std::int64_t> bulks{300, 128, 5, 200, 1};
+    for (auto f : {io::ws37::Format::graphbinary_v1, io::ws37::Format::graphson_v3}) {
+        CAPTURE(static_cast<int>(f));
+        auto ob = std::make_shared<Outbox>(1 << 24, 1 << 23);
+        auto items = vertex_items(g, bulks);
+        auto params = [&](std::vector<Item> its) {
+            auto p = ws_params(ob, std::move(its), 64);
+            p.format = f;
+            p.text_frames = f != io::ws37::Format::graphbinary_v1;
+            return p;
+        };
+        CHECK(make_ws37_job(params(vertex_items(g, {1, 1, 1, 1, 1})))->run(false) == JobStep::done);
+        auto single = decode_all(drain(*ob), f);
+        REQUIRE(single.size() == 1);
+        const auto once = single[0].data.kids();
+        CHECK(make_ws37_job(params(items))->run(false) == JobStep::done);
+        auto es = drain(*ob);
+        auto msgs = decode_all(es, f);
+        REQUIRE(msgs.size() == 10);  // 634 results at 64 per batch
+        std::vector<Value> got;
+        for (std::size_t i = 0; i < msgs.size(); ++i) {
+            CHECK(msgs[i].header.code == (i + 1 < msgs.size() ? 206 : 200));
+            CHECK(es[i].last == (i + 1 == msgs.size()));
+            for (const auto& v : msgs[i].data.kids()) got.push_back(v);
+        }
+        CHECK(got == unrolled(items, once));
+        // Batches 0..3 hold the first vertex only: the copies are byte-identical to the one built.
+        CHECK(es[1].bytes == es[0].bytes);
+        CHECK(es[3].bytes == es[0].bytes);
+        CHECK(es[4].bytes != es[0].bytes);  // 44 of the first vertex, 20 of the second
+    }
+}
+
+TEST_CASE("http4 job: full chunks of one item go out as copies, every result on the wire") {
+    Graph g;
+    g.load_modern();
+    const std::vector<std::int64_t> bulks{300, 128, 5, 200, 1};
+    for (auto f : {io::http4::ResponseFormat::graphbinary_v4, io::http4::ResponseFormat::graphson_v4}) {
+        CAPTURE(static_cast<int>(f));
+        auto ob = std::make_shared<Outbox>(1 << 24, 1 << 23);
+        auto items = vertex_items(g, bulks);
+        auto params = [&](std::vector<Item> its) {
+            auto p = h4_params(ob, std::move(its), 64);
+            p.format = f;
+            if (f != io::http4::ResponseFormat::graphbinary_v4) p.content_type = "application/json";
+            return p;
+        };
+        // body -> its values (materialised by the client's decoder)
+        auto values = [f](const std::string& body) {
+            std::vector<Value> got;
+            io::http4::ResponseDecoder dec(f, io::http4::DecodeMode::materialize,
+                                           [&got](Value&& v, std::int64_t) { got.push_back(std::move(v)); });
+            auto fed = dec.feed(body);
+            REQUIRE_MESSAGE(fed.ok(), fed.error().to_string());
+            REQUIRE(dec.finish().ok());
+            CHECK(dec.status_code() == 200);
+            return got;
+        };
+        const auto once = values(run_h4(params(vertex_items(g, {1, 1, 1, 1, 1}))).body);
+        auto r = run_h4(params(items));
+        REQUIRE(r.chunks.size() == 10);     // 634 results: 9 full chunks, the last with the footer
+        CHECK(r.chunks[2] == r.chunks[1]);  // a copy equals the chunk built before it
+        CHECK(r.chunks[3] == r.chunks[1]);
+        CHECK(r.chunks[4] != r.chunks[1]);
+        CHECK(values(r.body) == unrolled(items, once));
+    }
+}
