@@ -1,7 +1,8 @@
 #pragma once
-// Private bounds-checked cursor of the GraphBinary codec: lengths, counts, depth, UTF-8 and the
-// error construction shared by Reader (graphbinary_read.cpp) and Skipper (graphbinary_skip.cpp),
-// which must accept exactly the same inputs. Not a public header.
+// Private bounds-checked reader of GraphBinary bytes. ByteCursor is the one cursor of every
+// GraphBinary reader: the value codec (Cursor below, shared by Reader in graphbinary_read.cpp and
+// Skipper in graphbinary_skip.cpp, which must accept exactly the same inputs) and the ws37/http4
+// envelope reader (gbw::Reader, gb_wire.hpp) both build on it. Not a public header.
 #include "bytes.hpp"
 #include "gb_tables.hpp"
 
@@ -20,15 +21,60 @@ using detail::load_be16;
 using detail::load_be32;
 using detail::load_be64;
 
-// Shared cursor: bounds checks, lengths, error construction. Reader (materialises) and Skipper
-// (validates only) derive from it and must accept exactly the same inputs.
-
-class Cursor {
+// A position in one whole input: bounds, big-endian loads, UTF-8 (bytes.hpp), offsets and the error
+// texts every GraphBinary layer shares (a truncated field, invalid UTF-8). It holds no error state:
+// each layer keeps its own error model on top (Cursor: bool plus the member `err`; gbw::Reader:
+// std::optional<Error> per field). Offsets in errors are absolute in the input.
+class ByteCursor {
 public:
-    Cursor(std::string_view in, std::size_t pos, GbVersion ver, const GbLimits& lim)
+    ByteCursor(std::string_view in, std::size_t pos) noexcept
         : base_(reinterpret_cast<const unsigned char*>(in.data())),
           p_(base_ + pos),
-          end_(base_ + in.size()),
+          end_(base_ + in.size()) {}
+
+    std::size_t pos() const noexcept { return static_cast<std::size_t>(p_ - base_); }
+    std::size_t left() const noexcept { return static_cast<std::size_t>(end_ - p_); }
+    bool has(std::size_t n) const noexcept { return left() >= n; }
+    const unsigned char* ptr() const noexcept { return p_; }
+    std::size_t offset_of(const unsigned char* at) const noexcept {
+        return static_cast<std::size_t>(at - base_);
+    }
+    void advance(std::size_t n) noexcept { p_ += n; }
+
+    // Loads at the position; the caller has checked has(1/4/8).
+    std::uint8_t u8() const noexcept { return *p_; }
+    std::uint32_t be32() const noexcept { return load_be32(p_); }
+    std::uint64_t be64() const noexcept { return load_be64(p_); }
+    // True if the next n bytes (has(n) checked) are well-formed UTF-8.
+    bool utf8(std::size_t n) const noexcept { return detail::valid_utf8(p_, n); }
+
+    Error error_at(errc c, const unsigned char* at, std::string msg) const {
+        return Error{c, offset_of(at), std::move(msg)};
+    }
+    // "truncated WHAT: needs N bytes, LEFT left"
+    [[gnu::cold, gnu::noinline]] static std::string truncated_text(std::string_view what, std::size_t n,
+                                                                   std::size_t left) {
+        return std::string("truncated ").append(what) + ": needs " + std::to_string(n) + " bytes, " +
+               std::to_string(left) + " left";
+    }
+    // "WHAT of N bytes is not valid UTF-8"
+    [[gnu::cold, gnu::noinline]] static std::string bad_utf8_text(std::string_view what, std::size_t n) {
+        return std::string(what).append(" of ") + std::to_string(n) + " bytes is not valid UTF-8";
+    }
+
+protected:
+    const unsigned char* base_;
+    const unsigned char* p_;
+    const unsigned char* end_;
+};
+
+// The value codec's cursor: lengths, counts, depth and the error construction shared by Reader
+// (materialises) and Skipper (validates only). Errors: the first failure is recorded in `err` and
+// every step returns false.
+class Cursor : public ByteCursor {
+public:
+    Cursor(std::string_view in, std::size_t pos, GbVersion ver, const GbLimits& lim)
+        : ByteCursor(in, pos),
           v4_(ver == GbVersion::v4),
           max_depth_(std::min(lim.max_depth, kHardMaxDepth)),
           max_len_(lim.max_length),
@@ -36,27 +82,22 @@ public:
           valid_(v4_ ? kCodes.v4.data() : kCodes.v1.data()),
           fixed_(v4_ ? kFixedV4.data() : kFixedV1.data()) {}
 
-    std::size_t pos() const noexcept { return static_cast<std::size_t>(p_ - base_); }
     Error err;
 
 protected:
-    std::size_t left() const noexcept { return static_cast<std::size_t>(end_ - p_); }
-
     [[gnu::cold, gnu::noinline]] bool fail(errc c, const unsigned char* at, std::string msg) {
         err.code = c;
-        err.offset = static_cast<std::size_t>(at - base_);
+        err.offset = offset_of(at);
         err.message = std::move(msg);
         return false;
     }
 
     [[gnu::cold, gnu::noinline]] bool fail_truncated(std::size_t n, const char* what) {
-        return fail(errc::truncated, p_,
-                    std::string("truncated ") + what + ": needs " + std::to_string(n) + " bytes, " +
-                        std::to_string(left()) + " left");
+        return fail(errc::truncated, p_, truncated_text(what, n, left()));
     }
 
     bool need(std::size_t n, const char* what) {
-        if (left() >= n) [[likely]]
+        if (has(n)) [[likely]]
             return true;
         return fail_truncated(n, what);
     }
@@ -82,7 +123,7 @@ protected:
     // end -> truncated (bad_length with complete_input). The error offset is the Int's.
     bool length(std::size_t& n, std::size_t unit, const char* what, const char* noun = "length") {
         if (!need(4, what)) return false;
-        const std::int32_t v = static_cast<std::int32_t>(load_be32(p_));
+        const std::int32_t v = static_cast<std::int32_t>(be32());
         const std::size_t avail = left() - 4;
         if (v < 0 || static_cast<std::size_t>(v) > max_len_ || static_cast<std::size_t>(v) * unit > avail)
             [[unlikely]] {
@@ -114,8 +155,7 @@ protected:
     }
 
     [[gnu::cold, gnu::noinline]] bool fail_utf8(const unsigned char* s, std::size_t n, const char* what) {
-        return fail(errc::bad_utf8, s,
-                    std::string(what) + " of " + std::to_string(n) + " bytes is not valid UTF-8");
+        return fail(errc::bad_utf8, s, bad_utf8_text(what, n));
     }
 
     [[gnu::cold, gnu::noinline]] bool fail_flag(const unsigned char* at, std::uint8_t c, std::uint8_t flag) {
@@ -164,9 +204,6 @@ protected:
         return true;
     }
 
-    const unsigned char* base_;
-    const unsigned char* p_;
-    const unsigned char* end_;
     bool v4_;
     std::size_t max_depth_;
     std::size_t max_len_;

@@ -1,14 +1,17 @@
 #pragma once
 // Private helpers of the ws37/http4 envelope codecs for GraphBinary envelope fields (value form):
-// a bounds-checked reader that turns every failure into an io::Error with the absolute offset, and
-// the field writers (big-endian and UTF-8 primitives from bytes.hpp). Not a public header.
+// the envelope reader (on the GraphBinary cursor of gb_cursor.hpp; every failure is an io::Error
+// with the absolute offset), and the field writers (big-endian and UTF-8 primitives from
+// bytes.hpp). Not a public header.
 #include "bytes.hpp"
+#include "gb_cursor.hpp"
 
 #include <tpbench/io/graphbinary.hpp>
 #include <tpbench/io/result.hpp>
 #include <tpbench/model/value.hpp>
 
 #include <climits>
+#include <cstring>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -53,70 +56,86 @@ inline void put_map_value(std::string& out, const model::Value& m, GbVersion ver
     for (const auto& x : kv) gb_write(out, x, ver);
 }
 
-// Bounds-checked reader over a whole message; offsets in errors are absolute in `in`.
+// The envelope reader: walks a whole message field by field. Its position is an index (`pos`, which
+// the envelope walkers read and move between fields); each field is read by the one GraphBinary
+// cursor (gb_detail::ByteCursor, gb_cursor.hpp) at that position, and values by the value codec
+// (gb_read/gb_skip, on the same cursor). Error model: each field returns std::optional<Error>;
+// on an error the position does not move. Offsets in errors are absolute in `in`.
 struct Reader {
+    using ByteCursor = gb_detail::ByteCursor;
+
     std::string_view in;
     std::size_t pos = 0;
     std::size_t max_len = static_cast<std::size_t>(INT32_MAX);  // longest String accepted
 
+    ByteCursor cursor() const noexcept { return ByteCursor{in, pos}; }
     std::size_t left() const noexcept { return in.size() - pos; }
 
     Error fail(errc code, std::string msg) const { return Error{code, pos, std::move(msg)}; }
     std::optional<Error> need(std::size_t n, std::string_view what) const {
-        if (left() >= n) return std::nullopt;
-        return Error{errc::truncated, pos,
-                     "truncated " + std::string(what) + ": needs " + std::to_string(n) + " bytes, " +
-                         std::to_string(left()) + " left"};
+        const ByteCursor c = cursor();
+        if (c.has(n)) [[likely]]
+            return std::nullopt;
+        return truncated(c, n, what);
     }
     std::optional<Error> u8(std::uint8_t& v, std::string_view what) {
-        if (auto e = need(1, what)) return e;
-        v = static_cast<std::uint8_t>(in[pos++]);
+        const ByteCursor c = cursor();
+        if (!c.has(1)) [[unlikely]]
+            return truncated(c, 1, what);
+        v = c.u8();
+        pos += 1;
         return std::nullopt;
     }
     std::optional<Error> i32(std::int32_t& v, std::string_view what) {
-        if (auto e = need(4, what)) return e;
-        v = static_cast<std::int32_t>(get_u32(in.data() + pos));
+        const ByteCursor c = cursor();
+        if (!c.has(4)) [[unlikely]]
+            return truncated(c, 4, what);
+        v = static_cast<std::int32_t>(c.be32());
         pos += 4;
         return std::nullopt;
     }
     std::optional<Error> i64(std::int64_t& v, std::string_view what) {
-        if (auto e = need(8, what)) return e;
-        v = get_i64(in.data() + pos);
+        const ByteCursor c = cursor();
+        if (!c.has(8)) [[unlikely]]
+            return truncated(c, 8, what);
+        v = static_cast<std::int64_t>(c.be64());
         pos += 8;
         return std::nullopt;
     }
     // Int length/count that must be >= 0 and, at `min_each` bytes per unit, fit in what is left.
     std::optional<Error> count(std::int32_t& n, std::string_view what, std::size_t min_each) {
-        const std::size_t at = pos;
-        if (auto e = i32(n, what)) return e;
+        ByteCursor c = cursor();
+        if (!c.has(4)) [[unlikely]]
+            return truncated(c, 4, what);
+        n = static_cast<std::int32_t>(c.be32());
+        c.advance(4);
         if (n < 0)
-            return Error{errc::bad_length, at, "negative " + std::string(what) + " " + std::to_string(n)};
-        if (static_cast<std::uint64_t>(n) * min_each > left())
-            return Error{errc::bad_length, at,
+            return Error{errc::bad_length, pos, "negative " + std::string(what) + " " + std::to_string(n)};
+        if (static_cast<std::uint64_t>(n) * min_each > c.left())
+            return Error{errc::bad_length, pos,
                          std::string(what) + " " + std::to_string(n) + " exceeds the " +
-                             std::to_string(left()) + " bytes left"};
+                             std::to_string(c.left()) + " bytes left"};
+        pos = c.pos();
         return std::nullopt;
     }
     std::optional<Error> string(std::string& s, std::string_view what) {
-        const std::size_t at = pos;
-        if (auto e = need(4, what)) return e;
-        const auto n = static_cast<std::int32_t>(get_u32(in.data() + pos));
+        ByteCursor c = cursor();
+        if (!c.has(4)) [[unlikely]]
+            return truncated(c, 4, what);
+        const auto n = static_cast<std::int32_t>(c.be32());
         if (n < 0)
-            return Error{errc::bad_length, at,
+            return Error{errc::bad_length, pos,
                          "negative length " + std::to_string(n) + " of " + std::string(what)};
         if (static_cast<std::size_t>(n) > max_len)
-            return Error{errc::bad_length, at,
+            return Error{errc::bad_length, pos,
                          "length " + std::to_string(n) + " of " + std::string(what) + " is too large"};
-        if (static_cast<std::size_t>(n) > left() - 4)
-            return Error{errc::truncated, at,
-                         "truncated " + std::string(what) + ": needs " + std::to_string(n) + " bytes, " +
-                             std::to_string(left() - 4) + " left"};
-        const std::string_view text(in.data() + pos + 4, static_cast<std::size_t>(n));
-        if (!valid_utf8(text)) [[unlikely]]
-            return Error{errc::bad_utf8, pos + 4,
-                         std::string(what) + " of " + std::to_string(n) + " bytes is not valid UTF-8"};
-        s.assign(text);
-        pos += 4 + static_cast<std::size_t>(n);
+        c.advance(4);
+        const auto len = static_cast<std::size_t>(n);
+        if (!c.has(len)) return Error{errc::truncated, pos, ByteCursor::truncated_text(what, len, c.left())};
+        if (!c.utf8(len)) [[unlikely]]
+            return c.error_at(errc::bad_utf8, c.ptr(), ByteCursor::bad_utf8_text(what, len));
+        s.assign(reinterpret_cast<const char*>(c.ptr()), len);
+        pos = c.pos() + len;
         return std::nullopt;
     }
     std::optional<Error> nullable_string(std::optional<std::string>& s, std::string_view what) {
@@ -132,10 +151,16 @@ struct Reader {
         return string(*s, what);
     }
     std::optional<Error> uuid(model::Uuid& u, std::string_view what) {
-        if (auto e = need(16, what)) return e;
-        for (std::size_t i = 0; i < 16; ++i) u[i] = static_cast<std::uint8_t>(in[pos + i]);
-        pos += 16;
+        const ByteCursor c = cursor();
+        if (!c.has(u.size())) [[unlikely]]
+            return truncated(c, u.size(), what);
+        std::memcpy(u.data(), c.ptr(), u.size());
+        pos += u.size();
         return std::nullopt;
+    }
+    [[gnu::cold, gnu::noinline]] static Error truncated(const ByteCursor& c, std::size_t n,
+                                                        std::string_view what) {
+        return c.error_at(errc::truncated, c.ptr(), ByteCursor::truncated_text(what, n, c.left()));
     }
     // The message is complete: an oversized length/count is bad_length, not truncated.
     static GbLimits complete_limits() {
