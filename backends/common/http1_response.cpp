@@ -45,8 +45,24 @@ Status ResponseParser::fail(errc e, std::string message) {
     return Status::failed;
 }
 
-bool ResponseParser::take_line(std::string_view in, std::size_t& pos, std::size_t limit,
-                               std::string_view& line, bool& too_long) {
+inline bool ResponseParser::take_line(std::string_view in, std::size_t& pos, std::size_t limit,
+                                      std::string_view& line, bool& too_long) {
+    if (line_.empty()) {
+        const char* b = in.data() + pos;
+        const void* lf = std::memchr(b, '\n', std::min(in.size() - pos, limit));
+        if (lf) {
+            const std::size_t n = static_cast<std::size_t>(static_cast<const char*>(lf) - b) + 1;
+            too_long = false;
+            pos += n;
+            line = std::string_view(b, n);  // parsed where it lies
+            return true;
+        }
+    }
+    return take_line_split(in, pos, limit, line, too_long);
+}
+
+bool ResponseParser::take_line_split(std::string_view in, std::size_t& pos, std::size_t limit,
+                                     std::string_view& line, bool& too_long) {
     too_long = false;
     const char* b = in.data() + pos;
     const std::size_t left = in.size() - pos;
@@ -70,13 +86,95 @@ bool ResponseParser::take_line(std::string_view in, std::size_t& pos, std::size_
     return true;
 }
 
-bool ResponseParser::header_line(std::string_view line, bool trailer) {
+namespace {
+constexpr const char* kCrlfMessage = "response line not terminated by CRLF";
+const char* too_long_message(bool trailers) {
+    return trailers ? "trailer block larger than 64 KiB" : "response head larger than 64 KiB";
+}
+}  // namespace
+
+ResponseParser::Step ResponseParser::lines_in_place(std::string_view in, std::size_t& pos, Status& s) {
+    const char* const begin = in.data();
+    const char* const end = begin + in.size();
+    const char* p = begin + pos;
+    while (state_ == State::status_line || state_ == State::headers || state_ == State::trailers) {
+        const std::size_t left = static_cast<std::size_t>(end - p);
+        if (left == 0) break;
+        const std::size_t limit = kMaxHeadBytes - std::min(kMaxHeadBytes, head_bytes_);
+        const char* lf = static_cast<const char*>(std::memchr(p, '\n', std::min(left, limit)));
+        if (lf == nullptr) {
+            pos = static_cast<std::size_t>(p - begin);
+            if (left > limit) {
+                s = fail(errc::protocol_violation, too_long_message(state_ == State::trailers));
+                return Step::stop;
+            }
+            line_.assign(p, left);  // the line goes on in the next feed
+            head_bytes_ += left;
+            pos = in.size();
+            s = Status::need_more;
+            return Step::stop;
+        }
+        const std::size_t n = static_cast<std::size_t>(lf - p) + 1;
+        head_bytes_ += n;
+        pos = static_cast<std::size_t>(lf + 1 - begin);
+        if (n < 2 || lf[-1] != '\r') {
+            s = fail(errc::protocol_violation, kCrlfMessage);
+            return Step::stop;
+        }
+        if (on_line(std::string_view(p, n - 2), s) == Step::stop) return Step::stop;
+        p = lf + 1;
+    }
+    pos = static_cast<std::size_t>(p - begin);
+    return Step::more;
+}
+
+Status ResponseParser::fail_line(const char* what, std::string_view line) {
+    return fail(errc::protocol_violation, what + printable(line) + "'");
+}
+
+[[gnu::always_inline]] inline ResponseParser::Step ResponseParser::on_line(std::string_view line, Status& s) {
+    if (state_ == State::status_line) {
+        // HTTP/1.x SP 3DIGIT [SP reason]
+        if (line.size() < 12 || line.substr(0, 7) != "HTTP/1." || line[7] < '0' || line[7] > '9' ||
+            line[8] != ' ' || line[9] < '1' || line[9] > '5' || line[10] < '0' || line[10] > '9' ||
+            line[11] < '0' || line[11] > '9' || (line.size() > 12 && line[12] != ' ') ||
+            (opts_.reject_ctl && has_ctl(line))) {
+            s = fail_line("bad status line: '", line);
+            return Step::stop;
+        }
+        http11_ = line[7] != '0';
+        status_ = (line[9] - '0') * 100 + (line[10] - '0') * 10 + (line[11] - '0');
+        state_ = State::headers;
+        return Step::more;
+    }
+    if (line.empty()) {
+        if (state_ == State::trailers) {
+            s = complete();
+            return Step::stop;
+        }
+        s = on_head_complete();
+        return s == Status::need_more ? Step::more : Step::stop;
+    }
+    if (state_ == State::headers || opts_.trailer_fields) {
+        const bool trailer = state_ == State::trailers;
+        if (!header_line(line, trailer)) {
+            s = fail_line(trailer ? "bad trailer line: '" : "bad header line: '", line);
+            return Step::stop;
+        }
+    }
+    return Step::more;
+}
+
+[[gnu::always_inline]] inline bool ResponseParser::header_line(std::string_view line, bool trailer) {
     // The name: token characters up to the colon (one pass: the first non-token character must be
-    // the colon, which is not a token character).
-    const std::size_t colon = token_length(line);
-    if (colon == 0 || colon == line.size() || line[colon] != ':') return false;
-    const std::string_view name = line.substr(0, colon);
-    const std::string_view value = trim(line.substr(colon + 1));
+    // the colon, which is not a token character). The CR after the line ends the scan at the
+    // latest: it may be read (a line here is always followed by its CRLF).
+    const char* const b = line.data();
+    const char* const e = b + line.size();
+    const char* const colon = token_end(b, e + 1);
+    if (colon == b || colon >= e || *colon != ':') return false;
+    const std::string_view name(b, static_cast<std::size_t>(colon - b));
+    const std::string_view value = trim(std::string_view(colon + 1, static_cast<std::size_t>(e - colon - 1)));
     if (opts_.reject_ctl && has_ctl(value)) return false;
     if (trailer) {
         handler_->on_field(name, value, true);
@@ -124,7 +222,9 @@ bool ResponseParser::header_line(std::string_view line, bool trailer) {
             break;
         case 17:
             if (token_equals_lower(name, "transfer-encoding")) {
-                if (iequals(last_coding(value), "chunked"))
+                // "chunked" is letters only: token_equals_lower is exact for any bytes.
+                const std::string_view coding = value.size() == 7 ? value : last_coding(value);
+                if (token_equals_lower(coding, "chunked"))
                     chunked_ = true;
                 else
                     te_other_ = true;
@@ -211,45 +311,27 @@ Status ResponseParser::feed(std::string_view in, std::size_t& consumed) {
             case State::status_line:
             case State::headers:
             case State::trailers: {
+                Status s = Status::need_more;
+                if (line_.empty()) {
+                    if (lines_in_place(in, pos, s) == Step::stop) return out(s);
+                    continue;  // on to the body
+                }
+                // A line split across feeds: complete it in line_, then go on in place.
                 bool too_long = false;
                 const std::size_t limit = kMaxHeadBytes - std::min(kMaxHeadBytes, head_bytes_);
                 const std::size_t before = pos;
                 std::string_view line;
-                const bool got = take_line(in, pos, limit, line, too_long);
+                const bool got = take_line_split(in, pos, limit, line, too_long);
                 head_bytes_ += pos - before;
                 if (too_long)
-                    return out(fail(errc::protocol_violation, state_ == State::trailers
-                                                                  ? "trailer block larger than 64 KiB"
-                                                                  : "response head larger than 64 KiB"));
+                    return out(fail(errc::protocol_violation, too_long_message(state_ == State::trailers)));
                 if (!got) return out(Status::need_more);
                 if (line.size() < 2 || line[line.size() - 2] != '\r')
-                    return out(fail(errc::protocol_violation, "response line not terminated by CRLF"));
+                    return out(fail(errc::protocol_violation, kCrlfMessage));
                 line.remove_suffix(2);
-                if (state_ == State::status_line) {
-                    // HTTP/1.x SP 3DIGIT [SP reason]
-                    if (line.size() < 12 || line.substr(0, 7) != "HTTP/1." || line[7] < '0' ||
-                        line[7] > '9' || line[8] != ' ' || line[9] < '1' || line[9] > '5' || line[10] < '0' ||
-                        line[10] > '9' || line[11] < '0' || line[11] > '9' ||
-                        (line.size() > 12 && line[12] != ' ') || (opts_.reject_ctl && has_ctl(line)))
-                        return out(
-                            fail(errc::protocol_violation, "bad status line: '" + printable(line) + "'"));
-                    http11_ = line[7] != '0';
-                    status_ = (line[9] - '0') * 100 + (line[10] - '0') * 10 + (line[11] - '0');
-                    state_ = State::headers;
-                } else if (line.empty()) {
-                    line_.clear();
-                    if (state_ == State::trailers) return out(complete());
-                    const Status s = on_head_complete();
-                    if (s != Status::need_more) return out(s);
-                    continue;
-                } else if (state_ == State::headers || opts_.trailer_fields) {
-                    const bool trailer = state_ == State::trailers;
-                    if (!header_line(line, trailer))
-                        return out(fail(errc::protocol_violation,
-                                        std::string(trailer ? "bad trailer" : "bad header") + " line: '" +
-                                            printable(line) + "'"));
-                }
+                const Step step = on_line(line, s);
                 line_.clear();
+                if (step == Step::stop) return out(s);
                 break;
             }
             case State::chunk_size: {

@@ -7,10 +7,12 @@
 // and the end of the body. The backends' ResponseReaders (backends/http{3,4}/protocol.hpp) are
 // such handlers: they decide what the body means and how the response is classified.
 //
-// Cost: a complete line inside the bytes given is parsed where it lies (only a line split across
-// feeds is copied, into a buffer whose capacity is kept); known header names are told apart by
-// length, then compared; nothing allocates once the buffers have their capacity, unless the
-// response fails (the message is built then).
+// Cost: one pass over the head as it lies in the bytes given: each line's end is found once
+// (memchr), each field name is checked as a token 16 bytes per step (SSE2) and told apart by
+// length, then compared; only the fields the parser interprets are kept, the rest go to the
+// handler as views. Only a line split across feeds is copied, into a buffer whose capacity is
+// kept; nothing allocates once the buffers have their capacity, unless the response fails (the
+// message is built then).
 //
 // Error contract (error() after Status::failed): protocol_violation for a bad status line or
 // header, a head or trailer block over 64 KiB, a bad chunk size line, a chunk size or
@@ -135,12 +137,25 @@ private:
         done,
         failed
     };
+    // Whether feed() goes on with the next bytes (more) or returns the Status it was given (stop).
+    enum class Step : std::uint8_t { more, stop };
     void reset_head() noexcept;
     Status on_head_complete();
     Status complete();
+    // The next line of `in` from pos: where it lies when nothing is buffered in line_ and its LF is
+    // within `limit` bytes, else through line_ (take_line_split).
     bool take_line(std::string_view in, std::size_t& pos, std::size_t limit, std::string_view& line,
                    bool& too_long);
+    bool take_line_split(std::string_view in, std::size_t& pos, std::size_t limit, std::string_view& line,
+                         bool& too_long);
+    // The head and trailer blocks with nothing buffered: every complete line of `in` is parsed
+    // where it lies, one after the other; a last incomplete line goes to line_.
+    Step lines_in_place(std::string_view in, std::size_t& pos, Status& s);
+    // One complete line of the status line / header / trailer block, its CRLF removed.
+    Step on_line(std::string_view line, Status& s);
+    // (line: CRLF removed; the CR is still there in memory after it.)
     bool header_line(std::string_view line, bool trailer);
+    [[gnu::cold]] [[gnu::noinline]] Status fail_line(const char* what, std::string_view line);
     Status too_big();
 
     ParserOptions opts_;
