@@ -67,15 +67,22 @@ std::int64_t floor_mod(std::int64_t a, std::int64_t b) {
 std::string iso_time(std::int64_t nod) {
     const std::int64_t h = nod / 3600000000000LL, mi = nod / 60000000000LL % 60, s = nod / 1000000000LL % 60,
                        n = nod % 1000000000LL;
-    std::string out = pad(h, 2) + ":" + pad(mi, 2);
-    if (s != 0 || n != 0) out += ":" + pad(s, 2);
+    // Appended piece by piece: "lit" + std::string&& trips g++ 12's -Wrestrict (a false positive).
+    std::string out = pad(h, 2);
+    out += ':';
+    out += pad(mi, 2);
+    if (s != 0 || n != 0) {
+        out += ':';
+        out += pad(s, 2);
+    }
     if (n != 0) {
+        out += '.';
         if (n % 1000000 == 0)
-            out += "." + pad(n / 1000000, 3);
+            out += pad(n / 1000000, 3);
         else if (n % 1000 == 0)
-            out += "." + pad(n / 1000, 6);
+            out += pad(n / 1000, 6);
         else
-            out += "." + pad(n, 9);
+            out += pad(n, 9);
     }
     return out;
 }
@@ -86,8 +93,14 @@ std::string iso_offset(std::int64_t total) {
     const std::uint64_t a =
         total < 0 ? 0 - static_cast<std::uint64_t>(total) : static_cast<std::uint64_t>(total);
     auto two = [](std::uint64_t x) { return pad(static_cast<std::int64_t>(x), 2); };
-    std::string out = std::string(total < 0 ? "-" : "+") + two(a / 3600) + ":" + two(a / 60 % 60);
-    if (a % 60 != 0) out += ":" + two(a % 60);
+    std::string out(1, total < 0 ? '-' : '+');
+    out += two(a / 3600);
+    out += ':';
+    out += two(a / 60 % 60);
+    if (a % 60 != 0) {
+        out += ':';
+        out += two(a % 60);
+    }
     return out;
 }
 
