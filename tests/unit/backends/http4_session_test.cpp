@@ -633,7 +633,7 @@ namespace {
 struct ProbeServer {
     std::string version;  // "beta.3", "beta.2", "beta.1", "master-http", "401", "500"
     int probes = 0;
-    std::vector<HttpRequest> requests;
+    std::vector<HttpRequest> requests{};  // {}: ProbeServer{version} is not -Wmissing-field-initializers
     net::awaitable<void> serve(Conn& conn) {
         for (;;) {
             auto r = co_await conn.read_request();
