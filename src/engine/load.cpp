@@ -143,6 +143,7 @@ public:
     // What this worker counted for LoadSpec::live (written by the worker thread only).
     const LiveCounters& live() const noexcept { return live_; }
     std::size_t lanes() const noexcept { return lanes_; }
+    std::size_t lanes_ready_at_start() const noexcept { return lanes_ready_at_start_; }
     std::size_t capacity() const noexcept { return capacity_; }
     std::size_t opened() const noexcept { return opened_; }
     std::size_t connect_failures() const noexcept { return connect_failures_; }
@@ -175,6 +176,13 @@ private:
             setup_error_ = pool_->last_connect_error();
             fatal_ = classify_error(pool_->fatal_error());
         }
+        // The lanes are spawned, and each has reached its first wait, BEFORE this worker says it
+        // is ready: the orchestrator takes the schedule's start (control.start) only once every
+        // worker is ready, so no request falls due while thousands of lane frames are still being
+        // allocated (a 256 x 32 pool is 8192 lanes: ~15-35 ms, which made the first sends of every
+        // rate run late; issue 10 item 4).
+        const bool run_lanes = count_ > 0 && opened > 0 && setup_error_.empty();
+        if (run_lanes) co_await spawn_lanes(ex);
         {
             std::lock_guard lock(control_.mutex);
             ++control_.ready;
@@ -186,33 +194,25 @@ private:
             std::lock_guard lock(control_.mutex);
             start_ = control_.start;
         }
-        if (!aborted_ && count_ > 0 && opened > 0) {
-            per_connection_ = pool_->per_connection_limit();
-            const std::size_t max_conns = share(spec_.pool.max_connections, workers_, index_);
-            std::size_t lanes = std::max<std::size_t>(1, max_conns * per_connection_);
-            capacity_ = lanes;
-            if (spec_.max_outstanding > 0)
-                lanes =
-                    std::min(lanes, std::max<std::size_t>(1, share(spec_.max_outstanding, workers_, index_)));
-            lanes_ = std::min(lanes, count_);
-            lane_deadline_.assign(lanes_, Clock::time_point::max());
-            lane_slot_.assign(lanes_, 0);
-            lane_timed_out_.assign(lanes_, false);
-            active_ = lanes_;
-            run_end_ = start_ + spec_.run_deadline;
-            pace_timer_.emplace(ex, Clock::time_point::max());
-            park_timer_.emplace(ex, Clock::time_point::max());
-            for (std::size_t i = 0; i < lanes_; ++i)
-                asio::co_spawn(ex, async_lane(i), [this](std::exception_ptr e) {
+        if (run_lanes) {
+            lanes_ready_at_start_ = lanes_waiting_;
+            if (aborted_) {
+                // Nothing was issued: the lanes leave at once and the run counts nothing.
+                stopping_ = true;
+                open_gate();
+                while (active_ > 0) co_await done_timer_.async_wait(asio::as_tuple(asio::use_awaitable));
+                lanes_ = capacity_ = 0;
+                lanes_ready_at_start_ = 0;
+            } else {
+                run_end_ = start_ + spec_.run_deadline;
+                asio::co_spawn(ex, async_watchdog(), [this](std::exception_ptr e) {
                     if (e) record_exception(e);
-                    if (--active_ == 0) done_timer_.cancel();
                 });
-            asio::co_spawn(ex, async_watchdog(), [this](std::exception_ptr e) {
-                if (e) record_exception(e);
-            });
-            while (active_ > 0) co_await done_timer_.async_wait(asio::as_tuple(asio::use_awaitable));
-            finished_ = true;
-            if (watchdog_timer_) watchdog_timer_->cancel();
+                open_gate();
+                while (active_ > 0) co_await done_timer_.async_wait(asio::as_tuple(asio::use_awaitable));
+                finished_ = true;
+                if (watchdog_timer_) watchdog_timer_->cancel();
+            }
         }
         co_await pool_->async_close_all(2s);
         connect_failures_ = pool_->connect_failures();
@@ -220,6 +220,50 @@ private:
         connect_stats_ = pool_->connect_stats();
         // Sessions may keep reader coroutines alive a little longer: stop the loop explicitly.
         ioc_.stop();
+    }
+
+    // Sizes and spawns the lanes and returns once every one of them waits at its first suspension
+    // point: open loop, parked on the schedule (the start gate holds the pacer role, so the first
+    // lane to enter async_take_due parks too); closed loop, on the start gate. Before the start.
+    asio::awaitable<void> spawn_lanes(const asio::any_io_executor& ex) {
+        per_connection_ = pool_->per_connection_limit();
+        const std::size_t max_conns = share(spec_.pool.max_connections, workers_, index_);
+        std::size_t lanes = std::max<std::size_t>(1, max_conns * per_connection_);
+        capacity_ = lanes;
+        if (spec_.max_outstanding > 0)
+            lanes = std::min(lanes, std::max<std::size_t>(1, share(spec_.max_outstanding, workers_, index_)));
+        lanes_ = std::min(lanes, count_);
+        lane_deadline_.assign(lanes_, Clock::time_point::max());
+        lane_slot_.assign(lanes_, 0);
+        lane_timed_out_.assign(lanes_, false);
+        active_ = lanes_;
+        pace_timer_.emplace(ex, Clock::time_point::max());
+        park_timer_.emplace(ex, Clock::time_point::max());
+        gate_timer_.emplace(ex, Clock::time_point::max());
+        pacer_busy_ = true;  // held by the start gate until open_gate()
+        for (std::size_t i = 0; i < lanes_; ++i)
+            asio::co_spawn(ex, async_lane(i), [this](std::exception_ptr e) {
+                if (e) record_exception(e);
+                if (--active_ == 0) done_timer_.cancel();
+            });
+        // Each lane counts itself in lanes_waiting_ just before its first suspension (no other
+        // suspension point lies between), so after enough turns of the loop every lane waits.
+        // A lane that ended instead (an exception) is no longer active.
+        while (lanes_waiting_ + (lanes_ - active_) < lanes_) co_await asio::post(ex, asio::use_awaitable);
+    }
+
+    // The schedule starts (or the run is abandoned: stopping_ set): closed loop, every lane goes;
+    // open loop, the first parked lane takes the pacer role and the others stay parked.
+    void open_gate() {
+        started_ = true;
+        pacer_busy_ = false;
+        if (gate_timer_) gate_timer_->cancel();
+        if (park_timer_) {
+            if (stopping_)
+                park_timer_->cancel();
+            else
+                park_timer_->cancel_one();
+        }
     }
 
     // Open loop: the worker's schedule is held by one lane at a time (the pacer), which sleeps on
@@ -256,6 +300,7 @@ private:
 
     // Wakes every lane parked on, or pacing, the schedule (the run stops).
     void wake_schedule() {
+        if (gate_timer_) gate_timer_->cancel();
         if (park_timer_) park_timer_->cancel();
         if (pace_timer_) pace_timer_->cancel();
     }
@@ -265,6 +310,11 @@ private:
         std::size_t current_template = static_cast<std::size_t>(-1);
         const bool open_loop = spec_.rate > 0;
         const std::size_t n = workers_;
+        // Ready: the next statement suspends this lane (spawn_lanes counts on it). Open loop it
+        // parks in async_take_due (the start gate holds pacer_busy_); closed loop, here.
+        ++lanes_waiting_;
+        while (!open_loop && !started_ && !stopping_)
+            co_await gate_timer_->async_wait(asio::as_tuple(asio::use_awaitable));
         while (!stopping_) {
             std::size_t k = 0;
             Clock::time_point intended;
@@ -534,7 +584,11 @@ private:
     std::optional<asio::steady_timer> watchdog_timer_;
     std::optional<asio::steady_timer> pace_timer_;  // open loop: the pacer sleeps on it
     std::optional<asio::steady_timer> park_timer_;  // open loop: free lanes wait on it (expiry max)
-    bool pacer_busy_ = false;                       // a lane holds the schedule
+    std::optional<asio::steady_timer> gate_timer_;  // closed loop: lanes wait on it for the start
+    bool pacer_busy_ = false;                       // a lane (or the start gate) holds the schedule
+    bool started_ = false;                          // open_gate() ran
+    std::size_t lanes_waiting_ = 0;                 // lanes that reached their first wait
+    std::size_t lanes_ready_at_start_ = 0;          // ... of them, when the schedule started
     std::size_t count_ = 0;                         // requests this worker owns: plan[index + k * workers]
     std::size_t next_ = 0;                          // next k to take
     std::size_t lanes_ = 0;
@@ -873,6 +927,7 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
         for (std::size_t p = 0; p < phase_count; ++p) result.phases[p].merge(w->phases()[p]);
         w->add_intervals_to(result.intervals);
         result.lanes += w->lanes();
+        result.lanes_ready_at_start += w->lanes_ready_at_start();
         result.capacity += w->capacity();
         result.connections_opened += w->opened();
         result.connect_failures += w->connect_failures();

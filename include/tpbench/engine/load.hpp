@@ -208,6 +208,9 @@ struct LoadResult {
     std::array<PhaseStats, phase_count> phases;
     std::vector<IntervalStats> intervals;  // when LoadSpec::intervals; index = second since start
     std::size_t lanes = 0;                 // outstanding-request slots used (<= capacity, <= requests)
+    // Lanes that were spawned and waiting (open loop: parked on the schedule) when the schedule
+    // started; == lanes unless setup failed. No request falls due while lanes are still being set up.
+    std::size_t lanes_ready_at_start = 0;
     std::size_t capacity = 0;            // effective concurrency: max connections x per-connection in-flight
     std::size_t connections_opened = 0;  // successful connects (all workers)
     std::size_t connect_failures = 0;  // failed connects (also counted per request when a request needed one)

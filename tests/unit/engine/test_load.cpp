@@ -410,7 +410,39 @@ TEST_CASE(
         CHECK(r.measured().schedule_lag.count() == 400);
         CHECK(r.elapsed_seconds >= 1.99);  // nothing left before its intended time
         CHECK(r.capacity == shapes[i].connections * shapes[i].in_flight);
+        // The schedule started only once every lane (8192 on the 256 x 32 shape) was spawned and
+        // parked: lane set-up never eats into the first requests' due times.
+        CHECK(r.lanes == std::min<std::size_t>(400, r.capacity));
+        CHECK(r.lanes_ready_at_start == r.lanes);
     }
+}
+
+TEST_CASE("closed loop and failed setup: lanes are ready before the start, none when setup failed") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.max_in_flight = 32;
+    auto spec = basic_spec(10000, 2);
+    spec.pool.min_connections = spec.pool.max_connections = 64;
+    spec.pool.max_in_process_per_connection = spec.pool.max_simultaneous_usage_per_connection = 32;
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    check_conservation(r, 10000);
+    CHECK(r.measured().completed == 10000);
+    CHECK(r.lanes == 2048);
+    CHECK(r.lanes_ready_at_start == 2048);
+
+    // One worker cannot connect: the other one's lanes were already waiting; the run is abandoned
+    // without a request sent and reports no lanes.
+    auto c2 = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior fails;
+    fails.connect_error = make_error_code(errc::connect_failed);
+    fails.fail_connects_after = 1;  // only the first connect (of either worker) succeeds
+    auto one = basic_spec(100, 2);
+    one.pool.min_connections = one.pool.max_connections = 2;
+    auto bad = run_load(one, test::fake_factory(fails, c2), SessionConfig{});
+    CHECK(bad.setup_failed);
+    CHECK(c2->executes == 0);
+    CHECK(bad.lanes == 0);
+    CHECK(bad.lanes_ready_at_start == 0);
 }
 
 TEST_CASE("open loop: a run stopped by a fatal error does not wait for the rest of its schedule") {
