@@ -577,7 +577,16 @@ private:
     Control& control_;
     // The io_context is declared first so it is destroyed last; finish() also destroys the pool
     // explicitly, so every session dies while its io_context still exists.
-    asio::io_context ioc_{1};
+    // UNSAFE_IO turns off the reactor's per-descriptor mutexes (a lock/unlock pair around every
+    // socket operation start and completion) while keeping the scheduler's and the reactor
+    // registration's locks. Asio's condition for it: run() and every operation on this
+    // io_context's I/O objects (sockets, timers) happen on one thread at a time. They do: the
+    // worker thread alone runs the loop, and everything on it (pool, sessions, lanes, timers) is
+    // touched from that thread only. Other threads only post() into it (start(), abort(): the
+    // scheduler, still locked) or call stop() (hard_stop(): also the scheduler); the resolver runs
+    // getaddrinfo on Asio's private thread and posts its completion to the scheduler. One thread
+    // is implied as with the previous hint of 1.
+    asio::io_context ioc_{BOOST_ASIO_CONCURRENCY_HINT_UNSAFE_IO};
     std::unique_ptr<ConnectionPool> pool_;
     asio::steady_timer start_timer_;
     asio::steady_timer done_timer_;
