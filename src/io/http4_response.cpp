@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <utility>
 
@@ -208,6 +209,7 @@ struct ResponseDecoder::Impl {
                 }
                 if (mode == DecodeMode::count) {
                     // A copy of a value validated before is that value: counted, not re-validated.
+                    const std::size_t p0 = p;
                     if (const std::size_t m = memo.match(s, p)) {
                         p += m;
                     } else {
@@ -216,10 +218,12 @@ struct ResponseDecoder::Impl {
                         memo.store(s.substr(p, *r - p));
                         p = *r;
                     }
-                    if (is_bulked)
+                    if (is_bulked) {
                         gb = GbState::bulk;
-                    else
+                    } else {
                         emit_counted();
+                        count_copies(s, p0, p);
+                    }
                     return Step::consumed;
                 }
                 std::size_t q = p;
@@ -281,6 +285,27 @@ struct ResponseDecoder::Impl {
     void emit_counted() {
         ++items;
         ++results;
+    }
+
+    // Copies of one value in a row (times(18): millions of the same vertex) counted by bytes.
+    static constexpr std::size_t kCopyBlock = 64;  // values per compare, at most
+
+    // The value at s[p0, p) was just counted (unbulked): the values that follow it in `s` as its
+    // copies are counted too, `p` moved past them. The next k·len bytes equal the k·len bytes
+    // len before them (an overlapping compare) exactly when they are k more copies of it. Blocks
+    // of 1, 2, 4, … up to kCopyBlock copies; the first unequal block ends the run and the value
+    // there goes through the memo or the validator, so a failed compare costs at most what the
+    // compares before it matched (plus one value).
+    void count_copies(std::string_view s, std::size_t p0, std::size_t& p) {
+        const std::size_t len = p - p0;
+        if (len == 0) return;
+        for (std::size_t k = 1;; k = std::min(2 * k, kCopyBlock)) {
+            const std::size_t m = std::min(k, (s.size() - p) / len);
+            if (m == 0 || std::memcmp(s.data() + p, s.data() + p - len, m * len) != 0) return;
+            p += m * len;
+            items += m;
+            results += m;
+        }
     }
 
     Step gb_error(Error e) {
