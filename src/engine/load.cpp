@@ -308,6 +308,7 @@ private:
     asio::awaitable<void> async_lane(std::size_t lane) {
         Request req;
         std::size_t current_template = static_cast<std::size_t>(-1);
+        std::size_t last_slot = ConnectionPool::no_slot;
         const bool open_loop = spec_.rate > 0;
         const std::size_t n = workers_;
         // Ready: the next statement suspends this lane (spawn_lanes counts on it). Open loop it
@@ -335,7 +336,11 @@ private:
             ++st.issued;
             st.first_issue = std::min(st.first_issue, intended);
 
-            ConnectionPool::Lease lease = co_await pool_->async_acquire();
+            // A connection with room is borrowed without a coroutine frame; closed loop, the
+            // lane's previous connection first when it is idle (http4: one request each).
+            ConnectionPool::Lease lease;
+            const bool at_once = pool_->try_acquire(lease, open_loop ? ConnectionPool::no_slot : last_slot);
+            if (!at_once) lease = co_await pool_->async_acquire();
             if (lease.error) {
                 // The pool knows why connecting failed (OS / TLS reason, upgrade status).
                 record_failure(st, classify_error(lease.error),
@@ -357,39 +362,34 @@ private:
                 req = tpl.request;
                 current_template = tidx;
             }
+            last_slot = lease.slot;
             req.keep_results = spec_.keep_first_results && seq == 0;
-            const auto handed = Clock::now();
+            // Closed loop, a lease taken at once was handed over at the pick-up time.
+            const auto handed = at_once && !open_loop ? intended : Clock::now();
             req.deadline = handed + spec_.request_timeout;
             lane_deadline_[lane] = req.deadline + grace_;
             deadlines_.emplace_back(lane, lane_deadline_[lane]);
             lane_slot_[lane] = lease.slot;
             if (open_loop) st.schedule_lag.record(to_ns(handed - intended));
 
-            Outcome out;
+            // The Outcome is built once, in place: the session's result initialises `out`.
             std::optional<TxRun> txr;
-            if (tpl.tx) {
-                // A workload transaction group, on this one connection (transaction.hpp).
-                std::string sid = take_session_id(lease.session);
-                txr.emplace(co_await execute_transaction(*lease.session, *tpl.tx, sid, req.deadline));
-                out = std::move(txr->total);
-                if (!is_connection_error(out.error)) tx_sessions_[lease.session].push_back(std::move(sid));
-            } else {
-                out = co_await lease.session->async_execute(req);
-            }
+            Outcome out = co_await start_request(lease.session, tpl, req, txr);
 
             lane_deadline_[lane] = Clock::time_point::max();
             const bool watchdog_fired = lane_timed_out_[lane];
             lane_timed_out_[lane] = false;
+            const bool broken = watchdog_fired || is_connection_error(out.error);
             // A session the pool retires is destroyed once idle, and its address may come back for a
             // new connection: forget its transaction session ids with it.
-            if (is_connection_error(out.error) || watchdog_fired || !lease.session->is_open())
+            if (!tx_sessions_.empty() && (broken || !lease.session->is_open()))
                 tx_sessions_.erase(lease.session);
-            pool_->release(lease, is_connection_error(out.error) || watchdog_fired);
+            pool_->release(lease, broken, out.done);
             if (txr) record_tx(st.tx, *txr, out, intended, watchdog_fired);
             record(st, tpl, out, intended, handed, watchdog_fired, warm);
             // A request refused for its credentials (http4 401/403) means every other one will be
             // too: stop this worker now instead of sending the rest of the plan to be refused.
-            if (is_fatal_connect_error(out.error)) {
+            if (out.error && is_fatal_connect_error(out.error)) {
                 fatal_ = classify_error(out.error);
                 stopping_ = true;
                 pool_->wake_all();
@@ -398,6 +398,24 @@ private:
             if (req.keep_results) first_results_ = std::move(out.results);
             bump_progress();
         }
+    }
+
+    // The request's coroutine, not started yet (a plain function: g++ 12 mishandles a co_await
+    // of a conditional expression's temporary).
+    asio::awaitable<Outcome> start_request(Session* s, const RequestTemplate& tpl, const Request& req,
+                                           std::optional<TxRun>& txr) {
+        if (tpl.tx) return async_tx_group(s, *tpl.tx, req.deadline, txr);
+        return s->async_execute(req);
+    }
+
+    // A workload transaction group, on this one connection (transaction.hpp); `txr` keeps the
+    // run's detail for record_tx, the returned Outcome is its total.
+    asio::awaitable<Outcome> async_tx_group(Session* s, const TransactionTemplate& tx,
+                                            Clock::time_point deadline, std::optional<TxRun>& txr) {
+        std::string sid = take_session_id(s);
+        txr.emplace(co_await execute_transaction(*s, tx, sid, deadline));
+        if (!is_connection_error(txr->total.error)) tx_sessions_[s].push_back(std::move(sid));
+        co_return std::move(txr->total);
     }
 
     // Ends requests that outlived their deadline by more than the grace period (the session did

@@ -173,14 +173,24 @@ asio::awaitable<std::size_t> ConnectionPool::async_open_min(bool at_least_one) {
     co_return ok;
 }
 
+bool ConnectionPool::try_acquire(Lease& out, std::size_t preferred) noexcept {
+    Slot* s = nullptr;
+    if (preferred < slots_.size()) {
+        Slot& p = slots_[preferred];
+        if (p.session && !p.connecting && p.in_flight == 0 && p.session->is_open()) s = &p;
+    }
+    if (s == nullptr) s = pick();
+    if (s == nullptr) return false;
+    ++s->in_flight;
+    peak_in_flight_ = std::max(peak_in_flight_, s->in_flight);
+    out = Lease{s->session.get(), static_cast<std::size_t>(s - slots_.data()), {}};
+    return true;
+}
+
 asio::awaitable<ConnectionPool::Lease> ConnectionPool::async_acquire() {
     const auto deadline = Clock::now() + limits_.max_wait;
     for (;;) {
-        if (Slot* s = pick()) {
-            ++s->in_flight;
-            peak_in_flight_ = std::max(peak_in_flight_, s->in_flight);
-            co_return Lease{s->session.get(), static_cast<std::size_t>(s - slots_.data()), {}};
-        }
+        if (Lease lease; try_acquire(lease)) co_return lease;
         std::size_t live = connecting_;
         for (auto& s : slots_)
             if (s.session && s.session->is_open()) ++live;
@@ -260,7 +270,7 @@ void ConnectionPool::wake_all() {
     while (!waiters_.empty()) notify_one();
 }
 
-void ConnectionPool::release(const Lease& lease, bool broken) {
+void ConnectionPool::release(const Lease& lease, bool broken, Clock::time_point now) {
     if (lease.error || !lease.session || lease.slot >= slots_.size()) return;
     Slot& s = slots_[lease.slot];
     if (s.session.get() != lease.session) {
@@ -273,7 +283,7 @@ void ConnectionPool::release(const Lease& lease, bool broken) {
     }
     if (s.in_flight > 0) --s.in_flight;
     if (s.in_flight == 0 && limits_.idle_close.count() > 0) {
-        const auto now = Clock::now();
+        if (now == Clock::time_point{}) now = Clock::now();
         s.idle_since = now;
         if (now >= next_shed_) shed_idle(now);
     }

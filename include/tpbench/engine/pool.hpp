@@ -71,9 +71,19 @@ public:
     // and at once, without connecting, for every later call (fatal_error()). Never throws.
     boost::asio::awaitable<Lease> async_acquire();
 
+    // The per-request fast path of async_acquire(), without a coroutine frame: borrows capacity
+    // on the connection pick() would choose when one has room and returns true; returns false
+    // (and leaves `out` alone) when async_acquire() has to wait or connect. When `preferred` (a
+    // slot index, e.g. the one the caller's previous lease had) is open with nothing in flight it
+    // is taken without a scan: nothing beats an idle connection.
+    static constexpr std::size_t no_slot = static_cast<std::size_t>(-1);
+    bool try_acquire(Lease& out, std::size_t preferred = no_slot) noexcept;
+
     // Returns a lease. `broken` retires the connection (it is closed once idle and its slot can be
     // reopened). Wakes one waiter. Safe to call with an errored lease (no-op).
-    void release(const Lease& lease, bool broken);
+    // `now` (optional) is the caller's current time, e.g. the request's completion: saves the
+    // clock read that marks a connection idle.
+    void release(const Lease& lease, bool broken, Clock::time_point now = {});
 
     // Closes every connection (graceful close, each bounded by `timeout`), waits for the closes.
     boost::asio::awaitable<void> async_close_all(std::chrono::milliseconds timeout);

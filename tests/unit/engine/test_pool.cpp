@@ -340,3 +340,44 @@ TEST_CASE("pool: idle_close 0 never closes an idle connection") {
         CHECK(pool.shed_count() == 0);
     });
 }
+
+TEST_CASE("pool: try_acquire borrows at once when a connection has room, never waits or connects") {
+    auto counters = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.max_in_flight = 1;
+    run_coro([&](asio::io_context& ioc) -> asio::awaitable<void> {
+        ConnectionPool pool(ioc.get_executor(), test::fake_factory(b, counters), SessionConfig{},
+                            PoolLimits{3, 4, 1, 50ms});
+        ConnectionPool::Lease none;
+        CHECK_FALSE(pool.try_acquire(none));  // nothing open yet: async_acquire would connect
+        CHECK(none.session == nullptr);
+        CHECK(co_await pool.async_open_min(false) == 3);
+        ConnectionPool::Lease a, b2, c, d;
+        REQUIRE(pool.try_acquire(a));
+        CHECK(a.slot == 0);  // the lowest idle connection, as async_acquire picks it
+        // The preferred slot is taken when it is idle, without regard to the lower ones.
+        REQUIRE(pool.try_acquire(c, 2));
+        CHECK(c.slot == 2);
+        REQUIRE(pool.try_acquire(b2, 2));  // busy now: the usual pick
+        CHECK(b2.slot == 1);
+        CHECK_FALSE(pool.try_acquire(d));  // all three full (the fourth would need a connect)
+        CHECK(d.session == nullptr);
+        CHECK(counters->connects == 3);
+        CHECK(pool.peak_in_flight() == 1);
+        // Leases from try_acquire are ordinary leases: released, the slot can be borrowed again.
+        pool.release(c, false);
+        REQUIRE(pool.try_acquire(d, 2));
+        CHECK(d.slot == 2);
+        // A preferred slot out of range or broken falls back to the scan.
+        pool.release(d, true);  // retired
+        pool.release(a, false);
+        ConnectionPool::Lease e;
+        REQUIRE(pool.try_acquire(e, 2));
+        CHECK(e.slot == 0);
+        ConnectionPool::Lease f;
+        CHECK_FALSE(pool.try_acquire(f, 99));
+        pool.release(b2, false);
+        pool.release(e, false);
+        co_await pool.async_close_all(1s);
+    });
+}
