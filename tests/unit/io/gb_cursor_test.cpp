@@ -3,6 +3,7 @@
 // truncated field and invalid UTF-8 get the same texts in both layers, with absolute offsets; each
 // layer keeps its own error model (the envelope reader does not move on an error).
 #include "../../../src/io/detail/gb_wire.hpp"
+#include "common/bytes.hpp"
 
 #include <tpbench/io/graphbinary.hpp>
 
@@ -16,16 +17,12 @@
 using namespace tpbench;
 using namespace tpbench::io;
 using detail::gbw::Reader;
+using test::unhex;
 
 namespace {
 
-std::string bytes(std::initializer_list<unsigned> b) {
-    std::string s;
-    for (const unsigned x : b) s.push_back(static_cast<char>(x));
-    return s;
-}
-
-Error read_error(const std::string& in, std::size_t pos) {
+// gb_read and gb_skip refuse `in` at `pos` with the same error; returns it.
+std::optional<Error> read_error(const std::string& in, std::size_t pos) {
     std::size_t p = pos;
     auto r = gb_read(in, p, GbVersion::v1, GbLimits{});
     REQUIRE_FALSE(r);
@@ -36,79 +33,63 @@ Error read_error(const std::string& in, std::size_t pos) {
     return r.error();
 }
 
+// An envelope field's error: present, with this code, absolute offset and text.
+void check(const std::optional<Error>& e, errc code, std::size_t offset, const std::string& message) {
+    REQUIRE(e.has_value());
+    CHECK(e->code == code);
+    CHECK(e->offset == offset);
+    CHECK(e->message == message);
+}
+
 }  // namespace
 
 TEST_CASE("gb cursor: a truncated field has one text in the envelope reader and the value codec") {
     // Envelope: an Int field with 2 of its 4 bytes, after 1 byte of something else.
-    const std::string env = bytes({0x00, 0x00, 0x01});
+    const std::string env = unhex("00 00 01");
     Reader rd{env, 1};
     std::int32_t v = 0;
-    const std::optional<Error> e = rd.i32(v, "status code");
-    REQUIRE(e.has_value());
-    CHECK(e->code == errc::truncated);
-    CHECK(e->offset == 1);
-    CHECK(e->message == "truncated status code: needs 4 bytes, 2 left");
+    check(rd.i32(v, "status code"), errc::truncated, 1, "truncated status code: needs 4 bytes, 2 left");
     CHECK(rd.pos == 1);
 
     // Value: an Int (type code 0x01, value_flag 0x00) with 2 of its 4 bytes, after 1 byte.
-    const std::string val = bytes({0xff, 0x01, 0x00, 0x00, 0x2a});
-    const Error ve = read_error(val, 1);
-    CHECK(ve.code == errc::truncated);
-    CHECK(ve.offset == 3);
-    CHECK(ve.message == "truncated Int: needs 4 bytes, 2 left");
+    const std::string val = unhex("ff 01 00 00 2a");
+    check(read_error(val, 1), errc::truncated, 3, "truncated Int: needs 4 bytes, 2 left");
 }
 
 TEST_CASE("gb cursor: invalid UTF-8 has one text in the envelope reader and the value codec") {
     // Envelope: a String field, length 2, "\xc3\x28" (a lead byte without its continuation).
-    const std::string env = bytes({0x00, 0x00, 0x00, 0x02, 0xc3, 0x28});
+    const std::string env = unhex("00 00 00 02 c3 28");
     Reader rd{env, 0};
     std::string s;
-    const std::optional<Error> e = rd.string(s, "op String");
-    REQUIRE(e.has_value());
-    CHECK(e->code == errc::bad_utf8);
-    CHECK(e->offset == 4);
-    CHECK(e->message == "op String of 2 bytes is not valid UTF-8");
+    check(rd.string(s, "op String"), errc::bad_utf8, 4, "op String of 2 bytes is not valid UTF-8");
     CHECK(rd.pos == 0);
 
     // Value: a String value (0x03, 0x00) with the same bytes.
-    const std::string val = bytes({0x03, 0x00, 0x00, 0x00, 0x00, 0x02, 0xc3, 0x28});
-    const Error ve = read_error(val, 0);
-    CHECK(ve.code == errc::bad_utf8);
-    CHECK(ve.offset == 6);
-    CHECK(ve.message == "String of 2 bytes is not valid UTF-8");
+    const std::string val = unhex("03 00 00 00 00 02 c3 28");
+    check(read_error(val, 0), errc::bad_utf8, 6, "String of 2 bytes is not valid UTF-8");
 }
 
 TEST_CASE("gb cursor: the envelope reader stays at a count or String it refuses") {
-    const std::string neg = bytes({0xff, 0xff, 0xff, 0xfe, 0x00});
+    const std::string neg = unhex("ff ff ff fe 00");
     Reader rd{neg, 0};
     std::int32_t n = 0;
-    std::optional<Error> e = rd.count(n, "args count", 4);
-    REQUIRE(e.has_value());
-    CHECK(e->code == errc::bad_length);
-    CHECK(e->offset == 0);
-    CHECK(e->message == "negative args count -2");
+    check(rd.count(n, "args count", 4), errc::bad_length, 0, "negative args count -2");
     CHECK(rd.pos == 0);
 
-    const std::string big = bytes({0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00});
+    const std::string big = unhex("00 00 00 02 00 00 00");
     rd = Reader{big, 0};
-    e = rd.count(n, "fields count", 4);
-    REQUIRE(e.has_value());
-    CHECK(e->code == errc::bad_length);
-    CHECK(e->message == "fields count 2 exceeds the 3 bytes left");
+    check(rd.count(n, "fields count", 4), errc::bad_length, 0, "fields count 2 exceeds the 3 bytes left");
     CHECK(rd.pos == 0);
 
-    const std::string cut = bytes({0x00, 0x00, 0x00, 0x05, 'a', 'b'});
+    const std::string cut = unhex("00 00 00 05 61 62");  // length 5, "ab"
     rd = Reader{cut, 0};
     std::string s;
-    e = rd.string(s, "gremlin String");
-    REQUIRE(e.has_value());
-    CHECK(e->code == errc::truncated);
-    CHECK(e->offset == 0);
-    CHECK(e->message == "truncated gremlin String: needs 5 bytes, 2 left");
+    check(rd.string(s, "gremlin String"), errc::truncated, 0,
+          "truncated gremlin String: needs 5 bytes, 2 left");
     CHECK(rd.pos == 0);
 
     // And a good field moves it past the field.
-    const std::string ok = bytes({0x00, 0x00, 0x00, 0x02, 'o', 'k'});
+    const std::string ok = unhex("00 00 00 02 6f 6b");  // length 2, "ok"
     rd = Reader{ok, 0};
     REQUIRE_FALSE(rd.string(s, "op String").has_value());
     CHECK(s == "ok");
