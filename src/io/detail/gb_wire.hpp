@@ -59,8 +59,10 @@ inline void put_map_value(std::string& out, const model::Value& m, GbVersion ver
 // The envelope reader: walks a whole message field by field. Its position is an index (`pos`, which
 // the envelope walkers read and move between fields); each field is read by the one GraphBinary
 // cursor (gb_detail::ByteCursor, gb_cursor.hpp) at that position, and values by the value codec
-// (gb_read/gb_skip, on the same cursor). Error model: each field returns std::optional<Error>;
-// on an error the position does not move. Offsets in errors are absolute in `in`.
+// (gb_read/gb_skip, on the same cursor). Error model: each field returns std::optional<Error>; a
+// refused Int/Long/Byte/UUID/count/String leaves the position at its start (a composite field —
+// nullable String, map — may have moved past its parts that were read). Offsets in errors are
+// absolute in `in`.
 struct Reader {
     using ByteCursor = gb_detail::ByteCursor;
 
