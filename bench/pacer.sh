@@ -65,7 +65,9 @@ p = lat.get("percentiles", {})
 ms = lambda v: f"{v / 1e6:.3f}" if v is not None else "-"
 offered = c.get("offered_rps") or 0
 achieved = s.get("throughput_rps") or 0
-verdict = s.get("notes") or ("saturated" if s.get("saturated") else "held")
+# A held run's notes say when its sends over 5 ms late were due (start-up, periodic, scattered).
+notes = s.get("notes") or ""
+verdict = notes if s.get("saturated") and notes else ("saturated" if s.get("saturated") else "held") + (f" ({notes})" if notes else "")
 print(f"{sys.argv[2]:<18} {offered:>8.0f} {achieved:>10.1f} {achieved / offered if offered else 0:>8.4f} "
       f"{s['completed']:>10} {ms(p.get('50')):>12} {ms(p.get('99')):>12} {ms(lat.get('max')):>12}  {verdict}")
 PY

@@ -117,6 +117,16 @@ report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, 
         s.notes +=
             fmt::format("FAILED: {} request(s) returned an unexpected result count", m.result_mismatches);
     }
+    // When the late sends were due tells a start-up transient from a stall or a busy machine
+    // (issue 10 item 4); appended last, so the notes' leading verdict stays as it was.
+    if (const auto& ls = r.late_sends; ls.count > 0) {
+        if (!s.notes.empty()) s.notes += "; ";
+        s.notes += fmt::format(
+            "{} send(s) over 5 ms late, due between {:.3f} s and {:.3f} s after the start ({} in the first "
+            "second); the worst {:.3f} ms late, due at {:.3f} s",
+            ls.count, ls.first_due_s, ls.last_due_s, ls.in_first_second,
+            static_cast<double>(ls.worst_ns) / 1e6, ls.worst_due_s);
+    }
     return s;
 }
 

@@ -144,6 +144,7 @@ public:
     const LiveCounters& live() const noexcept { return live_; }
     std::size_t lanes() const noexcept { return lanes_; }
     std::size_t lanes_ready_at_start() const noexcept { return lanes_ready_at_start_; }
+    const LateSends& late_sends() const noexcept { return late_sends_; }
     std::size_t capacity() const noexcept { return capacity_; }
     std::size_t opened() const noexcept { return opened_; }
     std::size_t connect_failures() const noexcept { return connect_failures_; }
@@ -370,7 +371,12 @@ private:
             lane_deadline_[lane] = req.deadline + grace_;
             deadlines_.emplace_back(lane, lane_deadline_[lane]);
             lane_slot_[lane] = lease.slot;
-            if (open_loop) st.schedule_lag.record(to_ns(handed - intended));
+            if (open_loop) {
+                const std::int64_t lag = to_ns(handed - intended);
+                st.schedule_lag.record(lag);
+                if (lag > LateSends::threshold_ns && !warm)
+                    late_sends_.add(lag, std::chrono::duration<double>(intended - start_).count());
+            }
 
             // The Outcome is built once, in place: the session's result initialises `out`.
             std::optional<TxRun> txr;
@@ -643,6 +649,7 @@ private:
     std::vector<std::size_t> lane_slot_;
     std::vector<bool> lane_timed_out_;
     std::array<PhaseStats, phase_count> phases_;
+    LateSends late_sends_;
     static constexpr std::size_t kOpenSeconds = 3;  // seconds kept unpacked behind the newest
     std::vector<IntervalSlot> intervals_;
     std::size_t packed_upto_ = 0;
@@ -776,6 +783,30 @@ std::string errc_name(errc e) {
             return "server_error_after_ok";
     }
     return "errc_" + std::to_string(static_cast<int>(e));
+}
+
+void LateSends::add(std::int64_t late_ns, double due_s) noexcept {
+    if (late_ns <= threshold_ns) return;
+    first_due_s = count == 0 ? due_s : std::min(first_due_s, due_s);
+    last_due_s = count == 0 ? due_s : std::max(last_due_s, due_s);
+    ++count;
+    if (due_s < 1.0) ++in_first_second;
+    if (late_ns > worst_ns) {
+        worst_ns = late_ns;
+        worst_due_s = due_s;
+    }
+}
+
+void LateSends::merge(const LateSends& o) noexcept {
+    if (o.count == 0) return;
+    first_due_s = count == 0 ? o.first_due_s : std::min(first_due_s, o.first_due_s);
+    last_due_s = count == 0 ? o.last_due_s : std::max(last_due_s, o.last_due_s);
+    count += o.count;
+    in_first_second += o.in_first_second;
+    if (o.worst_ns > worst_ns) {
+        worst_ns = o.worst_ns;
+        worst_due_s = o.worst_due_s;
+    }
 }
 
 TxStats::TxStats() : latency(latency_config()) {}
@@ -955,6 +986,7 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
         w->add_intervals_to(result.intervals);
         result.lanes += w->lanes();
         result.lanes_ready_at_start += w->lanes_ready_at_start();
+        result.late_sends.merge(w->late_sends());
         result.capacity += w->capacity();
         result.connections_opened += w->opened();
         result.connect_failures += w->connect_failures();
@@ -978,7 +1010,7 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
     if (spec.rate > 0) {
         // The generator kept its schedule when 99% of sends left within 5 ms of their due time.
         const auto& lag = result.measured().schedule_lag;
-        if (lag.count() > 0 && lag.count_at_or_below(5'000'000) < lag.count() * 99 / 100)
+        if (lag.count() > 0 && lag.count_at_or_below(LateSends::threshold_ns) < lag.count() * 99 / 100)
             result.schedule_missed = true;
     }
     return result;

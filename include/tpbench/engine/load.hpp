@@ -204,6 +204,23 @@ struct LoadSpec {
     std::function<void(std::uint64_t, std::uint64_t)> progress;
 };
 
+// Open loop, measured phase: the sends that left more than 5 ms after their intended time (the
+// threshold of LoadResult::schedule_missed) and when they were due, in seconds after the
+// schedule's start. All of them near 0 is a start-up transient, a regular spacing a periodic
+// stall, scattered ones a machine too busy to run the worker on time.
+struct LateSends {
+    static constexpr std::int64_t threshold_ns = 5'000'000;
+    std::uint64_t count = 0;            // sends over threshold_ns late
+    std::uint64_t in_first_second = 0;  // ... of them due in the schedule's first second
+    double first_due_s = 0;             // the earliest due time of one (0 when count == 0)
+    double last_due_s = 0;              // the latest
+    std::int64_t worst_ns = 0;          // the latest send's lateness
+    double worst_due_s = 0;             // ... and when it was due
+    // Counts a send `late_ns` late that was due `due_s` after the start (ignored below the threshold).
+    void add(std::int64_t late_ns, double due_s) noexcept;
+    void merge(const LateSends& o) noexcept;
+};
+
 struct LoadResult {
     std::array<PhaseStats, phase_count> phases;
     std::vector<IntervalStats> intervals;  // when LoadSpec::intervals; index = second since start
@@ -224,6 +241,7 @@ struct LoadResult {
     ConnectStats connect;                     // stage timings of every connection opened (all workers)
     bool deadline_hit = false;                // run_deadline expired with requests outstanding
     bool schedule_missed = false;             // open loop: sends fell behind schedule (see usage.md)
+    LateSends late_sends;                     // open loop: the measured phase's sends over 5 ms late
     double elapsed_seconds = 0;               // start signal -> last completion
     std::vector<model::Value> first_results;  // when keep_first_results
     std::string first_error_message;          // first failure's message, for the user

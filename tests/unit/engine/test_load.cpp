@@ -215,8 +215,48 @@ TEST_CASE("open loop: requests follow the schedule; latency counts from the inte
     spec.plan.assign(400, 0);
     auto slow = run_load(spec, test::fake_factory(b, c), SessionConfig{});
     CHECK(slow.schedule_missed);
+    // The late sends say when they were due: all 400 fall due in the first 0.1 s.
+    const LateSends& ls = slow.late_sends;
+    CHECK(ls.count * 100 > slow.measured().schedule_lag.count());
+    CHECK(ls.count <= 400);
+    CHECK(ls.in_first_second == ls.count);
+    CHECK(ls.first_due_s <= ls.last_due_s);
+    CHECK(ls.last_due_s < 0.1);
+    CHECK(ls.worst_ns > LateSends::threshold_ns);
+    CHECK(ls.worst_due_s >= ls.first_due_s);
+    CHECK(ls.worst_due_s <= ls.last_due_s);
     CHECK(slow.measured().latency.value_at_percentile(99) >
           2 * slow.measured().service.value_at_percentile(99));
+}
+
+TEST_CASE(
+    "late sends: counted over 5 ms, with the span and the worst one's due time; merged across workers") {
+    LateSends a;
+    a.add(LateSends::threshold_ns, 0.5);  // not over the threshold
+    CHECK(a.count == 0);
+    a.add(7'000'000, 2.5);
+    a.add(6'000'000, 0.25);
+    CHECK(a.count == 2);
+    CHECK(a.in_first_second == 1);
+    CHECK(a.first_due_s == 0.25);
+    CHECK(a.last_due_s == 2.5);
+    CHECK(a.worst_ns == 7'000'000);
+    CHECK(a.worst_due_s == 2.5);
+    LateSends b;
+    b.add(9'000'000, 4.0);
+    LateSends none;
+    a.merge(none);
+    CHECK(a.count == 2);
+    none.merge(a);
+    CHECK(none.first_due_s == 0.25);
+    CHECK(none.last_due_s == 2.5);
+    a.merge(b);
+    CHECK(a.count == 3);
+    CHECK(a.in_first_second == 1);
+    CHECK(a.first_due_s == 0.25);
+    CHECK(a.last_due_s == 4.0);
+    CHECK(a.worst_ns == 9'000'000);
+    CHECK(a.worst_due_s == 4.0);
 }
 
 TEST_CASE("the exercise plan from JavaRandom(0) is honoured request by request") {
