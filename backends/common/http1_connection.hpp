@@ -104,18 +104,22 @@ public:
     std::string& connect_message() noexcept { return connect_message_; }
     const std::string& connect_message() const noexcept { return connect_message_; }
 
-    // One request/response exchange. `start()` is called before each attempt's read (it starts
-    // the reader on a new response); `reader` is fed until done or failed. Fills out.sent,
-    // first_byte, first_result (as soon as reader.result_count() > 0), done, bytes_out, bytes_in,
-    // reconnects; on a complete response also partial_responses (reader.chunks()), result_count,
-    // status_code, error/status_message (the reader's classification) and results (when
-    // keep_results), and closes the connection unless the reader allows keep-alive. Returns true
-    // when the reader completed the response; false when `out` holds a failure (connect, write,
-    // read, deadline, framing or body), and the connection is closed.
-    template <class Reader, class Start>
-    boost::asio::awaitable<bool> exchange(engine::Outcome& out, std::string_view wire,
-                                          Clock::time_point deadline, bool keep_results, Reader& reader,
-                                          Start&& start);
+    // One request/response exchange, as the whole coroutine a session's async_execute returns: one
+    // coroutine frame per request, and its Outcome is built in place (no Outcome moved between
+    // frames). `start()` is called before each attempt's read (it starts the reader on a new
+    // response); `reader` is fed until done or failed. Fills sent, first_byte, first_result (as
+    // soon as reader.result_count() > 0), done, bytes_out, bytes_in, reconnects; on a complete
+    // response also partial_responses (reader.chunks()), result_count, status_code,
+    // error/status_message (the reader's classification) and results (when keep_results), calls
+    // `finish(outcome)`, and closes the connection unless the reader allows keep-alive. On a
+    // failure (connect, write, read, deadline, framing or body) the Outcome holds it, finish is not
+    // called, and the connection is closed. `start` and `finish` are taken by value and live in
+    // the frame until it ends (a guard in them ends with the exchange, even one never awaited);
+    // `wire` and `reader` must outlive it.
+    template <class Reader, class Start, class Finish>
+    boost::asio::awaitable<engine::Outcome> exchange(std::string_view wire, Clock::time_point deadline,
+                                                     bool keep_results, Reader& reader, Start start,
+                                                     Finish finish);
 
 private:
     static bool is_end_of_stream(const boost::system::error_code& ec) noexcept {
@@ -187,15 +191,17 @@ private:
     }
 };
 
-template <class Reader, class Start>
-boost::asio::awaitable<bool> Http1Connection::exchange(engine::Outcome& out, std::string_view wire,
-                                                       Clock::time_point deadline, bool keep_results,
-                                                       Reader& reader, Start&& start) {
+template <class Reader, class Start, class Finish>
+boost::asio::awaitable<engine::Outcome> Http1Connection::exchange(std::string_view wire,
+                                                                  Clock::time_point deadline,
+                                                                  bool keep_results, Reader& reader,
+                                                                  Start start, Finish finish) {
     namespace net = boost::asio;
     namespace beast = boost::beast;
     using Status = backends::http1::Status;
     constexpr auto use_tuple = net::as_tuple(net::use_awaitable);
 
+    engine::Outcome out;
     std::uint64_t r0 = 0;
     // Send, re-opening the connection once if the server had closed an idle keep-alive connection.
     for (int attempt = 0;; ++attempt) {
@@ -205,7 +211,7 @@ boost::asio::awaitable<bool> Http1Connection::exchange(engine::Outcome& out, std
             if (ec) {
                 fail(out, ec == make_error_code(errc::tls_failed) ? errc::tls_failed : errc::connect_failed,
                      connect_message_.empty() ? "could not (re)connect" : connect_message_);
-                co_return false;
+                co_return out;
             }
             if (reconnect) ++out.reconnects;
         }
@@ -222,7 +228,7 @@ boost::asio::awaitable<bool> Http1Connection::exchange(engine::Outcome& out, std
             close();
             if (reused && attempt == 0 && e != errc::timeout) continue;
             fail(out, e, "request could not be written: " + wec.message());
-            co_return false;
+            co_return out;
         }
         ++requests_on_connection_;
         r0 = s.bytes_read();
@@ -241,7 +247,7 @@ boost::asio::awaitable<bool> Http1Connection::exchange(engine::Outcome& out, std
                 fail(out, errc::timeout, "no response before the request deadline");
             else
                 fail(out, errc::connection_closed, "no response: " + rec.message());
-            co_return false;
+            co_return out;
         }
         out.first_byte = Clock::now();
         // Feed the first piece, then keep reading until the reader says done or failed.
@@ -263,7 +269,7 @@ boost::asio::awaitable<bool> Http1Connection::exchange(engine::Outcome& out, std
                     fail(out, timeout ? errc::timeout : errc::connection_closed,
                          timeout ? "response not complete before the request deadline"
                                  : "response interrupted: " + rec.message());
-                    co_return false;
+                    co_return out;
                 }
             }
             if (st == Status::failed) {
@@ -272,7 +278,7 @@ boost::asio::awaitable<bool> Http1Connection::exchange(engine::Outcome& out, std
                 out.result_count = reader.result_count();
                 out.status_code = reader.http_status();
                 fail(out, reader.error(), reader.message());
-                co_return false;
+                co_return out;
             }
             if (st == Status::done) {
                 // Bytes after the response: the server spoke out of turn; this response stands,
@@ -302,7 +308,8 @@ boost::asio::awaitable<bool> Http1Connection::exchange(engine::Outcome& out, std
     }
     if (keep_results) out.results = std::move(reader.results());
     if (!reader.keep_alive()) close();
-    co_return true;
+    finish(out);
+    co_return out;
 }
 
 }  // namespace tpbench::backends_detail

@@ -240,10 +240,12 @@ net::awaitable<engine::Outcome> Http3Session::async_execute(const engine::Reques
     std::optional<model::Uuid> expected;
     if (serialized_ && id_offset_ != std::string::npos) expected = id_;
 
-    if (co_await conn_.exchange(out, wire_, r.deadline, r.keep_results, reader_,
-                                [&] { reader_.start(ser_.format, r.keep_results, expected); }))
-        out.first_result = out.done;  // the results exist only once the whole body is decoded
-    co_return out;
+    const bool keep = r.keep_results;
+    co_return co_await conn_.exchange(
+        wire_, r.deadline, keep, reader_,
+        [this, keep, expected] { reader_.start(ser_.format, keep, expected); },
+        // the results exist only once the whole body is decoded
+        [](engine::Outcome& o) { o.first_result = o.done; });
 }
 
 }  // namespace

@@ -26,6 +26,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tpbench::http4 {
@@ -183,11 +184,34 @@ private:
     void encode_body(const engine::Request& r);
     // Renders wire_ = head + per-request headers (SigV4) + body.
     void render(const RequestHead& head, const std::string& body);
-    // Writes wire_ and reads the whole response with reader_ over conn_ (re-opening a stale
-    // keep-alive connection once). Shared by requests and the probe.
+    // Marks the session busy (one request at a time) until it is destroyed; movable (the moved-from
+    // token releases nothing), so it can travel into a coroutine frame.
+    class BusyToken {
+    public:
+        explicit BusyToken(bool* b) noexcept : b_(b) { *b_ = true; }
+        BusyToken(BusyToken&& o) noexcept : b_(std::exchange(o.b_, nullptr)) {}
+        BusyToken(const BusyToken&) = delete;
+        BusyToken& operator=(const BusyToken&) = delete;
+        BusyToken& operator=(BusyToken&&) = delete;
+        ~BusyToken() {
+            if (b_) *b_ = false;
+        }
+
+    private:
+        bool* b_;
+    };
+    // Everything async_execute's steady state does not: a busy session, dialect detection,
+    // transactions.
+    net::awaitable<engine::Outcome> async_execute_other(const engine::Request& r);
+    // Renders head + body into wire_ (unless it holds them) and exchanges it. Shared by requests
+    // and the probe.
     net::awaitable<engine::Outcome> exchange(Clock::time_point deadline, bool keep_results,
                                              io::http4::ResponseFormat format, const RequestHead& head,
                                              const std::string& body);
+    // Writes wire_ and reads the whole response with reader_ over conn_ (re-opening a stale
+    // keep-alive connection once); the session is busy until the exchange ends.
+    net::awaitable<engine::Outcome> exchange_wire(Clock::time_point deadline, bool keep_results,
+                                                  io::http4::ResponseFormat format);
 
     engine::SessionConfig cfg_;
     io::http4::ResponseFormat format_;
@@ -349,24 +373,35 @@ net::awaitable<std::error_code> Http4Session::detect_dialect() {
 }
 
 net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Request& r) {
-    engine::Outcome out;
+    // The steady state: no coroutine frame of its own; the returned exchange is the one frame of
+    // the request (its Outcome built in place, and with the engine's lane frame and one Asio
+    // operation frame at a time, Asio's recycling cache serves every frame: no allocation).
+    if (busy_ || !dialect_ || (!r.session.empty() && !r.tx_begin)) return async_execute_other(r);
+    encode_body(r);
+    if (sigv4_) wire_valid_ = false;  // signed per request
+    if (!wire_valid_) {
+        render(head_, body_);
+        wire_valid_ = true;
+    }
+    return exchange_wire(r.deadline, r.keep_results, format_);
+}
+
+net::awaitable<engine::Outcome> Http4Session::async_execute_other(const engine::Request& r) {
     if (busy_) {
         // HTTP/1.1 without pipelining: a second concurrent request would corrupt the first.
+        engine::Outcome out;
         out.error = make_error_code(errc::pool_exhausted);
         out.status_message = "http4 session already has a request in flight (max_in_flight() == 1)";
         out.done = out.first_result = Clock::now();
         co_return out;
     }
-    busy_ = true;
-    struct BusyGuard {
-        bool& b;
-        ~BusyGuard() { b = false; }
-    } busy_guard{busy_};
     if (!dialect_) {
         // Never connected through async_connect (or its probe failed): detect now.
+        BusyToken busy(&busy_);
         std::error_code ec = is_open() ? std::error_code{} : co_await conn_.open();
         if (!ec) ec = co_await detect_dialect();
         if (ec) {
+            engine::Outcome out;
             out.error = ec;
             out.status_message = conn_.connect_message();
             out.done = out.first_result = Clock::now();
@@ -382,30 +417,39 @@ net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Reques
         h.headers.emplace_back("X-Transaction-Id", r.session);
         co_return co_await exchange(r.deadline, r.keep_results, format_, h, body_);
     }
-    // The steady state, in this frame (no nested coroutine, no Outcome moved between frames):
-    // exchange() below does the same for the probe and transactions.
     if (!wire_valid_) {
         render(head_, body_);
         wire_valid_ = true;
     }
-    const bool keep = r.keep_results;
-    if (co_await conn_.exchange(out, wire_, r.deadline, keep, reader_, [&] { reader_.start(format_, keep); }))
-        out.transaction_id = reader_.transaction_id();
-    co_return out;
+    co_return co_await exchange_wire(r.deadline, r.keep_results, format_);
 }
 
 net::awaitable<engine::Outcome> Http4Session::exchange(Clock::time_point deadline, bool keep_results,
                                                        io::http4::ResponseFormat format,
                                                        const RequestHead& head, const std::string& body) {
-    engine::Outcome out;
     if (!wire_valid_ || &body != &body_) {
         render(head, body);
         wire_valid_ = &body == &body_;
     }
-    if (co_await conn_.exchange(out, wire_, deadline, keep_results, reader_,
-                                [&] { reader_.start(format, keep_results); }))
-        out.transaction_id = reader_.transaction_id();
-    co_return out;
+    return exchange_wire(deadline, keep_results, format);
+}
+
+net::awaitable<engine::Outcome> Http4Session::exchange_wire(Clock::time_point deadline, bool keep_results,
+                                                            io::http4::ResponseFormat format) {
+    // The session is busy until the exchange's frame ends (the token lives in `finish`).
+    struct Start {
+        ResponseReader* reader;
+        io::http4::ResponseFormat format;
+        bool keep;
+        void operator()() const { reader->start(format, keep); }
+    };
+    struct Finish {
+        ResponseReader* reader;
+        BusyToken busy;
+        void operator()(engine::Outcome& out) const { out.transaction_id = reader->transaction_id(); }
+    };
+    return conn_.exchange(wire_, deadline, keep_results, reader_, Start{&reader_, format, keep_results},
+                          Finish{&reader_, BusyToken(&busy_)});
 }
 
 }  // namespace
