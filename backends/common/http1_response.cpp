@@ -6,6 +6,10 @@
 #include <algorithm>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace tpbench::backends::http1 {
 
 void ResponseParser::reset_head() noexcept {
@@ -93,36 +97,78 @@ const char* too_long_message(bool trailers) {
 }
 }  // namespace
 
+// The first '\n' in [p, stop), or nullptr; `begin` <= p: the bytes from begin on may be read.
+// SSE2: 16 bytes per step, the last step overlapping bytes before p (ignored) when it can.
+inline const char* find_lf(const char* begin, const char* p, const char* stop) noexcept {
+#if defined(__SSE2__)
+    const __m128i nl = _mm_set1_epi8('\n');
+    for (; stop - p >= 16; p += 16) {
+        __m128i x;
+        std::memcpy(&x, p, 16);
+        if (const auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl))))
+            return p + __builtin_ctz(m);
+    }
+    if (p == stop) return nullptr;
+    if (stop - begin >= 16) {
+        __m128i x;
+        std::memcpy(&x, stop - 16, 16);
+        const auto skip = static_cast<unsigned>(16 - (stop - p));
+        const auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl))) >> skip;
+        return m ? p + __builtin_ctz(m) : nullptr;
+    }
+#else
+    (void)begin;
+#endif
+    return static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(stop - p)));
+}
+
 ResponseParser::Step ResponseParser::lines_in_place(std::string_view in, std::size_t& pos, Status& s) {
     const char* const begin = in.data();
     const char* const end = begin + in.size();
     const char* p = begin + pos;
     while (state_ == State::status_line || state_ == State::headers || state_ == State::trailers) {
-        const std::size_t left = static_cast<std::size_t>(end - p);
-        if (left == 0) break;
-        const std::size_t limit = kMaxHeadBytes - std::min(kMaxHeadBytes, head_bytes_);
-        const char* lf = static_cast<const char*>(std::memchr(p, '\n', std::min(left, limit)));
-        if (lf == nullptr) {
-            pos = static_cast<std::size_t>(p - begin);
-            if (left > limit) {
-                s = fail(errc::protocol_violation, too_long_message(state_ == State::trailers));
+        // One block (a head, or the trailers) as far as it lies in `in`: its lines may take what is
+        // left of kMaxHeadBytes. head_bytes_ is brought up to date when the block is left.
+        const std::size_t budget = kMaxHeadBytes - std::min(kMaxHeadBytes, head_bytes_);
+        const char* const stop = static_cast<std::size_t>(end - p) > budget ? p + budget : end;
+        const char* const block = p;
+        const std::size_t counted = head_bytes_;
+        for (;;) {
+            const char* const lf = find_lf(begin, p, stop);
+            if (lf == nullptr) {
+                head_bytes_ = counted + static_cast<std::size_t>(p - block);
+                pos = static_cast<std::size_t>(p - begin);
+                if (stop != end) {
+                    s = fail(errc::protocol_violation, too_long_message(state_ == State::trailers));
+                    return Step::stop;
+                }
+                if (p != end) {
+                    line_.assign(p, static_cast<std::size_t>(end - p));  // the line goes on in the next feed
+                    head_bytes_ += static_cast<std::size_t>(end - p);
+                }
+                pos = in.size();
+                s = Status::need_more;
                 return Step::stop;
             }
-            line_.assign(p, left);  // the line goes on in the next feed
-            head_bytes_ += left;
-            pos = in.size();
-            s = Status::need_more;
-            return Step::stop;
+            const char* const next = lf + 1;
+            if (lf == p || lf[-1] != '\r') {
+                pos = static_cast<std::size_t>(next - begin);
+                s = fail(errc::protocol_violation, kCrlfMessage);
+                return Step::stop;
+            }
+            const bool in_head = state_ == State::headers;
+            const Step step = on_line(std::string_view(p, static_cast<std::size_t>(lf - 1 - p)), s);
+            p = next;
+            if (step == Step::stop) {
+                pos = static_cast<std::size_t>(p - begin);
+                return Step::stop;
+            }
+            if (in_head && state_ == State::status_line) break;  // an interim 1xx head ended: a new block
+            if (state_ != State::status_line && state_ != State::headers && state_ != State::trailers) {
+                head_bytes_ = counted + static_cast<std::size_t>(p - block);  // on to the body
+                break;
+            }
         }
-        const std::size_t n = static_cast<std::size_t>(lf - p) + 1;
-        head_bytes_ += n;
-        pos = static_cast<std::size_t>(lf + 1 - begin);
-        if (n < 2 || lf[-1] != '\r') {
-            s = fail(errc::protocol_violation, kCrlfMessage);
-            return Step::stop;
-        }
-        if (on_line(std::string_view(p, n - 2), s) == Step::stop) return Step::stop;
-        p = lf + 1;
     }
     pos = static_cast<std::size_t>(p - begin);
     return Step::more;

@@ -152,6 +152,24 @@ TEST_CASE("http1 token scan: 16 bytes per step agrees with the RFC 9110 table at
             }
         }
     }
+    // A rarer token character first (the scan's slower check takes over), then every byte value.
+    for (char t : std::string_view("!#$%&'*+.^_`|~")) {
+        for (int c = 0; c < 256; ++c) {
+            for (std::size_t at : {std::size_t{0}, std::size_t{3}, std::size_t{15}, std::size_t{17}}) {
+                for (std::size_t later = at + 1; later < 40; later += 3) {
+                    std::string s(40, 'a');
+                    s[at] = t;
+                    s[later] = static_cast<char>(c);
+                    const std::size_t want = http1::is_tchar(static_cast<char>(c)) ? 40 : later;
+                    if (http1::token_length(s) != want) {
+                        FAIL_CHECK("'" << t << "' at " << at << ", byte " << c << " at " << later << ": "
+                                       << http1::token_length(s));
+                        return;
+                    }
+                }
+            }
+        }
+    }
     CHECK(http1::token_length("") == 0);
     CHECK(http1::token_length("Access-Control-Allow-Origin: *") == 27);
     CHECK(http1::token_length("!#$%&'*+-.^_`|~09azAZ!#$%&'*+-.^_`|~09azAZ") == 42);
