@@ -1,5 +1,7 @@
 #include "backends/ws37/client_protocol.hpp"
 
+#include "backends/ws37/frame.hpp"
+
 #include <tpbench/auth/auth.hpp>
 
 #include <cstring>
@@ -91,15 +93,13 @@ model::Uuid ClientProtocol::next_id() noexcept {
     return u;
 }
 
-void ClientProtocol::encode(const engine::Request& req, const model::Uuid& id, std::string& out) {
+void ClientProtocol::encode(const engine::Request& req, const model::Uuid& id, SlotData& d) {
     if (req.session.empty() && template_.key.same(req)) {
-        out.assign(template_.frame);
-        if (template_.id_is_text)
-            write_uuid_text(out.data() + template_.id_offset, id);
-        else
-            std::memcpy(out.data() + template_.id_offset, id.data(), 16);
+        d.templated = true;  // framed straight from the template when written (next_write_framed)
         return;
     }
+    d.templated = false;
+    std::string& out = d.frame;
     io::ws37::RequestMessage m;
     m.request_id = id;
     std::vector<model::Value> kv;
@@ -130,6 +130,7 @@ void ClientProtocol::encode(const engine::Request& req, const model::Uuid& id, s
     if (!req.session.empty()) return;  // tx: session requests are not cached as the template
 
     // Remember where the id sits so the next identical request only patches it.
+    materialize_templated();
     template_.key.forget();
     std::size_t offset = std::string::npos;
     bool text = false;
@@ -181,7 +182,7 @@ std::optional<std::size_t> ClientProtocol::submit(const engine::Request& req) {
     const auto slot = table_.add_stamped(id);
     if (!slot) return std::nullopt;
     SlotData& d = slots_[*slot];
-    encode(req, id, d.frame);
+    encode(req, id, d);
     d.keep_results = req.keep_results;
     d.results.clear();
     if (d.keep_results) ++keep_count_;
@@ -196,6 +197,7 @@ std::optional<std::size_t> ClientProtocol::authenticate_now() {
     const auto slot = table_.add_stamped(id);
     if (!slot) return std::nullopt;
     SlotData& d = slots_[*slot];
+    d.templated = false;
     encode_auth(id, true, d.frame);
     d.keep_results = false;
     d.results.clear();
@@ -207,12 +209,7 @@ std::optional<std::size_t> ClientProtocol::authenticate_now() {
     return slot;
 }
 
-std::optional<ClientProtocol::Write> ClientProtocol::next_write() {
-    if (dead_) return std::nullopt;
-    if (auth_frame_queued_) {
-        auth_frame_queued_ = false;
-        return Write{auth_frame_, *auth_slot_, true};
-    }
+std::optional<std::size_t> ClientProtocol::pop_write() {
     while (wq_count_ > 0) {
         const std::size_t si = write_queue_[wq_head_];
         // While the server has not answered the authentication, only its own frame may go.
@@ -221,9 +218,70 @@ std::optional<ClientProtocol::Write> ClientProtocol::next_write() {
         --wq_count_;
         // A request abandoned (deadline) or failed before its turn is not sent.
         if (!table_.begin_write(si)) continue;
-        return Write{slots_[si].frame, si, false};
+        return si;
     }
     return std::nullopt;
+}
+
+std::string_view ClientProtocol::template_id(std::size_t slot, char (&buf)[36]) const {
+    const model::Uuid& id = table_.entry(slot).id;
+    if (template_.id_is_text) {
+        write_uuid_text(buf, id);
+        return {buf, 36};
+    }
+    return {reinterpret_cast<const char*>(id.data()), 16};
+}
+
+void ClientProtocol::materialize_templated() {
+    for (std::size_t k = 0; k < wq_count_; ++k) {
+        SlotData& d = slots_[write_queue_[(wq_head_ + k) % write_queue_.size()]];
+        if (!d.templated) continue;
+        char buf[36];
+        const std::string_view id = template_id(write_queue_[(wq_head_ + k) % write_queue_.size()], buf);
+        d.frame.assign(template_.frame);
+        std::memcpy(d.frame.data() + template_.id_offset, id.data(), id.size());
+        d.templated = false;
+    }
+}
+
+std::optional<ClientProtocol::Write> ClientProtocol::next_write() {
+    if (dead_) return std::nullopt;
+    if (auth_frame_queued_) {
+        auth_frame_queued_ = false;
+        return Write{auth_frame_, *auth_slot_, true};
+    }
+    const auto si = pop_write();
+    if (!si) return std::nullopt;
+    SlotData& d = slots_[*si];
+    if (d.templated) {
+        char buf[36];
+        const std::string_view id = template_id(*si, buf);
+        d.frame.assign(template_.frame);
+        std::memcpy(d.frame.data() + template_.id_offset, id.data(), id.size());
+        d.templated = false;
+    }
+    return Write{d.frame, *si, false};
+}
+
+std::optional<ClientProtocol::Write> ClientProtocol::next_write_framed(std::string& out, std::uint32_t mask) {
+    if (dead_) return std::nullopt;
+    if (auth_frame_queued_) {
+        auth_frame_queued_ = false;
+        frame::append_client_frame(out, frame::binary, auth_frame_, mask);
+        return Write{auth_frame_, *auth_slot_, true};
+    }
+    const auto si = pop_write();
+    if (!si) return std::nullopt;
+    SlotData& d = slots_[*si];
+    if (!d.templated) {
+        frame::append_client_frame(out, frame::binary, d.frame, mask);
+        return Write{d.frame, *si, false};
+    }
+    char buf[36];
+    frame::append_client_frame(out, frame::binary, template_.frame, mask, template_.id_offset,
+                               template_id(*si, buf));
+    d.templated = false;
+    return Write{template_.frame, *si, false};
 }
 
 void ClientProtocol::on_written(const Write& w, bool ok, Clock::time_point now, std::uint64_t bytes_out) {

@@ -104,6 +104,11 @@ public:
     // ---- writer side ---------------------------------------------------------------------------
     // The next frame to send, or nullopt (nothing queued, or requests held during authentication).
     std::optional<Write> next_write();
+    // The same, framed: appends the next frame to `out` as one masked binary WebSocket client
+    // frame (mask key `mask`), copied and masked in one pass straight from the cached request
+    // frame when the request is a repeat (its id patched in). The returned Write's `frame` is the
+    // payload without that id (the bytes are in `out`).
+    std::optional<Write> next_write_framed(std::string& out, std::uint32_t mask);
     // The write of `w` ended; `bytes_out` = wire bytes it took. ok = false is fatal.
     void on_written(const Write& w, bool ok, Clock::time_point now, std::uint64_t bytes_out);
 
@@ -136,7 +141,10 @@ private:
         bool id_is_text = false;  // GraphSON: 36-char text; GraphBinary: 16 raw bytes
     };
     struct SlotData {
-        std::string frame;  // the encoded request frame (capacity reused)
+        std::string frame;  // the encoded request frame (capacity reused), unless `templated`
+        // The frame is template_.frame with this slot's request id; materialised into `frame`
+        // (materialize_templated) before the template changes.
+        bool templated = false;
         bool keep_results = false;
         std::vector<model::Value> results;  // materialised results when keep_results
     };
@@ -160,7 +168,8 @@ private:
     };
 
     model::Uuid next_id() noexcept;
-    void encode(const engine::Request& req, const model::Uuid& id, std::string& out);
+    // Encodes `req` for `d` (or marks it templated: a repeat of the cached request frame).
+    void encode(const engine::Request& req, const model::Uuid& id, SlotData& d);
     void encode_auth(const model::Uuid& id, bool with_sasl, std::string& out);
     void enqueue(std::size_t slot) noexcept;
     void finish_slot(std::size_t slot) noexcept;
@@ -176,6 +185,13 @@ private:
     std::size_t wq_head_ = 0;
     std::size_t wq_count_ = 0;
     EncodedTemplate template_;
+    // The slot the next write is for (nullopt: nothing may go now); pops it off the write queue.
+    std::optional<std::size_t> pop_write();
+    // The request id of `slot` as it goes in template_.frame (16 raw bytes, or 36-char text in
+    // `buf`).
+    std::string_view template_id(std::size_t slot, char (&buf)[36]) const;
+    // Gives every queued templated slot its own frame (the template is about to change).
+    void materialize_templated();
     ResponseMemo memo_;
     std::mt19937_64 rng_;
     std::vector<model::Value> scratch_items_;

@@ -706,10 +706,9 @@ net::awaitable<void> Connection::raw_writer() {
             }
             // Gather every frame that is ready into one write.
             while (wbuf_.size() < kMaxBatch) {
-                auto w = proto_.next_write();
-                if (!w) break;
                 const std::size_t before = wbuf_.size();
-                frame::append_client_frame(wbuf_, frame::binary, w->frame, next_mask());
+                auto w = proto_.next_write_framed(wbuf_, next_mask());  // framed straight into wbuf_
+                if (!w) break;
                 batch_.push_back(Batched{*w, wbuf_.size() - before});
             }
             if (!wbuf_.empty()) break;

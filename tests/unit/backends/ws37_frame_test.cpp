@@ -119,3 +119,37 @@ TEST_CASE("ws37 frame: server headers are decoded, split headers ask for more, v
     CHECK_FALSE(refused(std::string("\x82\x7e\x00\x7e", 4)));                     // 126 in 16 bits is fine
     CHECK_FALSE(refused(std::string("\x82\x7f\x00\x00\x00\x00\x00\x01\x00\x00", 10)));
 }
+
+TEST_CASE(
+    "ws37 frame: copy_masked masks in one pass at every phase and length; a patched frame carries the "
+    "patch") {
+    const unsigned char key[4] = {0x12, 0x9a, 0xe5, 0x3c};
+    for (std::size_t n = 0; n <= 40; ++n) {
+        std::string src(n, '\0');
+        for (std::size_t i = 0; i < n; ++i) src[i] = static_cast<char>(i * 37 + 11);
+        for (unsigned phase = 0; phase < 4; ++phase) {
+            std::string dst(n + 1, 'z');  // one byte past the end must stay untouched
+            frame::copy_masked(dst.data(), src.data(), n, key, phase);
+            for (std::size_t i = 0; i < n; ++i)
+                REQUIRE(static_cast<unsigned char>(dst[i]) ==
+                        (static_cast<unsigned char>(src[i]) ^ key[(phase + i) & 3]));
+            CHECK(dst[n] == 'z');
+        }
+    }
+    // A cached payload with an id written over it, at every offset, for raw (16) and text (36) ids.
+    std::string payload(100, '\0');
+    for (std::size_t i = 0; i < payload.size(); ++i) payload[i] = static_cast<char>(i * 13 + 5);
+    for (std::size_t len : {std::size_t{16}, std::size_t{36}}) {
+        std::string id(len, '\0');
+        for (std::size_t i = 0; i < len; ++i) id[i] = static_cast<char>(0xf0 - i);
+        for (std::size_t at = 0; at + len <= payload.size(); ++at) {
+            std::string out = "x";
+            frame::append_client_frame(out, frame::binary, payload,
+                                       0x01020304u + static_cast<std::uint32_t>(at), at, id);
+            std::string want = payload;
+            want.replace(at, len, id);
+            std::uint8_t op = 0;
+            REQUIRE(server_side_decode(out.substr(1), op) == want);
+        }
+    }
+}

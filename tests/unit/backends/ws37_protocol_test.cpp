@@ -252,6 +252,79 @@ TEST_CASE("ws37 protocol: the encode template patches only the requestId") {
     }
 }
 
+namespace {
+// The payload of one masked client frame at the front of `f` (the server's unmasking); `used` =
+// the frame's size.
+std::string unmask_client_frame(std::string_view f, std::size_t& used) {
+    const auto* p = reinterpret_cast<const unsigned char*>(f.data());
+    REQUIRE(f.size() >= 6);
+    REQUIRE((p[1] & 0x80) != 0);
+    std::uint64_t len = p[1] & 0x7f;
+    REQUIRE(len != 127);  // (no request frame here needs the 64-bit length)
+    std::size_t o = 2;
+    if (len == 126) {
+        len = (std::uint64_t{p[2]} << 8) | p[3];
+        o = 4;
+    }
+    const unsigned char* key = p + o;
+    o += 4;
+    REQUIRE(f.size() >= o + len);
+    std::string out(f.substr(o, len));
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<char>(out[i] ^ key[i & 3]);
+    used = o + len;
+    return out;
+}
+}  // namespace
+
+TEST_CASE(
+    "ws37 protocol: frames written straight from the template carry each request's id, also when the "
+    "template changes") {
+    for (auto format : {ws37io::Format::graphbinary_v1, ws37io::Format::graphson_v3}) {
+        CAPTURE(static_cast<int>(format));
+        // Same seed: the same request ids. `a` frames with next_write(), `b` with next_write_framed().
+        Fixture a(4, false, format), b(4, false, format);
+        // 1+1 (encoded), 1+1 (a repeat: templated), g.V() (encoded: the template changes while the
+        // repeat is queued), g.V() (a repeat of the new template).
+        for (const char* g : {"1+1", "1+1", "g.V()", "g.V()"}) {
+            REQUIRE(a.proto.submit(req(g)));
+            REQUIRE(b.proto.submit(req(g)));
+        }
+        std::string wire;
+        std::vector<std::size_t> sizes;
+        for (int k = 0; k < 4; ++k) {
+            const std::size_t before = wire.size();
+            auto w = b.proto.next_write_framed(wire, 0x5a6b7c8du * static_cast<std::uint32_t>(k + 1));
+            REQUIRE(w.has_value());
+            sizes.push_back(wire.size() - before);
+            b.proto.on_written(*w, true, at(1), wire.size() - before);
+        }
+        CHECK_FALSE(b.proto.next_write_framed(wire, 1));
+        std::set<model::Uuid> ids;
+        std::size_t pos = 0;
+        const char* scripts[] = {"1+1", "1+1", "g.V()", "g.V()"};
+        for (int k = 0; k < 4; ++k) {
+            CAPTURE(k);
+            auto wa = a.proto.next_write();
+            REQUIRE(wa.has_value());
+            const std::string fa(wa->frame);
+            a.proto.on_written(*wa, true, at(1), fa.size());
+            std::size_t used = 0;
+            const std::string fb = unmask_client_frame(std::string_view(wire).substr(pos), used);
+            CHECK(used == sizes[static_cast<std::size_t>(k)]);
+            pos += used;
+            CHECK(fb == fa);  // byte for byte what the unframed path sends
+            auto d = ws37io::decode_request(fb, false);
+            REQUIRE(d.ok());
+            const Value* g = d->message.args.find("gremlin");
+            REQUIRE(g != nullptr);
+            CHECK(*g == Value::string(scripts[k]));
+            ids.insert(d->message.request_id);
+        }
+        CHECK(pos == wire.size());
+        CHECK(ids.size() == 4);
+    }
+}
+
 TEST_CASE("ws37 protocol: a response repeating the last one's bytes after its requestId is counted alike") {
     // Count mode remembers the last small GraphBinary success (ResponseMemo): the same bytes after
     // another requestId cost a memcmp. Anything that differs is scanned (and checked) again.
