@@ -325,3 +325,28 @@ TEST_CASE("server http4: idleConnectionTimeout closes idle keep-alive connection
     CHECK(waited >= 150ms);
     CHECK(waited < 5s);
 }
+
+TEST_CASE("server http4: a stream of repeated full chunks (sent as copies) arrives whole") {
+    // times(8): 5,910 results; most chunks are copies of the one built before them (BatchRun).
+    auto srv = start_embedded_server();
+    for (const bool gs : {false, true}) {
+        CAPTURE(gs);
+        TcpClient c(srv->port());
+        const char* accept = gs ? "application/vnd.gremlin-v4.0+json;types=false" : gb4;
+        REQUIRE(c.send_all(http_post(json_req("g.V().repeat(both()).times(8)", ",\"batchSize\":16"),
+                                     "application/json", accept)));
+        auto r = c.read_response();
+        REQUIRE(r);
+        CHECK(r->status == 200);
+        CHECK(r->chunks.size() == 370);  // 5,910 / 16, rounded up
+        std::uint64_t n = 0;
+        io::http4::ResponseDecoder dec(
+            gs ? io::http4::ResponseFormat::graphson_v4_untyped : io::http4::ResponseFormat::graphbinary_v4,
+            io::http4::DecodeMode::materialize, [&n](model::Value&&, std::int64_t bulk) { n += bulk; });
+        auto fed = dec.feed(r->body);
+        REQUIRE_MESSAGE(fed.ok(), fed.error().to_string());
+        REQUIRE(dec.finish().ok());
+        CHECK(dec.status_code() == 200);
+        CHECK(n == 5910);
+    }
+}

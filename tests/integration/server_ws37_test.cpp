@@ -480,3 +480,39 @@ TEST_CASE("server ws37: a full gremlinPool queue answers 429 Rate limiting") {
     CHECK(q[0].header.code == 200);
     CHECK(q[0].header.request_id == queued.request_id);
 }
+
+TEST_CASE(
+    "server ws37: a stream of repeated full batches (sent as copies) arrives whole, requests behind it too") {
+    // times(8): 5,910 results, six vertices with bulks in the hundreds: most 206 frames are copies
+    // of the one built before them (jobs.cpp BatchRun), written several per entry.
+    auto srv = start_embedded_server();
+    WsClient c(srv->port());
+    auto walk = eval("g.V().repeat(both()).times(8)", 16);
+    auto small = eval("g.V().count()");
+    c.send(walk);
+    c.send(small);
+    std::size_t items = 0, frames = 0;
+    bool walk_done = false, small_done = false;
+    while (!walk_done || !small_done) {
+        auto m = c.read_response();
+        REQUIRE(m);
+        REQUIRE(m->header.request_id);
+        if (*m->header.request_id == walk.request_id) {
+            REQUIRE_FALSE(walk_done);
+            items += data_size(*m);
+            ++frames;
+            if (io::ws37::is_final(m->header.code)) {
+                CHECK(m->header.code == 200);
+                walk_done = true;
+            } else {
+                CHECK(m->header.code == 206);
+                CHECK(data_size(*m) == 16);
+            }
+        } else {
+            CHECK(m->header.code == 200);
+            small_done = true;
+        }
+    }
+    CHECK(items == 5910);
+    CHECK(frames == 370);  // 5,910 / 16, rounded up
+}

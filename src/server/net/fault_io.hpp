@@ -101,7 +101,8 @@ template <class Stream>
 asio::awaitable<Action> http4_fault_write(Stream& stream, const std::vector<Outbox::Entry>& entries,
                                           const FaultDecision& d, std::uint64_t& sent) {
     std::string bytes;
-    for (const auto& e : entries) bytes += e.bytes;
+    for (const auto& e : entries)
+        for (std::uint32_t c = 0; c < e.copies; ++c) bytes += e.bytes;
     if (d.stall != StallKind::none) {
         // after-head: the status line and headers; mid-stream: those and half of what follows.
         std::size_t head = bytes.find("\r\n\r\n");

@@ -142,6 +142,13 @@ public:
     std::int32_t ready(std::int32_t count, std::int64_t remaining) const noexcept {
         return count == 0 && hit_ && remaining > n_ ? n_ : 0;
     }
+    // How many copies in a row (of `n` = ready() results each) the next entry can carry: each
+    // one is followed by more results, at most kMaxCopies (one gathered write of the ws37 writer).
+    static std::uint32_t copies(std::int32_t n, std::int64_t remaining) noexcept {
+        const std::int64_t fit = (remaining - 1) / n;
+        return static_cast<std::uint32_t>(std::clamp<std::int64_t>(fit, 1, kMaxCopies));
+    }
+    static constexpr std::int64_t kMaxCopies = 32;
     const std::string& message() const noexcept { return message_; }
 
 private:
@@ -262,15 +269,16 @@ private:
         run_.on_item(cur_);
     }
 
-    // Sends a copy of the BatchRun's message, a 206 of `n` results (only without a
-    // drop-after-results fault: see flush()).
+    // Sends copies of the BatchRun's message, 206s of `n` results each (only without a
+    // drop-after-results fault: see flush()), as one entry.
     bool push_run_copy(std::int32_t n) {
         Outbox::Entry e;
         e.kind = p_.text_frames ? Outbox::Kind::ws_text : Outbox::Kind::ws_binary;
         e.request_id = p_.request_id;
         e.bytes = run_.message();
-        remaining_ -= n;
-        ++flushes_;
+        e.copies = BatchRun::copies(n, remaining_);
+        remaining_ -= static_cast<std::int64_t>(n) * e.copies;
+        flushes_ += e.copies;
         return p_.outbox->push(std::move(e));
     }
 
@@ -599,13 +607,14 @@ private:
         run_.on_item(cur_bytes_);
     }
 
-    // Sends a copy of the BatchRun's chunk of `n` results (only after the head, without deflate
-    // or a drop-after-results fault: see flush()).
+    // Sends copies of the BatchRun's chunk of `n` results each (only after the head, without
+    // deflate or a drop-after-results fault: see flush()), as one entry.
     bool push_run_copy(std::int32_t n) {
         Outbox::Entry e;
         e.bytes = run_.message();
-        remaining_ -= n;
-        ++flushes_;
+        e.copies = BatchRun::copies(n, remaining_);
+        remaining_ -= static_cast<std::int64_t>(n) * e.copies;
+        flushes_ += e.copies;
         return p_.outbox->push(std::move(e));
     }
 

@@ -5,7 +5,8 @@
 // more than the high-water mark is queued (Gremlin Server's writeBufferHigh/LowWaterMark).
 // With a MemoryBudget (`serve --memory-budget`), the queued bytes — taken by the writer but not yet
 // written included — are charged to it while they wait, and while the budget is exhausted a
-// producer with bytes still queued waits for them to drain completely.
+// producer with bytes still queued waits for them to drain completely. Queued bytes are the memory
+// the entries hold: an entry of `copies` copies of one message holds its bytes once.
 #include "work_pool.hpp"
 
 #include <array>
@@ -36,6 +37,10 @@ public:
         // Fault injection (drop-after-results): the writer closes the connection right after
         // writing this entry (empty bytes: writes nothing first).
         bool close_after = false;
+        // The entry stands for this many copies of `bytes` in a row, written one after another
+        // (ws37: a frame each): a full batch repeated (jobs.cpp BatchRun). Queued bytes count
+        // `bytes` once (the memory it holds).
+        std::uint32_t copies = 1;
     };
     enum class Wait : std::uint8_t { ready, closed, deadline };
 

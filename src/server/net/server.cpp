@@ -216,7 +216,7 @@ asio::awaitable<bool> async_drain_response(Stream& stream, Outbox& ob, WakeTimer
         bool last = false;
         bool drop = false;
         for (auto& e : entries) {
-            bufs.emplace_back(e.bytes.data(), e.bytes.size());
+            for (std::uint32_t c = 0; c < e.copies; ++c) bufs.emplace_back(e.bytes.data(), e.bytes.size());
             bytes += e.bytes.size();
             last = last || e.last;
             drop = drop || e.close_after;

@@ -81,33 +81,48 @@ asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::s
             co_await wake->timer.async_wait(tuple_awaitable);
             continue;
         }
+        // entries[i] is the entry being written; `done` of its copies are written already.
+        std::uint32_t done = 0;
         for (std::size_t i = 0; i < entries.size();) {
-            if (gather && gatherable(entries[i]) && i + 1 < entries.size() && gatherable(entries[i + 1])) {
+            if (gather && gatherable(entries[i]) &&
+                (entries[i].copies - done > 1 || (i + 1 < entries.size() && gatherable(entries[i + 1])))) {
                 // A run of ready frames: one write.
                 bufs.clear();
                 flat.clear();
-                std::size_t j = i, payload = 0;
-                for (; j < entries.size() && j - i < kGatherFrames && payload < kGatherBytes &&
-                       gatherable(entries[j]);
-                     ++j) {
+                std::size_t j = i, frames = 0, payload = 0, released = 0;
+                for (; j < entries.size() && frames < kGatherFrames && payload < kGatherBytes &&
+                       gatherable(entries[j]);) {
                     auto& e = entries[j];
-                    // The request is over once its final message is on its way: its id may be reused.
-                    if (e.releases_request) conn.in_flight.erase(e.request_id);
-                    auto& h = heads[j - i];
+                    auto& h = heads[frames];
                     const std::size_t hn =
                         put_server_frame_header(h, e.bytes.size(), e.kind != Outbox::Kind::ws_text);
-                    if constexpr (linear) {
-                        flat.append(reinterpret_cast<const char*>(h.data()), hn);
-                        flat.append(e.bytes);
-                    } else {
-                        bufs.emplace_back(h.data(), hn);
-                        bufs.emplace_back(e.bytes.data(), e.bytes.size());
+                    // Copies of one message share its header and payload buffers.
+                    const std::size_t room =
+                        std::max<std::size_t>(1, (kGatherBytes - payload) / e.bytes.size());
+                    const std::uint32_t n = static_cast<std::uint32_t>(
+                        std::min<std::size_t>({e.copies - done, kGatherFrames - frames, room}));
+                    for (std::uint32_t c = 0; c < n; ++c) {
+                        if constexpr (linear) {
+                            flat.append(reinterpret_cast<const char*>(h.data()), hn);
+                            flat.append(e.bytes);
+                        } else {
+                            bufs.emplace_back(h.data(), hn);
+                            bufs.emplace_back(e.bytes.data(), e.bytes.size());
+                        }
                     }
-                    payload += e.bytes.size();
+                    frames += n;
+                    payload += n * e.bytes.size();
+                    done += n;
+                    if (done < e.copies) break;  // the rest of its copies go in the next write
+                    // The request is over once its final message is on its way: its id may be reused.
+                    if (e.releases_request) conn.in_flight.erase(e.request_id);
+                    released += e.bytes.size();
+                    done = 0;
+                    ++j;
                 }
                 if constexpr (linear) bufs.emplace_back(flat.data(), flat.size());
                 auto [wec, n] = co_await ws.next_layer().async_write_gathered(bufs);
-                for (std::size_t k = i; k < j; ++k) ob->release(entries[k].bytes.size());
+                ob->release(released);
                 if (wec) {
                     ob->close();
                     boost::system::error_code ignored;
@@ -117,34 +132,39 @@ asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::s
                 i = j;
                 continue;
             }
-            auto& e = entries[i++];
+            auto& e = entries[i];
             // The request is over once its final message is on its way: its id may be reused.
             if (e.releases_request) conn.in_flight.erase(e.request_id);
-            if (!conn.faulted.empty() && !e.bytes.empty()) {  // `--fault` only
-                if (auto it = conn.faulted.find(e.request_id); it != conn.faulted.end()) {
-                    auto& wf = it->second;  // stable across the co_await (node-based map)
-                    const auto act = co_await faults::ws_fault_write(ws, *ob, e, wf.decision, wf.sent);
-                    if (e.last) conn.faulted.erase(e.request_id);
-                    if (act != faults::Action::normal) {
-                        ob->release(e.bytes.size());
-                        if (act == faults::Action::written) continue;
-                        ob->close();
-                        boost::system::error_code ignored;
-                        beast::get_lowest_layer(ws).socket().close(ignored);
-                        co_return;
+            // One frame per write; an entry of several copies writes them one by one.
+            bool closed = false;
+            for (; done < e.copies && !closed; ++done) {
+                if (!conn.faulted.empty() && !e.bytes.empty()) {  // `--fault` only
+                    if (auto it = conn.faulted.find(e.request_id); it != conn.faulted.end()) {
+                        auto& wf = it->second;  // stable across the co_await (node-based map)
+                        const auto act = co_await faults::ws_fault_write(ws, *ob, e, wf.decision, wf.sent);
+                        if (e.last && done + 1 == e.copies) conn.faulted.erase(e.request_id);
+                        if (act != faults::Action::normal) {
+                            if (act == faults::Action::written) continue;
+                            closed = true;
+                            break;
+                        }
                     }
                 }
-            }
-            ws.binary(e.kind != Outbox::Kind::ws_text);
-            // Only has an effect when the client negotiated permessage-deflate.
-            ws.compress(e.bytes.size() <= ws_compress_max);
-            boost::system::error_code ec;
-            if (!e.bytes.empty()) {
-                auto [wec, n] = co_await ws.async_write(asio::buffer(e.bytes), tuple_awaitable);
-                ec = wec;
+                ws.binary(e.kind != Outbox::Kind::ws_text);
+                // Only has an effect when the client negotiated permessage-deflate.
+                ws.compress(e.bytes.size() <= ws_compress_max);
+                boost::system::error_code ec;
+                if (!e.bytes.empty()) {
+                    auto [wec, n] = co_await ws.async_write(asio::buffer(e.bytes), tuple_awaitable);
+                    ec = wec;
+                }
+                // close_after: a drop-after-results fault (no close frame)
+                if (ec || (e.close_after && done + 1 == e.copies)) closed = true;
             }
             ob->release(e.bytes.size());
-            if (ec || e.close_after) {  // close_after: a drop-after-results fault (no close frame)
+            done = 0;
+            ++i;
+            if (closed) {
                 ob->close();
                 boost::system::error_code ignored;
                 beast::get_lowest_layer(ws).socket().close(ignored);

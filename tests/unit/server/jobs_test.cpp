@@ -68,9 +68,18 @@ Ws37JobParams ws_params(std::shared_ptr<Outbox> ob, std::vector<Item> items, std
     return p;
 }
 
+// The queued entries, an entry of several copies (BatchRun) as that many entries: what the
+// writer puts on the wire.
 std::vector<Outbox::Entry> drain(Outbox& ob) {
-    std::vector<Outbox::Entry> got;
-    ob.take(got);
+    std::vector<Outbox::Entry> taken, got;
+    ob.take(taken);
+    for (auto& e : taken) {
+        REQUIRE(e.copies >= 1);
+        for (std::uint32_t c = 0; c < e.copies; ++c) {
+            got.push_back(e);
+            got.back().copies = 1;
+        }
+    }
     return got;
 }
 
