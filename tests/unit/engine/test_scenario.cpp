@@ -26,7 +26,7 @@ struct Captured {
 };
 
 Endpoint fake_endpoint(test::FakeBehavior b, std::shared_ptr<test::FakeCounters> c) {
-    return {"fake", test::fake_factory(b, std::move(c)), SessionConfig{}};
+    return {"fake", test::fake_factory(b, std::move(c)), SessionConfig{}, {}, {}};
 }
 
 ProfilingOptions small(Generation g) {
