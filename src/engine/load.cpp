@@ -83,6 +83,42 @@ struct IntervalSlot {
     }
 };
 
+// Open loop: the lanes waiting for the pacer role, in arrival order, each as its suspended
+// coroutine's completion handler kept here. A park is a push_back and a hand-off a post from the
+// worker's own thread (no lock); with a steady_timer of expiry max in this role, every park
+// scheduled a timer operation and every hand-off cancelled one, each under the reactor's
+// registration lock. Worker thread only. Declared after the io_context: a handler still here at
+// destruction (the loop was stopped) is destroyed while the io_context exists.
+class ParkedLanes {
+public:
+    using Handler = asio::async_result<asio::use_awaitable_t<>, void()>::handler_type;
+    explicit ParkedLanes(asio::io_context::executor_type ex) : ex_(ex) {}
+    // Suspends the calling coroutine until wake_one() or wake_all() picks it.
+    auto async_wait() {
+        return asio::async_initiate<const asio::use_awaitable_t<>&, void()>(
+            [this](Handler h) { waiting_.push_back(std::move(h)); }, asio::use_awaitable);
+    }
+    // Resumes the longest-waiting lane (posted: it runs after the caller suspends); false when
+    // none waits.
+    bool wake_one() {
+        if (waiting_.empty()) return false;
+        // Wrapped: posted on the io_context's own executor, not through the handler's
+        // type-erased one (no work-tracking executor copies per hand-off).
+        asio::post(ex_, [h = std::move(waiting_.front())]() mutable { std::move(h)(); });
+        waiting_.pop_front();
+        return true;
+    }
+    void wake_all() {
+        while (wake_one()) {
+        }
+    }
+    std::size_t size() const noexcept { return waiting_.size(); }
+
+private:
+    asio::io_context::executor_type ex_;
+    std::deque<Handler> waiting_;
+};
+
 class Worker {
 public:
     Worker(const LoadSpec& spec, std::size_t workers, const SessionFactory& factory,
@@ -225,7 +261,7 @@ private:
 
     // Sizes and spawns the lanes and returns once every one of them waits at its first suspension
     // point: open loop, parked on the schedule (the start gate holds the pacer role, so the first
-    // lane to enter async_take_due parks too); closed loop, on the start gate. Before the start.
+    // lane to reach the schedule parks too); closed loop, on the start gate. Before the start.
     asio::awaitable<void> spawn_lanes(const asio::any_io_executor& ex) {
         per_connection_ = pool_->per_connection_limit();
         const std::size_t max_conns = share(spec_.pool.max_connections, workers_, index_);
@@ -239,7 +275,7 @@ private:
         lane_timed_out_.assign(lanes_, false);
         active_ = lanes_;
         pace_timer_.emplace(ex, Clock::time_point::max());
-        park_timer_.emplace(ex, Clock::time_point::max());
+        parked_.emplace(ioc_.get_executor());
         gate_timer_.emplace(ex, Clock::time_point::max());
         pacer_busy_ = true;  // held by the start gate until open_gate()
         for (std::size_t i = 0; i < lanes_; ++i)
@@ -259,50 +295,18 @@ private:
         started_ = true;
         pacer_busy_ = false;
         if (gate_timer_) gate_timer_->cancel();
-        if (park_timer_) {
+        if (parked_) {
             if (stopping_)
-                park_timer_->cancel();
+                parked_->wake_all();
             else
-                park_timer_->cancel_one();
+                parked_->wake_one();
         }
-    }
-
-    // Open loop: the worker's schedule is held by one lane at a time (the pacer), which sleeps on
-    // the worker's single pace timer until the next request is due; every other free lane is
-    // parked on one shared timer and the pacer hands the role to the first of them (cancel_one)
-    // as soon as its request is due. So a pool of any shape costs one timer wait and one hand-off
-    // per request, never a timer per lane, and requests leave in schedule order on the first free
-    // lane. Returns false when the run stops or the plan is exhausted (nothing taken).
-    asio::awaitable<bool> async_take_due(std::size_t& k_out, Clock::time_point& intended) {
-        while (pacer_busy_) {
-            if (stopping_) co_return false;
-            co_await park_timer_->async_wait(asio::as_tuple(asio::use_awaitable));
-        }
-        if (stopping_) co_return false;
-        pacer_busy_ = true;
-        const std::size_t k = next_++;
-        bool ok = k < count_;
-        if (ok) {
-            const std::size_t seq = index_ + k * workers_;
-            intended = start_ + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(schedule_offset_seconds(spec_, seq)));
-            if (Clock::now() < intended) {
-                pace_timer_->expires_at(intended);
-                co_await pace_timer_->async_wait(asio::as_tuple(asio::use_awaitable));
-                // Stopped while pacing: never issued (finish() counts it as cancelled).
-                if (stopping_) ok = false;
-            }
-        }
-        pacer_busy_ = false;
-        park_timer_->cancel_one();  // the next free lane paces the next request
-        k_out = k;
-        co_return ok;
     }
 
     // Wakes every lane parked on, or pacing, the schedule (the run stops).
     void wake_schedule() {
         if (gate_timer_) gate_timer_->cancel();
-        if (park_timer_) park_timer_->cancel();
+        if (parked_) parked_->wake_all();
         if (pace_timer_) pace_timer_->cancel();
     }
 
@@ -313,7 +317,7 @@ private:
         const bool open_loop = spec_.rate > 0;
         const std::size_t n = workers_;
         // Ready: the next statement suspends this lane (spawn_lanes counts on it). Open loop it
-        // parks in async_take_due (the start gate holds pacer_busy_); closed loop, here.
+        // parks on the schedule (the start gate holds pacer_busy_); closed loop, here.
         ++lanes_waiting_;
         while (!open_loop && !started_ && !stopping_)
             co_await gate_timer_->async_wait(asio::as_tuple(asio::use_awaitable));
@@ -321,7 +325,32 @@ private:
             std::size_t k = 0;
             Clock::time_point intended;
             if (open_loop) {
-                if (!co_await async_take_due(k, intended)) break;
+                // The worker's schedule is held by one lane at a time (the pacer), which sleeps on
+                // the worker's single pace timer until the next request is due; every other free
+                // lane is parked (ParkedLanes) and the pacer hands the role to the longest-parked
+                // one as soon as its request is due. So a pool of any shape costs one timer wait
+                // and one hand-off per request, never a timer per lane, and requests leave in
+                // schedule order on the first free lane. The run stopping or the plan running out
+                // ends the lane with nothing taken.
+                while (pacer_busy_ && !stopping_) co_await parked_->async_wait();
+                if (stopping_) break;
+                pacer_busy_ = true;
+                k = next_++;
+                bool due = k < count_;
+                if (due) {
+                    intended =
+                        start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+                                     schedule_offset_seconds(spec_, index_ + k * n)));
+                    if (Clock::now() < intended) {
+                        pace_timer_->expires_at(intended);
+                        co_await pace_timer_->async_wait(asio::as_tuple(asio::use_awaitable));
+                        // Stopped while pacing: never issued (finish() counts it as cancelled).
+                        if (stopping_) due = false;
+                    }
+                }
+                pacer_busy_ = false;
+                parked_->wake_one();  // the next free lane paces the next request
+                if (!due) break;
             } else {
                 k = next_++;
                 if (k >= count_) break;
@@ -616,7 +645,7 @@ private:
     asio::steady_timer done_timer_;
     std::optional<asio::steady_timer> watchdog_timer_;
     std::optional<asio::steady_timer> pace_timer_;  // open loop: the pacer sleeps on it
-    std::optional<asio::steady_timer> park_timer_;  // open loop: free lanes wait on it (expiry max)
+    std::optional<ParkedLanes> parked_;             // open loop: free lanes wait here for the pacer role
     std::optional<asio::steady_timer> gate_timer_;  // closed loop: lanes wait on it for the start
     bool pacer_busy_ = false;                       // a lane (or the start gate) holds the schedule
     bool started_ = false;                          // open_gate() ran
