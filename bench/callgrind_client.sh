@@ -79,12 +79,7 @@ for row in "${rows[@]}"; do
         a="$(ir "deep.$backend.1" $(args_deep "$backend" 1))"
         b="$(ir "deep.$backend.$depth" $(args_deep "$backend" "$depth"))"
         # times(n) over the modern graph: results per depth from the run's own count.
-        r1="$(sed -n 's/^results: \([0-9]*\).*/\1/p' "$work/run.deep.$backend.1" | head -1)"
-        r2="$(sed -n 's/^results: \([0-9]*\).*/\1/p' "$work/run.deep.$backend.$depth" | head -1)"
-        python3 -c "
-r1, r2 = int('${r1:-0}' or 0), int('${r2:-0}' or 0)
-per = ($b-$a)/(r2-r1) if r2 > r1 else float('nan')
-print(f'$backend times($depth): {per:,.1f} instructions/result (Ir {$a:,} @ times(1) {r1} results, {$b:,} @ times($depth) {r2} results)')"
+        bench_per_result "$backend" "$a" "$b" "$work/run.deep.$backend.1" "$work/run.deep.$backend.$depth"
       done
       ;;
     *) echo "callgrind_client: unknown row '$row' (http4, ws37, deep)" >&2; exit 2 ;;

@@ -14,6 +14,11 @@
 #                              build/src/cli/tpbench), n1/n2 ($N1/$N2, default 2000/8000), depth
 #                              ($DEPTH, default 10); ends the script ("NAME: ...", exit 1) when tp
 #                              is not built or valgrind is missing
+#   bench_per_result LABEL IR1 IR2 RUN1 RUN2
+#                              the callgrind scripts' deep row: prints "LABEL times($depth): N
+#                              instructions/result (...)", N = (IR2 - IR1) over the difference of
+#                              the results the two `tpbench run` outputs RUN1 (times(1)) and RUN2
+#                              (times($depth)) report
 
 bench_wait_port() {
   local log="$1" _
@@ -47,4 +52,14 @@ bench_callgrind_setup() {
   depth="${DEPTH:-10}"
   [ -x "$tp" ] || { echo "$1: $tp is not built (scripts/build)" >&2; exit 1; }
   command -v valgrind >/dev/null || { echo "$1: valgrind not found" >&2; exit 1; }
+}
+
+bench_per_result() {
+  local label="$1" a="$2" b="$3" r1 r2
+  r1="$(sed -n 's/^results: \([0-9]*\).*/\1/p' "$4" | head -1)"
+  r2="$(sed -n 's/^results: \([0-9]*\).*/\1/p' "$5" | head -1)"
+  python3 -c "
+r1, r2 = int('${r1:-0}' or 0), int('${r2:-0}' or 0)
+per = ($b-$a)/(r2-r1) if r2 > r1 else float('nan')
+print(f'$label times($depth): {per:,.1f} instructions/result (Ir {$a:,} @ times(1) {r1} results, {$b:,} @ times($depth) {r2} results)')"
 }

@@ -209,23 +209,15 @@ public:
                 remaining_ = p_.plan.kind == Ws37Plan::Kind::bytecode ? 1 : item_.bulk;
             }
             while (remaining_ > 0) {
-                if (const std::int32_t n = run_.ready(count_, remaining_)) {
-                    // A batch byte-identical to the last full one (BatchRun): its copy goes out.
-                    if (inline_mode) return JobStep::yielded;
-                    if (!push_run_copy(n)) return JobStep::done;
-                    auto w = p_.outbox->wait_writable(p_.deadline);
-                    if (w == Outbox::Wait::closed) return JobStep::done;
-                    if (w == Outbox::Wait::deadline) return send_timeout();
-                    if (p_.deadline && Clock::now() >= *p_.deadline) return send_timeout();
-                    continue;
-                }
+                // A full batch and another result: the batch goes out as 206 — or, when it is
+                // byte-identical to the last full one (BatchRun), copies of that one do.
+                const std::int32_t run_n = run_.ready(count_, remaining_);
                 std::size_t extra = cur_->size() + (gs_ && count_ > 0 ? 1 : 0);
-                bool full = count_ == p_.batch_size ||
+                bool full = run_n > 0 || count_ == p_.batch_size ||
                             (count_ > 0 && batch_.size() + extra + ws_envelope_reserve > p_.max_frame);
                 if (full) {
-                    // A full batch and another result: the batch goes out as 206.
                     if (inline_mode) return JobStep::yielded;
-                    if (!flush(206)) return JobStep::done;
+                    if (!(run_n > 0 ? push_run_copy(run_n) : flush(206))) return JobStep::done;
                     auto w = p_.outbox->wait_writable(p_.deadline);
                     if (w == Outbox::Wait::closed) return JobStep::done;
                     if (w == Outbox::Wait::deadline) return send_timeout();
@@ -529,20 +521,12 @@ public:
                 remaining_ = p_.bulked ? 1 : item_.bulk;
             }
             while (remaining_ > 0) {
-                if (const std::int32_t n = run_.ready(count_, remaining_)) {
-                    // A chunk byte-identical to the last full one (BatchRun): its copy goes out.
+                // A full chunk and another result: the chunk goes out — or, when it is
+                // byte-identical to the last full one (BatchRun), copies of that one do.
+                const std::int32_t run_n = run_.ready(count_, remaining_);
+                if (run_n > 0 || count_ == p_.batch_size) {
                     if (inline_mode) return JobStep::yielded;
-                    if (!push_run_copy(n)) return JobStep::done;
-                    auto w = p_.outbox->wait_writable(p_.deadline);
-                    if (w == Outbox::Wait::closed) return JobStep::done;
-                    if (w == Outbox::Wait::deadline || (p_.deadline && Clock::now() >= *p_.deadline))
-                        return finish_error(500, http4_timeout_message(p_.request.gremlin),
-                                            "ServerTimeoutExceededException");
-                    continue;
-                }
-                if (count_ == p_.batch_size) {
-                    if (inline_mode) return JobStep::yielded;
-                    if (!flush(false)) return JobStep::done;
+                    if (!(run_n > 0 ? push_run_copy(run_n) : flush(false))) return JobStep::done;
                     auto w = p_.outbox->wait_writable(p_.deadline);
                     if (w == Outbox::Wait::closed) return JobStep::done;
                     if (w == Outbox::Wait::deadline || (p_.deadline && Clock::now() >= *p_.deadline))
