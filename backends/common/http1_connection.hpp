@@ -203,6 +203,7 @@ boost::asio::awaitable<engine::Outcome> Http1Connection::exchange(std::string_vi
 
     engine::Outcome out;
     std::uint64_t r0 = 0;
+    Clock::time_point done_at{};  // set when the response ended in the read that gave its first result
     // Send, re-opening the connection once if the server had closed an idle keep-alive connection.
     for (int attempt = 0;; ++attempt) {
         if (!is_open()) {
@@ -255,8 +256,9 @@ boost::asio::awaitable<engine::Outcome> Http1Connection::exchange(std::string_vi
         for (;;) {
             std::size_t used = 0;
             Status st = reader.feed(std::string_view(rbuf_.data(), pending), used);
+            Clock::time_point stamped{};
             if (out.first_result == Clock::time_point{} && reader.result_count() > 0)
-                out.first_result = Clock::now();
+                out.first_result = stamped = Clock::now();
             if (st == Status::need_more && rec) {
                 // The stream ended or failed after these bytes.
                 if (is_end_of_stream(rec) && !timed_out_) {
@@ -284,6 +286,8 @@ boost::asio::awaitable<engine::Outcome> Http1Connection::exchange(std::string_vi
                 // Bytes after the response: the server spoke out of turn; this response stands,
                 // the connection does not carry another.
                 if (used < pending) close();
+                // The first result and the end came in the same bytes: that reading is the end's.
+                done_at = stamped;
                 break;
             }
             auto [ec2, n2] = co_await s.async_read_some(read_buffer(), use_tuple);
@@ -296,7 +300,7 @@ boost::asio::awaitable<engine::Outcome> Http1Connection::exchange(std::string_vi
 
     AnyStream& s = *stream_;
     deadline_ = Clock::time_point::max();
-    out.done = Clock::now();
+    out.done = done_at != Clock::time_point{} ? done_at : Clock::now();
     out.bytes_in = s.bytes_read() - r0;
     out.partial_responses = reader.chunks();
     out.result_count = reader.result_count();

@@ -232,16 +232,19 @@ std::string_view ClientProtocol::template_id(std::size_t slot, char (&buf)[36]) 
     return {reinterpret_cast<const char*>(id.data()), 16};
 }
 
+void ClientProtocol::materialize(std::size_t slot) {
+    SlotData& d = slots_[slot];
+    if (!d.templated) return;
+    char buf[36];
+    const std::string_view id = template_id(slot, buf);
+    d.frame.assign(template_.frame);
+    std::memcpy(d.frame.data() + template_.id_offset, id.data(), id.size());
+    d.templated = false;
+}
+
 void ClientProtocol::materialize_templated() {
-    for (std::size_t k = 0; k < wq_count_; ++k) {
-        SlotData& d = slots_[write_queue_[(wq_head_ + k) % write_queue_.size()]];
-        if (!d.templated) continue;
-        char buf[36];
-        const std::string_view id = template_id(write_queue_[(wq_head_ + k) % write_queue_.size()], buf);
-        d.frame.assign(template_.frame);
-        std::memcpy(d.frame.data() + template_.id_offset, id.data(), id.size());
-        d.templated = false;
-    }
+    for (std::size_t k = 0; k < wq_count_; ++k)
+        materialize(write_queue_[(wq_head_ + k) % write_queue_.size()]);
 }
 
 std::optional<ClientProtocol::Write> ClientProtocol::next_write() {
@@ -252,15 +255,8 @@ std::optional<ClientProtocol::Write> ClientProtocol::next_write() {
     }
     const auto si = pop_write();
     if (!si) return std::nullopt;
-    SlotData& d = slots_[*si];
-    if (d.templated) {
-        char buf[36];
-        const std::string_view id = template_id(*si, buf);
-        d.frame.assign(template_.frame);
-        std::memcpy(d.frame.data() + template_.id_offset, id.data(), id.size());
-        d.templated = false;
-    }
-    return Write{d.frame, *si, false};
+    materialize(*si);
+    return Write{slots_[*si].frame, *si, false};
 }
 
 std::optional<ClientProtocol::Write> ClientProtocol::next_write_framed(std::string& out, std::uint32_t mask) {

@@ -190,6 +190,8 @@ private:
     // The request id of `slot` as it goes in template_.frame (16 raw bytes, or 36-char text in
     // `buf`).
     std::string_view template_id(std::size_t slot, char (&buf)[36]) const;
+    // Gives a templated slot its own frame (template + its id).
+    void materialize(std::size_t slot);
     // Gives every queued templated slot its own frame (the template is about to change).
     void materialize_templated();
     ResponseMemo memo_;
