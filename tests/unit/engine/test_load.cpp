@@ -229,34 +229,36 @@ TEST_CASE("open loop: requests follow the schedule; latency counts from the inte
           2 * slow.measured().service.value_at_percentile(99));
 }
 
+namespace {
+// The fields of `ls`, in declaration order.
+void check_late(const LateSends& ls, std::uint64_t count, std::uint64_t in_first_second, double first_due_s,
+                double last_due_s, std::int64_t worst_ns, double worst_due_s) {
+    CHECK(ls.count == count);
+    CHECK(ls.in_first_second == in_first_second);
+    CHECK(ls.first_due_s == first_due_s);
+    CHECK(ls.last_due_s == last_due_s);
+    CHECK(ls.worst_ns == worst_ns);
+    CHECK(ls.worst_due_s == worst_due_s);
+}
+}  // namespace
+
 TEST_CASE(
     "late sends: counted over 5 ms, with the span and the worst one's due time; merged across workers") {
     LateSends a;
     a.add(LateSends::threshold_ns, 0.5);  // not over the threshold
-    CHECK(a.count == 0);
+    check_late(a, 0, 0, 0, 0, 0, 0);
     a.add(7'000'000, 2.5);
     a.add(6'000'000, 0.25);
-    CHECK(a.count == 2);
-    CHECK(a.in_first_second == 1);
-    CHECK(a.first_due_s == 0.25);
-    CHECK(a.last_due_s == 2.5);
-    CHECK(a.worst_ns == 7'000'000);
-    CHECK(a.worst_due_s == 2.5);
+    check_late(a, 2, 1, 0.25, 2.5, 7'000'000, 2.5);
     LateSends b;
     b.add(9'000'000, 4.0);
     LateSends none;
-    a.merge(none);
-    CHECK(a.count == 2);
-    none.merge(a);
-    CHECK(none.first_due_s == 0.25);
-    CHECK(none.last_due_s == 2.5);
+    a.merge(none);  // merging nothing changes nothing
+    check_late(a, 2, 1, 0.25, 2.5, 7'000'000, 2.5);
+    none.merge(a);  // into nothing: a copy
+    check_late(none, 2, 1, 0.25, 2.5, 7'000'000, 2.5);
     a.merge(b);
-    CHECK(a.count == 3);
-    CHECK(a.in_first_second == 1);
-    CHECK(a.first_due_s == 0.25);
-    CHECK(a.last_due_s == 4.0);
-    CHECK(a.worst_ns == 9'000'000);
-    CHECK(a.worst_due_s == 4.0);
+    check_late(a, 3, 1, 0.25, 4.0, 9'000'000, 4.0);
 }
 
 TEST_CASE("the exercise plan from JavaRandom(0) is honoured request by request") {
