@@ -136,8 +136,9 @@ struct ResponseDecoder::Impl {
     GsState gs = GsState::top_open;
     bool data_typed = false;
     bool have_status = false;
-    Value pending;                         // materialised item waiting for its bulk
-    ::tpbench::io::detail::SkipMemo memo;  // count mode: values validated already (kept across reset())
+    Value pending;                            // materialised item waiting for its bulk
+    ::tpbench::io::detail::SkipMemo memo;     // count mode: values validated already (kept across reset())
+    ::tpbench::io::detail::SkipMemo gs_memo;  // the same for GraphSON objects, arrays and strings
 
     Impl(ResponseFormat f, DecodeMode m, std::function<void(model::Value&&, std::int64_t)> cb)
         : format(f), mode(m), on_item(std::move(cb)) {}
@@ -290,10 +291,10 @@ struct ResponseDecoder::Impl {
     // Copies of one value in a row (times(18): millions of the same vertex) counted by bytes.
     static constexpr std::size_t kCopyBlock = 64;  // values per compare, at most
 
-    // The value at s[p0, p) was just counted (unbulked): the values that follow it in `s` as its
-    // copies are counted too, `p` moved past them. The next k·len bytes equal the k·len bytes
-    // len before them (an overlapping compare) exactly when they are k more copies of it. Blocks
-    // of 1, 2, 4, … up to kCopyBlock copies; the first unequal block ends the run and the value
+    // The value at s[p0, p) was just counted (unbulked; GraphSON: the ",value" after a value): the
+    // values that follow it in `s` as its copies are counted too, `p` moved past them. The next k·len bytes
+    // equal the k·len bytes len before them (an overlapping compare) exactly when they are k more copies of
+    // it. Blocks of 1, 2, 4, … up to kCopyBlock copies; the first unequal block ends the run and the value
     // there goes through the memo or the validator, so a failed compare costs at most what the
     // compares before it matched (plus one value).
     void count_copies(std::string_view s, std::size_t p0, std::size_t& p) {
@@ -375,12 +376,37 @@ struct ResponseDecoder::Impl {
         return std::nullopt;
     }
 
+    // A JSON value that ends itself: an object, array or string (a number could go on: 12 / 123).
+    static bool self_delimited(char c) noexcept { return c == '{' || c == '[' || c == '"'; }
+
     Step gs_item(std::string_view s, std::size_t& p) {
         std::size_t b = 0, e = 0;
-        const Step st = gs_value(s, p, b, e);
-        if (st != Step::consumed) return st;
-        if (mode == DecodeMode::count) {
+        const bool counting = mode == DecodeMode::count;
+        // Count mode: a copy of a value validated before is that value (followed, as gs_value
+        // wants, by one more byte at hand); otherwise the value is validated and remembered.
+        const std::size_t m = counting && self_delimited(s[p]) ? gs_memo.match(s, p) : 0;
+        if (m != 0 && s.size() - p > m) {
+            b = p;
+            e = p + m;
+            p = e;
+        } else {
+            const Step st = gs_value(s, p, b, e);
+            if (st != Step::consumed) return st;
+            if (counting && self_delimited(s[b])) gs_memo.store(s.substr(b, e - b));
+        }
+        if (counting) {
             emit_counted();
+            // Copies of it that follow (",X" with no space between) are counted by bytes: the
+            // first one compared with the value, the rest as copies of that first ",X". Only for
+            // an object, array or string, which ends itself (a number could go on: 12,123).
+            const std::size_t len = e - b;
+            if (len > 0 && self_delimited(s[b]) && p == e && s.size() - p > len && s[p] == ',' &&
+                std::memcmp(s.data() + p + 1, s.data() + b, len) == 0) {
+                const std::size_t q = p;
+                p += len + 1;
+                emit_counted();
+                count_copies(s, q, p);
+            }
         } else {
             auto v = gs_read(s.substr(b, e - b), gs4(format == ResponseFormat::graphson_v4));
             if (!v) return fail(rebase(v.error(), consumed + b));

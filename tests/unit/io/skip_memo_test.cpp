@@ -188,6 +188,62 @@ TEST_CASE("http4 count mode: copies in a row counted by compare, every changed b
 }
 
 TEST_CASE(
+    "http4 GraphSON count mode: copies in a row counted by compare, every changed byte still validated") {
+    using namespace tpbench::io::http4;
+    for (const auto f : {ResponseFormat::graphson_v4, ResponseFormat::graphson_v4_untyped}) {
+        CAPTURE(static_cast<int>(f));
+        // 12 copies of a map, then numbers where a copy could run on (12,12,123). The count path
+        // checks JSON (GraphSON types are read only when materialised).
+        std::string body;
+        write_response_start(body, f, false);
+        const Value v = Value::map({Value::string("name"), marko(), Value::string("age"), Value::int_(29)});
+        for (int i = 0; i < 12; ++i) write_response_item(body, f, v, i == 0);
+        for (const int n : {12, 12, 123, 12}) write_response_item(body, f, Value::int_(n), false);
+        write_response_end(body, f, 200);
+        auto count = [f](std::string_view b, std::size_t split) {
+            ResponseDecoder dec(f, DecodeMode::count);
+            return h4_decode(dec, b, split);
+        };
+        // The reference: the count path over the same bytes with a space after every ',' (which
+        // changes no value's validity nor the count, and leaves no ",X" copy to compare).
+        auto reference = [&count](std::string_view b) {
+            std::string spaced;
+            for (const char c : b) {
+                spaced += c;
+                if (c == ',') spaced += ' ';
+            }
+            return count(spaced, spaced.size());
+        };
+        REQUIRE(reference(body) == Outcome{true, 16});
+        ResponseDecoder warm(f, DecodeMode::count);
+        for (std::size_t cut = 0; cut <= body.size(); ++cut) {
+            CAPTURE(cut);
+            CHECK(count(body, cut) == Outcome{true, 16});
+        }
+        int refused = 0;
+        for (std::size_t i = 0; i < body.size(); ++i) {
+            for (const unsigned char to :
+                 {static_cast<unsigned char>('x'), static_cast<unsigned char>(body[i] ^ 0x01)}) {
+                std::string bad = body;
+                bad[i] = static_cast<char>(to);
+                CAPTURE(i);
+                CAPTURE(static_cast<int>(to));
+                const Outcome want = reference(bad);
+                refused += want.ok ? 0 : 1;
+                CHECK(count(bad, bad.size()) == want);
+                CHECK(count(bad, bad.size() / 2) == want);
+                // A decoder whose memo holds the unchanged values.
+                warm.reset(f, DecodeMode::count);
+                REQUIRE(h4_decode(warm, body, body.size()) == Outcome{true, 16});
+                warm.reset(f, DecodeMode::count);
+                CHECK(h4_decode(warm, bad, bad.size()) == want);
+            }
+        }
+        CHECK(refused > 0);
+    }
+}
+
+TEST_CASE(
     "ws37 scan_response count: a repeated 206 message counted by compare, every changed byte validated") {
     using namespace tpbench::io::ws37;
     for (const int copies : {1, 2, 9}) {
