@@ -149,7 +149,18 @@ public:
         return static_cast<std::uint32_t>(std::clamp<std::int64_t>(fit, 1, kMaxCopies));
     }
     static constexpr std::int64_t kMaxCopies = 32;
-    const std::string& message() const noexcept { return message_; }
+
+    // The entry of copies of the remembered message (`n` = ready() results each) that the next
+    // push carries: as many as copies() allows; their results are taken off `remaining` and the
+    // copies counted in `flushes` (each one is a full, non-final batch).
+    Outbox::Entry copies_entry(std::int32_t n, std::int64_t& remaining, std::uint64_t& flushes) const {
+        Outbox::Entry e;
+        e.bytes = message_;
+        e.copies = copies(n, remaining);
+        remaining -= static_cast<std::int64_t>(n) * e.copies;
+        flushes += e.copies;
+        return e;
+    }
 
 private:
     std::string item_;     // the item's encoding
@@ -264,13 +275,9 @@ private:
     // Sends copies of the BatchRun's message, 206s of `n` results each (only without a
     // drop-after-results fault: see flush()), as one entry.
     bool push_run_copy(std::int32_t n) {
-        Outbox::Entry e;
+        Outbox::Entry e = run_.copies_entry(n, remaining_, flushes_);
         e.kind = p_.text_frames ? Outbox::Kind::ws_text : Outbox::Kind::ws_binary;
         e.request_id = p_.request_id;
-        e.bytes = run_.message();
-        e.copies = BatchRun::copies(n, remaining_);
-        remaining_ -= static_cast<std::int64_t>(n) * e.copies;
-        flushes_ += e.copies;
         return p_.outbox->push(std::move(e));
     }
 
@@ -593,14 +600,7 @@ private:
 
     // Sends copies of the BatchRun's chunk of `n` results each (only after the head, without
     // deflate or a drop-after-results fault: see flush()), as one entry.
-    bool push_run_copy(std::int32_t n) {
-        Outbox::Entry e;
-        e.bytes = run_.message();
-        e.copies = BatchRun::copies(n, remaining_);
-        remaining_ -= static_cast<std::int64_t>(n) * e.copies;
-        flushes_ += e.copies;
-        return p_.outbox->push(std::move(e));
-    }
+    bool push_run_copy(std::int32_t n) { return p_.outbox->push(run_.copies_entry(n, remaining_, flushes_)); }
 
     void append_current() {
         std::optional<std::int64_t> bulk;
