@@ -104,13 +104,16 @@ report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, 
         s.intervals.push_back(p);
     }
     const auto sat = stats::detect_saturation(offered, s.config.achieved_rps);
+    // The lateness the engine judges sends by (its schedule verdict and LateSends), in ms.
+    const double late_ms = static_cast<double>(engine::LateSends::threshold_ns) / 1e6;
     if (r.schedule_missed || sat.saturated) {
         s.saturated = true;
         s.notes = saturation_cause(r, offered) + ": ";
-        s.notes += r.schedule_missed
-                       ? fmt::format("more than 1% of sends left over 5 ms late (send lag p99 {:.3f} ms)",
-                                     static_cast<double>(m.schedule_lag.value_at_percentile(99)) / 1e6)
-                       : sat.reason;
+        s.notes +=
+            r.schedule_missed
+                ? fmt::format("more than 1% of sends left over {:g} ms late (send lag p99 {:.3f} ms)",
+                              late_ms, static_cast<double>(m.schedule_lag.value_at_percentile(99)) / 1e6)
+                : sat.reason;
     }
     if (m.result_mismatches > 0) {
         if (!s.notes.empty()) s.notes += "; ";
@@ -122,9 +125,9 @@ report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, 
     if (const auto& ls = r.late_sends; ls.count > 0) {
         if (!s.notes.empty()) s.notes += "; ";
         s.notes += fmt::format(
-            "{} send(s) over 5 ms late, due between {:.3f} s and {:.3f} s after the start ({} in the first "
-            "second); the worst {:.3f} ms late, due at {:.3f} s",
-            ls.count, ls.first_due_s, ls.last_due_s, ls.in_first_second,
+            "{} send(s) over {:g} ms late, due between {:.3f} s and {:.3f} s after the start ({} in the "
+            "first second); the worst {:.3f} ms late, due at {:.3f} s",
+            ls.count, late_ms, ls.first_due_s, ls.last_due_s, ls.in_first_second,
             static_cast<double>(ls.worst_ns) / 1e6, ls.worst_due_s);
     }
     return s;

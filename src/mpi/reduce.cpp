@@ -494,8 +494,10 @@ Annotation annotate_report(report::Report& rep, const std::vector<RankRecord>& r
             const auto sat = stats::detect_saturation(offered, ri.achieved_rps);
             if (rec.load.schedule_missed || sat.saturated) {
                 ri.saturated = true;
-                ri.message =
-                    rec.load.schedule_missed ? "more than 1% of sends left over 5 ms late" : sat.reason;
+                ri.message = rec.load.schedule_missed
+                                 ? fmt::format("more than 1% of sends left over {:g} ms late",
+                                               static_cast<double>(engine::LateSends::threshold_ns) / 1e6)
+                                 : sat.reason;
             }
             line =
                 fmt::format("{} requests ({} ok, {} failed) in {:.3f} s, achieved {:.1f} of {:.1f} req/s{}",
