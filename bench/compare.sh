@@ -5,7 +5,10 @@
 #   bench/compare.sh [ROUNDS] [REQUESTS] [DEPTH]      (defaults 3 rounds, 200000 requests, depth 18)
 #
 # Rows (each round runs them in this order, alternating the order of the two tools each round):
-#   http4 `1+1`, 16 connections, JSON body:   tpbench run --backend http4  vs  wrk -t1 -c16 (5 s)
+#   http4 `1+1`, 16 connections, JSON body:   tpbench run --backend http4  vs  wrk -t1 -c16 (5 s);
+#                                              wrk sends tpbench's exact body (bench/http4_inject2.lua:
+#                                              the same work for the server; until session 7 wrk sent
+#                                              a cheaper gremlin-groovy `1+1`)
 #   ws37 `1+1`, 1 connection x 64 in flight:  tpbench run --backend ws37   vs  npm gremlin@3.7.3
 #                                              (bench/engine_node_driver.js)
 #   g.V().repeat(both()).times(DEPTH), one request, per backend: wall time and client peak RSS
@@ -50,7 +53,7 @@ tp_http4() {
   awk -v n="$n" -v w="$warm" -v r="${rps:-0}" '{ printf "%s %.2f\n", r, ($1 + $2) / (n + w) * 1e6 }' "$work/time"
 }
 wrk_http4() {
-  /usr/bin/time -f "%U %S" -o "$work/time" "$wrk" -t1 -c16 -d5s -s "$here/bench/server_http4_1plus1.lua" \
+  /usr/bin/time -f "%U %S" -o "$work/time" "$wrk" -t1 -c16 -d5s -s "$here/bench/http4_inject2.lua" \
     "http://127.0.0.1:$port/gremlin" >"$work/wrk.out"
   local reqs rps
   reqs="$(awk '/requests in/ { print $1 }' "$work/wrk.out")"
