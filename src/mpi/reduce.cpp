@@ -78,7 +78,7 @@ private:
 };
 
 constexpr std::uint64_t kMagic =
-    0x33524d4250545f4dULL;  // "M_TPBMR3" (2: connect stats, error classes; 3: error messages)
+    0x34524d4250545f4dULL;  // "M_TPBMR4" (2: connect stats, error classes; 3: error messages; 4: late sends)
 
 }  // namespace
 
@@ -324,6 +324,12 @@ std::vector<std::uint8_t> serialize(const RankRecord& r) {
     w.hist(l.connect.tcp);
     w.hist(l.connect.tls);
     w.hist(l.connect.protocol);
+    w.u64(l.late_sends.count);
+    w.u64(l.late_sends.in_first_second);
+    w.f64(l.late_sends.first_due_s);
+    w.f64(l.late_sends.last_due_s);
+    w.i64(l.late_sends.worst_ns);
+    w.f64(l.late_sends.worst_due_s);
     return w.take();
 }
 
@@ -406,6 +412,12 @@ RankRecord deserialize(std::span<const std::uint8_t> bytes, engine::Clock::time_
     l.connect.tcp = rd.hist();
     l.connect.tls = rd.hist();
     l.connect.protocol = rd.hist();
+    l.late_sends.count = rd.u64();
+    l.late_sends.in_first_second = rd.u64();
+    l.late_sends.first_due_s = rd.f64();
+    l.late_sends.last_due_s = rd.f64();
+    l.late_sends.worst_ns = rd.i64();
+    l.late_sends.worst_due_s = rd.f64();
     if (!rd.done()) throw std::runtime_error("rank record: trailing bytes");
     return r;
 }
@@ -447,6 +459,7 @@ engine::LoadResult merge_ranks(const std::vector<RankRecord>& ranks) {
         m.schedule_missed = m.schedule_missed || l.schedule_missed;
         m.elapsed_seconds = std::max(m.elapsed_seconds, l.elapsed_seconds);
         m.connect.merge(l.connect);
+        m.late_sends.merge(l.late_sends);  // due times are each rank's own offsets from its start
         if (m.fatal_error == errc::ok) m.fatal_error = l.fatal_error;
         if (m.first_error_message.empty() && !l.first_error_message.empty())
             m.first_error_message = rank_name(r) + ": " + l.first_error_message;

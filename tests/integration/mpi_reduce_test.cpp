@@ -147,11 +147,16 @@ TEST_CASE("merge_ranks: exact merge equals the histogram of the union of the sam
     for (int r = 0; r < 3; ++r) {
         auto rec = synthetic_rank(r, counts[r], rng, all, all_iv0, walls[r]);
         if (r == 2) rec.load.schedule_missed = true;
+        // Late sends on two ranks: the merge keeps the count, the due-time span and the worst.
+        if (r == 0) rec.load.late_sends = {3, 1, 0.5, 4.0, 7'000'000, 2.0};
+        if (r == 2) rec.load.late_sends = {2, 0, 1.5, 9.0, 12'500'000, 8.5};
         const auto bytes = mpi::serialize(rec);
         wire.push_back(mpi::deserialize(bytes, anchor));  // through the wire format, as under MPI
         CHECK(wire.back().host == rec.host);
         CHECK(wire.back().wall_s[1] == doctest::Approx(walls[r]));
         CHECK(wire.back().load.measured().latency.same_counts(rec.load.measured().latency));
+        CHECK(wire.back().load.late_sends.count == rec.load.late_sends.count);
+        CHECK(wire.back().load.late_sends.worst_ns == rec.load.late_sends.worst_ns);
     }
     const engine::LoadResult m = mpi::merge_ranks(wire);
     const auto& ms = m.measured();
@@ -180,6 +185,12 @@ TEST_CASE("merge_ranks: exact merge equals the histogram of the union of the sam
     CHECK(m.capacity == 24);
     CHECK(m.connections_opened == 6);
     CHECK(m.schedule_missed);  // one rank fell behind -> the merged run did
+    CHECK(m.late_sends.count == 5);
+    CHECK(m.late_sends.in_first_second == 1);
+    CHECK(m.late_sends.first_due_s == doctest::Approx(0.5));
+    CHECK(m.late_sends.last_due_s == doctest::Approx(9.0));
+    CHECK(m.late_sends.worst_ns == 12'500'000);
+    CHECK(m.late_sends.worst_due_s == doctest::Approx(8.5));
 }
 
 TEST_CASE("merge_ranks: a rank that could not connect is left out and named") {
