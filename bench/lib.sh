@@ -10,6 +10,13 @@
 #                              ARGS...` (output in $work/server.log) and sets server_pid and port;
 #                              a server that announces no port ends the script ("NAME: the server
 #                              did not start" and its log on stderr, exit 1)
+#   bench_start_canned NAME LOG ARGS...
+#                              with $canned (bench_canned_server) and $work set: starts `$canned
+#                              ARGS...` (stdout in $work/LOG.out, stderr in $work/LOG.err) and sets
+#                              canned_pid and canned_port (its "port N" line); the EXIT trap of
+#                              bench_work_dir stops it (SIGTERM); one that announces no port ends
+#                              the script ("NAME: bench_canned_server did not start", exit 1)
+#   bench_stop_canned          SIGTERM to canned_pid, waits for it (its summary is in LOG.err)
 #   bench_callgrind_setup NAME the callgrind scripts' settings: tp ($TPBENCH, default
 #                              build/src/cli/tpbench), n1/n2 ($N1/$N2, default 2000/8000), depth
 #                              ($DEPTH, default 10); ends the script ("NAME: ...", exit 1) when tp
@@ -28,6 +35,7 @@ bench_wait_port() {
 
 bench_cleanup() {
   [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null || true
+  [ -n "${canned_pid:-}" ] && kill -TERM "$canned_pid" 2>/dev/null || true
   rm -rf "$work"
 }
 
@@ -43,6 +51,27 @@ bench_start_server() {
   server_pid=$!
   port="$(bench_wait_port "$work/server.log")"
   [ -n "$port" ] || { echo "$name: the server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
+}
+
+bench_start_canned() {
+  local name="$1" log="$2" _; shift 2
+  "$canned" "$@" >"$work/$log.out" 2>"$work/$log.err" &
+  canned_pid=$!
+  canned_port=""
+  for _ in $(seq 1 100); do
+    canned_port="$(sed -n 's/^port \([0-9]*\)$/\1/p' "$work/$log.out" 2>/dev/null | head -1)"
+    [ -n "$canned_port" ] && break
+    kill -0 "$canned_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  [ -n "$canned_port" ] || { echo "$name: bench_canned_server did not start" >&2; cat "$work/$log.err" >&2; exit 1; }
+}
+
+bench_stop_canned() {
+  [ -n "${canned_pid:-}" ] || return 0
+  kill -TERM "$canned_pid" 2>/dev/null || true
+  wait "$canned_pid" 2>/dev/null || true
+  canned_pid=""
 }
 
 bench_callgrind_setup() {

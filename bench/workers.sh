@@ -15,8 +15,17 @@
 # cores used. "server cores" near the server's thread count means the server limited the run:
 # read the row as the server's, not the generator's.
 #
-# Environment: TPBENCH (default build/src/cli/tpbench), SERVER_THREADS (default 2: serve's
-# --threadPoolWorker and --gremlinPool), RUN_TIMEOUT (seconds per run, default 120).
+# PEER=canned runs the same rows against bench_canned_server (bench/canned_server.cpp: one thread,
+# epoll, answers from a cache, a few us of CPU per request) instead of `tpbench serve` (~10 us per
+# http4 request, which limits this 2-core machine): the script starts `tpbench serve`, records its
+# answers to the rows' requests through a recording canned server (one short run per backend with
+# the rows' options), stops `tpbench serve`, and measures against a canned server that answers from
+# that recording alone. The server columns are then the canned server's (one thread: "server
+# cores" near 1.0 means it limited the run).
+#
+# Environment: TPBENCH (default build/src/cli/tpbench), PEER (serve (default) or canned), CANNED
+# (default build/bench/bench_canned_server), SERVER_THREADS (default 2: serve's --threadPoolWorker
+# and --gremlinPool), RUN_TIMEOUT (seconds per run, default 120).
 # Run it on an idle machine; read the ratios (2 workers / 1 worker), not the absolute figures.
 # With tiny counts (e.g. `bench/workers.sh 1 2000`) it only checks that everything runs.
 set -euo pipefail
@@ -29,26 +38,66 @@ workers=("$@")
 [ ${#workers[@]} -gt 0 ] || workers=(1 2)
 server_threads="${SERVER_THREADS:-2}"
 run_timeout="${RUN_TIMEOUT:-120}"
+peer="${PEER:-serve}"
+canned="${CANNED:-$here/build/bench/bench_canned_server}"
 [ -x "$tp" ] || { echo "workers: $tp is not built (scripts/build)" >&2; exit 1; }
+case "$peer" in
+  serve) ;;
+  canned) [ -x "$canned" ] || { echo "workers: $canned is not built (scripts/build)" >&2; exit 1; } ;;
+  *) echo "workers: PEER must be serve or canned, not '$peer'" >&2; exit 1 ;;
+esac
 # shellcheck source=bench/lib.sh
 . "$here/bench/lib.sh"
 bench_work_dir
 bench_start_server workers --evaluationTimeout 0 --threadPoolWorker "$server_threads" --gremlinPool "$server_threads"
 tick="$(getconf CLK_TCK)"
-echo "server: tpbench serve pid $server_pid on 127.0.0.1:$port (--threadPoolWorker $server_threads" \
-  "--gremlinPool $server_threads); rounds $rounds, requests $n, workers ${workers[*]}; $(nproc) cores"
+
+# pool_args BACKEND: the row's connection options in pool=()
+pool_args() {
+  if [ "$1" = http4 ]; then
+    pool=(--maxConnectionPoolSize 16 --option body=json)
+  else
+    pool=(--minConnectionPoolSize 4 --maxConnectionPoolSize 4 --maxInProcessPerConnection 16
+          --maxSimultaneousUsagePerConnection 16)
+  fi
+}
+# failed_of RUN_OUTPUT: the "N failed" of tpbench run's summary (empty when there is none)
+failed_of() { sed -n 's/^requests: .* \([0-9]*\) failed.*/\1/p' "$1" | head -1; }
+
+if [ "$peer" = canned ]; then
+  # Record: each row's requests once through a recording canned server, then answer from the file.
+  bench_start_canned workers record --record-from "127.0.0.1:$port" --save "$work/canned.cache" --seconds 300
+  for backend in http4 ws37; do
+    pool_args "$backend"
+    timeout -k 5 "$run_timeout" "$tp" run --quiet --backend "$backend" --host 127.0.0.1 --port "$canned_port" \
+      --nioPoolSize 1 "${pool[@]}" --requests 200 --executions 1 --warmups 0 --pauseBetweenRuns 0 \
+      --minExpectedRps 0 >"$work/record.out" 2>"$work/record.err" || {
+        echo "workers: the recording run ($backend) failed:" >&2; cat "$work/record.out" "$work/record.err" >&2; exit 1; }
+    [ "$(failed_of "$work/record.out")" = 0 ] || {
+      echo "workers: the recording run ($backend) had failures:" >&2; cat "$work/record.out" "$work/record.err" >&2; exit 1; }
+  done
+  bench_stop_canned
+  kill -TERM "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
+  recorded="$(grep -c '^http4 \|^ws37 ' "$work/canned.cache" || true)"
+  serve_port="$port"
+  bench_start_canned workers canned --cache "$work/canned.cache" \
+    --seconds $(( rounds * 2 * ${#workers[@]} * (run_timeout + 10) + 60 ))
+  server_pid="$canned_pid" port="$canned_port" canned_pid=""
+  echo "server: bench_canned_server pid $server_pid on 127.0.0.1:$port (one thread; $recorded responses recorded" \
+    "from tpbench serve on port $serve_port, now stopped); rounds $rounds, requests $n, workers ${workers[*]};" \
+    "$(nproc) cores"
+else
+  echo "server: tpbench serve pid $server_pid on 127.0.0.1:$port (--threadPoolWorker $server_threads" \
+    "--gremlinPool $server_threads); rounds $rounds, requests $n, workers ${workers[*]}; $(nproc) cores"
+fi
 
 server_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }
 warm=1000
 # one_run BACKEND WORKERS -> "REQ_PER_S CLIENT_US_PER_REQ CLIENT_CORES SERVER_US_PER_REQ SERVER_CORES"
 one_run() {
   local backend="$1" w="$2" pool
-  if [ "$backend" = http4 ]; then
-    pool=(--maxConnectionPoolSize 16 --option body=json)
-  else
-    pool=(--minConnectionPoolSize 4 --maxConnectionPoolSize 4 --maxInProcessPerConnection 16
-          --maxSimultaneousUsagePerConnection 16)
-  fi
+  pool_args "$backend"
   local s0 s1
   s0="$(server_ticks)"
   timeout -k 5 "$run_timeout" /usr/bin/time -f "%e %U %S" -o "$work/time" "$tp" run --quiet \
@@ -57,6 +106,9 @@ one_run() {
     >"$work/run.out" 2>"$work/run.err" || { echo "workers: run failed ($backend, $w workers):" >&2;
                                             cat "$work/run.err" >&2; echo "0 0 0 0 0"; return; }
   s1="$(server_ticks)"
+  local failed; failed="$(failed_of "$work/run.out")"
+  [ "${failed:-0}" = 0 ] || echo "workers: $backend, $w workers: $failed requests failed" \
+    "($(grep '^errors:' "$work/run.out" | head -1))" >&2
   local rps; rps="$(sed -n 's/^avg req\/sec: //p' "$work/run.out")"
   awk -v n="$n" -v w="$warm" -v r="${rps:-0}" -v ds="$((s1 - s0))" -v tk="$tick" '{
     req = n + w; wall = ($1 > 0 ? $1 : 1e-9)
@@ -98,3 +150,9 @@ b_r,b_c,r,c=$base_rps,$base_cpu,$(mean "$backend.$w.rps"),$(mean "$backend.$w.cp
 print(f'$backend: $w workers vs ${workers[0]}: req/s {r/max(b_r,1e-9):.2f}x, client CPU/request {c/max(b_c,1e-9):.2f}x')"
   done
 done
+if [ "$peer" = canned ]; then
+  kill -TERM "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=""
+  echo "canned server: $(sed -n 's/^bench_canned_server: //p' "$work/canned.err" | tail -1)"
+fi
