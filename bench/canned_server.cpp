@@ -25,7 +25,8 @@
 // buffer), which keeps pipelined ws37 cheap; while a send is incomplete the connection is not read.
 // Bounds: --max-request (one request head+body or one frame), --max-connections, --seconds (the
 // process exits after that many seconds; SIGTERM/SIGINT end it early). On exit it prints what it
-// answered on stderr ("served: http4 N, ws37 M, ..."), so a script can count requests.
+// answered on stderr ("served: http4 N, ws37 M, ...", and the serving loop's epoll_pwait, recv and
+// send calls), so a script can count requests and syscalls per request.
 //
 //   bench_canned_server [--port N] [--cache FILE] [--save FILE] [--record-from HOST:PORT]
 //                       [--seconds S] [--max-connections N] [--max-request BYTES]
@@ -605,6 +606,10 @@ struct Stats {
     std::uint64_t closes = 0;  // WebSocket Close frames answered
     std::uint64_t recorded = 0;
     std::uint64_t protocol_errors = 0;
+    // the syscalls of the serving loop (accept, setsockopt, epoll_ctl, close are per connection)
+    std::uint64_t waits = 0;  // epoll_pwait
+    std::uint64_t recvs = 0;
+    std::uint64_t sends = 0;
 };
 
 struct Conn {
@@ -681,6 +686,7 @@ public:
                 timed_out = true;
                 break;
             }
+            ++st_.waits;
             const int n = ::epoll_pwait(ep_, events.data(), static_cast<int>(events.size()),
                                         static_cast<int>(std::min<long long>(left, 1 << 30)), &wait_mask);
             if (n < 0) {
@@ -710,10 +716,11 @@ public:
             stderr,
             "bench_canned_server: %s; served: http4 %llu (%llu unknown), ws37 %llu (%llu unknown); "
             "connections %llu (%llu refused), upgrades %llu, pings %llu, closes %llu, recorded %llu, "
-            "protocol errors %llu\n",
+            "protocol errors %llu; loop syscalls: epoll_pwait %llu, recv %llu, send %llu\n",
             timed_out ? "--seconds reached" : "stopped", ull(st_.http4), ull(st_.http4_unknown),
             ull(st_.ws37), ull(st_.ws37_unknown), ull(st_.connections), ull(st_.refused), ull(st_.upgrades),
-            ull(st_.pings), ull(st_.closes), ull(st_.recorded), ull(st_.protocol_errors));
+            ull(st_.pings), ull(st_.closes), ull(st_.recorded), ull(st_.protocol_errors), ull(st_.waits),
+            ull(st_.recvs), ull(st_.sends));
         return 0;
     }
 
@@ -779,6 +786,7 @@ private:
             }
             c.in.resize(std::min(c.in.size() * 2, opt_.max_request + kMaxHead + 16));
         }
+        ++st_.recvs;
         const auto n = ::recv(c.fd, c.in.data() + c.in_end, c.in.size() - c.in_end, 0);
         if (n <= 0) {
             if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
@@ -802,6 +810,7 @@ private:
     void flush(Conn& c) {
         if (c.dead) return;
         while (c.out_off < c.out.size()) {
+            ++st_.sends;
             const auto n = ::send(c.fd, c.out.data() + c.out_off, c.out.size() - c.out_off, MSG_NOSIGNAL);
             if (n < 0 && errno == EINTR) continue;
             if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
