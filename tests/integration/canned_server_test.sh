@@ -107,7 +107,7 @@ read -r h4_ok h4_miss ws_ok ws_miss <<<"$counts"
 # connection (the workers' first connections may probe at once before the dialect is cached)
 [ "${h4_ok:-0}" -ge 603 ] && [ "${h4_ok:-0}" -le 624 ] || fail "replay served http4 ${h4_ok:-?}, want 603..624: $s"
 [ "${h4_miss:-}" = 5 ] && [ "${ws_ok:-}" = 300 ] && [ "${ws_miss:-}" = 5 ] || fail "replay counts: $s"
-[[ "$s" == *"recorded 0,"* && "$s" == *"protocol errors 0"* ]] || fail "replay: $s"
+[[ "$s" == *"recorded 0,"* && "$s" == *"protocol errors 0;"* ]] || fail "replay: $s"
 
 # ---- --seconds bounds its life -------------------------------------------------------------------
 start_canned life --cache "$dir/cache" --seconds 1
