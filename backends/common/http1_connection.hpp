@@ -220,7 +220,15 @@ boost::asio::awaitable<engine::Outcome> Http1Connection::exchange(std::string_vi
         const bool reused = requests_on_connection_ > 0;
         set_deadline(deadline);
         const std::uint64_t w0 = s.bytes_written();
-        auto [wec, wn] = co_await net::async_write(s, net::buffer(wire.data(), wire.size()), use_tuple);
+        // The whole request straight to the socket when it takes it (stream.hpp "Speculative
+        // write"), else the rest asynchronously.
+        boost::system::error_code wec;
+        const std::size_t now = s.write_now(wire.data(), wire.size(), wec);
+        if (!wec && now < wire.size()) {
+            auto [ec, n] =
+                co_await net::async_write(s, net::buffer(wire.data() + now, wire.size() - now), use_tuple);
+            wec = ec;
+        }
         out.sent = Clock::now();
         out.bytes_out += s.bytes_written() - w0;
         if (wec) {

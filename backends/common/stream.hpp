@@ -17,6 +17,13 @@
 // with a work guard, a shared_ptr copy and a rate-policy call per read or write); the bytes are
 // counted by the handler (CountingHandler). Closing works the same (close() cancels the socket).
 //
+// Speculative write (write_now): on the direct path a request is first written synchronously, as
+// far as the socket takes it without blocking (the socket is put in user non-blocking mode on the
+// first try; Asio's asynchronous operations do not depend on that mode). When the socket took
+// everything, which is the steady state of a request/response protocol, the caller skips the
+// asynchronous write altogether: no reactor op, no posted completion, no coroutine suspension.
+// Otherwise it writes the rest with net::async_write as before.
+//
 // Threading: like any Asio stream, used from one executor at a time; one read and one write may be
 // outstanding at once.
 #include "backends/common/counting_policy.hpp"
@@ -92,6 +99,13 @@ public:
     // operation_aborted. Never throws.
     void close() noexcept;
     bool is_open() const noexcept;
+
+    // Writes as much of [data, data + size) as the socket takes now, without blocking, and returns
+    // how many bytes that was (counted in bytes_written()). Only on the direct path (plain TCP, no
+    // expiry, socket open); otherwise, and when the socket would block, it returns 0 and writes
+    // nothing. ec: the socket's error on a failed write (as async_write_some would report it;
+    // 0 bytes written), else cleared. The caller writes what is left with net::async_write.
+    std::size_t write_now(const void* data, std::size_t size, error_code& ec) noexcept;
 
     template <class MutableBufferSequence, class ReadToken>
     auto async_read_some(const MutableBufferSequence& buffers, ReadToken&& token) {

@@ -256,13 +256,39 @@ bool AnyStream::is_open() const noexcept {
     return std::get<MemoryStream>(v_).is_open();
 }
 
+std::size_t AnyStream::write_now(const void* data, std::size_t size, error_code& ec) noexcept {
+    ec = {};
+    auto* t = std::get_if<TcpStream>(&v_);
+    if (!t || expiry_set_) return 0;
+    tcp::socket& sock = t->socket();
+    if (!sock.is_open()) return 0;  // the asynchronous write reports it
+    if (!sock.non_blocking()) {
+        sock.non_blocking(true, ec);
+        if (ec) {
+            ec = {};
+            return 0;
+        }
+    }
+    const std::size_t n = sock.write_some(net::buffer(data, size), ec);
+    if (ec == net::error::would_block || ec == net::error::try_again || ec == net::error::interrupted) {
+        ec = {};
+        return 0;
+    }
+    direct_written_ += n;
+    return n;
+}
+
 void AnyStream::teardown_sync(beast::role_type role, error_code& ec) {
     using beast::websocket::teardown;
-    if (auto* t = std::get_if<TcpStream>(&v_))
+    if (auto* t = std::get_if<TcpStream>(&v_)) {
+        // The synchronous teardown reads until the peer's FIN: blocking reads (write_now may have
+        // put the socket in user non-blocking mode).
+        error_code ignored;
+        if (t->socket().is_open()) t->socket().non_blocking(false, ignored);
         teardown(role, *t, ec);
-    else if (auto* x = std::get_if<TlsStream>(&v_))
+    } else if (auto* x = std::get_if<TlsStream>(&v_)) {
         teardown(role, *x, ec);
-    else {
+    } else {
         memory()->close();
         ec = {};
     }

@@ -717,7 +717,15 @@ net::awaitable<void> Connection::raw_writer() {
         }
         if (wbuf_.empty()) break;
         const std::uint64_t before = stream.bytes_written();
-        auto [ec, n] = co_await net::async_write(stream, net::buffer(wbuf_.data(), wbuf_.size()), use_tuple);
+        // Straight to the socket when it takes the whole batch (stream.hpp "Speculative write"),
+        // else the rest asynchronously.
+        boost::system::error_code ec;
+        const std::size_t sent = stream.write_now(wbuf_.data(), wbuf_.size(), ec);
+        if (!ec && sent < wbuf_.size()) {
+            auto [wec, n] = co_await net::async_write(
+                stream, net::buffer(wbuf_.data() + sent, wbuf_.size() - sent), use_tuple);
+            ec = wec;
+        }
         const auto now = Clock::now();
         const double ratio = tls && !wbuf_.empty() ? static_cast<double>(stream.bytes_written() - before) /
                                                          static_cast<double>(wbuf_.size())

@@ -31,6 +31,8 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace {
 
@@ -263,6 +265,166 @@ TEST_CASE("transport: plain TCP without an expiry (the direct path) counts bytes
         CHECK(std::chrono::steady_clock::now() - t0 < 5s);
         CHECK(s.bytes_read() == 0);
     });
+}
+
+TEST_CASE("transport: write_now writes what the socket takes, then would-block; async_write does the rest") {
+    // The speculative write (stream.hpp): plain TCP with no expiry only. A peer that does not read
+    // and a small send buffer make the socket take part of a 16 MiB request, then nothing (0 bytes,
+    // no error); net::async_write finishes it once the peer reads. bytes_written() counts every
+    // byte exactly once and the peer gets them in order.
+    net::io_context ioc;
+    tcp::acceptor acc(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+    const auto port = acc.local_endpoint().port();
+    net::steady_timer go(ioc, std::chrono::steady_clock::time_point::max());  // expired: start reading
+    std::string got;
+    bool server_done = false;
+    net::co_spawn(
+        ioc,
+        [&]() -> net::awaitable<void> {
+            auto [ec, sock] = co_await acc.async_accept(use_tuple);
+            co_await go.async_wait(use_tuple);
+            std::vector<char> buf(64 * 1024);
+            for (;;) {
+                auto [rec, n] = co_await sock.async_read_some(net::buffer(buf), use_tuple);
+                if (rec) break;
+                got.append(buf.data(), n);
+            }
+            server_done = true;
+        },
+        [](std::exception_ptr) {});
+    std::string payload(16 * 1024 * 1024, '\0');
+    for (std::size_t i = 0; i < payload.size(); ++i)
+        payload[i] = static_cast<char>('a' + (i * 7 + i / 4099) % 26);
+    run(ioc, [&]() -> net::awaitable<void> {
+        AnyStream s(ioc.get_executor());
+        const auto r = co_await async_open(s, "127.0.0.1", port, 3000ms);
+        REQUIRE_FALSE(r.error);
+        s.tcp()->socket().set_option(net::socket_base::send_buffer_size(64 * 1024));
+        boost::system::error_code ec;
+        // With an expiry set the write goes through Beast: write_now writes nothing.
+        s.expires_after(5s);
+        CHECK(s.write_now(payload.data(), payload.size(), ec) == 0);
+        CHECK_FALSE(ec);
+        CHECK(s.bytes_written() == 0);
+        s.expires_never();
+        const std::size_t first = s.write_now(payload.data(), payload.size(), ec);
+        CHECK_FALSE(ec);
+        CHECK(first > 0);
+        CHECK(first < payload.size());
+        CHECK(s.bytes_written() == first);
+        // Until the socket takes nothing more (the peer does not read): then 0 bytes, no error.
+        std::size_t sent = first;
+        std::size_t last = 1;
+        for (int i = 0; i < 1000 && last > 0 && sent < payload.size(); ++i) {
+            last = s.write_now(payload.data() + sent, payload.size() - sent, ec);
+            REQUIRE_FALSE(ec);
+            sent += last;
+        }
+        CHECK(last == 0);
+        CHECK(sent < payload.size());
+        CHECK(s.bytes_written() == sent);
+        go.expires_at(std::chrono::steady_clock::time_point::min());  // a wait started or still to start
+        auto [wec, n] = co_await net::async_write(
+            s, net::buffer(payload.data() + sent, payload.size() - sent), use_tuple);
+        CHECK_FALSE(wec);
+        CHECK(n == payload.size() - sent);
+        CHECK(s.bytes_written() == payload.size());
+        s.tcp()->socket().shutdown(tcp::socket::shutdown_send);
+        s.close();
+        // A closed stream: nothing written, nothing reported (the asynchronous write reports it).
+        CHECK(s.write_now(payload.data(), 1, ec) == 0);
+        CHECK_FALSE(ec);
+        CHECK(s.bytes_written() == payload.size());
+    });
+    run_until(ioc, [&] { return server_done; });
+    CHECK(got.size() == payload.size());
+    CHECK(got == payload);
+}
+
+TEST_CASE("transport: write_now reports a reset connection and writes nothing on TLS or memory streams") {
+    net::io_context ioc;
+    tcp::acceptor acc(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+    const auto port = acc.local_endpoint().port();
+    bool reset = false;
+    net::co_spawn(
+        ioc,
+        [&]() -> net::awaitable<void> {
+            auto [ec, sock] = co_await acc.async_accept(use_tuple);
+            sock.set_option(net::socket_base::linger(true, 0));  // close sends RST
+            sock.close();
+            reset = true;
+        },
+        [](std::exception_ptr) {});
+    run(ioc, [&]() -> net::awaitable<void> {
+        AnyStream s(ioc.get_executor());
+        const auto r = co_await async_open(s, "127.0.0.1", port, 3000ms);
+        REQUIRE_FALSE(r.error);
+        // Wait (bounded) for the peer's RST to have arrived: a read ends with it.
+        char buf[4];
+        s.expires_after(5s);
+        auto [rec, rn] = co_await s.async_read_some(net::buffer(buf), use_tuple);
+        CHECK(rec == net::error::connection_reset);
+        s.expires_never();
+        CHECK(reset);
+        boost::system::error_code ec;
+        // The error is reported like the asynchronous write reports it; nothing counted.
+        const std::size_t n = s.write_now("abc", 3, ec);
+        CHECK(n == 0);
+        CHECK(ec);
+        CHECK(s.bytes_written() == 0);
+    });
+
+    MemoryStream m(ioc.get_executor());
+    AnyStream mem(std::move(m));
+    boost::system::error_code ec;
+    CHECK(mem.write_now("abc", 3, ec) == 0);
+    CHECK_FALSE(ec);
+    CHECK(mem.bytes_written() == 0);
+    CHECK(mem.memory()->output().empty());
+
+    AnyStream tls(ioc.get_executor(), TlsClient::get(tls_with_ca(pki().ca.cert)));
+    CHECK(tls.kind() == AnyStream::Kind::tls);
+    CHECK(tls.write_now("abc", 3, ec) == 0);
+    CHECK_FALSE(ec);
+    CHECK(tls.bytes_written() == 0);
+}
+
+TEST_CASE("transport: the synchronous teardown blocks for the peer's FIN after write_now") {
+    // write_now puts the socket in user non-blocking mode; Beast's synchronous teardown (read until
+    // the FIN) must still block. The peer, on a thread of its own, closes 100 ms after our FIN.
+    net::io_context peer_ioc;
+    tcp::acceptor acc(peer_ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+    const auto port = acc.local_endpoint().port();
+    std::string got;
+    std::thread peer([&] {
+        tcp::socket sock(peer_ioc);
+        boost::system::error_code ec;
+        acc.accept(sock, ec);
+        char buf[64];
+        for (;;) {
+            const std::size_t n = sock.read_some(net::buffer(buf), ec);
+            if (ec) break;
+            got.append(buf, n);
+        }
+        std::this_thread::sleep_for(100ms);
+        sock.close(ec);
+    });
+    net::io_context ioc;
+    boost::system::error_code tec = net::error::would_block;
+    run(ioc, [&]() -> net::awaitable<void> {
+        AnyStream s(ioc.get_executor());
+        const auto r = co_await async_open(s, "127.0.0.1", port, 3000ms);
+        REQUIRE_FALSE(r.error);
+        boost::system::error_code ec;
+        CHECK(s.write_now("hello", 5, ec) == 5);
+        CHECK_FALSE(ec);
+        CHECK(s.tcp()->socket().non_blocking());
+        teardown(boost::beast::role_type::server, s, tec);  // shutdown(send), read until EOF, close
+        CHECK_FALSE(s.is_open());
+    });
+    peer.join();
+    CHECK_FALSE(tec);
+    CHECK(got == "hello");
 }
 
 TEST_CASE("transport: a refused connect is connect_failed with the OS reason") {
