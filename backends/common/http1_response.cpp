@@ -49,13 +49,38 @@ Status ResponseParser::fail(errc e, std::string message) {
     return Status::failed;
 }
 
+// The first '\n' in [p, stop), or nullptr; `begin` <= p: the bytes from begin on may be read.
+// SSE2: 16 bytes per step, the last step overlapping bytes before p (ignored) when it can.
+inline const char* find_lf(const char* begin, const char* p, const char* stop) noexcept {
+#if defined(__SSE2__)
+    const __m128i nl = _mm_set1_epi8('\n');
+    for (; stop - p >= 16; p += 16) {
+        __m128i x;
+        std::memcpy(&x, p, 16);
+        if (const auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl))))
+            return p + __builtin_ctz(m);
+    }
+    if (p == stop) return nullptr;
+    if (stop - begin >= 16) {
+        __m128i x;
+        std::memcpy(&x, stop - 16, 16);
+        const auto skip = static_cast<unsigned>(16 - (stop - p));
+        const auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl))) >> skip;
+        return m ? p + __builtin_ctz(m) : nullptr;
+    }
+#else
+    (void)begin;
+#endif
+    return static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(stop - p)));
+}
+
 inline bool ResponseParser::take_line(std::string_view in, std::size_t& pos, std::size_t limit,
                                       std::string_view& line, bool& too_long) {
     if (line_.empty()) {
         const char* b = in.data() + pos;
-        const void* lf = std::memchr(b, '\n', std::min(in.size() - pos, limit));
+        const char* lf = find_lf(in.data(), b, b + std::min(in.size() - pos, limit));
         if (lf) {
-            const std::size_t n = static_cast<std::size_t>(static_cast<const char*>(lf) - b) + 1;
+            const std::size_t n = static_cast<std::size_t>(lf - b) + 1;
             too_long = false;
             pos += n;
             line = std::string_view(b, n);  // parsed where it lies
@@ -97,31 +122,6 @@ const char* too_long_message(bool trailers) {
 }
 }  // namespace
 
-// The first '\n' in [p, stop), or nullptr; `begin` <= p: the bytes from begin on may be read.
-// SSE2: 16 bytes per step, the last step overlapping bytes before p (ignored) when it can.
-inline const char* find_lf(const char* begin, const char* p, const char* stop) noexcept {
-#if defined(__SSE2__)
-    const __m128i nl = _mm_set1_epi8('\n');
-    for (; stop - p >= 16; p += 16) {
-        __m128i x;
-        std::memcpy(&x, p, 16);
-        if (const auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl))))
-            return p + __builtin_ctz(m);
-    }
-    if (p == stop) return nullptr;
-    if (stop - begin >= 16) {
-        __m128i x;
-        std::memcpy(&x, stop - 16, 16);
-        const auto skip = static_cast<unsigned>(16 - (stop - p));
-        const auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl))) >> skip;
-        return m ? p + __builtin_ctz(m) : nullptr;
-    }
-#else
-    (void)begin;
-#endif
-    return static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(stop - p)));
-}
-
 ResponseParser::Step ResponseParser::lines_in_place(std::string_view in, std::size_t& pos, Status& s) {
     const char* const begin = in.data();
     const char* const end = begin + in.size();
@@ -156,8 +156,26 @@ ResponseParser::Step ResponseParser::lines_in_place(std::string_view in, std::si
                 s = fail(errc::protocol_violation, kCrlfMessage);
                 return Step::stop;
             }
+            const std::string_view line(p, static_cast<std::size_t>(lf - 1 - p));
+            // The usual line: a header field (on_line's path for it, without its dispatch).
+            if (state_ == State::headers && !line.empty()) {
+                p = next;
+                if (!header_line(line, false, end)) {
+                    pos = static_cast<std::size_t>(p - begin);
+                    s = fail_line("bad header line: '", line);
+                    return Step::stop;
+                }
+                if (state_ == State::headers) continue;
+                // The handler ended the response from on_field (fail()): as after on_line below.
+                if (state_ != State::status_line && state_ != State::trailers) {
+                    head_bytes_ = counted + static_cast<std::size_t>(p - block);
+                    break;
+                }
+                if (state_ == State::status_line) break;
+                continue;
+            }
             const bool in_head = state_ == State::headers;
-            const Step step = on_line(std::string_view(p, static_cast<std::size_t>(lf - 1 - p)), s);
+            const Step step = on_line(line, s, end);
             p = next;
             if (step == Step::stop) {
                 pos = static_cast<std::size_t>(p - begin);
@@ -178,7 +196,8 @@ Status ResponseParser::fail_line(const char* what, std::string_view line) {
     return fail(errc::protocol_violation, what + printable(line) + "'");
 }
 
-[[gnu::always_inline]] inline ResponseParser::Step ResponseParser::on_line(std::string_view line, Status& s) {
+[[gnu::always_inline]] inline ResponseParser::Step ResponseParser::on_line(std::string_view line, Status& s,
+                                                                           const char* readable) {
     if (state_ == State::status_line) {
         // HTTP/1.x SP 3DIGIT [SP reason]
         if (line.size() < 12 || line.substr(0, 7) != "HTTP/1." || line[7] < '0' || line[7] > '9' ||
@@ -203,7 +222,7 @@ Status ResponseParser::fail_line(const char* what, std::string_view line) {
     }
     if (state_ == State::headers || opts_.trailer_fields) {
         const bool trailer = state_ == State::trailers;
-        if (!header_line(line, trailer)) {
+        if (!header_line(line, trailer, readable)) {
             s = fail_line(trailer ? "bad trailer line: '" : "bad header line: '", line);
             return Step::stop;
         }
@@ -211,13 +230,16 @@ Status ResponseParser::fail_line(const char* what, std::string_view line) {
     return Step::more;
 }
 
-[[gnu::always_inline]] inline bool ResponseParser::header_line(std::string_view line, bool trailer) {
+[[gnu::always_inline]] inline bool ResponseParser::header_line(std::string_view line, bool trailer,
+                                                               const char* readable) {
     // The name: token characters up to the colon (one pass: the first non-token character must be
     // the colon, which is not a token character). The CR after the line ends the scan at the
-    // latest: it may be read (a line here is always followed by its CRLF).
+    // latest: it may be read (a line here is always followed by its CRLF), and so may every byte
+    // up to `readable` (> the CR): the scan takes 16 bytes per step as far as they reach, for
+    // the same result.
     const char* const b = line.data();
     const char* const e = b + line.size();
-    const char* const colon = token_end(b, e + 1);
+    const char* const colon = token_end(b, readable);
     if (colon == b || colon >= e || *colon != ':') return false;
     const std::string_view name(b, static_cast<std::size_t>(colon - b));
     const std::string_view value = trim(std::string_view(colon + 1, static_cast<std::size_t>(e - colon - 1)));
@@ -375,7 +397,7 @@ Status ResponseParser::feed(std::string_view in, std::size_t& consumed) {
                 if (line.size() < 2 || line[line.size() - 2] != '\r')
                     return out(fail(errc::protocol_violation, kCrlfMessage));
                 line.remove_suffix(2);
-                const Step step = on_line(line, s);
+                const Step step = on_line(line, s, line.data() + line.size() + 1);
                 line_.clear();
                 if (step == Step::stop) return out(s);
                 break;

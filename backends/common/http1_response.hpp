@@ -7,10 +7,10 @@
 // and the end of the body. The backends' ResponseReaders (backends/http{3,4}/protocol.hpp) are
 // such handlers: they decide what the body means and how the response is classified.
 //
-// Cost: one pass over the head as it lies in the bytes given: each line's end is found once
-// (memchr), each field name is checked as a token 16 bytes per step (SSE2) and told apart by
-// length, then compared; only the fields the parser interprets are kept, the rest go to the
-// handler as views. Only a line split across feeds is copied, into a buffer whose capacity is
+// Cost: one pass over the head as it lies in the bytes given: each line's end (and each chunk
+// size line's) is found once, 16 bytes per step (SSE2), each field name is checked as a token 16
+// bytes per step and told apart by length, then compared; only the fields the parser interprets are kept, the
+// rest go to the handler as views. Only a line split across feeds is copied, into a buffer whose capacity is
 // kept; nothing allocates once the buffers have their capacity, unless the response fails (the
 // message is built then).
 //
@@ -151,10 +151,10 @@ private:
     // The head and trailer blocks with nothing buffered: every complete line of `in` is parsed
     // where it lies, one after the other; a last incomplete line goes to line_.
     Step lines_in_place(std::string_view in, std::size_t& pos, Status& s);
-    // One complete line of the status line / header / trailer block, its CRLF removed.
-    Step on_line(std::string_view line, Status& s);
-    // (line: CRLF removed; the CR is still there in memory after it.)
-    bool header_line(std::string_view line, bool trailer);
+    // One complete line of the status line / header / trailer block, its CRLF removed (the CR is
+    // still there in memory after it); [line.data(), readable) may be read, readable > the CR.
+    Step on_line(std::string_view line, Status& s, const char* readable);
+    bool header_line(std::string_view line, bool trailer, const char* readable);
     [[gnu::cold]] [[gnu::noinline]] Status fail_line(const char* what, std::string_view line);
     Status too_big();
 

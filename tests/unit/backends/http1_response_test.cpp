@@ -320,6 +320,60 @@ TEST_CASE("http1 response parser: malformed heads fail with the same error text 
     }
 }
 
+TEST_CASE(
+    "http1 response parser: a handler that fails the response from on_field ends it there, in every split") {
+    // The handler refuses one header field (ResponseHandler: every callback may call fail()): the
+    // response fails with its text, nothing after that field is handed over (no head, no body).
+    struct Refuser final : http1::ResponseHandler {
+        ResponseParser* parser = nullptr;
+        std::string log;
+        void on_field(std::string_view name, std::string_view value, bool trailer) override {
+            log += (trailer ? "T[" : "F[") + std::string(name) + "]";
+            if (name == "X-Refused") parser->fail(errc::protocol_violation, "refused " + std::string(value));
+        }
+        void on_interim() override { log += "I"; }
+        bool on_head(ResponseParser&) override {
+            log += "H";
+            return true;
+        }
+        bool on_body(ResponseParser&, std::string_view) override {
+            log += "B";
+            return true;
+        }
+        Status on_complete(ResponseParser&) override {
+            log += "C";
+            return Status::done;
+        }
+    };
+    for (const std::string& wire :
+         {std::string("HTTP/1.1 200 OK\r\nA: 1\r\nX-Refused: yes\r\nB: 2\r\n\r\n"),
+          std::string("HTTP/1.1 200 OK\r\nX-Refused: yes\r\n\r\nHTTP/1.1 200 OK\r\n"),
+          std::string("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nX-Refused: "
+                      "yes\r\n\r\n1\r\na\r\n0\r\n\r\n")}) {
+        CAPTURE(wire);
+        for (std::size_t cut = 0; cut < wire.size(); ++cut) {
+            ResponseParser p;
+            Refuser h;
+            h.parser = &p;
+            p.start(&h);
+            std::size_t used = 0;
+            Status st = Status::need_more;
+            if (cut == 0) {
+                st = p.feed(wire, used);
+            } else {
+                st = p.feed(std::string_view(wire).substr(0, cut), used);
+                if (st == Status::need_more) st = p.feed(std::string_view(wire).substr(cut), used);
+            }
+            CAPTURE(cut);
+            CHECK(st == Status::failed);
+            CHECK(p.message() == "refused yes");
+            CHECK_FALSE(p.keep_alive());
+            const bool first = wire.find("A: 1") != std::string::npos;
+            CHECK(h.log == (first ? "F[A]F[X-Refused]" : "F[X-Refused]"));
+        }
+    }
+}
+
 TEST_CASE("http1 response parser: every byte value in a header name is taken or refused as RFC 9110 says") {
     for (int c = 0; c < 256; ++c) {
         if (c == '\n' || c == ':') continue;  // they end the line / the name
