@@ -113,15 +113,20 @@ bool ResponseReader::on_head(Parser& p) {
         }
         // One decoder per reader, reset per response (no allocation once its buffer has grown).
         const auto mode = keep_results_ ? io::http4::DecodeMode::materialize : io::http4::DecodeMode::count;
-        std::function<void(model::Value&&, std::int64_t)> on_item;
-        if (keep_results_)
-            on_item = [this](model::Value&& v, std::int64_t bulk) {
-                results_.push_back(bulk > 1 ? model::Value::traverser(bulk, std::move(v)) : std::move(v));
-            };
-        if (decoder_)
-            decoder_->reset(format_, mode, std::move(on_item));
-        else
-            decoder_.emplace(format_, mode, std::move(on_item));
+        if (decoder_ && decoder_collects_ == keep_results_) {
+            decoder_->restart(format_, mode);  // its callback is the one this response needs
+        } else {
+            std::function<void(model::Value&&, std::int64_t)> on_item;
+            if (keep_results_)
+                on_item = [this](model::Value&& v, std::int64_t bulk) {
+                    results_.push_back(bulk > 1 ? model::Value::traverser(bulk, std::move(v)) : std::move(v));
+                };
+            if (decoder_)
+                decoder_->reset(format_, mode, std::move(on_item));
+            else
+                decoder_.emplace(format_, mode, std::move(on_item));
+            decoder_collects_ = keep_results_;
+        }
         decoding_ = true;
     }
     return true;

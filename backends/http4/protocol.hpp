@@ -136,6 +136,7 @@ private:
     std::string error_body_;
     std::optional<io::http4::ResponseDecoder> decoder_;  // kept across responses (reset, not rebuilt)
     bool decoding_ = false;                              // decoder_ reads this response's body
+    bool decoder_collects_ = false;  // decoder_'s callback appends to results_ (else it has none)
     std::string decode_error_;
     std::vector<model::Value> results_;
 

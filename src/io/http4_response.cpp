@@ -147,10 +147,11 @@ struct ResponseDecoder::Impl {
     // capacity and memo its validated values, so a reset allocates nothing and costs a few stores
     // (re-building the Impl moved the memo's 32 strings out and back: ~2,900 instructions).
     // Every member above that a stream changes is set here.
-    void restart(ResponseFormat f, DecodeMode m, std::function<void(model::Value&&, std::int64_t)> cb) {
+    void restart(ResponseFormat f, DecodeMode m) {
+        // Only a materialising stream holds a value in `pending` (a bulked item waiting for its bulk).
+        if (mode == DecodeMode::materialize) pending = Value();
         format = f;
         mode = m;
-        on_item = std::move(cb);
         buf.clear();
         consumed = items = results = 0;
         code = 0;
@@ -161,7 +162,6 @@ struct ResponseDecoder::Impl {
         gb = GbState::header;
         gs = GsState::top_open;
         data_typed = have_status = false;
-        pending = Value();
     }
 
     bool is_done() const noexcept {
@@ -714,7 +714,16 @@ void ResponseDecoder::reset(ResponseFormat f, DecodeMode mode,
         impl_ = new Impl(f, mode, std::move(on_item));
         return;
     }
-    impl_->restart(f, mode, std::move(on_item));
+    impl_->on_item = std::move(on_item);
+    impl_->restart(f, mode);
+}
+
+void ResponseDecoder::restart(ResponseFormat f, DecodeMode mode) {
+    if (!impl_) {
+        impl_ = new Impl(f, mode, {});
+        return;
+    }
+    impl_->restart(f, mode);
 }
 
 Result<bool> ResponseDecoder::feed(std::string_view bytes) { return impl_->feed(bytes); }

@@ -108,6 +108,9 @@ public:
     // already allocated (one decoder per connection: no allocation per response).
     void reset(ResponseFormat f, DecodeMode mode,
                std::function<void(model::Value&&, std::int64_t bulk)> on_item = {});
+    // reset(), keeping the on_item callback the decoder has (no std::function made, moved and
+    // destroyed per response).
+    void restart(ResponseFormat f, DecodeMode mode);
 
     // Consumes bytes. Returns an Error (with absolute body offset) on malformed input; after an
     // error the decoder stays failed.

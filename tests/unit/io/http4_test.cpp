@@ -480,6 +480,48 @@ TEST_CASE("http4 ResponseDecoder writer/decoder round trip with random splits") 
     }
 }
 
+TEST_CASE("http4 ResponseDecoder restart keeps the callback, reset replaces it, and both start a new body") {
+    // A bulked GraphBinary body: 3 values with bulks 1, 2, 3.
+    std::string body;
+    write_response_start(body, ResponseFormat::graphbinary_v4, true);
+    for (int i = 0; i < 3; ++i)
+        write_response_item(body, ResponseFormat::graphbinary_v4, modern_vertex(i), i == 0, i + 1);
+    write_response_end(body, ResponseFormat::graphbinary_v4, 200);
+    std::vector<std::int64_t> bulks;
+    ResponseDecoder dec(ResponseFormat::graphbinary_v4, DecodeMode::materialize,
+                        [&bulks](Value&&, std::int64_t bulk) { bulks.push_back(bulk); });
+    // Half a body, then restart: a new body from its first byte, with the same callback.
+    REQUIRE(dec.feed(std::string_view(body).substr(0, body.size() / 2)).ok());
+    bulks.clear();
+    dec.restart(ResponseFormat::graphbinary_v4, DecodeMode::materialize);
+    REQUIRE(dec.feed(body).ok());
+    REQUIRE(dec.finish().ok());
+    CHECK(dec.done());
+    CHECK(bulks == std::vector<std::int64_t>{1, 2, 3});
+    CHECK(dec.item_count() == 3);
+    CHECK(dec.result_count() == 6);
+    // restart in count mode: counted, not handed over.
+    dec.restart(ResponseFormat::graphbinary_v4, DecodeMode::count);
+    REQUIRE(dec.feed(body).ok());
+    REQUIRE(dec.finish().ok());
+    CHECK(dec.result_count() == 6);
+    CHECK(bulks.size() == 3);
+    // reset without a callback drops it; restart keeps having none.
+    dec.reset(ResponseFormat::graphbinary_v4, DecodeMode::materialize);
+    REQUIRE(dec.feed(body).ok());
+    dec.restart(ResponseFormat::graphbinary_v4, DecodeMode::materialize);
+    REQUIRE(dec.feed(body).ok());
+    REQUIRE(dec.finish().ok());
+    CHECK(dec.result_count() == 6);
+    CHECK(bulks.size() == 3);
+    // A moved-from decoder restarts as a new one.
+    ResponseDecoder moved = std::move(dec);
+    dec.restart(ResponseFormat::graphbinary_v4, DecodeMode::count);  // NOLINT(bugprone-use-after-move)
+    REQUIRE(dec.feed(body).ok());
+    REQUIRE(dec.finish().ok());
+    CHECK(dec.result_count() == 6);
+}
+
 TEST_CASE("http4 ResponseDecoder counts a Tree as one result in both modes, every format") {
     // tree() answers one Tree however many nodes it holds: marko → {vadas, josh → {ripple, lop}}
     const Value leaf = Value::tree({});
