@@ -190,7 +190,7 @@ ResponseReader::Status ResponseReader::on_complete(Parser& p) {
         if (decoder_->status_message()) message = *decoder_->status_message();
         if (decoder_->status_exception()) exception = *decoder_->status_exception();
         // Trailers repeat the footer; if they report an error the footer did not, believe them.
-        if (code == 200 && !trailer_code_.empty() && trailer_code_ != "200") {
+        if (code == 200 && !trailer_code_.empty() && std::string_view(trailer_code_) != "200") {
             int tc = 0;
             for (char ch : trailer_code_) {
                 if (ch < '0' || ch > '9' || tc > 100000) {

@@ -261,18 +261,18 @@ struct ResponseDecoder::Impl {
                 Reader rd{s, p};
                 rd.max_len = kMaxFooterString;
                 std::int32_t c = 0;
-                std::optional<std::string> msg, exc;
+                // Straight into message/exception (empty until the footer is read whole, once).
                 std::optional<Error> e = rd.i32(c, "status code");
-                if (!e) e = rd.nullable_string(msg, "status message");
-                if (!e) e = rd.nullable_string(exc, "status exception");
+                if (!e) e = rd.nullable_string(message, "status message");
+                if (!e) e = rd.nullable_string(exception, "status exception");
                 if (e) {
+                    message.reset();
+                    exception.reset();
                     if (e->code == errc::truncated) return Step::need_more;
                     e->offset += consumed;
                     return fail(std::move(*e));
                 }
                 code = c;
-                message = std::move(msg);
-                exception = std::move(exc);
                 p = rd.pos;
                 gb = GbState::done;
                 return Step::consumed;
