@@ -270,9 +270,10 @@ std::size_t AnyStream::write_now(const void* data, std::size_t size, error_code&
         }
     }
     const std::size_t n = sock.write_some(net::buffer(data, size), ec);
-    if (ec == net::error::would_block || ec == net::error::try_again || ec == net::error::interrupted) {
-        ec = {};
-        return 0;
+    if (ec) [[unlikely]] {
+        if (ec == net::error::would_block || ec == net::error::try_again || ec == net::error::interrupted)
+            ec = {};
+        return 0;  // (write_some wrote nothing)
     }
     direct_written_ += n;
     return n;
