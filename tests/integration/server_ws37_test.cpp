@@ -113,6 +113,44 @@ public:
         ws_.ping({});
     }
     bool pong_seen() const { return pong_; }
+    // Keeps one read pending for `idle` (Beast answers the server's pings meanwhile), then sends
+    // `m` and returns the frame that read gets: nullopt when the connection ended while idle.
+    std::optional<std::string> idle_then_request(std::chrono::milliseconds idle,
+                                                 const io::ws37::RequestMessage& m) {
+        count_pings();
+        beast::flat_buffer b;
+        beast::error_code ec;
+        bool done = false;
+        ws_.async_read(b, [&](beast::error_code e, std::size_t) {
+            ec = e;
+            done = true;
+        });
+        ioc_.restart();
+        ioc_.run_for(idle);
+        if (done) {
+            last_error_ = ec;
+            return std::nullopt;
+        }
+        std::string frame;
+        io::ws37::encode_request(frame, m, Format::graphbinary_v1, true);
+        ws_.binary(true);
+        bool wrote = false;
+        ws_.async_write(asio::buffer(frame), [&](beast::error_code e, std::size_t) {
+            if (e) ec = e;
+            wrote = true;
+        });
+        run_until(done);
+        if (!done || !wrote || ec) return std::nullopt;
+        return beast::buffers_to_string(b.data());
+    }
+    // Counts the server's pings from now on (pings()).
+    void count_pings() {
+        ws_.control_callback([this](websocket::frame_type k, beast::string_view) {
+            if (k == websocket::frame_type::ping) ++pings_;
+            if (k == websocket::frame_type::pong) pong_ = true;
+        });
+    }
+    int pings() const { return pings_; }
     bool close() {
         beast::error_code ec;
         bool done = false;
@@ -150,6 +188,7 @@ private:
     std::uint16_t local_port_ = 0;
     beast::error_code last_error_;
     bool pong_ = false;
+    int pings_ = 0;
 };
 
 model::Uuid new_id() {
@@ -353,6 +392,40 @@ TEST_CASE("server ws37: gathered frames stay whole and in order beside Beast's p
         for (const auto& want : expected) CHECK(counts[want.first] == want.second);
         CHECK(c.pong_seen());
         CHECK(c.close());
+    }
+}
+
+TEST_CASE("server ws37: idleConnectionTimeout pings a silent client, then closes it; a pong keeps it open") {
+    // The idle watch (ws_session_impl.hpp): nothing received for half the timeout sends a ping,
+    // another half closes the connection (Beast's keep-alive rule, without a timer per read).
+    server::ServerConfig cfg;
+    cfg.idle_connection_timeout = std::chrono::milliseconds(300);
+    auto srv = start_embedded_server(cfg);
+    {
+        WsClient c(srv->port());
+        c.count_pings();
+        std::this_thread::sleep_for(1500ms);  // neither reading (no pong) nor sending
+        const auto t0 = std::chrono::steady_clock::now();
+        CHECK_FALSE(c.read_frame());  // the ping, then the end of the connection
+        // Ended by the server, well before the client's own 10 s limit (which aborts the read).
+        CHECK(std::chrono::steady_clock::now() - t0 < 5s);
+        CHECK(c.last_error() != beast::error_code(asio::error::operation_aborted));
+        CHECK(c.pings() >= 1);
+    }
+    {
+        // A reading client answers the pings: still open after several timeouts' worth of quiet.
+        server::ServerConfig slow = cfg;
+        slow.idle_connection_timeout = std::chrono::milliseconds(1000);
+        auto srv2 = start_embedded_server(slow);
+        WsClient c(srv2->port());
+        auto r = eval("1+1");
+        auto fr = c.idle_then_request(2600ms, r);
+        REQUIRE_MESSAGE(fr, c.last_error().message());
+        auto m = io::ws37::decode_response(*fr, Format::graphbinary_v1);
+        REQUIRE(m.ok());
+        CHECK(m->header.request_id == r.request_id);
+        CHECK(m->data[0].to_int64() == 2);
+        CHECK(c.pings() >= 2);
     }
 }
 

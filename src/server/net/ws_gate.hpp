@@ -11,7 +11,8 @@
 //     several write_some calls issues the next one from the completion of the previous (Asio's
 //     composed write), before the gate looks again, so a gathered write never starts inside it.
 //
-// Reads pass through untouched; Beast's teardown goes to the wrapped stream.
+// Reads pass through, counted (reads(): the ws37 idle watch's sign of life from the peer); Beast's
+// teardown goes to the wrapped stream.
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/associator.hpp>
 #include <boost/asio/async_result.hpp>
@@ -22,6 +23,7 @@
 #include <boost/beast/websocket/teardown.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <tuple>
 #include <utility>
@@ -48,6 +50,18 @@ struct BeastWriteHandler {
     }
 };
 
+// Completion of a read on the gate: counts a read that brought bytes, then completes the caller's
+// handler. `reads` is only touched when bytes arrived (an aborted read may outlive the stream).
+template <class Handler>
+struct CountedReadHandler {
+    Handler inner;
+    std::uint64_t* reads;
+    void operator()(const boost::system::error_code& ec, std::size_t n) {
+        if (n > 0) ++*reads;
+        std::move(inner)(ec, n);
+    }
+};
+
 }  // namespace gate_detail
 
 template <class Next>
@@ -67,8 +81,15 @@ public:
 
     template <class MutableBufferSequence, class ReadToken>
     auto async_read_some(const MutableBufferSequence& buffers, ReadToken&& token) {
-        return next_.async_read_some(buffers, std::forward<ReadToken>(token));
+        return boost::asio::async_initiate<ReadToken, void(error_code, std::size_t)>(
+            [this](auto handler, const MutableBufferSequence& b) {
+                using H = decltype(handler);
+                next_.async_read_some(b, gate_detail::CountedReadHandler<H>{std::move(handler), &reads_});
+            },
+            token, buffers);
     }
+    // Reads that brought bytes so far (any frame: data, ping, pong, close).
+    std::uint64_t reads() const noexcept { return reads_; }
 
     // Beast's writes (and any other plain write on the gate, e.g. the fault hooks' raw bytes).
     template <class ConstBufferSequence, class WriteToken>
@@ -153,6 +174,7 @@ private:
     bool gathering_ = false;              // a gathered write is in progress
     bool raw_waiting_ = false;
     std::unique_ptr<ParkedBase> parked_;  // Beast's write, waiting for the gathered one
+    std::uint64_t reads_ = 0;
 };
 
 }  // namespace tpbench::server::detail
@@ -162,6 +184,19 @@ struct boost::asio::associator<
     Associator, tpbench::server::detail::gate_detail::BeastWriteHandler<Gate, Handler>, DefaultCandidate>
     : Associator<Handler, DefaultCandidate> {
     using Wrapped = tpbench::server::detail::gate_detail::BeastWriteHandler<Gate, Handler>;
+    static typename Associator<Handler, DefaultCandidate>::type get(const Wrapped& h) noexcept {
+        return Associator<Handler, DefaultCandidate>::get(h.inner);
+    }
+    static auto get(const Wrapped& h, const DefaultCandidate& c) noexcept
+        -> decltype(Associator<Handler, DefaultCandidate>::get(h.inner, c)) {
+        return Associator<Handler, DefaultCandidate>::get(h.inner, c);
+    }
+};
+
+template <template <typename, typename> class Associator, class Handler, class DefaultCandidate>
+struct boost::asio::associator<Associator, tpbench::server::detail::gate_detail::CountedReadHandler<Handler>,
+                               DefaultCandidate> : Associator<Handler, DefaultCandidate> {
+    using Wrapped = tpbench::server::detail::gate_detail::CountedReadHandler<Handler>;
     static typename Associator<Handler, DefaultCandidate>::type get(const Wrapped& h) noexcept {
         return Associator<Handler, DefaultCandidate>::get(h.inner);
     }

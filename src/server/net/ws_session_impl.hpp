@@ -15,7 +15,10 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <algorithm>
 #include <array>
+#include <chrono>
+#include <cstdint>
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -174,6 +177,50 @@ asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::s
     }
 }
 
+// Idle connections, by Beast's keep-alive rule but without a timer armed per message read (Beast's
+// own idle timeout re-arms its timer at every read: a timerfd_settime per request, issue 10). Every
+// half period, when nothing arrived from the peer since the last look (GatedStream::reads(): data,
+// pings, pongs, close), the first time a ping goes out (a live client's pong counts), the second
+// time the connection is closed, as Beast's timeout does. A writer stuck on a peer that neither
+// reads nor sends ends with it: the close fails its write.
+struct IdleWatch {
+    explicit IdleWatch(const asio::any_io_executor& ex)
+        : tick(ex), done(ex, asio::steady_timer::time_point::max()) {}
+    asio::steady_timer tick;
+    asio::steady_timer done;  // the session waits on it for the watch to end
+    bool stop = false;
+    bool finished = false;
+};
+
+template <class WsStream>
+asio::awaitable<void> ws_idle_watch(WsStream& ws, IdleWatch& w, std::chrono::milliseconds period) {
+    std::uint64_t seen = ws.next_layer().reads();
+    bool pinged = false;
+    auto ping_pending = std::make_shared<bool>(false);  // outlives the session if the ping does
+    while (!w.stop) {
+        w.tick.expires_after(period);
+        co_await w.tick.async_wait(tuple_awaitable);
+        if (w.stop) break;
+        const std::uint64_t now = ws.next_layer().reads();
+        if (now != seen) {
+            seen = now;
+            pinged = false;
+            continue;
+        }
+        if (!pinged) {
+            pinged = true;
+            if (!*ping_pending) {  // Beast allows one ping in flight
+                *ping_pending = true;
+                ws.async_ping({}, [ping_pending](boost::system::error_code) { *ping_pending = false; });
+            }
+            continue;
+        }
+        boost::system::error_code ignored;
+        beast::get_lowest_layer(ws).socket().close(ignored);
+        break;
+    }
+}
+
 template <class NextLayer>
 asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer stream,
                                   http::request<http::string_body> req, std::string host,
@@ -192,7 +239,11 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
     ws.read_message_max(st->cfg.max_content_length);
     ws.write_buffer_bytes(ws_write_buffer);
     websocket::stream_base::timeout to = websocket::stream_base::timeout::suggested(beast::role_type::server);
-    if (st->cfg.idle_connection_timeout.count() > 0) to.idle_timeout = st->cfg.idle_connection_timeout;
+    // Beast keeps the handshake and closing timeouts; the idle timeout is ws_idle_watch's.
+    const auto idle = st->cfg.idle_connection_timeout.count() > 0
+                          ? st->cfg.idle_connection_timeout
+                          : std::chrono::duration_cast<std::chrono::milliseconds>(to.idle_timeout);
+    to.idle_timeout = websocket::stream_base::none();
     ws.set_option(to);
     ws.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set(http::field::server, "tpbench"); }));
@@ -217,6 +268,14 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
                        log_escaped(e, "ws37 writer");
                        writer_finished = true;
                        writer_done.cancel();
+                   });
+
+    IdleWatch watch(ex);
+    asio::co_spawn(ex, ws_idle_watch(ws, watch, std::max(idle / 2, std::chrono::milliseconds(1))),
+                   [&watch](std::exception_ptr e) {
+                       log_escaped(e, "ws37 idle watch");
+                       watch.finished = true;
+                       watch.done.cancel();
                    });
 
     beast::flat_buffer buf;
@@ -269,6 +328,9 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
     }
     ob->close();
     if (!writer_finished) co_await writer_done.async_wait(tuple_awaitable);
+    watch.stop = true;
+    watch.tick.cancel();
+    if (!watch.finished) co_await watch.done.async_wait(tuple_awaitable);
     if (budget_refused) {
         // The close handshake (Beast discards the rest of the frame meanwhile; bounded by the
         // stream's timeouts).
