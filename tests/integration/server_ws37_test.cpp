@@ -6,6 +6,7 @@
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
@@ -113,6 +114,22 @@ public:
         ws_.ping({});
     }
     bool pong_seen() const { return pong_; }
+    // Sends the requests as masked binary frames in one TCP write (a pipelined burst).
+    bool send_burst(const std::vector<io::ws37::RequestMessage>& ms) {
+        std::string bytes;
+        for (const auto& m : ms) {
+            std::string p;
+            io::ws37::encode_request(p, m, Format::graphbinary_v1, true);
+            REQUIRE(p.size() < 126);
+            bytes += '\x82';                              // FIN, binary
+            bytes += static_cast<char>(0x80 | p.size());  // masked, 7-bit length
+            bytes.append(4, '\0');                        // masking key 0: the payload as is
+            bytes += p;
+        }
+        beast::error_code ec;
+        asio::write(beast::get_lowest_layer(ws_).socket(), asio::buffer(bytes), ec);
+        return !ec;
+    }
     // Keeps one read pending for `idle` (Beast answers the server's pings meanwhile), then sends
     // `m` and returns the frame that read gets: nullopt when the connection ended while idle.
     std::optional<std::string> idle_then_request(std::chrono::milliseconds idle,
@@ -393,6 +410,44 @@ TEST_CASE("server ws37: gathered frames stay whole and in order beside Beast's p
         CHECK(c.pong_seen());
         CHECK(c.close());
     }
+}
+
+TEST_CASE("server ws37: a pipelined burst's responses go out in a few writes, whole and in order") {
+    // 32 requests in one TCP write, each answered by the reader itself (499: batchSize 0), one per
+    // message Beast hands it: the writer, woken by the first answer, lets the others land before it
+    // writes (ws_writer's rounds), so a few writes carry the 32 frames, not one write each (issue 10).
+    auto srv = start_embedded_server();
+    WsClient c(srv->port());
+    std::vector<io::ws37::RequestMessage> burst;
+    for (int i = 0; i < 32; ++i) burst.push_back(eval("1+1", 0));
+    const auto before = srv->stats();
+    REQUIRE(c.send_burst(burst));
+    for (const auto& r : burst) {
+        auto m = c.read_response();
+        REQUIRE(m);
+        CHECK(m->header.request_id == r.request_id);
+        CHECK(m->header.code == 499);
+    }
+    const auto after = srv->stats();
+    CHECK(after.ws37_frames - before.ws37_frames == 32);
+    CHECK(after.ws37_writes - before.ws37_writes <= 4);
+    // Evaluated requests too: every answer whole, under its own id.
+    std::vector<io::ws37::RequestMessage> evals;
+    for (int i = 0; i < 32; ++i) evals.push_back(eval(i % 2 == 0 ? "1+1" : "g.V().count()"));
+    REQUIRE(c.send_burst(evals));
+    std::map<model::Uuid, std::int64_t> want;
+    for (int i = 0; i < 32; ++i) want[evals[static_cast<std::size_t>(i)].request_id] = i % 2 == 0 ? 2 : 6;
+    for (int i = 0; i < 32; ++i) {
+        auto m = c.read_response();
+        REQUIRE(m);
+        REQUIRE(m->header.request_id);
+        REQUIRE(want.count(*m->header.request_id) == 1);
+        CHECK(m->header.code == 200);
+        REQUIRE(data_size(*m) == 1);
+        CHECK(m->data[0].to_int64() == want[*m->header.request_id]);
+        want.erase(*m->header.request_id);
+    }
+    CHECK(c.close());
 }
 
 TEST_CASE("server ws37: idleConnectionTimeout pings a silent client, then closes it; a pong keeps it open") {

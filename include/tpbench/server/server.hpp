@@ -105,6 +105,8 @@ struct ServerStats {
     std::size_t memory_budget_buffered = 0;   // of which response bytes queued for their readers
     std::size_t memory_budget_peak = 0;       // the most ever claimed at once
     std::uint64_t memory_budget_refused = 0;  // requests refused over the budget
+    std::uint64_t ws37_writes = 0;            // ws37 response writes started (one socket write each)
+    std::uint64_t ws37_frames = 0;            // ws37 response frames those writes carry
 };
 
 // Applies gremlin-server.yaml keys that matter here (host, port, threadPoolWorker, gremlinPool,

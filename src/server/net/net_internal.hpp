@@ -76,6 +76,10 @@ struct ServerState {
     SessionTable ws_sessions;
     SessionTable http_transactions;
     std::atomic<bool> stopping{false};
+    // ws37 response writes (socket writes by the connections' writers, counted as they start) and
+    // the frames they carry (ServerStats; relaxed counters).
+    std::atomic<std::uint64_t> ws37_writes{0};
+    std::atomic<std::uint64_t> ws37_frames{0};
 
     // Open connections' outboxes, closed on shutdown so blocked producers return. Weak: an
     // outbox whose connection ended (even through an exception) is simply skipped.

@@ -112,6 +112,16 @@ public:
         return true;
     }
 
+    // Writer, awake (after a take() that returned true): moves the entries queued since into `out`
+    // (appending); never marks the writer idle. Returns how many it moved.
+    std::size_t take_more(std::vector<Entry>& out) {
+        std::lock_guard lk(m_);
+        const std::size_t n = q_.size();
+        for (auto& e : q_) out.push_back(std::move(e));
+        q_.clear();
+        return n;
+    }
+
     // Writer: `n` bytes taken earlier have been written (or discarded); wakes blocked producers
     // once the queue drains below the low-water mark.
     void release(std::size_t n) {

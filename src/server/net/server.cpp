@@ -738,6 +738,8 @@ public:
         s.memory_budget_buffered = st_->budget.buffered();
         s.memory_budget_peak = st_->budget.peak();
         s.memory_budget_refused = st_->budget.refused();
+        s.ws37_writes = st_->ws37_writes.load(std::memory_order_relaxed);
+        s.ws37_frames = st_->ws37_frames.load(std::memory_order_relaxed);
         return s;
     }
 

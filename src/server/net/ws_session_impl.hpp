@@ -11,6 +11,7 @@
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket.hpp>
@@ -58,12 +59,14 @@ inline std::size_t put_server_frame_header(std::array<unsigned char, 10>& h, std
     return 10;
 }
 
-// `gather`: the client did not negotiate permessage-deflate, so frames can be built here and
-// several sent in one write through the GatedStream (Beast's own control frames wait for it).
-// Entries with a writer fault, a close_after or no bytes go through the single-frame path.
+// `gather`: the client did not negotiate permessage-deflate, so frames are built here and sent
+// through the GatedStream (Beast's own control frames wait for it): every ready frame of a wake-up
+// in one write, a lone frame too (no Beast write operation per response). Entries with a writer
+// fault, a close_after or no bytes go through Beast's single-frame path.
 template <class WsStream>
 asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::shared_ptr<WakeTimer> wake,
-                                Ws37Connection& conn, bool gather) {
+                                Ws37Connection& conn, ServerState& st, bool gather) {
+    const auto ex = co_await asio::this_coro::executor;
     // TLS: one contiguous buffer (an SSL stream writes one buffer per record); plain TCP: writev.
     constexpr bool linear =
         !std::is_same_v<typename WsStream::next_layer_type::next_layer_type, beast::tcp_stream>;
@@ -84,12 +87,30 @@ asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::s
             co_await wake->timer.async_wait(tuple_awaitable);
             continue;
         }
+        if (gather) {
+            // Responses that become ready close together go out in one write (issue 10): before
+            // writing, the handlers already queued on this thread run first (the reader's next
+            // buffered requests, evaluated inline; the wake-ups of pool threads' responses), round
+            // after round while they queue more, up to one gathered write's worth. No timer: a
+            // round is one pass over this thread's ready handlers. A first round that adds nothing
+            // ends it; once rounds added some (a burst), two in a row that add nothing do (one may
+            // be the reader's socket read completing, before its frames).
+            for (std::size_t round = 0, empty = 0, grew = 0;
+                 round < kGatherFrames && entries.size() < kGatherFrames; ++round) {
+                co_await asio::post(ex, asio::use_awaitable);
+                if (ob->take_more(entries) != 0) {
+                    empty = 0;
+                    grew = 1;
+                } else if (++empty > grew) {
+                    break;
+                }
+            }
+        }
         // entries[i] is the entry being written; `done` of its copies are written already.
         std::uint32_t done = 0;
         for (std::size_t i = 0; i < entries.size();) {
-            if (gather && gatherable(entries[i]) &&
-                (entries[i].copies - done > 1 || (i + 1 < entries.size() && gatherable(entries[i + 1])))) {
-                // A run of ready frames: one write.
+            if (gather && gatherable(entries[i])) {
+                // A run of ready frames (or a lone one): one write.
                 bufs.clear();
                 flat.clear();
                 std::size_t j = i, frames = 0, payload = 0, released = 0;
@@ -124,6 +145,8 @@ asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::s
                     ++j;
                 }
                 if constexpr (linear) bufs.emplace_back(flat.data(), flat.size());
+                st.ws37_writes.fetch_add(1, std::memory_order_relaxed);
+                st.ws37_frames.fetch_add(frames, std::memory_order_relaxed);
                 auto [wec, n] = co_await ws.next_layer().async_write_gathered(bufs);
                 ob->release(released);
                 if (wec) {
@@ -158,6 +181,8 @@ asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::s
                 ws.compress(e.bytes.size() <= ws_compress_max);
                 boost::system::error_code ec;
                 if (!e.bytes.empty()) {
+                    st.ws37_writes.fetch_add(1, std::memory_order_relaxed);
+                    st.ws37_frames.fetch_add(1, std::memory_order_relaxed);
                     auto [wec, n] = co_await ws.async_write(asio::buffer(e.bytes), tuple_awaitable);
                     ec = wec;
                 }
@@ -263,7 +288,7 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
     // The writer runs beside the reader; at the end the reader waits for it (writer_done).
     bool writer_finished = false;
     asio::steady_timer writer_done(ex, asio::steady_timer::time_point::max());
-    asio::co_spawn(ex, ws_writer(ws, ob, wake, conn, gather),
+    asio::co_spawn(ex, ws_writer(ws, ob, wake, conn, *st, gather),
                    [&writer_finished, &writer_done](std::exception_ptr e) {
                        log_escaped(e, "ws37 writer");
                        writer_finished = true;

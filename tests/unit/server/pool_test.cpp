@@ -37,6 +37,31 @@ TEST_CASE("Outbox: waker, take/release and water marks") {
     CHECK(ob.queued_bytes() == 0);
 }
 
+TEST_CASE("Outbox: take_more appends what arrived since take() and keeps the writer awake") {
+    Outbox ob(100, 50);
+    int wakes = 0;
+    ob.set_waker([&] { ++wakes; });
+    std::vector<Outbox::Entry> got;
+    CHECK_FALSE(ob.take(got));
+    CHECK(ob.push({"a", Outbox::Kind::raw, false}));
+    CHECK(wakes == 1);
+    REQUIRE(ob.take(got));
+    CHECK(ob.take_more(got) == 0);  // nothing new: the writer is still awake (it writes next)
+    CHECK(ob.push({"b", Outbox::Kind::raw, false}));
+    CHECK(ob.push({"c", Outbox::Kind::raw, true}));
+    CHECK(wakes == 1);  // no waker call while the writer is awake
+    CHECK(ob.take_more(got) == 2);
+    REQUIRE(got.size() == 3);
+    CHECK(got[0].bytes == "a");
+    CHECK(got[1].bytes == "b");
+    CHECK(got[2].bytes == "c");
+    CHECK(ob.queued_bytes() == 3);  // taken, not yet released
+    ob.release(3);
+    CHECK_FALSE(ob.take(got));  // idle again: the next push wakes it
+    CHECK(ob.push({"d", Outbox::Kind::raw, false}));
+    CHECK(wakes == 2);
+}
+
 TEST_CASE("Outbox: close releases blocked producers and refuses entries") {
     Outbox ob(10, 5);
     int wakes = 0;
