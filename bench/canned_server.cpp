@@ -192,6 +192,20 @@ void put_frame_header(std::string& out, unsigned opcode, std::size_t n) {
     }
 }
 
+// A WebSocket frame header's size before any mask key (2, 4 or 10), from its second byte.
+std::size_t frame_header_size(unsigned char b1) noexcept {
+    const unsigned short_len = b1 & 0x7fU;
+    return short_len == 126 ? 4 : short_len == 127 ? 10 : 2;
+}
+
+// The payload length of a frame header whose first `hdr` (frame_header_size) bytes are in `buf`.
+std::uint64_t frame_payload_length(std::string_view buf, std::size_t hdr) noexcept {
+    if (hdr == 2) return static_cast<unsigned char>(buf[1]) & 0x7fU;
+    std::uint64_t len = 0;
+    for (std::size_t i = 2; i < hdr; ++i) len = len << 8 | static_cast<unsigned char>(buf[i]);
+    return len;
+}
+
 std::string ws_accept(std::string_view key) {
     std::string in(key);
     in += kWsGuid;
@@ -554,15 +568,9 @@ private:
             while (ws_buf_.size() < 2) read_more(ws_fd_, ws_buf_);
             const auto b0 = static_cast<unsigned char>(ws_buf_[0]);
             const auto b1 = static_cast<unsigned char>(ws_buf_[1]);
-            std::size_t hdr = 2;
-            std::uint64_t len = b1 & 0x7f;
-            if (len == 126) hdr = 4;
-            if (len == 127) hdr = 10;
+            const std::size_t hdr = frame_header_size(b1);
             while (ws_buf_.size() < hdr) read_more(ws_fd_, ws_buf_);
-            if (len >= 126) {
-                len = 0;
-                for (std::size_t i = 2; i < hdr; ++i) len = len << 8 | static_cast<unsigned char>(ws_buf_[i]);
-            }
+            const std::uint64_t len = frame_payload_length(ws_buf_, hdr);
             if ((b1 & 0x80) != 0) throw std::runtime_error("upstream sent a masked frame");
             if (len > (std::uint64_t{64} << 20))
                 throw std::runtime_error("upstream frame larger than 64 MiB");
@@ -947,20 +955,14 @@ private:
         if (buf.size() < 2) return 0;
         const auto b0 = static_cast<unsigned char>(buf[0]);
         const auto b1 = static_cast<unsigned char>(buf[1]);
-        std::size_t hdr = 2;
-        std::uint64_t len = b1 & 0x7f;
-        if (len == 126) hdr = 4;
-        if (len == 127) hdr = 10;
+        const std::size_t hdr = frame_header_size(b1);
         if ((b1 & 0x80) == 0) {  // client frames must be masked (RFC 6455 5.1)
             ++st_.protocol_errors;
             ws_close(c, 1002);
             return 0;
         }
         if (buf.size() < hdr + 4) return 0;
-        if (len >= 126) {
-            len = 0;
-            for (std::size_t i = 2; i < hdr; ++i) len = len << 8 | static_cast<unsigned char>(buf[i]);
-        }
+        const std::uint64_t len = frame_payload_length(buf, hdr);
         if (len > opt_.max_request) {
             ++st_.protocol_errors;
             ws_close(c, 1009);
