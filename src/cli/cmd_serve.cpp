@@ -89,6 +89,7 @@ struct ServeArgs {
     std::vector<std::string> faults;
     std::uint64_t fault_seed = 1;
     std::string memory_budget;
+    std::string tcp_congestion = "auto";
     long long session_timeout = 28800000;
     long long transaction_idle_timeout = 60000;
     long long transaction_max_lifetime = 600000;
@@ -174,6 +175,7 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
     cfg.faults = a.faults;
     cfg.fault_seed = a.fault_seed;
     if (given("--memory-budget")) cfg.memory_budget = parse_memory_budget(a.memory_budget);
+    cfg.tcp_congestion = a.tcp_congestion;
     cfg.session_timeout = std::chrono::milliseconds(a.session_timeout);
     cfg.transaction_idle_timeout = std::chrono::milliseconds(a.transaction_idle_timeout);
     cfg.transaction_max_lifetime = std::chrono::milliseconds(a.transaction_max_lifetime);
@@ -209,6 +211,12 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
         cfg.credentials
             ? fmt::format(", authentication: {} user(s) ({})", cfg.credentials->users.size(), served_auth())
             : std::string());
+    if (const auto cc = server->tcp_congestion(), sys = tpbench::server::system_tcp_congestion();
+        !cc.empty() && !sys.empty() && cc != sys)
+        fmt::print(
+            "tpbench serve: TCP congestion control {} on this listener (the system default {} paces every "
+            "send with a kernel timer on loopback; --tcp-congestion system keeps it)\n",
+            cc, sys);
     if (!cfg.faults.empty()) {
         std::string list;
         for (const auto& f : cfg.faults) list += (list.empty() ? "" : ", ") + f;
@@ -286,6 +294,10 @@ void register_serve(CLI::App& app) {
                     "their readers may claim together, each request charged 64 KiB + 3x its size, each "
                     "queued response byte while it waits; over it a request is refused (ws37 596, http4 "
                     "503). 0 = unlimited (default 1G)");
+    sub->add_option("--tcp-congestion", args->tcp_congestion,
+                    "the listener's TCP congestion control: auto (default: CUBIC, else Reno, on a loopback "
+                    "listener when the system default is BBR, whose pacing costs a kernel timer per send "
+                    "there; otherwise the system default), system, or a name (cubic, reno, bbr, ...)");
     // Sessions and transactions (docs/usage.md "Sessions and transactions").
     sub->add_option("--sessionTimeout", args->session_timeout,
                     "ms a ws37 session may stay unused before it is closed (default 28800000)")

@@ -96,6 +96,12 @@ struct ServerConfig {
     // drain (the total passes the budget by at most one batch per response in progress).
     // 0 = unlimited.
     std::size_t memory_budget = std::size_t{1} << 30;
+    // `--tcp-congestion`: the listening socket's TCP congestion control, inherited by every
+    // accepted connection. "auto": on a loopback listener whose system default paces each send
+    // (bbr), CUBIC (else Reno) — pacing on loopback buys nothing and costs a kernel timer per paced
+    // send (docs/performance.md, session 8); elsewhere the system default. "system": never touch
+    // it. A name: that algorithm, or start() fails naming the OS reason.
+    std::string tcp_congestion = "auto";
 };
 
 // Counters of a running server (ServerHandle::stats()).
@@ -134,7 +140,13 @@ public:
     virtual void wait() = 0;
     // Counters (thread-safe; valid until the handle is destroyed).
     virtual ServerStats stats() const noexcept { return {}; }
+    // The listener's TCP congestion control in effect ("" where the system cannot tell).
+    virtual std::string tcp_congestion() const { return {}; }
 };
+
+// The system's default TCP congestion control (Linux: /proc/sys/net/ipv4/tcp_congestion_control),
+// "" when unknown.
+std::string system_tcp_congestion();
 
 // Binds and starts serving on background threads (thread_pool_worker I/O threads, each with its
 // own io_context, plus gremlin_pool evaluation threads). Loads the graph (modern or graph_file).

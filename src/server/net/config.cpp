@@ -4,6 +4,7 @@
 #include <tpbench/server/server.hpp>
 
 #include "fault_plan.hpp"
+#include "tcp_congestion.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -524,6 +525,7 @@ void validate_knobs(const ServerConfig& cfg) {
     if (cfg.http4_version_byte < 0x80)
         throw std::runtime_error("the http4 version byte must have its top bit set");
     if (cfg.host.empty()) throw std::runtime_error("host must not be empty");
+    detail::validate_congestion_name(cfg.tcp_congestion);
 }
 
 void validate_security(const ServerConfig& cfg) {

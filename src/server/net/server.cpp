@@ -7,6 +7,7 @@
 #include "net_internal.hpp"
 #include "http3_endpoint.hpp"
 #include "http3_protocol.hpp"
+#include "tcp_congestion.hpp"
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -701,6 +702,16 @@ public:
         acceptor_->open(ep.protocol(), ec);
         if (!ec) acceptor_->set_option(asio::socket_base::reuse_address(true), ec);
         if (!ec) acceptor_->bind(ep, ec);
+        if (!ec) {
+            const auto plan = detail::plan_congestion(cfg.tcp_congestion, addr.is_loopback(),
+                                                      detail::system_congestion_default());
+            try {
+                tcp_congestion_ = detail::apply_congestion(acceptor_->native_handle(), plan);
+            } catch (...) {
+                st_->pool->stop();
+                throw;
+            }
+        }
         if (!ec) acceptor_->listen(asio::socket_base::max_listen_connections, ec);
         if (ec) {
             st_->pool->stop();
@@ -730,6 +741,7 @@ public:
     ~Server() override { stop(); }
 
     std::uint16_t port() const noexcept override { return port_; }
+    std::string tcp_congestion() const override { return tcp_congestion_; }
     const std::string& host() const noexcept override { return host_; }
     ServerStats stats() const noexcept override {
         ServerStats s;
@@ -813,6 +825,7 @@ private:
     std::unique_ptr<tcp::acceptor> acceptor_;
     std::uint16_t port_ = 0;
     std::string host_;
+    std::string tcp_congestion_;  // the listener's algorithm in effect
     std::mutex m_;
     std::condition_variable cv_;
     bool stopped_ = false;
