@@ -23,7 +23,8 @@ struct CongestionPlan {
     std::vector<std::string> candidates;  // tried in order; empty = system default
     bool required = false;                // an explicit name: failing to set it is an error
 };
-CongestionPlan plan_congestion(std::string_view requested, bool loopback_listener, std::string_view system_default);
+CongestionPlan plan_congestion(std::string_view requested, bool loopback_listener,
+                               std::string_view system_default);
 
 // The system's default algorithm (/proc/sys/net/ipv4/tcp_congestion_control), "" when unknown.
 std::string system_congestion_default();
