@@ -28,7 +28,9 @@
 # stay on `tpbench serve`, and the ws37 rows are GraphBinary only (what the canned server answers). Default PEER=serve: every row against `tpbench serve`, the issue's table.
 #
 # Environment: TPBENCH (default build/src/cli/tpbench), NODE (default node), WRK (default wrk),
-# CANNED (default build/bench/bench_canned_server).
+# CANNED (default build/bench/bench_canned_server), SERVE_ARGS (extra `tpbench serve` arguments,
+# e.g. SERVE_ARGS='--tcp-congestion system' to keep the system's congestion control on the server's
+# loopback listener: since session 8 `serve` replaces a pacing BBR default there, see docs/usage.md).
 # Missing peers (wrk, node, tests/conformance/node_modules — `TPBENCH_NEED_NODE=1 scripts/setup`)
 # are reported and their rows skipped. Run it on an idle machine; read the ratios, not the figures.
 # With tiny counts (e.g. `bench/compare.sh 1 2000 5`) it only checks that everything runs.
@@ -50,8 +52,10 @@ fi
 # shellcheck source=bench/lib.sh
 . "$here/bench/lib.sh"
 bench_work_dir
-bench_start_server compare --evaluationTimeout 0
+# shellcheck disable=SC2086  # SERVE_ARGS is a list of arguments
+bench_start_server compare --evaluationTimeout 0 ${SERVE_ARGS:-}
 echo "server: tpbench serve pid $server_pid on 127.0.0.1:$port; rounds $rounds, requests $n, times($depth)"
+sed -n 's/^tpbench serve: \(TCP congestion control [^ ]*\) .*(the system default \([^ ]*\) .*/server: \1 (the system default: \2)/p' "$work/server.log"
 lport="$port"  # the port of the `1+1` rows
 ws_formats="gb1 gs3"  # the ws37 rows' wire formats, each tool on the same one
 tp_serializer() { [ "$1" = gb1 ] && echo graphbinary-v1 || echo graphson-v3; }
