@@ -19,7 +19,7 @@ void ResponseParser::reset_head() noexcept {
     head_complete_ = false;
     status_ = 0;
     http11_ = true;
-    content_type_.clear();
+    content_type_set_ = false;
     content_encoding_.clear();
     chunked_ = false;
     te_other_ = false;
@@ -242,15 +242,19 @@ Status ResponseParser::fail_line(const char* what, std::string_view line) {
     const char* const colon = token_end(b, readable);
     if (colon == b || colon >= e || *colon != ':') return false;
     const std::string_view name(b, static_cast<std::size_t>(colon - b));
-    const std::string_view value = trim(std::string_view(colon + 1, static_cast<std::size_t>(e - colon - 1)));
-    if (opts_.reject_ctl && has_ctl(value)) return false;
+    // The value with its surrounding whitespace; trimmed only when the field is used. (SP and HTAB
+    // are not control characters: the check needs no trim.)
+    const std::string_view raw(colon + 1, static_cast<std::size_t>(e - colon - 1));
+    if (opts_.reject_ctl && has_ctl(raw)) return false;
+    const std::uint64_t length_bit = std::uint64_t{1} << (name.size() < 63 ? name.size() : 63);
     if (trailer) {
-        handler_->on_field(name, value, true);
+        if (opts_.trailer_field_lengths & length_bit) handler_->on_field(name, trim(raw), true);
         return true;
     }
     switch (name.size()) {
         case 10:
             if (token_equals_lower(name, "connection")) {
+                const std::string_view value = trim(raw);
                 if (lists_token(value, "close")) connection_close_ = true;
                 if (lists_token(value, "keep-alive")) connection_keep_alive_ = true;
                 return true;
@@ -258,12 +262,20 @@ Status ResponseParser::fail_line(const char* what, std::string_view line) {
             break;
         case 12:
             if (token_equals_lower(name, "content-type")) {
-                content_type_.assign(value);
+                const std::string_view value = trim(raw);
+                // Compared with the last response's (the usual case: the same), copied when it
+                // differs. (A second Content-Type in one head: the last one counts.)
+                if (value != content_type_) {
+                    content_type_.assign(value);
+                    ++content_type_serial_;
+                }
+                content_type_set_ = true;
                 return true;
             }
             break;
         case 14:
             if (token_equals_lower(name, "content-length")) {
+                const std::string_view value = trim(raw);
                 if (value.empty()) return false;
                 std::uint64_t n = 0;
                 for (char c : value) {
@@ -284,12 +296,14 @@ Status ResponseParser::fail_line(const char* what, std::string_view line) {
             break;
         case 16:
             if (token_equals_lower(name, "content-encoding")) {
+                const std::string_view value = trim(raw);
                 content_encoding_.assign(value);
                 return true;
             }
             break;
         case 17:
             if (token_equals_lower(name, "transfer-encoding")) {
+                const std::string_view value = trim(raw);
                 // "chunked" is letters only: token_equals_lower is exact for any bytes.
                 const std::string_view coding = value.size() == 7 ? value : last_coding(value);
                 if (token_equals_lower(coding, "chunked"))
@@ -302,7 +316,7 @@ Status ResponseParser::fail_line(const char* what, std::string_view line) {
         default:
             break;
     }
-    handler_->on_field(name, value, false);
+    if (opts_.head_field_lengths & length_bit) handler_->on_field(name, trim(raw), false);
     return true;
 }
 

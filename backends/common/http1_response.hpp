@@ -9,9 +9,11 @@
 //
 // Cost: one pass over the head as it lies in the bytes given: each line's end (and each chunk
 // size line's) is found once, 16 bytes per step (SSE2), each field name is checked as a token 16
-// bytes per step and told apart by length, then compared; only the fields the parser interprets are kept, the
-// rest go to the handler as views. Only a line split across feeds is copied, into a buffer whose capacity is
-// kept; nothing allocates once the buffers have their capacity, unless the response fails (the
+// bytes per step and told apart by length, then compared; only the fields the parser interprets
+// are kept (the Content-Type compared with the last response's, copied only when it differs), the
+// rest go to the handler as views, and only those of the name lengths it asked for (the others
+// are not even trimmed). Only a line split across feeds is copied, into a buffer whose capacity
+// is kept; nothing allocates once the buffers have their capacity, unless the response fails (the
 // message is built then).
 //
 // Error contract (error() after Status::failed): protocol_violation for a bad status line or
@@ -22,6 +24,7 @@
 #include <tpbench/model/error.hpp>
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,7 +55,20 @@ struct ParserOptions {
     // Largest body as a whole (0 = no limit beyond kMaxDeclaredLength per length); over it the
     // response fails ("... (option maxResponseBytes)").
     std::uint64_t max_body = 0;
+    // The header / trailer fields the handler is given (on_field), by name length: bit n for names
+    // of n bytes (n < 63), bit 63 for names of 63 bytes or more (field_lengths()). A field of
+    // another length is checked like any other and then skipped: no value trim, no call. Default:
+    // every field.
+    std::uint64_t head_field_lengths = ~std::uint64_t{0};
+    std::uint64_t trailer_field_lengths = ~std::uint64_t{0};
 };
+
+// The field_lengths mask of ParserOptions for these names.
+constexpr std::uint64_t field_lengths(std::initializer_list<std::string_view> names) noexcept {
+    std::uint64_t m = 0;
+    for (std::string_view n : names) m |= std::uint64_t{1} << (n.size() < 63 ? n.size() : 63);
+    return m;
+}
 
 class ResponseParser;
 
@@ -61,6 +77,7 @@ class ResponseHandler {
 public:
     // A header (or, with trailer_fields, trailer) field the parser does not interpret itself; it
     // interprets Content-Type, Content-Encoding, Transfer-Encoding, Content-Length and Connection.
+    // Only names of the lengths in ParserOptions::head_field_lengths / trailer_field_lengths.
     virtual void on_field(std::string_view name, std::string_view value, bool trailer) = 0;
     // An interim 1xx head was skipped: forget what on_field collected from it.
     virtual void on_interim() = 0;
@@ -114,7 +131,13 @@ public:
     // --- the head (valid from on_head on; status() from the status line on) -----------------
     int status() const noexcept { return status_; }  // 0 until the status line was read
     bool http11() const noexcept { return http11_; }
-    const std::string& content_type() const noexcept { return content_type_; }
+    // "" when the head has no Content-Type.
+    const std::string& content_type() const noexcept { return content_type_set_ ? content_type_ : empty_; }
+    // Changes whenever content_type() may have: equal serials, equal content_type() (a handler
+    // that classifies the type compares this instead of the string).
+    std::uint64_t content_type_serial() const noexcept {
+        return content_type_set_ ? content_type_serial_ : 0;
+    }
     const std::string& content_encoding() const noexcept { return content_encoding_; }
 
     // --- result ---------------------------------------------------------------------------------
@@ -168,7 +191,12 @@ private:
 
     int status_ = 0;
     bool http11_ = true;
+    // The last Content-Type value seen, kept across responses (a server sends the same one every
+    // time: compared, not copied); content_type_set_: this head has one.
     std::string content_type_;
+    bool content_type_set_ = false;
+    std::uint64_t content_type_serial_ = 1;  // > 0; 0 is "no Content-Type"
+    static inline const std::string empty_;
     std::string content_encoding_;
     bool chunked_ = false;
     bool te_other_ = false;  // a Transfer-Encoding other than chunked

@@ -48,6 +48,12 @@ void write_request(std::string& out, const RequestHead& head, const HeaderList* 
 
 ResponseReader::ResponseReader() {
     inflate_sink_ = [this](std::string_view s) { return plain_bytes(s); };
+    // on_field reads X-Transaction-Id in the head and code / exception in the trailers: the
+    // parser skips fields of other name lengths without calling it.
+    backends::http1::ParserOptions o;
+    o.head_field_lengths = backends::http1::field_lengths({"x-transaction-id"});
+    o.trailer_field_lengths = backends::http1::field_lengths({"code", "exception"});
+    parser_.set_options(o);
 }
 ResponseReader::~ResponseReader() = default;
 
@@ -96,10 +102,11 @@ bool ResponseReader::on_head(Parser& p) {
     }
     if (inflate_) inflater_.reset();
 
-    // The server sends the same Content-Type on every response: classify each distinct one once.
-    if (p.content_type() != last_content_type_) {
-        last_content_type_ = p.content_type();
-        last_binary_ = contains_ci(last_content_type_, "graphbinary");
+    // The server sends the same Content-Type on every response: classify each distinct one once
+    // (the parser's serial changes with the value).
+    if (p.content_type_serial() != last_content_type_serial_) {
+        last_content_type_serial_ = p.content_type_serial();
+        last_binary_ = contains_ci(p.content_type(), "graphbinary");
     }
     const bool binary_body = last_binary_;
     // A non-200 status line without a message body in the requested format carries JSON

@@ -125,7 +125,9 @@ private:
     std::string trailer_code_;
     std::string trailer_exception_;
     std::string transaction_id_;
-    std::string last_content_type_;  // the last Content-Type seen, and whether it names GraphBinary
+    // The parser's content_type_serial() of the last Content-Type classified, and whether it names
+    // GraphBinary (serial 0: no Content-Type, which does not).
+    std::uint64_t last_content_type_serial_ = 0;
     bool last_binary_ = false;
 
     // body

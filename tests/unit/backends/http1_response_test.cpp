@@ -394,3 +394,81 @@ TEST_CASE("http1 response parser: every byte value in a header name is taken or 
         }
     }
 }
+
+TEST_CASE(
+    "http1 response parser: only the fields of the handler's name lengths are handed over, in every split") {
+    ParserOptions o;
+    o.head_field_lengths = http1::field_lengths({"x-transaction-id"});
+    o.trailer_field_lengths = http1::field_lengths({"code", "exception"});
+    CHECK(o.head_field_lengths == std::uint64_t{1} << 16);
+    CHECK(http1::field_lengths({std::string(63, 'x'), std::string(200, 'y')}) == std::uint64_t{1} << 63);
+    const std::string wire =
+        "HTTP/1.1 200 OK\r\nX-Transaction-Id:  abc \r\nGremlin-RequestId: 5d88f9d4\r\nX-Other-Length-16: "
+        "q\r\n"
+        "Content-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\ncode: 500\r\n"
+        "exception: E\r\nx-trailer-9: no\r\nserver-x: no\r\n\r\n";
+    const Result r = every_split(wire, o);
+    CHECK(r.status == Status::done);
+    CHECK(r.body == "abc");
+    // Names of 16 bytes (X-Other-Length-16 has 17: skipped) in the head, 4 and 9 in the trailers.
+    CHECK(r.log == "F[X-Transaction-Id=abc]H200/11[text/plain|]BT[code=500]T[exception=E]C");
+    // Every field is still checked: a skipped one with a bad name or (reject_ctl) value fails.
+    CHECK(every_split("HTTP/1.1 200 OK\r\nGremlin(RequestId: x\r\n\r\n", o).message ==
+          "bad header line: 'Gremlin(RequestId: x'");
+    ParserOptions ctl = o;
+    ctl.reject_ctl = true;
+    CHECK(every_split("HTTP/1.1 200 OK\r\nGremlin-RequestId: a\x01z\r\n\r\n", ctl).message ==
+          "bad header line: 'Gremlin-RequestId: a?z'");
+    CHECK(
+        every_split("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nserver-x: a\x7fz\r\n\r\n", ctl)
+            .message == "bad trailer line: 'server-x: a?z'");
+    // No field wanted at all: the framing fields still act.
+    ParserOptions none;
+    none.head_field_lengths = 0;
+    none.trailer_field_lengths = 0;
+    const Result n = every_split(wire, none);
+    CHECK(n.log == "H200/11[text/plain|]BC");
+    CHECK(n.body == "abc");
+}
+
+TEST_CASE("http1 response parser: Content-Type and its serial over several responses on one parser") {
+    ResponseParser p;
+    Recorder h;
+    // Each response fed whole and in two pieces cut inside its Content-Type line.
+    auto parse = [&p, &h](const std::string& wire, std::size_t cut) {
+        p.start(&h);
+        std::size_t used = 0;
+        Status st = p.feed(std::string_view(wire).substr(0, cut), used);
+        if (st == Status::need_more && cut < wire.size())
+            st = p.feed(std::string_view(wire).substr(cut), used);
+        CHECK(st == Status::done);
+        return p.content_type_serial();
+    };
+    for (std::size_t cut : {std::size_t{1000}, std::size_t{30}}) {
+        CAPTURE(cut);
+        const std::uint64_t a =
+            parse("HTTP/1.1 200 OK\r\nContent-Type: type/aaa\r\nContent-Length: 0\r\n\r\n", cut);
+        CHECK(a != 0);
+        CHECK(p.content_type() == "type/aaa");
+        CHECK(parse("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", cut) == 0);  // none
+        CHECK(p.content_type().empty());
+        CHECK(parse("HTTP/1.1 200 OK\r\nContent-Type:  type/aaa\r\nContent-Length: 0\r\n\r\n", cut) == a);
+        CHECK(p.content_type() == "type/aaa");
+        const std::uint64_t b =
+            parse("HTTP/1.1 200 OK\r\nContent-Type: type/bbb\r\nContent-Length: 0\r\n\r\n", cut);
+        CHECK(b != a);
+        CHECK(b != 0);
+        CHECK(p.content_type() == "type/bbb");
+        // Two in one head: the last counts.
+        const std::uint64_t c = parse(
+            "HTTP/1.1 200 OK\r\nContent-Type: type/aaa\r\nContent-Type: type/c\r\nContent-Length: 0\r\n\r\n",
+            cut);
+        CHECK(c != b);
+        CHECK(p.content_type() == "type/c");
+        // An interim head's Content-Type is forgotten with it.
+        CHECK(parse("HTTP/1.1 103 Early Hints\r\nContent-Type: type/c\r\n\r\nHTTP/1.1 200 "
+                    "OK\r\nContent-Length: 0\r\n\r\n",
+                    cut) == 0);
+        CHECK(p.content_type().empty());
+    }
+}
