@@ -39,6 +39,19 @@ void ResponseParser::start(ResponseHandler* h) noexcept {
     error_ = errc::ok;
     message_.clear();
     keep_alive_ = false;
+    skipped_count_ = 0;
+    skipped_overflow_ = false;
+}
+
+void ResponseParser::note_skipped(std::string_view raw) noexcept {
+    const auto at = reinterpret_cast<std::uintptr_t>(raw.data());
+    if (skipped_count_ == kMaxSkippedValues || at < reinterpret_cast<std::uintptr_t>(feed_begin_) ||
+        at + raw.size() > reinterpret_cast<std::uintptr_t>(feed_end_)) {
+        skipped_overflow_ = true;  // too many, or a line split across feeds (its value lies in line_)
+        return;
+    }
+    skipped_[skipped_count_++] = {feed_offset_ + static_cast<std::uint64_t>(raw.data() - feed_begin_),
+                                  raw.size()};
 }
 
 Status ResponseParser::fail(errc e, std::string message) {
@@ -248,7 +261,10 @@ Status ResponseParser::fail_line(const char* what, std::string_view line) {
     if (opts_.reject_ctl && has_ctl(raw)) return false;
     const std::uint64_t length_bit = std::uint64_t{1} << (name.size() < 63 ? name.size() : 63);
     if (trailer) {
-        if (opts_.trailer_field_lengths & length_bit) handler_->on_field(name, trim(raw), true);
+        if (opts_.trailer_field_lengths & length_bit)
+            handler_->on_field(name, trim(raw), true);
+        else if (opts_.record_skipped)
+            note_skipped(raw);
         return true;
     }
     switch (name.size()) {
@@ -316,7 +332,10 @@ Status ResponseParser::fail_line(const char* what, std::string_view line) {
         default:
             break;
     }
-    if (opts_.head_field_lengths & length_bit) handler_->on_field(name, trim(raw), false);
+    if (opts_.head_field_lengths & length_bit)
+        handler_->on_field(name, trim(raw), false);
+    else if (opts_.record_skipped)
+        note_skipped(raw);
     return true;
 }
 
@@ -379,6 +398,11 @@ Status ResponseParser::too_big() {
 
 Status ResponseParser::feed(std::string_view in, std::size_t& consumed) {
     std::size_t pos = 0;
+    if (opts_.record_skipped) {
+        feed_begin_ = in.data();
+        feed_end_ = in.data() + in.size();
+        feed_offset_ = bytes_seen_;
+    }
     auto out = [&](Status s) {
         consumed = pos;
         bytes_seen_ += pos;

@@ -28,6 +28,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace tpbench::backends::http1 {
 
@@ -61,7 +62,17 @@ struct ParserOptions {
     // every field.
     std::uint64_t head_field_lengths = ~std::uint64_t{0};
     std::uint64_t trailer_field_lengths = ~std::uint64_t{0};
+    // Record where the values of the skipped fields lie (skipped_values()).
+    bool record_skipped = false;
 };
+
+// Where the value of a skipped field lay in the response: `size` bytes from byte `offset` of the
+// response (its first byte is 0), from after the colon to before the CR, whitespace included.
+struct SkippedValue {
+    std::uint64_t offset = 0;
+    std::size_t size = 0;
+};
+inline constexpr std::size_t kMaxSkippedValues = 4;
 
 // The field_lengths mask of ParserOptions for these names.
 constexpr std::uint64_t field_lengths(std::initializer_list<std::string_view> names) noexcept {
@@ -140,6 +151,46 @@ public:
     }
     const std::string& content_encoding() const noexcept { return content_encoding_; }
 
+    // With ParserOptions::record_skipped: the values of the fields skipped (not interpreted, not
+    // handed to the handler) in this response so far, in order, when there were at most
+    // kMaxSkippedValues and each lay whole in one feed; else nullopt. Given the same parser state
+    // and options, a response with the same bytes outside these values, and no LF in them, parses
+    // to the same events and result: the parser reads nothing of such a value but its end (with
+    // reject_ctl: its characters too, which this does not cover).
+    std::optional<std::pair<const SkippedValue*, std::size_t>> skipped_values() const noexcept {
+        if (skipped_overflow_) return std::nullopt;
+        return std::make_pair(skipped_, skipped_count_);
+    }
+
+    // The state of a response that is complete (done) and succeeded, to give a later response
+    // with bytes that parse the same (skipped_values()) the same result without parsing it.
+    struct Completed {
+        int status = 0;
+        bool http11 = true;
+        bool keep_alive = false;
+        bool content_type_set = false;
+        std::uint64_t bytes = 0;
+        std::uint64_t chunks = 0;
+        std::uint64_t body_bytes = 0;
+    };
+    // Only after done with error() == ok and content_encoding() empty.
+    Completed completed() const noexcept {
+        return {status_, http11_, keep_alive_, content_type_set_, bytes_seen_, chunks_, body_total_};
+    }
+    // Right after start(): the response is complete, as `c` says. content_type() is the last one
+    // parsed (the caller makes sure it is the one `c` was taken with).
+    void replay(const Completed& c) noexcept {
+        state_ = State::done;
+        head_complete_ = true;
+        status_ = c.status;
+        http11_ = c.http11;
+        keep_alive_ = c.keep_alive;
+        content_type_set_ = c.content_type_set;
+        bytes_seen_ = c.bytes;
+        chunks_ = c.chunks;
+        body_total_ = c.body_bytes;
+    }
+
     // --- result ---------------------------------------------------------------------------------
     errc error() const noexcept { return error_; }
     const std::string& message() const noexcept { return message_; }
@@ -180,6 +231,7 @@ private:
     bool header_line(std::string_view line, bool trailer, const char* readable);
     [[gnu::cold]] [[gnu::noinline]] Status fail_line(const char* what, std::string_view line);
     Status too_big();
+    void note_skipped(std::string_view raw) noexcept;
 
     ParserOptions opts_;
     ResponseHandler* handler_ = nullptr;
@@ -213,6 +265,15 @@ private:
     errc error_ = errc::ok;
     std::string message_;
     bool keep_alive_ = false;
+
+    // record_skipped: the bytes of the current feed() (the response's byte feed_offset_ on), the
+    // skipped values so far.
+    const char* feed_begin_ = nullptr;
+    const char* feed_end_ = nullptr;
+    std::uint64_t feed_offset_ = 0;
+    SkippedValue skipped_[kMaxSkippedValues];
+    std::size_t skipped_count_ = 0;
+    bool skipped_overflow_ = false;
 };
 
 }  // namespace tpbench::backends::http1

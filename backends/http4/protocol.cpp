@@ -10,6 +10,7 @@
 #include <boost/json/value.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 
 namespace tpbench::http4 {
@@ -53,6 +54,7 @@ ResponseReader::ResponseReader() {
     backends::http1::ParserOptions o;
     o.head_field_lengths = backends::http1::field_lengths({"x-transaction-id"});
     o.trailer_field_lengths = backends::http1::field_lengths({"code", "exception"});
+    o.record_skipped = true;  // for memo_
     parser_.set_options(o);
 }
 ResponseReader::~ResponseReader() = default;
@@ -73,10 +75,60 @@ void ResponseReader::start(io::http4::ResponseFormat format, bool keep_results) 
     status_code_ = 0;
     bulked_ = false;
     version_byte_ = -1;
+    replayed_results_ = 0;
+}
+
+bool ResponseReader::ResponseMemo::match(std::string_view in) const noexcept {
+    if (in.size() != bytes.size()) return false;
+    const char* const a = in.data();
+    const char* const b = bytes.data();
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < skipped_count; ++i) {
+        const auto& v = skipped[i];
+        const auto from = static_cast<std::size_t>(v.offset);
+        if (std::memcmp(a + at, b + at, from - at) != 0) return false;
+        if (std::memchr(a + from, '\n', v.size) != nullptr) return false;
+        at = from + v.size;
+    }
+    return std::memcmp(a + at, b + at, in.size() - at) == 0;
+}
+
+ResponseReader::Status ResponseReader::feed_first(std::string_view in, std::size_t& consumed) {
+    if (memo_.valid && memo_.format == format_ && !keep_results_ && memo_.match(in)) {
+        parser_.replay(memo_.parsed);
+        status_code_ = memo_.status_code;
+        bulked_ = memo_.bulked;
+        version_byte_ = memo_.version_byte;
+        replayed_results_ = memo_.results;
+        ++replayed_;
+        consumed = in.size();
+        return Status::done;
+    }
+    // Parsed: the memo is replaced by this response or forgotten (the parser's Content-Type is
+    // this response's from now on).
+    memo_.valid = false;
+    const Status st = parser_.feed(in, consumed);
+    if (st != Status::done || consumed != in.size() || in.size() > ResponseMemo::kMax || keep_results_ ||
+        !decoding_ || inflate_ || parser_.error() != errc::ok || !transaction_id_.empty() ||
+        !parser_.content_encoding().empty() || parser_.options().reject_ctl)
+        return st;
+    const auto skipped = parser_.skipped_values();
+    if (!skipped) return st;
+    memo_.bytes.assign(in.data(), in.size());
+    std::copy_n(skipped->first, skipped->second, memo_.skipped);
+    memo_.skipped_count = skipped->second;
+    memo_.format = format_;
+    memo_.parsed = parser_.completed();
+    memo_.status_code = status_code_;
+    memo_.bulked = bulked_;
+    memo_.version_byte = version_byte_;
+    memo_.results = decoder_->result_count();
+    memo_.valid = true;
+    return st;
 }
 
 std::uint64_t ResponseReader::result_count() const noexcept {
-    return decoding_ ? decoder_->result_count() : 0;
+    return decoding_ ? decoder_->result_count() : replayed_results_;
 }
 
 void ResponseReader::on_field(std::string_view name, std::string_view value, bool trailer) {

@@ -472,3 +472,70 @@ TEST_CASE("http1 response parser: Content-Type and its serial over several respo
         CHECK(p.content_type().empty());
     }
 }
+
+TEST_CASE(
+    "http1 response parser: record_skipped gives where the skipped values lay, only when whole in one feed") {
+    ParserOptions o;
+    o.head_field_lengths = http1::field_lengths({"x-transaction-id"});
+    o.trailer_field_lengths = http1::field_lengths({"code"});
+    o.record_skipped = true;
+    const std::string wire =
+        "HTTP/1.1 200 OK\r\nGremlin-RequestId:  id-1 \r\nX-Transaction-Id: t\r\n"
+        "Transfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\nserver-x:\r\ncode: 200\r\n\r\n";
+    const std::size_t id = wire.find(":  id-1") + 1, sx = wire.find("server-x:") + 9;
+    for (std::size_t cut = 1; cut <= wire.size(); ++cut) {
+        CAPTURE(cut);
+        ResponseParser p;
+        p.set_options(o);
+        Recorder h;
+        p.start(&h);
+        std::size_t used = 0;
+        Status st = p.feed(std::string_view(wire).substr(0, cut), used);
+        if (st == Status::need_more && cut < wire.size())
+            st = p.feed(std::string_view(wire).substr(cut), used);
+        REQUIRE(st == Status::done);
+        CHECK(h.log == "F[X-Transaction-Id=t]H200/11[|]BT[code=200]C");
+        const auto sk = p.skipped_values();
+        // A cut inside a skipped line (before its LF) puts it in the parser's line buffer.
+        const bool in_id_line = cut > wire.rfind('\n', id) + 1 && cut <= wire.find('\n', id);
+        const bool in_sx_line = cut > wire.rfind('\n', sx) + 1 && cut <= wire.find('\n', sx);
+        if (in_id_line || in_sx_line) {
+            CHECK_FALSE(sk.has_value());
+            continue;
+        }
+        REQUIRE(sk.has_value());
+        REQUIRE(sk->second == 2);
+        CHECK(sk->first[0].offset == id);
+        CHECK(sk->first[0].size == 7);  // "  id-1 "
+        CHECK(sk->first[1].offset == sx);
+        CHECK(sk->first[1].size == 0);
+        const auto c = p.completed();
+        CHECK(c.status == 200);
+        CHECK(c.bytes == wire.size());
+        CHECK(c.chunks == 1);
+        CHECK(c.body_bytes == 1);
+        CHECK(c.keep_alive);
+        // replay() after start() gives the same state without a byte.
+        p.start(&h);
+        p.replay(c);
+        CHECK(p.head_complete());
+        CHECK(p.status() == 200);
+        CHECK(p.bytes_seen() == wire.size());
+        CHECK(p.chunks() == 1);
+        CHECK(p.keep_alive());
+        used = 7;
+        CHECK(p.feed("x", used) == Status::done);
+        CHECK(used == 0);
+    }
+    // More skipped values than recorded.
+    ResponseParser p;
+    p.set_options(o);
+    Recorder h;
+    p.start(&h);
+    std::size_t used = 0;
+    CHECK(p.feed("HTTP/1.1 204 X\r\nA: 1\r\nB: 2\r\nC: 3\r\nD: 4\r\n\r\n", used) == Status::done);
+    CHECK(p.skipped_values().has_value());
+    p.start(&h);
+    CHECK(p.feed("HTTP/1.1 204 X\r\nA: 1\r\nB: 2\r\nC: 3\r\nD: 4\r\nE: 5\r\n\r\n", used) == Status::done);
+    CHECK_FALSE(p.skipped_values().has_value());
+}

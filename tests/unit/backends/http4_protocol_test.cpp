@@ -488,3 +488,130 @@ TEST_CASE(
     CHECK(has_ctl("0123456789abcde\x7f"));
     CHECK(has_ctl("0123456789abcdef\r"));
 }
+
+namespace {
+// Everything a reader says of a response, as text.
+std::string outcome(const ResponseReader& r, const Fed& f) {
+    return std::to_string(static_cast<int>(f.status)) + " used " + std::to_string(f.consumed) + " err " +
+           std::to_string(static_cast<int>(r.error())) + " '" + r.message() + "' http " +
+           std::to_string(r.http_status()) + " code " + std::to_string(r.status_code()) + " results " +
+           std::to_string(r.result_count()) + " chunks " + std::to_string(r.chunks()) + " ka " +
+           std::to_string(r.keep_alive()) + " bulked " + std::to_string(r.bulked()) + " vb " +
+           std::to_string(r.version_byte()) + " tx '" + r.transaction_id() + "' seen " +
+           std::to_string(r.bytes_seen()) + " head " + std::to_string(r.head_complete());
+}
+// The outcome of `bytes` fed whole to a reader that has seen nothing before.
+std::string fresh_outcome(std::string_view bytes, bool keep = false, h4::ResponseFormat f = gb) {
+    ResponseReader fresh;
+    const Fed fed = read_all(fresh, bytes, 0, keep, f);
+    return outcome(fresh, fed);
+}
+}  // namespace
+
+TEST_CASE("http4 protocol: a response like the last one takes its result; any other byte means a parse") {
+    const std::string a =
+        "HTTP/1.1 200 OK\r\nContent-Type: " + kGbType +
+        "\r\nTransfer-Encoding: chunked\r\nGremlin-RequestId: 5d88f9d4-13d3-4cff-bddb-d297ab8bf9c5"
+        "\r\nAccess-Control-Allow-Origin: *\r\n\r\n" +
+        chunked(gb_chunks({1}));
+    ResponseReader r;
+    CHECK(read_all(r, a).status == Status::done);
+    CHECK(r.result_count() == 1);
+    CHECK(r.responses_replayed() == 0);
+    const std::string want = outcome(r, Fed{Status::done, a.size()});
+    CHECK(want == fresh_outcome(a));
+
+    // Another request id (the value of a field the parser skips): the same result, not parsed.
+    std::string b = a;
+    const std::size_t id = b.find("5d88f9d4");
+    b.replace(id, 36, "00000000-1111-2222-3333-444444444444");
+    Fed fed = read_all(r, b);
+    CHECK(r.responses_replayed() == 1);
+    CHECK(outcome(r, fed) == want);
+    CHECK(outcome(r, fed) == fresh_outcome(b));
+    b[b.find("Origin: *") + 8] = '#';  // both skipped values differ
+    fed = read_all(r, b);
+    CHECK(r.responses_replayed() == 2);
+    CHECK(outcome(r, fed) == fresh_outcome(b));
+
+    // Every byte of the response changed to each of these values, fed after `a`: the outcome is
+    // the one a reader that never saw `a` gives (replayed or parsed), and only a change inside a
+    // skipped value (no LF) may be replayed.
+    const std::size_t id_end = id + 36;
+    const std::size_t origin = a.find("Origin:") + 7;  // " *"
+    std::size_t replayed = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        for (char c : {'\n', '\r', 'x', '0', ':', ' ', '\x01', '\xff'}) {
+            if (a[i] == c) continue;
+            std::string m = a;
+            m[i] = c;
+            CHECK(read_all(r, a).status == Status::done);  // the memo is `a`
+            const std::uint64_t before = r.responses_replayed();
+            CHECK(before > 0);
+            fed = read_all(r, m);
+            const bool took = r.responses_replayed() != before;
+            const bool neutral =
+                c != '\n' && ((i >= id - 1 && i < id_end) || (i >= origin && i < origin + 2));
+            if (took != neutral || outcome(r, fed) != fresh_outcome(m))
+                FAIL_CHECK("byte " << i << " = " << int(c) << ": " << outcome(r, fed) << " (replayed " << took
+                                   << ")\nfresh: " << fresh_outcome(m));
+            replayed += took;
+        }
+    }
+    CHECK(replayed > 0);
+
+    // One byte more or less in a skipped value, a response in two pieces, results kept, another
+    // format: parsed.
+    for (const std::string& m : {std::string(a).insert(id, "9"), std::string(a).erase(id, 1)}) {
+        CHECK(read_all(r, a).status == Status::done);
+        const std::uint64_t before = r.responses_replayed();
+        fed = read_all(r, m);
+        CHECK(r.responses_replayed() == before);
+        CHECK(outcome(r, fed) == fresh_outcome(m));
+    }
+    CHECK(read_all(r, a).status == Status::done);
+    std::uint64_t before = r.responses_replayed();
+    for (std::size_t step : {std::size_t{1}, std::size_t{100}, a.size() - 1}) {
+        fed = read_all(r, a, step);
+        CHECK(outcome(r, fed) == want);
+    }
+    CHECK(r.responses_replayed() == before);
+    fed = read_all(r, a);  // the memo was forgotten by the split ones (no one-piece response since)
+    CHECK(r.responses_replayed() == before);
+    fed = read_all(r, a, 0, true);
+    CHECK(r.responses_replayed() == before);
+    CHECK(r.results().size() == 1);
+    CHECK(outcome(r, fed) == fresh_outcome(a, true));
+    fed = read_all(r, a, 0, false, h4::ResponseFormat::graphson_v4);
+    CHECK(r.responses_replayed() == before);
+    CHECK(r.error() == errc::protocol_violation);
+    CHECK(outcome(r, fed) == fresh_outcome(a, false, h4::ResponseFormat::graphson_v4));
+    fed = read_all(r, a);  // stored again, then taken
+    fed = read_all(r, a);
+    CHECK(r.responses_replayed() == before + 1);
+    CHECK(outcome(r, fed) == want);
+
+    // Not remembered: an error, a transaction id, a deflated body, bytes after the response.
+    auto never = [&r](const std::string& m, bool extra = false) {
+        CAPTURE(m);
+        const std::uint64_t n = r.responses_replayed();
+        Fed f1 = read_all(r, extra ? m + "HTTP/1.1 200 OK\r\n" : m);
+        Fed f2 = read_all(r, extra ? m + "HTTP/1.1 200 OK\r\n" : m);
+        CHECK(r.responses_replayed() == n);
+        CHECK(outcome(r, f1) == outcome(r, f2));
+        CHECK(outcome(r, f2) == fresh_outcome(extra ? m + "HTTP/1.1 200 OK\r\n" : m));
+    };
+    never(head(200, kGbType) + chunked(gb_chunks({1}, 500, std::string("boom"))));
+    never(json_error(500, "{\"message\":\"x\"}"));
+    never(head(200, kGbType, "X-Transaction-Id: t1\r\n") + chunked(gb_chunks({1})));
+    never(head(200, kGbType, "Content-Encoding: deflate\r\n") + chunked(deflate_chunks(gb_chunks({1}))));
+    never(a, true);
+    // More skipped fields than the parser records.
+    never(head(200, kGbType, "A1: x\r\nA2: x\r\nA3: x\r\nA4: x\r\n") + chunked(gb_chunks({1})));
+    // A trailer that says otherwise is read again each time (its bytes differ from the memo's).
+    CHECK(read_all(r, a).status == Status::done);
+    const std::string bad_trailer = head(200, kGbType) + chunked(gb_chunks({1}), "code: 503\r\n");
+    fed = read_all(r, bad_trailer);
+    CHECK(r.error() != errc::ok);
+    CHECK(outcome(r, fed) == fresh_outcome(bad_trailer));
+}
