@@ -446,7 +446,10 @@ net::awaitable<engine::Outcome> Http4Session::exchange_wire(Clock::time_point de
     struct Finish {
         ResponseReader* reader;
         BusyToken busy;
-        void operator()(engine::Outcome& out) const { out.transaction_id = reader->transaction_id(); }
+        void operator()(engine::Outcome& out) const {
+            // (The Outcome's is empty: nothing to copy in the usual case, no transaction.)
+            if (!reader->transaction_id().empty()) out.transaction_id = reader->transaction_id();
+        }
     };
     return conn_.exchange(wire_, deadline, keep_results, reader_, Start{&reader_, format, keep_results},
                           Finish{&reader_, BusyToken(&busy_)});
