@@ -100,17 +100,21 @@ ResponseReader::Status ResponseReader::feed_first(std::string_view in, std::size
         bulked_ = memo_.bulked;
         version_byte_ = memo_.version_byte;
         replayed_results_ = memo_.results;
+        memo_.misses = 0;
         ++replayed_;
         consumed = in.size();
         return Status::done;
     }
     // Parsed: the memo is replaced by this response or forgotten (the parser's Content-Type is
-    // this response's from now on).
+    // this response's from now on). After 8 parses in a row (responses that differ), only every
+    // 64th is remembered: a stream of different responses does not pay for a copy each.
     memo_.valid = false;
+    ++memo_.misses;
     const Status st = parser_.feed(in, consumed);
-    if (st != Status::done || consumed != in.size() || in.size() > ResponseMemo::kMax || keep_results_ ||
-        !decoding_ || inflate_ || parser_.error() != errc::ok || !transaction_id_.empty() ||
-        !parser_.content_encoding().empty() || parser_.options().reject_ctl)
+    if ((memo_.misses > 8 && memo_.misses % 64 != 0) || st != Status::done || consumed != in.size() ||
+        in.size() > ResponseMemo::kMax || keep_results_ || !decoding_ || inflate_ ||
+        parser_.error() != errc::ok || !transaction_id_.empty() || !parser_.content_encoding().empty() ||
+        parser_.options().reject_ctl)
         return st;
     const auto skipped = parser_.skipped_values();
     if (!skipped) return st;

@@ -143,6 +143,7 @@ private:
         bool bulked = false;
         int version_byte = -1;
         std::uint64_t results = 0;
+        std::uint32_t misses = 0;  // responses parsed since the last one taken from here
         bool match(std::string_view in) const noexcept;
     };
     ResponseMemo memo_;

@@ -545,16 +545,15 @@ TEST_CASE("http4 protocol: a response like the last one takes its result; any ot
             if (a[i] == c) continue;
             std::string m = a;
             m[i] = c;
-            CHECK(read_all(r, a).status == Status::done);  // the memo is `a`
-            const std::uint64_t before = r.responses_replayed();
-            CHECK(before > 0);
-            fed = read_all(r, m);
-            const bool took = r.responses_replayed() != before;
+            ResponseReader rm;
+            CHECK(read_all(rm, a).status == Status::done);  // the memo is `a`
+            fed = read_all(rm, m);
+            const bool took = rm.responses_replayed() != 0;
             const bool neutral =
                 c != '\n' && ((i >= id - 1 && i < id_end) || (i >= origin && i < origin + 2));
-            if (took != neutral || outcome(r, fed) != fresh_outcome(m))
-                FAIL_CHECK("byte " << i << " = " << int(c) << ": " << outcome(r, fed) << " (replayed " << took
-                                   << ")\nfresh: " << fresh_outcome(m));
+            if (took != neutral || outcome(rm, fed) != fresh_outcome(m))
+                FAIL_CHECK("byte " << i << " = " << int(c) << ": " << outcome(rm, fed) << " (replayed "
+                                   << took << ")\nfresh: " << fresh_outcome(m));
             replayed += took;
         }
     }
@@ -563,43 +562,45 @@ TEST_CASE("http4 protocol: a response like the last one takes its result; any ot
     // One byte more or less in a skipped value, a response in two pieces, results kept, another
     // format: parsed.
     for (const std::string& m : {std::string(a).insert(id, "9"), std::string(a).erase(id, 1)}) {
-        CHECK(read_all(r, a).status == Status::done);
-        const std::uint64_t before = r.responses_replayed();
-        fed = read_all(r, m);
-        CHECK(r.responses_replayed() == before);
-        CHECK(outcome(r, fed) == fresh_outcome(m));
+        ResponseReader rm;
+        CHECK(read_all(rm, a).status == Status::done);
+        fed = read_all(rm, m);
+        CHECK(rm.responses_replayed() == 0);
+        CHECK(outcome(rm, fed) == fresh_outcome(m));
     }
-    CHECK(read_all(r, a).status == Status::done);
-    std::uint64_t before = r.responses_replayed();
+    // (A reader that has parsed fewer than 8 responses in a row remembers each.)
+    ResponseReader r2;
+    CHECK(read_all(r2, a).status == Status::done);
+    const std::uint64_t before = r2.responses_replayed();
     for (std::size_t step : {std::size_t{1}, std::size_t{100}, a.size() - 1}) {
-        fed = read_all(r, a, step);
-        CHECK(outcome(r, fed) == want);
+        fed = read_all(r2, a, step);
+        CHECK(outcome(r2, fed) == want);
     }
-    CHECK(r.responses_replayed() == before);
-    fed = read_all(r, a);  // the memo was forgotten by the split ones (no one-piece response since)
-    CHECK(r.responses_replayed() == before);
-    fed = read_all(r, a, 0, true);
-    CHECK(r.responses_replayed() == before);
-    CHECK(r.results().size() == 1);
-    CHECK(outcome(r, fed) == fresh_outcome(a, true));
-    fed = read_all(r, a, 0, false, h4::ResponseFormat::graphson_v4);
-    CHECK(r.responses_replayed() == before);
-    CHECK(r.error() == errc::protocol_violation);
-    CHECK(outcome(r, fed) == fresh_outcome(a, false, h4::ResponseFormat::graphson_v4));
-    fed = read_all(r, a);  // stored again, then taken
-    fed = read_all(r, a);
-    CHECK(r.responses_replayed() == before + 1);
-    CHECK(outcome(r, fed) == want);
+    CHECK(r2.responses_replayed() == before);
+    fed = read_all(r2, a);  // the memo was forgotten by the split ones (no one-piece response since)
+    CHECK(r2.responses_replayed() == before);
+    fed = read_all(r2, a, 0, true);
+    CHECK(r2.responses_replayed() == before);
+    CHECK(r2.results().size() == 1);
+    CHECK(outcome(r2, fed) == fresh_outcome(a, true));
+    fed = read_all(r2, a, 0, false, h4::ResponseFormat::graphson_v4);
+    CHECK(r2.responses_replayed() == before);
+    CHECK(r2.error() == errc::protocol_violation);
+    CHECK(outcome(r2, fed) == fresh_outcome(a, false, h4::ResponseFormat::graphson_v4));
+    fed = read_all(r2, a);  // stored again, then taken
+    fed = read_all(r2, a);
+    CHECK(r2.responses_replayed() == before + 1);
+    CHECK(outcome(r2, fed) == want);
 
     // Not remembered: an error, a transaction id, a deflated body, bytes after the response.
-    auto never = [&r](const std::string& m, bool extra = false) {
+    auto never = [](const std::string& m, bool extra = false) {
         CAPTURE(m);
-        const std::uint64_t n = r.responses_replayed();
-        Fed f1 = read_all(r, extra ? m + "HTTP/1.1 200 OK\r\n" : m);
-        Fed f2 = read_all(r, extra ? m + "HTTP/1.1 200 OK\r\n" : m);
-        CHECK(r.responses_replayed() == n);
-        CHECK(outcome(r, f1) == outcome(r, f2));
-        CHECK(outcome(r, f2) == fresh_outcome(extra ? m + "HTTP/1.1 200 OK\r\n" : m));
+        ResponseReader rn;
+        Fed f1 = read_all(rn, extra ? m + "HTTP/1.1 200 OK\r\n" : m);
+        Fed f2 = read_all(rn, extra ? m + "HTTP/1.1 200 OK\r\n" : m);
+        CHECK(rn.responses_replayed() == 0);
+        CHECK(outcome(rn, f1) == outcome(rn, f2));
+        CHECK(outcome(rn, f2) == fresh_outcome(extra ? m + "HTTP/1.1 200 OK\r\n" : m));
     };
     never(head(200, kGbType) + chunked(gb_chunks({1}, 500, std::string("boom"))));
     never(json_error(500, "{\"message\":\"x\"}"));
@@ -609,9 +610,32 @@ TEST_CASE("http4 protocol: a response like the last one takes its result; any ot
     // More skipped fields than the parser records.
     never(head(200, kGbType, "A1: x\r\nA2: x\r\nA3: x\r\nA4: x\r\n") + chunked(gb_chunks({1})));
     // A trailer that says otherwise is read again each time (its bytes differ from the memo's).
-    CHECK(read_all(r, a).status == Status::done);
+    CHECK(read_all(r2, a).status == Status::done);
     const std::string bad_trailer = head(200, kGbType) + chunked(gb_chunks({1}), "code: 503\r\n");
-    fed = read_all(r, bad_trailer);
-    CHECK(r.error() != errc::ok);
-    CHECK(outcome(r, fed) == fresh_outcome(bad_trailer));
+    fed = read_all(r2, bad_trailer);
+    CHECK(r2.error() != errc::ok);
+    CHECK(outcome(r2, fed) == fresh_outcome(bad_trailer));
+}
+
+TEST_CASE("http4 protocol: after many different responses the memo is tried again now and then") {
+    ResponseReader r;
+    for (int i = 0; i < 100; ++i) {
+        const std::string m = gb_response({i % 7 + 1, i % 3});
+        // Each differs from the one before: parsed, with the outcome of a fresh reader.
+        const Fed fed = read_all(r, m);
+        CHECK(outcome(r, fed) == fresh_outcome(m));
+    }
+    CHECK(r.responses_replayed() == 0);
+    const std::string a = gb_response({2});
+    const std::string want = fresh_outcome(a);
+    int first = -1;
+    for (int i = 0; i < 70; ++i) {
+        const Fed fed = read_all(r, a);
+        CHECK(outcome(r, fed) == want);
+        if (first < 0 && r.responses_replayed() > 0) first = i;
+    }
+    // Remembered at the latest at the 64th parse in a row, taken from the next one on.
+    CHECK(first > 0);
+    CHECK(first <= 64);
+    CHECK(r.responses_replayed() == static_cast<std::uint64_t>(70 - first));
 }
