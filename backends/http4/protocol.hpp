@@ -143,8 +143,8 @@ private:
         bool bulked = false;
         int version_byte = -1;
         std::uint64_t results = 0;
-        std::uint32_t misses = 0;  // responses parsed since the last one taken from here
-        bool match(std::string_view in) const noexcept;
+        std::uint32_t misses = 0;                  // responses parsed since the last one taken from here
+        bool match(std::string_view in) noexcept;  // (overwrites the skipped values in `bytes`)
     };
     ResponseMemo memo_;
     std::uint64_t replayed_results_ = 0;  // result_count() of a response taken from memo_
