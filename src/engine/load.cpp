@@ -6,6 +6,7 @@
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
+#include <boost/asio/deferred.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -18,8 +19,11 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <new>
+#include <optional>
 #include <stdexcept>
 #include <thread>
+#include <type_traits>
 #include <unordered_map>
 
 namespace tpbench::engine {
@@ -117,6 +121,78 @@ public:
 private:
     asio::io_context::executor_type ex_;
     std::deque<Handler> waiting_;
+};
+
+// A lane's request slot for sessions with Session::start_execute: the lane waits for it as an
+// async operation co_awaited directly (asio::deferred: the completion handler lives in the lane's
+// own frame), so a request costs neither a coroutine frame nor an allocation. The handler is kept
+// in place, type-erased without allocation. One per lane, reused for every request; owned by the
+// Worker, never by a session (a session only holds a pointer until it calls complete()), and
+// declared after the io_context: a lane still waiting here at destruction (the loop was stopped)
+// is destroyed while the io_context exists.
+class LaneSlot final : public ExecuteSlot {
+public:
+    LaneSlot() = default;
+    LaneSlot(const LaneSlot&) = delete;
+    LaneSlot& operator=(const LaneSlot&) = delete;
+    ~LaneSlot() { reset(); }
+
+    // Suspends the calling lane until complete(); co_await it right after a start_execute that
+    // returned true.
+    auto async_wait() {
+        return asio::async_initiate<const asio::deferred_t&, void(Outcome)>(
+            [this](auto handler) { store(std::move(handler)); }, asio::deferred);
+    }
+    // Resumes the lane now, with `out` (Session::start_execute: from a handler of the session's
+    // own, never from inside start_execute).
+    void complete(Outcome&& out) noexcept override {
+        if (!invoke_) {
+            // Completed before the lane waited (a session breaking the contract): the wait
+            // takes it at once (posted).
+            early_.emplace(std::move(out));
+            return;
+        }
+        auto f = invoke_;
+        invoke_ = nullptr;
+        destroy_ = nullptr;
+        f(buf_, std::move(out));  // moves the handler out first: the lane may wait here again
+    }
+
+private:
+    template <class Handler>
+    void store(Handler&& h) {
+        using H = std::decay_t<Handler>;
+        static_assert(sizeof(H) <= kSize && alignof(H) <= alignof(std::max_align_t),
+                      "LaneSlot: the handler does not fit the in-place buffer");
+        if (early_) {
+            auto ex = asio::get_associated_executor(h);
+            asio::post(ex, [h = std::forward<Handler>(h), out = std::move(*early_)]() mutable {
+                std::move(h)(std::move(out));
+            });
+            early_.reset();
+            return;
+        }
+        reset();
+        ::new (static_cast<void*>(buf_)) H(std::forward<Handler>(h));
+        invoke_ = [](unsigned char* b, Outcome&& o) {
+            H* p = std::launder(reinterpret_cast<H*>(b));
+            H moved(std::move(*p));
+            p->~H();
+            std::move(moved)(std::move(o));
+        };
+        destroy_ = [](unsigned char* b) { std::launder(reinterpret_cast<H*>(b))->~H(); };
+    }
+    void reset() noexcept {
+        if (destroy_) destroy_(buf_);
+        invoke_ = nullptr;
+        destroy_ = nullptr;
+    }
+
+    static constexpr std::size_t kSize = 32;
+    alignas(std::max_align_t) unsigned char buf_[kSize];
+    void (*invoke_)(unsigned char*, Outcome&&) = nullptr;
+    void (*destroy_)(unsigned char*) = nullptr;
+    std::optional<Outcome> early_;
 };
 
 class Worker {
@@ -273,6 +349,7 @@ private:
         lane_deadline_.assign(lanes_, Clock::time_point::max());
         lane_slot_.assign(lanes_, 0);
         lane_timed_out_.assign(lanes_, false);
+        lane_slots_ = std::make_unique<LaneSlot[]>(lanes_);
         active_ = lanes_;
         pace_timer_.emplace(ex, Clock::time_point::max());
         parked_.emplace(ioc_.get_executor());
@@ -407,9 +484,14 @@ private:
                     late_sends_.add(lag, std::chrono::duration<double>(intended - start_).count());
             }
 
-            // The Outcome is built once, in place: the session's result initialises `out`.
+            // A session with a native request path (Session::start_execute) ends the request in
+            // the lane's slot: no coroutine frame per request; otherwise its coroutine.
             std::optional<TxRun> txr;
-            Outcome out = co_await start_request(lease.session, tpl, req, txr);
+            Outcome out;
+            if (!tpl.tx && lease.session->start_execute(req, lane_slots_[lane]))
+                out = co_await lane_slots_[lane].async_wait();
+            else
+                out = co_await start_request(lease.session, tpl, req, txr);
 
             lane_deadline_[lane] = Clock::time_point::max();
             const bool watchdog_fired = lane_timed_out_[lane];
@@ -646,6 +728,7 @@ private:
     std::optional<asio::steady_timer> watchdog_timer_;
     std::optional<asio::steady_timer> pace_timer_;  // open loop: the pacer sleeps on it
     std::optional<ParkedLanes> parked_;             // open loop: free lanes wait here for the pacer role
+    std::unique_ptr<LaneSlot[]> lane_slots_;        // one per lane (Session::start_execute)
     std::optional<asio::steady_timer> gate_timer_;  // closed loop: lanes wait on it for the start
     bool pacer_busy_ = false;                       // a lane (or the start gate) holds the schedule
     bool started_ = false;                          // open_gate() ran

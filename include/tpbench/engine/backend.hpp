@@ -75,6 +75,22 @@ struct Target {
     AuthOptions auth;                            // credentials, if any
 };
 
+// Where a request started with Session::start_execute ends: engine-owned (one per lane, reused
+// for every request), so a request costs no coroutine frame and no allocation. The session calls
+// complete() exactly once per accepted start_execute — final response, error, deadline,
+// connection loss or close — always from a handler of its own on its executor, never from inside
+// start_execute (the engine resumes the waiting lane inside complete()).
+class ExecuteSlot {
+public:
+    virtual void complete(Outcome&& out) noexcept = 0;
+
+protected:
+    ExecuteSlot() = default;
+    ExecuteSlot(const ExecuteSlot&) = default;
+    ExecuteSlot& operator=(const ExecuteSlot&) = default;
+    ~ExecuteSlot() = default;
+};
+
 // One connection speaking one protocol.
 class Session {
 public:
@@ -85,6 +101,16 @@ public:
     // Executes one request and consumes all its results. May be called concurrently (from several
     // coroutines on the session's executor) up to max_in_flight() times.
     virtual boost::asio::awaitable<Outcome> async_execute(const Request& req) = 0;
+    // The same request without a coroutine: starts `req` and returns true when the session will
+    // end it through slot.complete() (see ExecuteSlot; the slot must stay valid until then, `req`
+    // is read only during the call, and Request::deadline is honoured as by async_execute).
+    // false = nothing was started: the session has no such path, or cannot take the request now
+    // (not connected, no room); the caller uses async_execute, which says why. Default: false.
+    virtual bool start_execute(const Request& req, ExecuteSlot& slot) {
+        (void)req;
+        (void)slot;
+        return false;
+    }
     // Closes gracefully (WebSocket close / TCP shutdown). Never throws.
     virtual boost::asio::awaitable<void> async_close() = 0;
     // How many requests this session can carry at once (ws37: maxInProcessPerConnection; http4: 1).

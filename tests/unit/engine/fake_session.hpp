@@ -5,6 +5,7 @@
 #include <tpbench/engine/backend.hpp>
 
 #include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -30,6 +31,7 @@ struct FakeBehavior {
     std::error_code connect_error;           // set: async_connect returns it (after fail_connects_after)
     std::size_t fail_connects_after = 0;     // connect_error only from the (N+1)th connect attempt on
     ConnectTimings timings;                  // what connect_timings() reports after a connect
+    bool native = false;  // start_execute takes requests (else the default: false, async_execute)
 };
 
 // Shared across all sessions of one test (possibly several worker threads).
@@ -38,9 +40,12 @@ struct FakeCounters {
     std::atomic<std::size_t> connects{0};
     std::atomic<std::size_t> executes{0};
     std::atomic<std::size_t> closes{0};
-    std::atomic<std::size_t> peak_in_flight{0};  // max over sessions of concurrent requests
-    std::atomic<std::size_t> request_number{0};  // global numbering for fail_every
-    std::atomic<std::size_t> live{0};            // FakeSession objects not destroyed yet
+    std::atomic<std::size_t> peak_in_flight{0};    // max over sessions of concurrent requests
+    std::atomic<std::size_t> request_number{0};    // global numbering for fail_every
+    std::atomic<std::size_t> live{0};              // FakeSession objects not destroyed yet
+    std::atomic<std::size_t> native_starts{0};     // start_execute calls that took the request
+    std::atomic<std::size_t> native_completes{0};  // ExecuteSlot::complete calls
+    std::atomic<std::size_t> native_reentrant{0};  // ... of them made inside start_execute
 };
 
 class FakeSession final : public Session {
@@ -117,6 +122,26 @@ public:
         co_return out;
     }
 
+    // FakeBehavior::native: the same request as async_execute, run on a coroutine of the fake's
+    // own; the slot is completed when it ends (from that coroutine's completion handler, never
+    // from inside this call).
+    bool start_execute(const Request& req, ExecuteSlot& slot) override {
+        if (!b_.native || !open_) return false;
+        ++c_->native_starts;
+        in_start_ = true;
+        boost::asio::co_spawn(
+            ex_,
+            [this, r = req]() -> boost::asio::awaitable<Outcome> { co_return co_await async_execute(r); },
+            [this, &slot, c = c_](std::exception_ptr e, Outcome out) {
+                if (e) std::rethrow_exception(e);
+                ++c->native_completes;
+                if (in_start_) ++c->native_reentrant;
+                slot.complete(std::move(out));
+            });
+        in_start_ = false;
+        return true;
+    }
+
     boost::asio::awaitable<void> async_close() override {
         if (open_) ++c_->closes;
         open_ = false;
@@ -134,6 +159,7 @@ private:
     FakeBehavior b_;
     std::shared_ptr<FakeCounters> c_;
     bool open_ = false;
+    bool in_start_ = false;
     std::size_t handled_ = 0;
     std::size_t in_flight_ = 0;
     std::set<boost::asio::steady_timer*> pending_;

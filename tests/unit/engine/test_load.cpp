@@ -164,6 +164,78 @@ TEST_CASE("run deadline bounds the run and counts what was left") {
     CHECK(err(r.measured(), errc::cancelled) > 90000);
 }
 
+TEST_CASE(
+    "sessions with start_execute: every request takes the slot path, errors, drops and timeouts as before") {
+    // Closed loop, server errors and errors mid-stream.
+    {
+        auto c = std::make_shared<test::FakeCounters>();
+        test::FakeBehavior b;
+        b.native = true;
+        b.fail_every = 10;
+        b.error_mid_stream_every = 25;
+        b.results = 4;
+        auto r = run_load(basic_spec(1000), test::fake_factory(b, c), SessionConfig{});
+        check_conservation(r, 1000);
+        CHECK(c->native_starts == 1000);
+        CHECK(c->native_completes == 1000);
+        CHECK(c->native_reentrant == 0);
+        CHECK(c->executes == 1000);
+        CHECK(err(r.measured(), errc::server_evaluation) == 100);
+        CHECK(err(r.measured(), errc::server_error_after_ok) == 20);
+        CHECK(r.measured().results == 880 * 4);
+        CHECK(r.first_error_message == "fake evaluation error");
+        CHECK(r.measured().ttfr.count() == 880);
+    }
+    // Dropped connections: every started request ends once; the pool reconnects.
+    {
+        auto c = std::make_shared<test::FakeCounters>();
+        test::FakeBehavior b;
+        b.native = true;
+        b.drop_after = 50;
+        auto r = run_load(basic_spec(1000), test::fake_factory(b, c), SessionConfig{});
+        check_conservation(r, 1000);
+        CHECK(c->native_completes == c->native_starts);
+        CHECK(err(r.measured(), errc::connection_closed) > 0);
+        CHECK(r.measured().completed > 500);
+        CHECK(c->connects > 2);
+    }
+    // Stalls: the session's deadline, then (a session ignoring it) the engine's watchdog, whose
+    // close ends the slots.
+    for (const bool honour : {true, false}) {
+        CAPTURE(honour);
+        auto c = std::make_shared<test::FakeCounters>();
+        test::FakeBehavior b;
+        b.native = true;
+        b.stall = true;
+        b.honour_deadline = honour;
+        auto spec = basic_spec(20);
+        spec.request_timeout = 100ms;
+        const auto t0 = Clock::now();
+        auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+        CHECK(Clock::now() - t0 < 10s);
+        check_conservation(r, 20);
+        CHECK(err(r.measured(), errc::timeout) == 20);
+        CHECK(c->native_starts == 20);
+        CHECK(c->native_completes == 20);
+    }
+    // The run deadline: lanes waiting on their slots are ended by the close at the run's end.
+    {
+        auto c = std::make_shared<test::FakeCounters>();
+        test::FakeBehavior b;
+        b.native = true;
+        b.latency = 20ms;
+        auto spec = basic_spec(100000);
+        spec.run_deadline = 300ms;
+        const auto t0 = Clock::now();
+        auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+        CHECK(Clock::now() - t0 < 6s);
+        CHECK(r.deadline_hit);
+        check_conservation(r, 100000);
+        CHECK(err(r.measured(), errc::cancelled) > 90000);
+        CHECK(c->native_completes == c->native_starts);
+    }
+}
+
 TEST_CASE("unreachable target: setup fails fast with a message") {
     auto c = std::make_shared<test::FakeCounters>();
     test::FakeBehavior b;
