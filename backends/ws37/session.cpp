@@ -186,6 +186,7 @@ public:
           proto_(protocol_config(cfg, format), *this,
                  std::random_device{}() ^ (std::uint64_t{std::random_device{}()} << 32)),
           waiters_(cfg.max_in_process_per_connection),
+          exec_slots_(cfg.max_in_process_per_connection, nullptr),
           slot_deadline_(cfg.max_in_process_per_connection, Clock::time_point::max()),
           deadline_timer_(ex),
           writer_signal_(ex),
@@ -196,6 +197,9 @@ public:
 
     net::awaitable<std::error_code> async_connect();
     net::awaitable<engine::Outcome> async_execute(const engine::Request& req);
+    // Session::start_execute: the request ends in `slot` (completed from run_wakes, never from
+    // here); false when the connection cannot take it now (async_execute says why).
+    bool start_execute(const engine::Request& req, engine::ExecuteSlot& slot);
     net::awaitable<void> async_close();
     bool is_open() const noexcept { return alive_ && ready_ && !closing_; }
     const engine::ConnectTimings& timings() const noexcept { return timings_; }
@@ -226,7 +230,14 @@ private:
     void wake(std::size_t slot);
     void run_wakes();
     // The connection ended: every waiting coroutine's handler is posted on its own (see post_to).
+    // (Engine slots need nothing: the connection's end finished their requests, and their wakes
+    // are queued.)
     void release_waiters();
+    // Something waits on `slot`: a coroutine (async_execute, authenticate) or an engine slot.
+    bool waited(std::size_t slot) const noexcept { return waiters_[slot].armed() || exec_slots_[slot]; }
+    // The engine slot waiting on `slot` was woken: ends its request when it finished or its
+    // deadline passed (else the wake was spurious) and completes the engine slot.
+    void finish_exec(std::size_t slot);
     void set_deadline(std::size_t slot, Clock::time_point d);
     void arm_deadline(Clock::time_point d);
     void on_deadline_timer();
@@ -262,9 +273,10 @@ private:
     bool eager_auth_;
     Ws ws_;
     ClientProtocol proto_;
-    std::vector<SlotWaiter> waiters_;     // one per slot
-    std::vector<std::size_t> wake_list_;  // slots to resume in the next run_wakes()
-    std::vector<std::size_t> waking_;     // the ones run_wakes() is resuming
+    std::vector<SlotWaiter> waiters_;               // one per slot
+    std::vector<engine::ExecuteSlot*> exec_slots_;  // one per slot: the start_execute waiting there
+    std::vector<std::size_t> wake_list_;            // slots to resume in the next run_wakes()
+    std::vector<std::size_t> waking_;               // the ones run_wakes() is resuming
     bool wake_posted_ = false;
     std::vector<Clock::time_point> slot_deadline_;                 // one per slot (max = none)
     net::steady_timer deadline_timer_;                             // armed lazily at the earliest deadline
@@ -434,8 +446,30 @@ net::awaitable<engine::Outcome> Connection::async_execute(const engine::Request&
     co_return out;
 }
 
+bool Connection::start_execute(const engine::Request& req, engine::ExecuteSlot& slot) {
+    if (!is_open()) return false;
+    const auto s = proto_.submit(req);
+    if (!s) return false;
+    exec_slots_[*s] = &slot;
+    set_deadline(*s, req.deadline);  // a deadline already passed fires from the timer, not here
+    return true;
+}
+
+void Connection::finish_exec(std::size_t slot) {
+    if (!proto_.finished(slot)) {
+        const auto now = Clock::now();
+        if (now < slot_deadline_[slot]) return;  // spurious: still running
+        proto_.abandon(slot, now);
+    }
+    engine::ExecuteSlot* s = exec_slots_[slot];
+    exec_slots_[slot] = nullptr;
+    engine::Outcome out;
+    proto_.take_outcome(slot, out);
+    s->complete(std::move(out));  // the lane resumes here (and may start its next request)
+}
+
 void Connection::wake(std::size_t slot) {
-    if (!waiters_[slot].armed()) return;
+    if (!waited(slot)) return;
     wake_list_.push_back(slot);
     if (wake_posted_) return;
     wake_posted_ = true;
@@ -448,7 +482,13 @@ void Connection::run_wakes() {
     // A slot listed twice, or reused by a new request meanwhile, only sees a spurious wake: every
     // waiter re-checks its condition.
     std::swap(waking_, wake_list_);
-    for (std::size_t i = 0; i < waking_.size(); ++i) waiters_[waking_[i]].invoke();
+    for (std::size_t i = 0; i < waking_.size(); ++i) {
+        const std::size_t s = waking_[i];
+        if (exec_slots_[s])
+            finish_exec(s);
+        else
+            waiters_[s].invoke();
+    }
     waking_.clear();
 }
 
@@ -476,7 +516,7 @@ void Connection::on_deadline_timer() {
     const auto now = Clock::now();
     Clock::time_point next = Clock::time_point::max();
     for (std::size_t i = 0; i < waiters_.size(); ++i) {
-        if (!waiters_[i].armed()) continue;
+        if (!waited(i)) continue;
         if (slot_deadline_[i] <= now)
             wake(i);  // the request sees its deadline passed and abandons
         else
@@ -834,6 +874,9 @@ public:
     net::awaitable<engine::Outcome> async_execute(const engine::Request& req) override {
         if (!conn_) return not_connected();
         return conn_->async_execute(req);
+    }
+    bool start_execute(const engine::Request& req, engine::ExecuteSlot& slot) override {
+        return conn_ && conn_->start_execute(req, slot);
     }
     net::awaitable<void> async_close() override {
         if (!conn_) co_return;

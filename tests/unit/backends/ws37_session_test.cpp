@@ -15,6 +15,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
@@ -25,6 +26,7 @@
 #include <boost/beast/websocket.hpp>
 #include <doctest/doctest.h>
 
+#include <array>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -956,4 +958,322 @@ TEST_CASE("ws37: SigV4 signs the WebSocket upgrade") {
     CHECK(server.authorization.find("SignedHeaders=host;x-amz-date") != std::string::npos);
     CHECK(server.authorization.find("wJalrXUtnFEMI") == std::string::npos);
     CHECK(server.amz_date.size() == 16);  // yyyymmddThhmmssZ
+}
+
+// ---- Session::start_execute: the engine's slot path (no coroutine per request) ---------------
+
+namespace {
+
+// An engine slot as the load engine keeps one per lane: records every complete(), and whether it
+// came while the test was inside a call into the session (start_execute, the session's
+// destruction) — the session must complete slots from a handler of its own.
+struct RecordingSlot final : tpbench::engine::ExecuteSlot {
+    int completed = 0;
+    bool reentrant = false;
+    bool* in_call = nullptr;
+    Outcome out;
+    Clock::time_point at{};
+    void complete(Outcome&& o) noexcept override {
+        ++completed;
+        if (in_call && *in_call) reentrant = true;
+        out = std::move(o);
+        at = Clock::now();
+    }
+};
+
+struct SlotDriver {
+    bool in_call = false;
+    bool start(tpbench::engine::Session& s, RecordingSlot& slot, const Request& r) {
+        slot.in_call = &in_call;
+        in_call = true;
+        const bool ok = s.start_execute(r, slot);
+        in_call = false;
+        return ok;
+    }
+};
+
+// Waits (polling, bounded) until every slot in `slots` completed at least once.
+net::awaitable<bool> wait_completed(std::vector<RecordingSlot*> slots,
+                                    std::chrono::milliseconds limit = 3000ms) {
+    net::steady_timer t(co_await net::this_coro::executor);
+    const auto until = Clock::now() + limit;
+    for (;;) {
+        bool all = true;
+        for (auto* s : slots) all = all && s->completed > 0;
+        if (all) co_return true;
+        if (Clock::now() >= until) co_return false;
+        t.expires_after(2ms);
+        co_await t.async_wait(use_tuple);
+    }
+}
+
+// The same for a few named slots (a plain function: g++ cannot keep a braced list in a coroutine).
+template <class... S>
+net::awaitable<bool> wait_for_slots(S*... s) {
+    return wait_completed(std::vector<RecordingSlot*>{s...});
+}
+
+net::awaitable<void> sleep_for(std::chrono::milliseconds d) {
+    net::steady_timer t(co_await net::this_coro::executor);
+    t.expires_after(d);
+    co_await t.async_wait(use_tuple);
+}
+
+}  // namespace
+
+TEST_CASE("ws37 start_execute: results, a server error status, one slot reused, concurrent slots") {
+    net::io_context ioc;
+    FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
+        for (;;) {
+            auto r = co_await read_request(ws);
+            if (!r) co_return;
+            if (r->gremlin() == "err") {
+                co_await send(ws, response(*r, 206, ints(0, 2)));
+                co_await send(ws, response(*r, 597, {}, "boom"));
+                continue;
+            }
+            const int n = std::stoi(r->gremlin().substr(2));
+            for (int i = 0; i < n; i += 2) {
+                const int k = std::min(2, n - i);
+                co_await send(ws, response(*r, i + k < n ? 206 : 200, ints(i, k)));
+            }
+        }
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        SlotDriver d;
+        RecordingSlot slot;
+        // One slot, request after request (as an engine lane uses it).
+        const auto before = Clock::now();
+        REQUIRE(d.start(*s, slot, request("n=7")));
+        CHECK(slot.completed == 0);
+        REQUIRE(co_await wait_for_slots(&slot));
+        CHECK(slot.completed == 1);
+        CHECK_FALSE(slot.out.error);
+        CHECK(slot.out.status_code == 200);
+        CHECK(slot.out.result_count == 7);
+        CHECK(slot.out.partial_responses == 3);
+        CHECK(slot.out.bytes_out > 20);
+        CHECK(slot.out.sent >= before);
+        CHECK(slot.out.done >= slot.out.first_result);
+        CHECK(slot.out.results.empty());
+
+        slot.completed = 0;
+        REQUIRE(d.start(*s, slot, request("err")));
+        REQUIRE(co_await wait_for_slots(&slot));
+        CHECK(slot.out.error == make_error_code(errc::server_evaluation));
+        CHECK(slot.out.status_code == 597);
+        CHECK(slot.out.status_message == "boom");
+        CHECK(slot.out.result_count == 2);
+
+        slot.completed = 0;
+        Request keep = request("n=5");
+        keep.keep_results = true;
+        REQUIRE(d.start(*s, slot, keep));
+        REQUIRE(co_await wait_for_slots(&slot));
+        CHECK_FALSE(slot.out.error);
+        REQUIRE(slot.out.results.size() == 5);
+        CHECK(slot.out.results[4].to_int64() == 4);
+
+        // Eight at once, multiplexed, each ended exactly once with its own outcome.
+        std::vector<RecordingSlot> many(8);
+        std::vector<RecordingSlot*> ptrs;
+        for (int i = 0; i < 8; ++i) {
+            REQUIRE(d.start(*s, many[i], request("n=" + std::to_string(10 + i))));
+            ptrs.push_back(&many[i]);
+        }
+        REQUIRE(co_await wait_completed(ptrs));
+        co_await sleep_for(20ms);  // nothing completes twice
+        for (int i = 0; i < 8; ++i) {
+            CAPTURE(i);
+            CHECK(many[i].completed == 1);
+            CHECK_FALSE(many[i].reentrant);
+            CHECK_FALSE(many[i].out.error);
+            CHECK(many[i].out.result_count == static_cast<std::uint64_t>(10 + i));
+        }
+        CHECK(slot.completed == 1);
+        CHECK_FALSE(slot.reentrant);
+        // The coroutine path still works on the same connection.
+        Outcome o = co_await s->async_execute(request("n=3"));
+        CHECK_FALSE(o.error);
+        CHECK(o.result_count == 3);
+        co_await s->async_close();
+    });
+}
+
+TEST_CASE("ws37 start_execute: a connection lost mid-request completes every pending slot exactly once") {
+    net::io_context ioc;
+    FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
+        std::vector<Received> reqs;
+        for (int i = 0; i < 4; ++i) {
+            auto r = co_await read_request(ws);
+            if (!r) co_return;
+            reqs.push_back(std::move(*r));
+        }
+        co_await send(ws, response(reqs[0], 206, ints(0, 2)));
+        beast::get_lowest_layer(ws).socket().close();
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        SlotDriver d;
+        std::vector<RecordingSlot> slots(4);
+        std::vector<RecordingSlot*> ptrs;
+        for (auto& sl : slots) {
+            REQUIRE(d.start(*s, sl, request("g.V()")));
+            ptrs.push_back(&sl);
+        }
+        REQUIRE(co_await wait_completed(ptrs));
+        co_await sleep_for(50ms);
+        for (std::size_t i = 0; i < slots.size(); ++i) {
+            CAPTURE(i);
+            CHECK(slots[i].completed == 1);
+            CHECK_FALSE(slots[i].reentrant);
+            CHECK(slots[i].out.error == make_error_code(errc::connection_closed));
+        }
+        CHECK(slots[0].out.result_count == 2);
+        CHECK_FALSE(s->is_open());
+        // A closed connection starts nothing (the engine falls back to async_execute, which says why).
+        RecordingSlot late;
+        CHECK_FALSE(d.start(*s, late, request("g.V()")));
+        Outcome o = co_await s->async_execute(request("g.V()"));
+        CHECK(o.error == make_error_code(errc::connection_closed));
+        co_await sleep_for(20ms);
+        CHECK(late.completed == 0);
+        co_await s->async_close();
+        for (auto& sl : slots) CHECK(sl.completed == 1);
+    });
+}
+
+TEST_CASE(
+    "ws37 start_execute: deadlines (also one already passed) end the slot with timeout, late answers "
+    "dropped") {
+    net::io_context ioc;
+    FakeServer server(ioc, [&ioc](ServerWs& ws) -> net::awaitable<void> {
+        std::vector<Received> stalled;
+        for (;;) {
+            auto r = co_await read_request(ws);
+            if (!r) co_return;
+            if (r->gremlin() == "stall") {
+                stalled.push_back(std::move(*r));
+                continue;
+            }
+            if (r->gremlin() == "late") {  // answer the stalled ones now, then this one
+                for (const auto& st : stalled) co_await send(ws, response(st, 200, ints(0, 4)));
+                stalled.clear();
+            }
+            co_await send(ws, response(*r, 200, ints(0, 3)));
+        }
+        (void)ioc;
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        SlotDriver d;
+        RecordingSlot a, b, passed;
+        const auto t0 = Clock::now();
+        REQUIRE(d.start(*s, a, request("stall", 300ms)));
+        REQUIRE(d.start(*s, b, request("stall", 100ms)));  // earlier: re-arms the connection's timer
+        Request old = request("stall");
+        old.deadline = Clock::now() - 1ms;
+        REQUIRE(d.start(*s, passed, old));
+        CHECK(passed.completed == 0);  // not inside start_execute, even when already due
+        REQUIRE(co_await wait_for_slots(&a, &b, &passed));
+        CHECK(passed.out.error == make_error_code(errc::timeout));
+        CHECK(b.out.error == make_error_code(errc::timeout));
+        CHECK(a.out.error == make_error_code(errc::timeout));
+        CHECK(b.at - t0 >= 100ms);
+        CHECK(b.at - t0 < 250ms);
+        CHECK(a.at - t0 >= 300ms);
+        CHECK(a.at - t0 < 450ms);
+        CHECK(passed.at < b.at);
+        CHECK(s->is_open());
+        // The stalled requests' answers arrive now: dropped; the slots were ended once.
+        RecordingSlot next;
+        REQUIRE(d.start(*s, next, request("late")));
+        REQUIRE(co_await wait_for_slots(&next));
+        CHECK_FALSE(next.out.error);
+        CHECK(next.out.result_count == 3);
+        co_await sleep_for(20ms);
+        const std::array<RecordingSlot*, 4> all{&a, &b, &passed, &next};
+        for (auto* sl : all) {
+            CHECK(sl->completed == 1);
+            CHECK_FALSE(sl->reentrant);
+        }
+        co_await s->async_close();
+    });
+}
+
+TEST_CASE(
+    "ws37 start_execute: close and session destruction end pending slots once, never from inside the call") {
+    net::io_context ioc;
+    FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
+        for (;;) {  // never answers
+            auto r = co_await read_request(ws);
+            if (!r) co_return;
+        }
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        SlotDriver d;
+        // Closed at the run's end (the engine closes every session): cancelled.
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        std::vector<RecordingSlot> slots(3);
+        for (auto& sl : slots) REQUIRE(d.start(*s, sl, request("g.V()")));
+        co_await sleep_for(20ms);
+        for (auto& sl : slots) CHECK(sl.completed == 0);
+        co_await s->async_close();
+        REQUIRE(co_await wait_for_slots(&slots[0], &slots[1], &slots[2]));
+        for (auto& sl : slots) {
+            CHECK(sl.completed == 1);
+            CHECK(sl.out.error == make_error_code(errc::cancelled));
+        }
+        // Destroyed with requests pending (a pool retiring it): connection_closed, posted.
+        auto s2 = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s2->async_connect());
+        std::vector<RecordingSlot> more(2);
+        for (auto& sl : more) REQUIRE(d.start(*s2, sl, request("g.V()")));
+        for (auto& sl : more) sl.in_call = &d.in_call;
+        d.in_call = true;
+        s2.reset();
+        d.in_call = false;
+        REQUIRE(co_await wait_for_slots(&more[0], &more[1]));
+        co_await sleep_for(20ms);
+        for (auto& sl : more) {
+            CHECK(sl.completed == 1);
+            CHECK_FALSE(sl.reentrant);
+            CHECK(sl.out.error == make_error_code(errc::connection_closed));
+        }
+        for (auto& sl : slots) CHECK(sl.completed == 1);
+    });
+}
+
+TEST_CASE("ws37 start_execute: refused when not connected or full (nothing started, nothing completed)") {
+    net::io_context ioc;
+    FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
+        for (;;) {  // never answers
+            auto r = co_await read_request(ws);
+            if (!r) co_return;
+        }
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto cfg = config_for(server.port());
+        cfg.max_in_process_per_connection = 1;
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), cfg);
+        SlotDriver d;
+        RecordingSlot early, first, second;
+        CHECK_FALSE(d.start(*s, early, request("g.V()")));
+        REQUIRE_FALSE(co_await s->async_connect());
+        REQUIRE(d.start(*s, first, request("g.V()", 200ms)));
+        CHECK_FALSE(d.start(*s, second, request("g.V()")));
+        Outcome o = co_await s->async_execute(request("g.V()"));
+        CHECK(o.error == make_error_code(errc::pool_exhausted));
+        REQUIRE(co_await wait_for_slots(&first));
+        CHECK(first.out.error == make_error_code(errc::timeout));
+        co_await s->async_close();
+        CHECK(early.completed == 0);
+        CHECK(second.completed == 0);
+        CHECK(first.completed == 1);
+    });
 }
