@@ -123,6 +123,36 @@ private:
     std::deque<Handler> waiting_;
 };
 
+// The watchdog's (lane, deadline) entries in hand-off order: a ring over a vector that only grows
+// (to the requests handed off between two watchdog ticks), so the steady state allocates nothing
+// (a std::deque allocated and freed a 512-byte node every 32 requests).
+class DeadlineQueue {
+public:
+    using Entry = std::pair<std::size_t, Clock::time_point>;
+    bool empty() const noexcept { return size_ == 0; }
+    const Entry& front() const noexcept { return buf_[head_]; }
+    void pop_front() noexcept {
+        head_ = (head_ + 1) & (buf_.size() - 1);
+        --size_;
+    }
+    void push_back(std::size_t lane, Clock::time_point d) {
+        if (size_ == buf_.size()) grow();
+        buf_[(head_ + size_) & (buf_.size() - 1)] = Entry{lane, d};
+        ++size_;
+    }
+
+private:
+    void grow() {
+        std::vector<Entry> bigger(std::max<std::size_t>(64, buf_.size() * 2));  // a power of two
+        for (std::size_t i = 0; i < size_; ++i) bigger[i] = buf_[(head_ + i) & (buf_.size() - 1)];
+        buf_.swap(bigger);
+        head_ = 0;
+    }
+    std::vector<Entry> buf_;
+    std::size_t head_ = 0;
+    std::size_t size_ = 0;
+};
+
 // A lane's request slot for sessions with Session::start_execute: the lane waits for it as an
 // async operation co_awaited directly (asio::deferred: the completion handler lives in the lane's
 // own frame), so a request costs neither a coroutine frame nor an allocation. The handler is kept
@@ -475,7 +505,7 @@ private:
             const auto handed = at_once && !open_loop ? intended : Clock::now();
             req.deadline = handed + spec_.request_timeout;
             lane_deadline_[lane] = req.deadline + grace_;
-            deadlines_.emplace_back(lane, lane_deadline_[lane]);
+            deadlines_.push_back(lane, lane_deadline_[lane]);
             lane_slot_[lane] = lease.slot;
             if (open_loop) {
                 const std::int64_t lag = to_ns(handed - intended);
@@ -757,7 +787,7 @@ private:
     Clock::time_point run_end_{Clock::time_point::max()};
     Clock::duration grace_ = std::chrono::seconds(1);
     std::vector<Clock::time_point> lane_deadline_;
-    std::deque<std::pair<std::size_t, Clock::time_point>> deadlines_;  // (lane, deadline), hand-off order
+    DeadlineQueue deadlines_;  // (lane, deadline), hand-off order
     std::vector<std::size_t> lane_slot_;
     std::vector<bool> lane_timed_out_;
     std::array<PhaseStats, phase_count> phases_;
