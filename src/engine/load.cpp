@@ -168,24 +168,28 @@ public:
     ~LaneSlot() { reset(); }
 
     // Suspends the calling lane until complete(); co_await it right after a start_execute that
-    // returned true.
+    // returned true. The request's Outcome is then outcome().
     auto async_wait() {
-        return asio::async_initiate<const asio::deferred_t&, void(Outcome)>(
+        return asio::async_initiate<const asio::deferred_t&, void()>(
             [this](auto handler) { store(std::move(handler)); }, asio::deferred);
     }
-    // Resumes the lane now, with `out` (Session::start_execute: from a handler of the session's
-    // own, never from inside start_execute).
+    // The lane's Outcome: where complete() puts the session's (moved once, not through the
+    // handler and the awaitable's result), and where the lane's coroutine path puts its own.
+    Outcome& outcome() noexcept { return out_; }
+    // Resumes the lane now (Session::start_execute: from a handler of the session's own, never
+    // from inside start_execute).
     void complete(Outcome&& out) noexcept override {
+        out_ = std::move(out);
         if (!invoke_) {
             // Completed before the lane waited (a session breaking the contract): the wait
-            // takes it at once (posted).
-            early_.emplace(std::move(out));
+            // ends at once (posted).
+            early_ = true;
             return;
         }
         auto f = invoke_;
         invoke_ = nullptr;
         destroy_ = nullptr;
-        f(buf_, std::move(out));  // moves the handler out first: the lane may wait here again
+        f(buf_);  // moves the handler out first: the lane may wait here again
     }
 
 private:
@@ -195,20 +199,18 @@ private:
         static_assert(sizeof(H) <= kSize && alignof(H) <= alignof(std::max_align_t),
                       "LaneSlot: the handler does not fit the in-place buffer");
         if (early_) {
+            early_ = false;
             auto ex = asio::get_associated_executor(h);
-            asio::post(ex, [h = std::forward<Handler>(h), out = std::move(*early_)]() mutable {
-                std::move(h)(std::move(out));
-            });
-            early_.reset();
+            asio::post(ex, [h = std::forward<Handler>(h)]() mutable { std::move(h)(); });
             return;
         }
         reset();
         ::new (static_cast<void*>(buf_)) H(std::forward<Handler>(h));
-        invoke_ = [](unsigned char* b, Outcome&& o) {
+        invoke_ = [](unsigned char* b) {
             H* p = std::launder(reinterpret_cast<H*>(b));
             H moved(std::move(*p));
             p->~H();
-            std::move(moved)(std::move(o));
+            std::move(moved)();
         };
         destroy_ = [](unsigned char* b) { std::launder(reinterpret_cast<H*>(b))->~H(); };
     }
@@ -220,9 +222,10 @@ private:
 
     static constexpr std::size_t kSize = 32;
     alignas(std::max_align_t) unsigned char buf_[kSize];
-    void (*invoke_)(unsigned char*, Outcome&&) = nullptr;
+    void (*invoke_)(unsigned char*) = nullptr;
     void (*destroy_)(unsigned char*) = nullptr;
-    std::optional<Outcome> early_;
+    bool early_ = false;
+    Outcome out_;
 };
 
 class Worker {
@@ -516,12 +519,14 @@ private:
 
             // A session with a native request path (Session::start_execute) ends the request in
             // the lane's slot: no coroutine frame per request; otherwise its coroutine.
+            // Either way the Outcome lands in the slot's (reused; every field is assigned).
             std::optional<TxRun> txr;
-            Outcome out;
-            if (!tpl.tx && lease.session->start_execute(req, lane_slots_[lane]))
-                out = co_await lane_slots_[lane].async_wait();
+            LaneSlot& slot = lane_slots_[lane];
+            if (!tpl.tx && lease.session->start_execute(req, slot))
+                co_await slot.async_wait();
             else
-                out = co_await start_request(lease.session, tpl, req, txr);
+                slot.outcome() = co_await start_request(lease.session, tpl, req, txr);
+            Outcome& out = slot.outcome();
 
             lane_deadline_[lane] = Clock::time_point::max();
             const bool watchdog_fired = lane_timed_out_[lane];
