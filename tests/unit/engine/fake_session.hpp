@@ -31,7 +31,8 @@ struct FakeBehavior {
     std::error_code connect_error;           // set: async_connect returns it (after fail_connects_after)
     std::size_t fail_connects_after = 0;     // connect_error only from the (N+1)th connect attempt on
     ConnectTimings timings;                  // what connect_timings() reports after a connect
-    bool native = false;  // start_execute takes requests (else the default: false, async_execute)
+    bool native = false;         // start_execute takes requests (else the default: false, async_execute)
+    bool native_inline = false;  // ... and breaks its contract: completes inside start_execute
 };
 
 // Shared across all sessions of one test (possibly several worker threads).
@@ -128,6 +129,15 @@ public:
     bool start_execute(const Request& req, ExecuteSlot& slot) override {
         if (!b_.native || !open_) return false;
         ++c_->native_starts;
+        if (b_.native_inline) {
+            Outcome out;
+            out.sent = out.first_byte = out.first_result = out.done = Clock::now();
+            out.result_count = b_.results;
+            ++c_->native_completes;
+            ++c_->native_reentrant;
+            slot.complete(std::move(out));
+            return true;
+        }
         in_start_ = true;
         boost::asio::co_spawn(
             ex_,

@@ -236,6 +236,23 @@ TEST_CASE(
     }
 }
 
+TEST_CASE(
+    "a session completing its slot inside start_execute (against the contract) still ends each request "
+    "once") {
+    // The lane is not waiting yet: its slot keeps the outcome and the wait ends at once (posted).
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.native = true;
+    b.native_inline = true;
+    b.results = 3;
+    auto r = run_load(basic_spec(500), test::fake_factory(b, c), SessionConfig{});
+    check_conservation(r, 500);
+    CHECK(c->native_starts == 500);
+    CHECK(c->native_reentrant == 500);
+    CHECK(r.measured().completed == 500);
+    CHECK(r.measured().results == 1500);
+}
+
 TEST_CASE("unreachable target: setup fails fast with a message") {
     auto c = std::make_shared<test::FakeCounters>();
     test::FakeBehavior b;
