@@ -173,8 +173,8 @@ public:
         return asio::async_initiate<const asio::deferred_t&, void()>(
             [this](auto handler) { store(std::move(handler)); }, asio::deferred);
     }
-    // The lane's Outcome: where complete() puts the session's (moved once, not through the
-    // handler and the awaitable's result), and where the lane's coroutine path puts its own.
+    // The request's Outcome, read by the lane in place: complete() moves the session's here once
+    // (not through the handler's argument, the awaitable's result and a variable of the lane).
     Outcome& outcome() noexcept { return out_; }
     // Resumes the lane now (Session::start_execute: from a handler of the session's own, never
     // from inside start_execute).
@@ -518,38 +518,44 @@ private:
             }
 
             // A session with a native request path (Session::start_execute) ends the request in
-            // the lane's slot: no coroutine frame per request; otherwise its coroutine.
-            // Either way the Outcome lands in the slot's (reused; every field is assigned).
+            // the lane's slot, whose Outcome the lane reads in place: no coroutine frame per
+            // request. Otherwise the session's coroutine, its Outcome built in place here.
             std::optional<TxRun> txr;
             LaneSlot& slot = lane_slots_[lane];
-            if (!tpl.tx && lease.session->start_execute(req, slot))
+            if (!tpl.tx && lease.session->start_execute(req, slot)) {
                 co_await slot.async_wait();
-            else
-                slot.outcome() = co_await start_request(lease.session, tpl, req, txr);
-            Outcome& out = slot.outcome();
-
-            lane_deadline_[lane] = Clock::time_point::max();
-            const bool watchdog_fired = lane_timed_out_[lane];
-            lane_timed_out_[lane] = false;
-            const bool broken = watchdog_fired || is_connection_error(out.error);
-            // A session the pool retires is destroyed once idle, and its address may come back for a
-            // new connection: forget its transaction session ids with it.
-            if (!tx_sessions_.empty() && (broken || !lease.session->is_open()))
-                tx_sessions_.erase(lease.session);
-            pool_->release(lease, broken, out.done);
-            if (txr) record_tx(st.tx, *txr, out, intended, watchdog_fired);
-            record(st, tpl, out, intended, handed, watchdog_fired, warm);
-            // A request refused for its credentials (http4 401/403) means every other one will be
-            // too: stop this worker now instead of sending the rest of the plan to be refused.
-            if (out.error && is_fatal_connect_error(out.error)) {
-                fatal_ = classify_error(out.error);
-                stopping_ = true;
-                pool_->wake_all();
-                wake_schedule();
+                end_request(lane, lease, st, tpl, req, txr, slot.outcome(), intended, handed, warm);
+            } else {
+                Outcome out = co_await start_request(lease.session, tpl, req, txr);
+                end_request(lane, lease, st, tpl, req, txr, out, intended, handed, warm);
             }
-            if (req.keep_results) first_results_ = std::move(out.results);
-            bump_progress();
         }
+    }
+
+    // What the lane does with a finished request: hands the connection back and records it.
+    void end_request(std::size_t lane, ConnectionPool::Lease& lease, PhaseStats& st,
+                     const RequestTemplate& tpl, const Request& req, const std::optional<TxRun>& txr,
+                     Outcome& out, Clock::time_point intended, Clock::time_point handed, bool warm) {
+        lane_deadline_[lane] = Clock::time_point::max();
+        const bool watchdog_fired = lane_timed_out_[lane];
+        lane_timed_out_[lane] = false;
+        const bool broken = watchdog_fired || is_connection_error(out.error);
+        // A session the pool retires is destroyed once idle, and its address may come back for a
+        // new connection: forget its transaction session ids with it.
+        if (!tx_sessions_.empty() && (broken || !lease.session->is_open())) tx_sessions_.erase(lease.session);
+        pool_->release(lease, broken, out.done);
+        if (txr) record_tx(st.tx, *txr, out, intended, watchdog_fired);
+        record(st, tpl, out, intended, handed, watchdog_fired, warm);
+        // A request refused for its credentials (http4 401/403) means every other one will be
+        // too: stop this worker now instead of sending the rest of the plan to be refused.
+        if (out.error && is_fatal_connect_error(out.error)) {
+            fatal_ = classify_error(out.error);
+            stopping_ = true;
+            pool_->wake_all();
+            wake_schedule();
+        }
+        if (req.keep_results) first_results_ = std::move(out.results);
+        bump_progress();
     }
 
     // The request's coroutine, not started yet (a plain function: g++ 12 mishandles a co_await
