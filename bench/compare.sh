@@ -6,9 +6,10 @@
 #
 # Rows (each round runs them in this order, alternating the order of the two tools each round):
 #   http4 `1+1`, 16 connections, JSON body:   tpbench run --backend http4  vs  wrk -t1 -c16 (5 s);
-#                                              wrk sends tpbench's exact body (bench/http4_inject2.lua:
-#                                              the same work for the server; until session 7 wrk sent
-#                                              a cheaper gremlin-groovy `1+1`)
+#                                              wrk sends tpbench's exact body and User-Agent
+#                                              (bench/http4_inject2.lua: the same work for the server;
+#                                              until session 7 wrk sent a cheaper gremlin-groovy `1+1`,
+#                                              until session 8 no User-Agent)
 #   ws37 `1+1`, 1 connection x 64 in flight:  tpbench run --backend ws37   vs  npm gremlin@3.7.3
 #                                              (bench/engine_node_driver.js), twice: both on GraphBinary
 #                                              1.0 (tpbench's default) and both on GraphSON 3.0 (the
