@@ -8,6 +8,7 @@
 #
 # Rows: http4  = `1+1`, 16 connections, JSON body (compare.sh's wrk row)
 #       ws37   = `1+1`, 1 connection x 64 in flight (compare.sh's npm row)
+#       ws37gs3 = the ws37 row with --serializer graphson-v3 (compare.sh's gs3 row)
 #       deep   = ws37 and http4 `g.V().repeat(both()).times(DEPTH)`: one request each, instructions
 #                per result = Ir(times(DEPTH)) - Ir(times(1)) over the result difference
 # Environment: TPBENCH (default build/src/cli/tpbench), N1/N2 (default 2000/8000), DEPTH
@@ -35,6 +36,9 @@ args_ws37() {
     --maxConnectionPoolSize 1 --maxInProcessPerConnection 64 --maxSimultaneousUsagePerConnection 64 \
     --requests "$1" --executions 1 --warmups 0 --pauseBetweenRuns 0 --minExpectedRps 0
 }
+args_ws37gs3() {  # the ws37 row on GraphSON 3.0 (compare.sh's gs3 row)
+  echo $(args_ws37 "$1") --serializer graphson-v3
+}
 args_deep() {  # args_deep BACKEND DEPTH
   echo --quiet --backend "$1" --host 127.0.0.1 --port "$port" --testType 0 --minConnectionPoolSize 1 \
     --maxConnectionPoolSize 1 --script "g.V().repeat(both()).times($2)" --executions 1 --warmups 0 \
@@ -60,7 +64,7 @@ sc() {
 
 for row in "${rows[@]}"; do
   case "$row" in
-    http4 | ws37)
+    http4 | ws37 | ws37gs3)
       # shellcheck disable=SC2046
       a="$(ir "$row.$n1" $(args_$row "$n1"))"
       # shellcheck disable=SC2046
