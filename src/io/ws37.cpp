@@ -142,7 +142,18 @@ struct GsParts {
     ResponseHeader header;
     std::size_t data_b = 0, data_e = 0;
     bool have_data = false;
+    std::size_t request_id_at = ResponseSummary::npos;  // see ResponseSummary::request_id_at
 };
+
+// Where the 36 characters of a requestId written as a plain JSON string without escapes lie in
+// `text` (the value's bounds [b, e)): the opening quote + 1, or npos for any other form.
+std::size_t gs_plain_uuid_at(std::string_view text, std::size_t b, std::size_t e) noexcept {
+    json::skip_ws(text, b);
+    if (b + 38 > e || text[b] != '"' || text[b + 37] != '"') return ResponseSummary::npos;
+    model::Uuid u{};
+    if (!model::uuid_from_string(text.substr(b + 1, 36), u)) return ResponseSummary::npos;
+    return b + 1;
+}
 
 // `on_data(begin, p)` handles result.data (starting at `begin`) and moves `p` past it, so the
 // (possibly large) data is scanned once.
@@ -189,6 +200,7 @@ Result<GsParts> parse_gs_response(std::string_view text, Format f, OnData&& on_d
             if (key == "requestId") {
                 auto v = json::read_loose(text, b, e, opt, false, true);
                 if (!v) return v.error();
+                parts.request_id_at = ResponseSummary::npos;
                 if (v->is_null()) {
                     parts.header.request_id.reset();
                 } else {
@@ -198,6 +210,7 @@ Result<GsParts> parse_gs_response(std::string_view text, Format f, OnData&& on_d
                     else if (v->type() != Type::string || !model::uuid_from_string(v->str(), u))
                         return Error{errc::bad_value, b, "requestId is not a UUID"};
                     parts.header.request_id = u;
+                    if (v->type() == Type::string) parts.request_id_at = gs_plain_uuid_at(text, b, e);
                 }
             } else if (key == "status") {
                 have_status = true;
@@ -613,6 +626,7 @@ Result<ResponseSummary> scan_response(std::string_view frame, Format f,
         });
         if (!parts) return parts.error();
         sum.request_id = parts->header.request_id;
+        sum.request_id_at = parts->request_id_at;
         sum.code = parts->header.code;
         sum.message = parts->header.message.value_or(std::string());
         sum.attributes = std::move(parts->header.attributes);
@@ -624,6 +638,7 @@ Result<ResponseSummary> scan_response(std::string_view frame, Format f,
     ResponseHeader h;
     if (auto e = read_gb_header(rd, h, false)) return *e;
     sum.request_id = h.request_id;
+    if (h.request_id) sum.request_id_at = 2;  // version byte, value flag, 16 raw bytes
     sum.code = h.code;
     sum.message = h.message.value_or(std::string());
     sum.attributes = std::move(h.attributes);

@@ -71,7 +71,13 @@ Result<ResponseMessage> decode_response(std::string_view frame, Format f);
 // Benchmark path: reads a response frame without materialising result items unless `on_item` is
 // set; items are counted (a BulkSet / Traverser counts its bulk in `result_count`).
 struct ResponseSummary {
+    static constexpr std::size_t npos = std::string_view::npos;
     std::optional<model::Uuid> request_id;
+    // Where the requestId lies in the frame, when its bytes there are the whole of its value: the
+    // 16 raw bytes (GraphBinary: 2), or the 36 characters of a plain JSON string written without
+    // escapes (GraphSON; any other form, a typed g:UUID included: npos). Any other valid id in
+    // their place changes nothing of the summary but request_id (a response memo's premise).
+    std::size_t request_id_at = npos;
     std::int32_t code = 0;
     std::string message;
     model::Value attributes;

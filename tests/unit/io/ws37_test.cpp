@@ -10,6 +10,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cctype>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -242,6 +244,62 @@ TEST_CASE("ws37 scan_response counts traverser bulks and BulkSet entries without
         CHECK(sb->item_count == 2);
         CHECK(sb->result_count == 3);
     }
+}
+
+TEST_CASE("ws37 scan_response says where the requestId lies only when its bytes are the whole value") {
+    const std::string id = "cb682578-9d92-4499-9ebc-5c6aa73c5397";
+    const std::string rest =
+        R"(,"status":{"message":"","code":200,"attributes":{"@type":"g:Map","@value":[]}},)"
+        R"("result":{"data":{"@type":"g:List","@value":[{"@type":"g:Int32","@value":2}]},)"
+        R"("meta":{"@type":"g:Map","@value":[]}}})";
+    auto at = [&](const std::string& frame, ws37::Format f = ws37::Format::graphson_v3) {
+        auto s = ws37::scan_response(frame, f);
+        REQUIRE_MESSAGE(s.ok(), s.error().to_string());
+        REQUIRE(s->request_id);
+        CHECK(*s->request_id == req_id());
+        CHECK(s->result_count == 1);
+        return s->request_id_at;
+    };
+    // A plain string (the server's and the Java server's form), with or without spaces around.
+    std::string plain = R"({"requestId":")" + id + "\"" + rest;
+    CHECK(at(plain) == plain.find(id));
+    CHECK(plain.compare(at(plain), 36, id) == 0);
+    std::string spaced = R"({ "requestId" :  ")" + id + "\" " + rest;
+    CHECK(at(spaced) == spaced.find(id));
+    CHECK(at(plain, ws37::Format::graphson_v3_untyped) == plain.find(id));
+    // Upper-case hex is a valid id too, at its place.
+    std::string upper = plain;
+    for (std::size_t i = plain.find(id); i < plain.find(id) + 36; ++i)
+        upper[i] = static_cast<char>(std::toupper(static_cast<unsigned char>(upper[i])));
+    CHECK(at(upper) == plain.find(id));
+    // An escape inside the string, a typed g:UUID: no place (the bytes are not the whole value).
+    std::string escaped = R"({"requestId":"\u0063)" + id.substr(1) + "\"" + rest;
+    CHECK(at(escaped) == ws37::ResponseSummary::npos);
+    std::string typed = R"({"requestId":{"@type":"g:UUID","@value":")" + id + "\"}" + rest;
+    CHECK(at(typed) == ws37::ResponseSummary::npos);
+    // A second requestId member decides (the last one read), both ways.
+    std::string other = "00000000-0000-4000-8000-000000000000";
+    std::string twice = R"({"requestId":")" + other + R"(","requestId":")" + id + "\"" + rest;
+    CHECK(at(twice) == twice.rfind(id));
+    std::string twice_escaped =
+        R"({"requestId":")" + id + R"(","requestId":"\u0063)" + id.substr(1) + "\"" + rest;
+    CHECK(at(twice_escaped) == ws37::ResponseSummary::npos);
+    // A null requestId: none, and no place.
+    auto n = ws37::scan_response(R"({"requestId":null)" + rest, ws37::Format::graphson_v3);
+    REQUIRE(n.ok());
+    CHECK_FALSE(n->request_id);
+    CHECK(n->request_id_at == ws37::ResponseSummary::npos);
+    // GraphBinary: the 16 raw bytes after the version byte and the value flag.
+    ws37::ResponseMessage m;
+    m.header = header(200, Value::map());
+    m.header.request_id = req_id();
+    m.data = Value::list({Value::int_(2)});
+    std::string gb;
+    ws37::encode_response(gb, m, ws37::Format::graphbinary_v1);
+    auto g = ws37::scan_response(gb, ws37::Format::graphbinary_v1);
+    REQUIRE(g.ok());
+    CHECK(g->request_id_at == 2);
+    CHECK(std::memcmp(gb.data() + 2, req_id().data(), 16) == 0);
 }
 
 TEST_CASE("ws37 scan_response counts a Tree as one result, as the Java driver returns it") {
