@@ -39,33 +39,37 @@ io::ws37::Format parse_serializer(std::string_view name) {
                                 "' (expected graphbinary-v1, graphson-v3 or graphson-v3-untyped)");
 }
 
-bool ClientProtocol::ResponseMemo::eligible(std::string_view payload) const noexcept {
-    // GraphBinary 1.0: version byte, requestId value flag 0x00 (not null), 16 id bytes.
-    return format == io::ws37::Format::graphbinary_v1 && payload.size() > kIdEnd && payload.size() <= kMax &&
-           static_cast<unsigned char>(payload[0]) == 0x81 && payload[1] == 0x00;
-}
-
-bool ClientProtocol::ResponseMemo::match(std::string_view payload) const noexcept {
-    return valid && eligible(payload) && payload.size() == kIdEnd + tail.size() &&
-           std::memcmp(payload.data() + kIdEnd, tail.data(), tail.size()) == 0;
-}
-
-model::Uuid ClientProtocol::ResponseMemo::id_of(std::string_view payload) noexcept {
+bool ClientProtocol::ResponseMemo::match(std::string_view payload) noexcept {
+    if (!valid || payload.size() != bytes.size()) return false;
+    const std::size_t id_end = id_at + id_len;
+    if (std::memcmp(payload.data(), bytes.data(), id_at) != 0 ||
+        std::memcmp(payload.data() + id_end, bytes.data() + id_end, bytes.size() - id_end) != 0)
+        return false;
     model::Uuid u;
-    std::memcpy(u.data(), payload.data() + kIdBegin, 16);
-    return u;
+    if (format == io::ws37::Format::graphbinary_v1) {
+        std::memcpy(u.data(), payload.data() + id_at, 16);
+    } else if (!model::uuid_from_string(payload.substr(id_at, 36), u)) {
+        return false;  // not a UUID there: the scan says what is wrong
+    }
+    summary.request_id = u;
+    ++hits;
+    return true;
 }
 
 void ClientProtocol::ResponseMemo::store(std::string_view payload, const io::ws37::ResponseSummary& s) {
-    // Only successes whose summary is a function of the bytes after the id (no attributes kept).
-    // (scan_response keeps no status attributes of a GraphBinary success.)
-    if (!eligible(payload) || !s.request_id || !io::ws37::is_success(s.code)) {
+    // Only successes whose summary is a function of the bytes outside the id.
+    const std::size_t len = format == io::ws37::Format::graphbinary_v1 ? 16 : 36;
+    if (payload.size() > kMax || !s.request_id || !io::ws37::is_success(s.code) ||
+        s.request_id_at == io::ws37::ResponseSummary::npos || s.request_id_at + len > payload.size()) {
         valid = false;
         return;
     }
-    tail.assign(payload.substr(kIdEnd));
+    bytes.assign(payload);
+    id_at = s.request_id_at;
+    id_len = len;
     summary.code = s.code;
     summary.message = s.message;
+    summary.attributes = s.attributes;
     summary.item_count = s.item_count;
     summary.result_count = s.result_count;
     valid = true;
@@ -357,7 +361,6 @@ void ClientProtocol::on_message(std::string_view payload, Clock::time_point firs
     const io::ws37::ResponseSummary* found = nullptr;
     std::optional<io::Result<io::ws37::ResponseSummary>> summary;
     if (counting && memo_.match(payload)) {
-        memo_.summary.request_id = memo_.id_of(payload);
         found = &memo_.summary;
     } else {
         summary.emplace(counting ? io::ws37::scan_response(payload, cfg_.format)

@@ -130,6 +130,8 @@ public:
     // ---- diagnostics ---------------------------------------------------------------------------
     std::uint64_t unknown_responses() const noexcept { return table_.unknown_responses(); }
     std::uint64_t late_responses() const noexcept { return table_.late_responses(); }
+    // Responses counted through the response memo (ResponseMemo) instead of a scan.
+    std::uint64_t memo_hits() const noexcept { return memo_.hits; }
     std::size_t in_flight() const noexcept { return table_.in_use(); }
     const PendingTable& table() const noexcept { return table_; }
 
@@ -149,21 +151,25 @@ private:
         std::vector<model::Value> results;  // materialised results when keep_results
     };
 
-    // The last counted response, when it was a small GraphBinary success: a response whose bytes
-    // after the requestId are the same (a repeated query answered alike, e.g. `1+1`) has the same
-    // summary — those bytes were validated when they were first scanned — so it costs a memcmp
-    // instead of a scan. Only the requestId (raw bytes: any 16 are valid) differs.
+    // The last counted response, when it was a small success whose requestId lies in it as the
+    // whole of its value (ResponseSummary::request_id_at: GraphBinary's 16 raw bytes, GraphSON's
+    // 36-char plain string): a response with the same bytes outside the id (a repeated query
+    // answered alike, e.g. `1+1`) and a valid id inside has the same summary but the id — those
+    // bytes were validated when they were first scanned, and any 16 bytes, or any 36 characters
+    // of a valid UUID (hex digits and dashes: no quote, no escape), leave the rest of the message
+    // as it was — so it costs two memcmps (and a UUID parse for GraphSON) instead of a scan.
     struct ResponseMemo {
-        static constexpr std::size_t kIdBegin = 2;
-        static constexpr std::size_t kIdEnd = kIdBegin + 16;
         static constexpr std::size_t kMax = 512;  // larger responses are not remembered
         io::ws37::Format format = io::ws37::Format::graphbinary_v1;
         bool valid = false;
-        std::string tail;                   // the bytes after the requestId
-        io::ws37::ResponseSummary summary;  // what scan_response said of them (request_id: the last)
-        bool eligible(std::string_view payload) const noexcept;
-        bool match(std::string_view payload) const noexcept;
-        static model::Uuid id_of(std::string_view payload) noexcept;
+        std::string bytes;                  // the remembered response
+        std::size_t id_at = 0;              // where its requestId lies
+        std::size_t id_len = 0;             // 16 raw bytes or 36 characters
+        io::ws37::ResponseSummary summary;  // what scan_response said of it (request_id: the last)
+        std::uint64_t hits = 0;
+        // True when `payload` is the remembered response but for a valid requestId, which is
+        // then set in `summary`.
+        bool match(std::string_view payload) noexcept;
         void store(std::string_view payload, const io::ws37::ResponseSummary& s);
     };
 

@@ -11,6 +11,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -371,6 +372,153 @@ TEST_CASE("ws37 protocol: a response repeating the last one's bytes after its re
     f.receive(bad);
     REQUIRE(f.proto.finished(*slot));
     CHECK(f.take(*slot).error == make_error_code(errc::protocol_violation));
+}
+
+TEST_CASE(
+    "ws37 protocol: GraphSON 3.0 response memo — every byte of a remembered response changed gives what a "
+    "fresh scan gives") {
+    // The memo (ResponseMemo) takes a response equal to the remembered one but for the 36
+    // characters of its requestId string (which must parse as a UUID) without a scan. Each byte of
+    // two real 1+1 responses (the server's compact one and the Java server's pretty-printed form) is
+    // set to several values; the outcome on a connection that remembers the unchanged response
+    // must equal the outcome on one that remembers nothing (a full scan), and the memo must be
+    // used exactly when only the id's characters changed, to a valid UUID.
+    const std::string java_shape =
+        "{\n  \"requestId\" : \"@ID@\",\n  \"status\" : {\n    \"message\" : \"\",\n    \"code\" : 200,\n"
+        "    \"attributes\" : {\n      \"@type\" : \"g:Map\",\n      \"@value\" : [ ]\n    }\n  },\n"
+        "  \"result\" : {\n    \"data\" : {\n      \"@type\" : \"g:List\",\n      \"@value\" : [ {\n"
+        "        \"@type\" : \"g:Int32\",\n        \"@value\" : 2\n      } ]\n    },\n    \"meta\" : {\n"
+        "      \"@type\" : \"g:Map\",\n      \"@value\" : [ ]\n    }\n  }\n}";
+    for (int shape = 0; shape < 2; ++shape) {
+        CAPTURE(shape);
+        auto response = [&](Fixture& f, const model::Uuid& id) {
+            if (shape == 0) return f.response(id, 200, {Value::int_(2)});
+            std::string r = java_shape;
+            r.replace(r.find("@ID@"), 4, model::uuid_to_string(id));
+            return r;
+        };
+        struct Seen {
+            bool finished = false;
+            engine::Outcome o;
+            std::uint64_t unknown = 0;
+            std::uint64_t late = 0;
+            std::optional<errc> fatal;
+        };
+        // Submits a request, answers it with `first` (the remembered response, or an error that
+        // leaves nothing remembered), then submits a second one and answers it with `mutate` of
+        // its response.
+        auto run = [&](bool remember, const std::function<std::string(std::string)>& mutate,
+                       std::string* base, std::size_t* id_at, std::uint64_t* hits) {
+            Fixture f(4, false, ws37io::Format::graphson_v3);
+            const auto s1 = f.proto.submit(req("1+1"));
+            REQUIRE(s1);
+            const auto m1 = f.write();
+            f.receive(remember ? response(f, m1.request_id) : f.response(m1.request_id, 500, {}, "x"));
+            const auto o1 = f.take(*s1);
+            CHECK(o1.status_code == (remember ? 200 : 500));
+            const auto s2 = f.proto.submit(req("1+1"));
+            REQUIRE(s2);
+            const auto m2 = f.write();
+            const std::string r = response(f, m2.request_id);
+            *base = r;
+            *id_at = r.find(model::uuid_to_string(m2.request_id));
+            f.receive(mutate(r), 3);
+            Seen seen;
+            seen.finished = f.proto.finished(*s2);
+            if (seen.finished) seen.o = f.take(*s2);
+            seen.unknown = f.proto.unknown_responses();
+            seen.late = f.proto.late_responses();
+            seen.fatal = f.hooks.fatal;
+            *hits = f.proto.memo_hits();
+            return seen;
+        };
+        std::string base;
+        std::size_t id_at = 0;
+        std::uint64_t hits = 0;
+        // Unchanged: a memo hit, counted as a fresh scan counts it.
+        const Seen same = run(
+            true, [](std::string r) { return r; }, &base, &id_at, &hits);
+        REQUIRE(id_at != std::string::npos);
+        CHECK(hits == 1);
+        REQUIRE(same.finished);
+        CHECK_FALSE(same.o.error);
+        CHECK(same.o.status_code == 200);
+        CHECK(same.o.result_count == 1);
+        std::size_t memo_used = 0, compared = 0;
+        for (std::size_t i = 0; i < base.size(); ++i) {
+            const auto c = static_cast<unsigned char>(base[i]);
+            for (const unsigned v : {c ^ 0x01u, c ^ 0x20u, unsigned{'0'}, unsigned{'F'}, unsigned{'-'},
+                                     unsigned{'"'}, unsigned{'\\'}, unsigned{' '}, 0u, 0xffu}) {
+                if (v == c) continue;
+                CAPTURE(i);
+                CAPTURE(v);
+                auto mutate = [&](std::string r) {
+                    r[i] = static_cast<char>(v);
+                    return r;
+                };
+                std::string b1, b2;
+                std::size_t a1 = 0, a2 = 0;
+                std::uint64_t h1 = 0, h2 = 0;
+                const Seen memo = run(true, mutate, &b1, &a1, &h1);
+                const Seen fresh = run(false, mutate, &b2, &a2, &h2);
+                REQUIRE(b1 == b2);  // the same ids on both connections (same seed)
+                CHECK(h2 == 0);
+                model::Uuid u{};
+                std::string changed = base;
+                changed[i] = static_cast<char>(v);
+                const bool expect_hit =
+                    i >= id_at && i < id_at + 36 &&
+                    model::uuid_from_string(std::string_view(changed).substr(id_at, 36), u);
+                CHECK(h1 == (expect_hit ? 1 : 0));
+                memo_used += h1;
+                ++compared;
+                CHECK(memo.finished == fresh.finished);
+                CHECK(memo.o.error == fresh.o.error);
+                CHECK(memo.o.status_code == fresh.o.status_code);
+                CHECK(memo.o.status_message == fresh.o.status_message);
+                CHECK(memo.o.result_count == fresh.o.result_count);
+                CHECK(memo.o.partial_responses == fresh.o.partial_responses);
+                CHECK(memo.o.bytes_in == fresh.o.bytes_in);
+                CHECK(memo.o.done == fresh.o.done);
+                CHECK(memo.unknown == fresh.unknown);
+                CHECK(memo.late == fresh.late);
+                CHECK(memo.fatal == fresh.fatal);
+            }
+        }
+        // The memo was used for the valid ids only: 'a'..'f' to upper case (the same id, routed to
+        // its request) and to other hex digits (another id: unknown), never for anything else.
+        CHECK(memo_used > 36);
+        CHECK(memo_used < compared / 4);
+    }
+}
+
+TEST_CASE("ws37 protocol: GraphSON 3.0 1+1 in a row is counted through the memo after the first scan") {
+    Fixture f(4, false, ws37io::Format::graphson_v3);
+    for (int i = 0; i < 5; ++i) {
+        CAPTURE(i);
+        const auto slot = f.proto.submit(req("1+1"));
+        REQUIRE(slot);
+        const auto m = f.write();
+        f.receive(f.response(m.request_id, 200, {Value::int_(2)}));
+        const auto o = f.take(*slot);
+        CHECK_FALSE(o.error);
+        CHECK(o.result_count == 1);
+        CHECK(f.proto.memo_hits() == static_cast<std::uint64_t>(i));
+    }
+    // A typed g:UUID requestId is scanned every time (its place is not remembered).
+    for (int i = 0; i < 2; ++i) {
+        const auto slot = f.proto.submit(req("1+1"));
+        REQUIRE(slot);
+        const auto w = f.write();
+        std::string r = f.response(w.request_id, 200, {Value::int_(2)});
+        const std::string id = model::uuid_to_string(w.request_id);
+        r.replace(r.find("\"" + id + "\""), 38, R"({"@type":"g:UUID","@value":")" + id + "\"}");
+        f.receive(r);
+        const auto o = f.take(*slot);
+        CHECK_FALSE(o.error);
+        CHECK(o.result_count == 1);
+        CHECK(f.proto.memo_hits() == 4);
+    }
 }
 
 TEST_CASE("ws37 protocol: responses for unknown requestIds are counted and explain the timeouts") {
