@@ -4,6 +4,7 @@
 
 #include <tpbench/auth/auth.hpp>
 
+#include <array>
 #include <cstring>
 #include <stdexcept>
 
@@ -11,14 +12,50 @@ namespace tpbench::ws37 {
 
 namespace {
 
-void write_uuid_text(char* out, const model::Uuid& u) noexcept {
-    static constexpr char hex[] = "0123456789abcdef";
-    std::size_t o = 0;
-    for (std::size_t i = 0; i < 16; ++i) {
-        if (i == 4 || i == 6 || i == 8 || i == 10) out[o++] = '-';
-        out[o++] = hex[u[i] >> 4];
-        out[o++] = hex[u[i] & 0x0f];
+// The text form's layout: where each byte's two hex digits start (dashes at 8, 13, 18, 23).
+constexpr std::array<std::uint8_t, 16> kHexAt = {0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34};
+
+// Each byte's two lower-case hex digits.
+constexpr std::array<char, 512> kHexPairs = [] {
+    std::array<char, 512> t{};
+    constexpr char hex[] = "0123456789abcdef";
+    for (std::size_t i = 0; i < 256; ++i) {
+        t[2 * i] = hex[i >> 4];
+        t[2 * i + 1] = hex[i & 0x0f];
     }
+    return t;
+}();
+
+// A character's hex value, or 0x80 (not a hex digit: either case, as model::uuid_from_string).
+constexpr std::array<std::uint8_t, 256> kNibble = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (auto& v : t) v = 0x80;
+    for (std::size_t c = 0; c < 10; ++c) t['0' + c] = static_cast<std::uint8_t>(c);
+    for (std::size_t c = 0; c < 6; ++c) {
+        t['a' + c] = static_cast<std::uint8_t>(10 + c);
+        t['A' + c] = static_cast<std::uint8_t>(10 + c);
+    }
+    return t;
+}();
+
+// 36 characters (8-4-4-4-12 lower-case hex), the form the request carries.
+void write_uuid_text(char* out, const model::Uuid& u) noexcept {
+    for (std::size_t i = 0; i < 16; ++i) std::memcpy(out + kHexAt[i], kHexPairs.data() + 2 * u[i], 2);
+    out[8] = out[13] = out[18] = out[23] = '-';
+}
+
+// Parses the 36 characters at `t`: exactly what model::uuid_from_string accepts (hex digits of
+// either case, dashes at 8, 13, 18 and 23), by table — the response memo's per-response parse.
+bool parse_uuid_text(const char* t, model::Uuid& out) noexcept {
+    if (t[8] != '-' || t[13] != '-' || t[18] != '-' || t[23] != '-') return false;
+    unsigned bad = 0;
+    for (std::size_t i = 0; i < 16; ++i) {
+        const std::uint8_t hi = kNibble[static_cast<unsigned char>(t[kHexAt[i]])];
+        const std::uint8_t lo = kNibble[static_cast<unsigned char>(t[kHexAt[i] + 1])];
+        bad |= hi | lo;
+        out[i] = static_cast<std::uint8_t>((hi << 4) | (lo & 0x0f));
+    }
+    return (bad & 0x80) == 0;
 }
 
 std::string uuid_text(const model::Uuid& u) {
@@ -48,7 +85,7 @@ bool ClientProtocol::ResponseMemo::match(std::string_view payload) noexcept {
     model::Uuid u;
     if (format == io::ws37::Format::graphbinary_v1) {
         std::memcpy(u.data(), payload.data() + id_at, 16);
-    } else if (!model::uuid_from_string(payload.substr(id_at, 36), u)) {
+    } else if (!parse_uuid_text(payload.data() + id_at, u)) {
         return false;  // not a UUID there: the scan says what is wrong
     }
     summary.request_id = u;
