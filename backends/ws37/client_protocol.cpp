@@ -300,7 +300,8 @@ std::optional<ClientProtocol::Write> ClientProtocol::next_write() {
     return Write{slots_[*si].frame, *si, false};
 }
 
-std::optional<ClientProtocol::Write> ClientProtocol::next_write_framed(std::string& out, std::uint32_t mask) {
+template <class Buffer>
+std::optional<ClientProtocol::Write> ClientProtocol::next_write_framed_to(Buffer& out, std::uint32_t mask) {
     if (dead_) return std::nullopt;
     if (auth_frame_queued_) {
         auth_frame_queued_ = false;
@@ -319,6 +320,15 @@ std::optional<ClientProtocol::Write> ClientProtocol::next_write_framed(std::stri
                                template_id(*si, buf));
     d.templated = false;
     return Write{template_.frame, *si, false};
+}
+
+std::optional<ClientProtocol::Write> ClientProtocol::next_write_framed(std::string& out, std::uint32_t mask) {
+    return next_write_framed_to(out, mask);
+}
+
+std::optional<ClientProtocol::Write> ClientProtocol::next_write_framed(frame::OutBuffer& out,
+                                                                       std::uint32_t mask) {
+    return next_write_framed_to(out, mask);
 }
 
 void ClientProtocol::on_written(const Write& w, bool ok, Clock::time_point now, std::uint64_t bytes_out) {

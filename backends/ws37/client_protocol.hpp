@@ -29,6 +29,7 @@
 //
 // Single-threaded: used only from the session's executor.
 #include "backends/common/last_request.hpp"
+#include "backends/ws37/frame.hpp"
 #include "backends/ws37/pending_table.hpp"
 
 #include <tpbench/engine/backend.hpp>
@@ -107,8 +108,10 @@ public:
     // The same, framed: appends the next frame to `out` as one masked binary WebSocket client
     // frame (mask key `mask`), copied and masked in one pass straight from the cached request
     // frame when the request is a repeat (its id patched in). The returned Write's `frame` is the
-    // payload without that id (the bytes are in `out`).
+    // payload without that id (the bytes are in `out`). The session's writer appends to an
+    // OutBuffer (no zero-fill before the frame is written); the string form is the same bytes.
     std::optional<Write> next_write_framed(std::string& out, std::uint32_t mask);
+    std::optional<Write> next_write_framed(frame::OutBuffer& out, std::uint32_t mask);
     // The write of `w` ended; `bytes_out` = wire bytes it took. ok = false is fatal.
     void on_written(const Write& w, bool ok, Clock::time_point now, std::uint64_t bytes_out);
 
@@ -200,6 +203,8 @@ private:
     void materialize(std::size_t slot);
     // Gives every queued templated slot its own frame (the template is about to change).
     void materialize_templated();
+    template <class Buffer>
+    std::optional<Write> next_write_framed_to(Buffer& out, std::uint32_t mask);
     ResponseMemo memo_;
     std::mt19937_64 rng_;
     std::vector<model::Value> scratch_items_;

@@ -292,7 +292,7 @@ private:
     bool in_fragments_ = false;
     Clock::time_point frag_first_{};
     std::uint64_t frag_wire_ = 0;
-    std::string wbuf_;  // the batch being written (capacity reused)
+    frame::OutBuffer wbuf_;  // the batch being written (storage reused, never zero-filled)
     struct Batched {
         ClientProtocol::Write w;
         std::size_t bytes;  // frame bytes in wbuf_

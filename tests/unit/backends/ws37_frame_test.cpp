@@ -5,7 +5,9 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace frame = tpbench::ws37::frame;
 
@@ -81,6 +83,40 @@ TEST_CASE("ws37 frame: several frames gathered into one buffer decode one after 
     CHECK(server_side_decode(out.substr(a, b), op).empty());
     CHECK(op == frame::pong);
     CHECK(server_side_decode(out.substr(a + b), op) == std::string(300, 'x'));
+}
+
+TEST_CASE("ws37 frame: an OutBuffer holds the same frames as a string, also after clear() over older bytes") {
+    frame::OutBuffer buf;
+    CHECK(buf.empty());
+    for (int round = 0; round < 3; ++round) {
+        CAPTURE(round);
+        // Round 0 grows the storage; rounds 1 and 2 write over the bytes of the round before.
+        std::string expect;
+        buf.clear();
+        CHECK(buf.size() == 0);
+        const std::string pong = "ping-" + std::to_string(round);
+        buf.append(pong);
+        expect += pong;
+        for (std::size_t n : {5u, 0u, 300u, 70000u, 17u}) {
+            std::string payload(n, '\0');
+            for (std::size_t i = 0; i < n; ++i) payload[i] = static_cast<char>(i * 13 + 5 + round);
+            const auto mask =
+                0x01020304u * static_cast<std::uint32_t>(round + 1) + static_cast<std::uint32_t>(n);
+            const std::size_t patch_at = n > 40 ? 3 : 0;
+            const std::string_view patch = n > 40 ? std::string_view("PATCHED-ID") : std::string_view();
+            frame::append_client_frame(buf, frame::binary, payload, mask, patch_at, patch);
+            frame::append_client_frame(expect, frame::binary, payload, mask, patch_at, patch);
+        }
+        CHECK(buf.size() == expect.size());
+        CHECK(buf.view() == expect);
+        CHECK(std::string_view(buf.data(), buf.size()) == expect);
+        // The first frame after the pong text decodes to its payload.
+        std::uint8_t op = 0;
+        const std::size_t a = frame::client_header_size(5) + 5;
+        std::string p5(5, '\0');
+        for (std::size_t i = 0; i < 5; ++i) p5[i] = static_cast<char>(i * 13 + 5 + round);
+        CHECK(server_side_decode(std::string(buf.view().substr(pong.size(), a)), op) == p5);
+    }
 }
 
 TEST_CASE("ws37 frame: server headers are decoded, split headers ask for more, violations are refused") {

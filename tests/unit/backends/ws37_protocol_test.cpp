@@ -282,14 +282,25 @@ TEST_CASE(
     "template changes") {
     for (auto format : {ws37io::Format::graphbinary_v1, ws37io::Format::graphson_v3}) {
         CAPTURE(static_cast<int>(format));
-        // Same seed: the same request ids. `a` frames with next_write(), `b` with next_write_framed().
-        Fixture a(4, false, format), b(4, false, format);
+        // Same seed: the same request ids. `a` frames with next_write(), `b` with next_write_framed()
+        // into a string, `c` the same into the session's OutBuffer (over older bytes).
+        Fixture a(4, false, format), b(4, false, format), c(4, false, format);
         // 1+1 (encoded), 1+1 (a repeat: templated), g.V() (encoded: the template changes while the
         // repeat is queued), g.V() (a repeat of the new template).
         for (const char* g : {"1+1", "1+1", "g.V()", "g.V()"}) {
             REQUIRE(a.proto.submit(req(g)));
             REQUIRE(b.proto.submit(req(g)));
+            REQUIRE(c.proto.submit(req(g)));
         }
+        ws37::frame::OutBuffer cbuf;
+        cbuf.append(std::string(2000, '#'));
+        cbuf.clear();
+        for (int k = 0; k < 4; ++k) {
+            auto w = c.proto.next_write_framed(cbuf, 0x5a6b7c8du * static_cast<std::uint32_t>(k + 1));
+            REQUIRE(w.has_value());
+            c.proto.on_written(*w, true, at(1), 1);
+        }
+        CHECK_FALSE(c.proto.next_write_framed(cbuf, 1));
         std::string wire;
         std::vector<std::size_t> sizes;
         for (int k = 0; k < 4; ++k) {
@@ -323,6 +334,7 @@ TEST_CASE(
         }
         CHECK(pos == wire.size());
         CHECK(ids.size() == 4);
+        CHECK(cbuf.view() == wire);
     }
 }
 
