@@ -9,6 +9,7 @@
 // deadline of a waiting request; with the engine's constant request timeout it is re-armed about
 // once per timeout period, never per request).
 #include <tpbench/backends/ws37.hpp>
+#include <tpbench/engine/inplace_handler.hpp>
 
 #include "backends/common/stream.hpp"
 #include "backends/common/transport.hpp"
@@ -33,11 +34,9 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
-#include <new>
 #include <random>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 namespace tpbench::ws37 {
@@ -118,61 +117,11 @@ std::string upgrade_failure(const boost::system::error_code& ec, const websocket
 }
 
 // One request coroutine's wait for its slot: the completion handler of a `use_awaitable`
-// operation stored in place (a non-allocating any_completion_handler for the one handler type the
-// session uses). The connection resumes it from a handler of its own (Connection::run_wakes), never
-// from inside the protocol core's hooks.
-class SlotWaiter {
-public:
-    SlotWaiter() = default;
-    SlotWaiter(const SlotWaiter&) = delete;
-    SlotWaiter& operator=(const SlotWaiter&) = delete;
-    ~SlotWaiter() { reset(); }
-
-    bool armed() const noexcept { return invoke_ != nullptr; }
-
-    template <class Handler>
-    void store(Handler&& h) {
-        using H = std::decay_t<Handler>;
-        static_assert(sizeof(H) <= kSize && alignof(H) <= alignof(std::max_align_t),
-                      "ws37 SlotWaiter: handler does not fit the in-place buffer");
-        reset();
-        ::new (static_cast<void*>(buf_)) H(std::forward<Handler>(h));
-        invoke_ = [](unsigned char* b, const net::any_io_executor* ex) {
-            H* p = std::launder(reinterpret_cast<H*>(b));
-            H moved(std::move(*p));
-            p->~H();
-            if (ex)
-                net::post(*ex, std::move(moved));
-            else
-                std::move(moved)();
-        };
-        destroy_ = [](unsigned char* b) { std::launder(reinterpret_cast<H*>(b))->~H(); };
-    }
-    // Resumes the waiting coroutine now (call only from a handler running on the connection's
-    // executor); no effect when nothing waits.
-    void invoke() { take(nullptr); }
-    // Hands the waiting coroutine's handler to `ex` (posted): from then on the io_context owns it,
-    // so a connection that goes away never keeps a suspended request (and itself) alive.
-    void post_to(const net::any_io_executor& ex) { take(&ex); }
-
-private:
-    void take(const net::any_io_executor* ex) {
-        if (!invoke_) return;
-        auto f = invoke_;
-        invoke_ = nullptr;
-        destroy_ = nullptr;
-        f(buf_, ex);
-    }
-    void reset() noexcept {
-        if (destroy_) destroy_(buf_);
-        invoke_ = nullptr;
-        destroy_ = nullptr;
-    }
-    static constexpr std::size_t kSize = 64;
-    alignas(std::max_align_t) unsigned char buf_[kSize];
-    void (*invoke_)(unsigned char*, const net::any_io_executor*) = nullptr;
-    void (*destroy_)(unsigned char*) = nullptr;
-};
+// operation stored in place. The connection resumes it from a handler of its own
+// (Connection::run_wakes: invoke()), never from inside the protocol core's hooks, and at teardown
+// hands it to the io_context (post_to()), so a connection that goes away never keeps a suspended
+// request (and itself) alive.
+using SlotWaiter = engine::InplaceHandler<64>;
 
 class Connection : public std::enable_shared_from_this<Connection>, private ProtocolHooks {
 public:

@@ -1,4 +1,5 @@
 #include <tpbench/engine/load.hpp>
+#include <tpbench/engine/inplace_handler.hpp>
 
 #include <tpbench/engine/pool.hpp>
 #include <tpbench/engine/transaction.hpp>
@@ -19,11 +20,9 @@
 #include <deque>
 #include <memory>
 #include <mutex>
-#include <new>
 #include <optional>
 #include <stdexcept>
 #include <thread>
-#include <type_traits>
 #include <unordered_map>
 
 namespace tpbench::engine {
@@ -165,7 +164,6 @@ public:
     LaneSlot() = default;
     LaneSlot(const LaneSlot&) = delete;
     LaneSlot& operator=(const LaneSlot&) = delete;
-    ~LaneSlot() { reset(); }
 
     // Suspends the calling lane until complete(); co_await it right after a start_execute that
     // returned true. The request's Outcome is then outcome().
@@ -180,50 +178,28 @@ public:
     // from inside start_execute).
     void complete(Outcome&& out) noexcept override {
         out_ = std::move(out);
-        if (!invoke_) {
+        if (!handler_.armed()) {
             // Completed before the lane waited (a session breaking the contract): the wait
             // ends at once (posted).
             early_ = true;
             return;
         }
-        auto f = invoke_;
-        invoke_ = nullptr;
-        destroy_ = nullptr;
-        f(buf_);  // moves the handler out first: the lane may wait here again
+        handler_.invoke();  // moves the handler out first: the lane may wait here again
     }
 
 private:
     template <class Handler>
     void store(Handler&& h) {
-        using H = std::decay_t<Handler>;
-        static_assert(sizeof(H) <= kSize && alignof(H) <= alignof(std::max_align_t),
-                      "LaneSlot: the handler does not fit the in-place buffer");
         if (early_) {
             early_ = false;
             auto ex = asio::get_associated_executor(h);
             asio::post(ex, [h = std::forward<Handler>(h)]() mutable { std::move(h)(); });
             return;
         }
-        reset();
-        ::new (static_cast<void*>(buf_)) H(std::forward<Handler>(h));
-        invoke_ = [](unsigned char* b) {
-            H* p = std::launder(reinterpret_cast<H*>(b));
-            H moved(std::move(*p));
-            p->~H();
-            std::move(moved)();
-        };
-        destroy_ = [](unsigned char* b) { std::launder(reinterpret_cast<H*>(b))->~H(); };
-    }
-    void reset() noexcept {
-        if (destroy_) destroy_(buf_);
-        invoke_ = nullptr;
-        destroy_ = nullptr;
+        handler_.store(std::forward<Handler>(h));
     }
 
-    static constexpr std::size_t kSize = 32;
-    alignas(std::max_align_t) unsigned char buf_[kSize];
-    void (*invoke_)(unsigned char*) = nullptr;
-    void (*destroy_)(unsigned char*) = nullptr;
+    InplaceHandler<32> handler_;
     bool early_ = false;
     Outcome out_;
 };
