@@ -7,7 +7,7 @@
 #   bench/deep_congestion.sh [ROUNDS] [DEPTH]      (defaults 3 rounds, depth 18)
 #
 # Prints per run: the client's wall, its CPU (user+sys) and peak RSS (/usr/bin/time), and the
-# server's CPU over the run (all its threads, /proc/PID/task/*/stat). Run it on an idle machine.
+# server's CPU over the run (all its threads, /proc/PID/stat). Run it on an idle machine.
 # Environment: TPBENCH (default build/src/cli/tpbench).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -30,19 +30,16 @@ for cc in auto system; do
 done
 echo "system default: $(cat /proc/sys/net/ipv4/tcp_congestion_control 2>/dev/null || echo unknown)"
 grep -h "TCP congestion" "$work/auto.log" || echo "auto: the listener kept the system default"
-ticks() {  # utime+stime of every thread of process $1, in clock ticks
-  cat /proc/"$1"/task/*/stat | awk '{ t += $14 + $15 } END { print t }'
-}
 hz="$(getconf CLK_TCK)"
 printf '%-6s %-7s %5s %8s %12s %10s %12s\n' backend server round wall_s client_cpu_s rss_KiB server_cpu_s
 for r in $(seq "$rounds"); do
   for b in ws37 http4; do
     for cc in auto system; do
-      before="$(ticks "${pid[$cc]}")"
+      before="$(bench_cpu_ticks "${pid[$cc]}")"
       /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$tp" run --quiet --backend "$b" --host 127.0.0.1 \
         --port "${port[$cc]}" --testType 0 --script "g.V().repeat(both()).times($depth)" --executions 1 \
         --warmups 0 --pauseBetweenRuns 0 >"$work/run.out"
-      after="$(ticks "${pid[$cc]}")"
+      after="$(bench_cpu_ticks "${pid[$cc]}")"
       read -r w u s m <"$work/time"
       awk -v b="$b" -v c="$cc" -v r="$r" -v w="$w" -v u="$u" -v s="$s" -v m="$m" -v d=$((after - before)) -v hz="$hz" \
         'BEGIN { printf "%-6s %-7s %5d %8.2f %12.2f %10d %12.2f\n", b, c, r, w, u + s, m, d / hz }'

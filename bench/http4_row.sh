@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # compare.sh's http4 `1+1` row alone, tpbench against wrk in interleaved rounds (the order
 # alternating each round) against ONE `tpbench serve`, with what the server spent on each tool's
-# requests: its CPU per request (all threads, /proc/PID/task/*/stat) and its context switches per
+# requests: its CPU per request (all threads, /proc/PID/stat) and its context switches per
 # request (/proc/PID/task/*/status). In this row the server's I/O thread is the bottleneck, so it
 # decides both tools' req/s; these columns show whether it did the same work for both.
 #
@@ -24,11 +24,10 @@ command -v "$wrk" >/dev/null || { echo "http4_row: wrk not found (apt-get instal
 bench_work_dir
 bench_start_server http4_row --evaluationTimeout 0
 hz="$(getconf CLK_TCK)"
-server_ticks() { cat /proc/"$server_pid"/task/*/stat | awk '{ t += $14 + $15 } END { print t }'; }
 server_switches() { cat /proc/"$server_pid"/task/*/status | awk '/ctxt_switches/ { t += $2 } END { print t }'; }
 one() {  # one tp|wrk ROUND
   local tool="$1" t0 s0 t1 s1 reqs rps
-  t0="$(server_ticks)"; s0="$(server_switches)"
+  t0="$(bench_cpu_ticks "$server_pid")"; s0="$(server_switches)"
   if [ "$tool" = tp ]; then
     /usr/bin/time -f "%U %S" -o "$work/time" "$tp" run --quiet --backend http4 --option body=json \
       --host 127.0.0.1 --port "$port" --maxConnectionPoolSize 16 --requests "$n" --executions 1 \
@@ -41,7 +40,7 @@ one() {  # one tp|wrk ROUND
     reqs="$(awk '/requests in/ { print $1 }' "$work/out")"
     rps="$(awk '/Requests\/sec/ { print $2 }' "$work/out")"
   fi
-  t1="$(server_ticks)"; s1="$(server_switches)"
+  t1="$(bench_cpu_ticks "$server_pid")"; s1="$(server_switches)"
   awk -v tool="$tool" -v r="$2" -v rps="$rps" -v n="$reqs" -v dt=$((t1 - t0)) -v ds=$((s1 - s0)) -v hz="$hz" \
     '{ printf "%-7s %5d %10.0f %14.2f %14.2f %16.4f\n", tool, r, rps, ($1 + $2) / n * 1e6, dt / hz / n * 1e6, ds / n }' \
     "$work/time" | tee -a "$work/rows"

@@ -17,6 +17,8 @@
 #                              bench_work_dir stops it (SIGTERM); one that announces no port ends
 #                              the script ("NAME: bench_canned_server did not start", exit 1)
 #   bench_stop_canned          SIGTERM to canned_pid, waits for it (its summary is in LOG.err)
+#   bench_cpu_ticks PID        the CPU (user+sys, all its threads) process PID has used so far, in
+#                              clock ticks (getconf CLK_TCK per second), from /proc/PID/stat
 #   bench_callgrind_setup NAME the callgrind scripts' settings: tp ($TPBENCH, default
 #                              build/src/cli/tpbench), n1/n2 ($N1/$N2, default 2000/8000), depth
 #                              ($DEPTH, default 10); ends the script ("NAME: ...", exit 1) when tp
@@ -31,6 +33,10 @@ bench_wait_port() {
   local log="$1" _
   for _ in $(seq 1 100); do grep -q "listening on" "$log" && break; sleep 0.1; done
   sed -n 's/.*listening on [^ ]*:\([0-9]*\) .*/\1/p' "$log" | head -1
+}
+
+bench_cpu_ticks() {
+  awk '{ print $14 + $15 }' "/proc/$1/stat"
 }
 
 bench_cleanup() {

@@ -16,7 +16,7 @@ trap 'kill -TERM $pid 2>/dev/null || true; rm -f "$out"' EXIT
 port="$(bench_wait_port "$out")"
 [ -n "$port" ] || { echo "server did not start" >&2; exit 1; }
 tick="$(getconf CLK_TCK)"
-cpu() { awk '{print $14+$15}' "/proc/$pid/stat"; }
+cpu() { bench_cpu_ticks "$pid"; }
 # Warm-up (also teaches the server that `1+1` is cheap).
 wrk -t1 -c16 -d1s -s "$here/server_http4_1plus1.lua" "http://127.0.0.1:$port/gremlin" >/dev/null
 c0="$(cpu)"

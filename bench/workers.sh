@@ -92,7 +92,7 @@ else
     "--gremlinPool $server_threads); rounds $rounds, requests $n, workers ${workers[*]}; $(nproc) cores"
 fi
 
-server_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }
+server_ticks() { bench_cpu_ticks "$server_pid"; }
 warm=1000
 # one_run BACKEND WORKERS -> "REQ_PER_S CLIENT_US_PER_REQ CLIENT_CORES SERVER_US_PER_REQ SERVER_CORES"
 one_run() {
