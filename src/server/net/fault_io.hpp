@@ -1,7 +1,7 @@
 #pragma once
 // The I/O side of `tpbench serve --fault` (fault_plan.hpp decides, this carries out): the few
 // coroutines the connection writers and readers call when a request or connection drew a fault.
-// Templates over the stream; included by server.cpp (http4) and ws_session_impl.hpp (ws37) only.
+// Templates over the stream; included by http_io.hpp (http4) and ws_session_impl.hpp (ws37) only.
 // Nothing here runs without --fault: the hooks test a pointer / an empty map first.
 #include "net_internal.hpp"
 

@@ -1,6 +1,7 @@
 #pragma once
-// Shared internals of the Beast-based listener (server.cpp) and the ws37 session (ws_session.cpp
-// plain, ws_session_tls.cpp over TLS). Heavy includes: only these translation units include it.
+// Shared internals of the Beast-based listener (server.cpp), the http4 endpoint
+// (http4_endpoint.cpp) and the ws37 session (ws_session.cpp plain, ws_session_tls.cpp over TLS).
+// Heavy includes: only these translation units include it.
 #include "auth_gate.hpp"
 #include "fault_plan.hpp"
 #include "jobs.hpp"

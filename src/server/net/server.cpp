@@ -1,11 +1,12 @@
-// The embedded server's listener and http4 endpoint (Beast server-flex-awaitable shape): one
-// acceptor, one io_context per I/O thread, a per-connection HTTP loop that hands WebSocket
-// upgrades on /gremlin to the ws37 session (ws_session.cpp), serves http4 POST requests with
-// chunked responses produced by request jobs (jobs.cpp) on the gremlinPool, and hands GET and 3.x
-// POST requests to the TinkerPop 3.x HTTP endpoint (http3_endpoint.cpp).
-#include "fault_io.hpp"
-#include "net_internal.hpp"
+// The embedded server's listener (Beast server-flex-awaitable shape): one acceptor, one io_context
+// per I/O thread, TLS, and a per-connection HTTP loop that only routes: each request, read under
+// the limits by the http4 endpoint's reader (http4_endpoint.cpp), goes to the ws37 session on a
+// WebSocket upgrade of /gremlin (ws_session.cpp), to the TinkerPop 3.x HTTP endpoint for GET and
+// 3.x POST requests (http3_endpoint.cpp), or to the http4 endpoint (http4_endpoint.cpp).
 #include "http3_endpoint.hpp"
+#include "http4_endpoint.hpp"
+#include "http_io.hpp"
+#include "net_internal.hpp"
 #include "http3_protocol.hpp"
 #include "tcp_congestion.hpp"
 
@@ -16,10 +17,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
-#include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/string.hpp>
 #include <boost/beast/http/parser.hpp>
-#include <boost/beast/http/read.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
 #include <openssl/err.h>
@@ -43,24 +41,9 @@ namespace tpbench::server {
 namespace detail {
 namespace {
 
-using tcp = asio::ip::tcp;
-constexpr auto tuple_awaitable = asio::as_tuple(asio::use_awaitable);
-
-std::string_view sv(beast::string_view s) { return {s.data(), s.size()}; }
-
-// A request header's value, "" when absent.
-std::string_view header(const http::request<http::string_body>& req, http::field f) {
-    auto it = req.find(f);
-    return it == req.end() ? std::string_view() : sv(it->value());
-}
+using namespace http_io;
 
 constexpr std::chrono::seconds tls_handshake_timeout{10};
-
-// Sends the TLS close_notify (bounded by the caller's expiry on the TCP layer); errors ignored.
-asio::awaitable<void> async_tls_close_notify(TlsStream& stream) {
-    auto [ec] = co_await stream.async_shutdown(tuple_awaitable);
-    (void)ec;
-}
 
 // The newest OpenSSL error as text (never contains a password: OpenSSL does not print them).
 std::string openssl_error() {
@@ -159,360 +142,36 @@ std::unique_ptr<asio::ssl::context> make_tls_context(const TlsConfig& t) {
     return ctx;
 }
 
-// The connection helpers below are templates over the stream (beast::tcp_stream or TlsStream):
-// one instantiation each, the plain one identical to the code before TLS existed.
-template <class Stream>
-constexpr bool is_tls_v = std::is_same_v<Stream, TlsStream>;
-
-// Writes bytes; false on error.
-template <class Stream>
-asio::awaitable<bool> async_write_all(Stream& stream, std::string_view bytes) {
-    auto [ec, n] =
-        co_await asio::async_write(stream, asio::buffer(bytes.data(), bytes.size()), tuple_awaitable);
-    co_return !ec;
-}
-
-// After an error response that ends the connection: stop sending, read and drop what the client
-// still sends (bounded in bytes and time) so it sees our response instead of a reset.
-template <class Stream>
-asio::awaitable<void> async_linger_close(Stream& stream) {
-    boost::system::error_code ec;
-    auto& tcp_layer = beast::get_lowest_layer(stream);
-    if constexpr (is_tls_v<Stream>) {
-        // close_notify first (bounded), so a TLS client reads the response as complete.
-        tcp_layer.expires_after(std::chrono::seconds(2));
-        co_await async_tls_close_notify(stream);
-    }
-    tcp_layer.socket().shutdown(tcp::socket::shutdown_send, ec);
-    std::vector<char> sink(64 * 1024);
-    std::size_t total = 0;
-    tcp_layer.expires_after(std::chrono::seconds(2));
-    while (total < (64u << 20)) {
-        auto [rec, n] = co_await tcp_layer.async_read_some(asio::buffer(sink), tuple_awaitable);
-        if (rec) break;
-        total += n;
-    }
-    tcp_layer.socket().close(ec);
-}
-
-// Writes the Outbox entries of one http4 response until its last entry; false when the
-// connection failed (the outbox is then closed).
-// `fault`: a writer fault of `--fault` (drop-after-bytes, a stall), else null.
-template <class Stream>
-asio::awaitable<bool> async_drain_response(Stream& stream, Outbox& ob, WakeTimer& wake,
-                                           const FaultDecision* fault = nullptr) {
-    std::uint64_t fault_sent = 0;
-    std::vector<Outbox::Entry> entries;
-    std::vector<asio::const_buffer> bufs;
-    for (;;) {
-        entries.clear();
-        if (!ob.take(entries)) {
-            if (ob.closed()) co_return false;
-            wake.timer.expires_at(asio::steady_timer::time_point::max());
-            co_await wake.timer.async_wait(tuple_awaitable);
-            continue;
-        }
-        bufs.clear();
-        std::size_t bytes = 0;
-        bool last = false;
-        bool drop = false;
-        for (auto& e : entries) {
-            for (std::uint32_t c = 0; c < e.copies; ++c) bufs.emplace_back(e.bytes.data(), e.bytes.size());
-            bytes += e.bytes.size();
-            last = last || e.last;
-            drop = drop || e.close_after;
-        }
-        if (fault) {
-            const auto act = co_await faults::http4_fault_write(stream, entries, *fault, fault_sent);
-            if (act != faults::Action::normal) {
-                ob.release(bytes);
-                ob.close();
-                co_return false;
-            }
-        }
-        auto [ec, n] = co_await asio::async_write(stream, bufs, tuple_awaitable);
-        ob.release(bytes);
-        if (ec || drop) {  // drop: a drop-after-results fault ends the connection here
-            ob.close();
-            co_return false;
-        }
-        if (last) co_return true;
-    }
-}
-
-struct HttpOutcome {
-    bool keep_alive = true;
-    std::string immediate;  // a complete response to write now (errors before evaluation)
-    bool linger = false;    // close after writing, draining the socket first
-    FaultDecision fault;    // `--fault`: what the writer does to the response (in_writer())
-};
-
-// Validates an http4 request and starts its job (or returns an immediate error response).
-HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
-                        http::request<http::string_body>& req, bool keep_alive) {
-    HttpOutcome out;
-    out.keep_alive = keep_alive;
-    auto fail = [&](int status, std::string_view message) {
-        out.immediate = simple_response(status, reason_phrase(status), "application/json",
-                                        json_error_body(message), keep_alive);
-        return out;
-    };
-    auto ct_it = req.find(http::field::content_type);
-    std::string_view ct = ct_it == req.end() ? std::string_view() : sv(ct_it->value());
-    auto body_fmt = io::http4::body_format_from_content_type(ct);
-    if (!body_fmt) return fail(400, "unsupported Content-Type: " + std::string(ct));
-    auto acc_it = req.find(http::field::accept);
-    std::string_view accept = acc_it == req.end() ? std::string_view() : sv(acc_it->value());
-    auto choice = negotiate_accept(accept);
-    if (!choice) return fail(400, "no serializer for requested Accept header: " + std::string(accept));
-    auto decoded = io::http4::decode_request(req.body(), *body_fmt);
-    if (!decoded) return fail(400, decoded.error().message);
-
-    Http4JobParams p;
-    p.request_bytes = req.body().size();
-    p.outbox = ob;
-    p.graph = st.graph.get();
-    p.request = std::move(decoded.value());
-    p.format = choice->format;
-    p.content_type = choice->content_type;
-    auto ae = req.find(http::field::accept_encoding);
-    p.deflate = ae != req.end() && accepts_deflate(sv(ae->value()));
-    if (p.request.language) {
-        p.language = *p.request.language;
-    } else if (!st.cfg.http4_default_language.empty()) {
-        p.language = st.cfg.http4_default_language;
-    } else {
-        p.language = st.cfg.http4_version_byte >= 0x84 ? "gremlin-lang" : "gremlin-groovy";
-    }
-    // Only the engines this server has: any other language is refused before evaluation, as 4.0
-    // does (GremlinError.scriptEngineNotAvailable: 400 InvalidRequestException), instead of
-    // evaluating it as Groovy (issue 11 #12).
-    auto refuse = [&](std::int32_t code, const std::string& message, std::string_view exception) {
-        out.immediate =
-            http4_status_error_response(choice->format, choice->content_type, st.cfg.http4_version_byte, code,
-                                        message, exception, keep_alive);
-        return out;
-    };
-    if (p.language != "gremlin-lang" && p.language != "gremlin-groovy")
-        return refuse(400, "Script engine [" + p.language + "] is not available.", "InvalidRequestException");
-    // A NUL is not part of any Gremlin token: a script carrying one is malformed, not "1+1".
-    if (auto nul = p.request.gremlin.find('\0'); nul != std::string::npos) {
-        std::string why =
-            "Failed to interpret Gremlin query: the script contains a NUL character (U+0000) at offset " +
-            std::to_string(nul);
-        if (p.language == "gremlin-lang") return refuse(400, why, "MalformedQueryException");
-        return refuse(500, why, "ServerErrorException");
-    }
-    // `--fault`: an injected status instead of the evaluation, or a drop after N results.
-    if (st.faults) {
-        auto d = st.faults->next(FaultPlan::Protocol::http4);
-        if (d.status != 0)
-            return refuse(d.status, fault_status_message(d.status),
-                          d.status == 429
-                              ? "TooManyRequestsException"
-                              : (d.status == 503 ? "ServiceUnavailableException" : "InjectedFaultException"));
-        if (d.corrupt != CorruptKind::none) {
-            out.immediate = http4_corrupt_response(choice->format, choice->content_type,
-                                                   st.cfg.http4_version_byte, d.corrupt, keep_alive);
-            return out;
-        }
-        p.drop_after_results = d.drop_after_results;
-        if (d.in_writer()) out.fault = d;
-    }
-    bool bulk_asked = p.request.bulk_results.value_or(false);
-    if (!p.request.bulk_results) {
-        for (auto name : {"bulkResults", "bulked"}) {
-            auto it = req.find(name);
-            if (it != req.end() && header_is_true(sv(it->value()))) bulk_asked = true;
-        }
-    }
-    p.bulked =
-        bulk_asked && p.language == "gremlin-lang" && p.format == io::http4::ResponseFormat::graphbinary_v4;
-    p.keep_alive = keep_alive;
-    p.batch_size = p.request.batch_size.value_or(st.cfg.result_iteration_batch_size);
-    if (p.batch_size <= 0) p.batch_size = st.cfg.result_iteration_batch_size;
-    p.version = st.cfg.http4_version_byte;
-    p.max_parameters = st.cfg.max_parameters;
-    std::int64_t timeout_ms = p.request.timeout_ms.value_or(st.cfg.evaluation_timeout.count());
-    if (timeout_ms > 0) p.deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
-
-    // 4.0 HTTP transactions (beta.2+; sessions.hpp): begin / in-transaction / commit / rollback.
-    {
-        std::optional<std::string> tx_id = p.request.transaction_id;
-        if (!tx_id) {
-            auto h = req.find("X-Transaction-Id");
-            if (h != req.end()) tx_id = std::string(sv(h->value()));
-        }
-        if (tx_id) {
-            auto b = tx_id->find_first_not_of(" \t");
-            auto e = tx_id->find_last_not_of(" \t");
-            *tx_id = b == std::string::npos ? std::string() : tx_id->substr(b, e - b + 1);
-        }
-        const TxControl ctl = tx_control(p.request.gremlin);
-        const std::string source = p.request.g.value_or("g");
-        std::shared_ptr<TxSession> sess;
-        if (ctl == TxControl::begin) {
-            if (tx_id) return refuse(400, std::string(tx_begin_has_id_message), "TransactionException");
-            sess = st.http_transactions.create(*st.graph, random_uuid_text(), nullptr);
-            if (!sess)
-                return refuse(503, tx_max_exceeded_message(st.cfg.max_concurrent_transactions),
-                              "TransactionException");
-            sess->source = source;
-        } else if (tx_id) {
-            sess = st.http_transactions.find(*tx_id);
-            if (!sess) {
-                if (st.http_transactions.timed_out(*tx_id))
-                    return refuse(504, tx_timeout_message(*tx_id, "execute"), "TransactionException");
-                return refuse(404, tx_not_found_message(*tx_id), "TransactionException");
-            }
-            if (sess->source != source)
-                return refuse(400, tx_source_mismatch_message(sess->source, source), "TransactionException");
-        } else if (ctl == TxControl::commit || ctl == TxControl::rollback) {
-            return refuse(400, std::string(tx_control_requires_tx_message), "TransactionException");
-        }
-        if (sess) {
-            p.extra_headers = "X-Transaction-Id: " + sess->id + "\r\n";
-            SessionStatement stmt;
-            stmt.script = p.request.gremlin;
-            stmt.opts.language = p.language;
-            stmt.opts.bindings = p.request.bindings.is_null() ? model::Value::map() : p.request.bindings;
-            stmt.opts.materialize_tokens =
-                p.request.materialize_properties && *p.request.materialize_properties == "tokens";
-            stmt.opts.deadline = p.deadline;
-            stmt.http4 = true;
-            stmt.table = &st.http_transactions;
-            p.graph = &sess->tx.graph();
-            p.stream_factory = [sess, stmt]() mutable {
-                return session_statement_stream(sess, std::move(stmt));
-            };
-            dispatch_job(st, std::shared_ptr<Job>(make_http4_job(std::move(p))), std::string());
-            return out;
-        }
-    }
-
-    std::string key;
-    if (p.request.bindings.size() == 0 && !p.request.parameters_literal) {
-        key.reserve(p.request.gremlin.size() + 32);
-        key = "h4|";
-        key += p.language;
-        key += '|';
-        key += p.request.gremlin;
-    }
-    dispatch_job(st, std::shared_ptr<Job>(make_http4_job(std::move(p))), std::move(key));
-    return out;
-}
-
-// The per-connection HTTP loop (after the TLS handshake, if any): http4 requests, and the hand-off
-// of a WebSocket upgrade on /gremlin to the ws37 session.
+// The per-connection HTTP loop (after the TLS handshake, if any), routing only: each request is
+// read under the limits (http4_endpoint.hpp), then handed to the ws37 session (a WebSocket upgrade
+// on /gremlin), the 3.x HTTP endpoint (http3_endpoint.hpp) or the http4 endpoint.
 // `cf`: the connection's `--fault` draw (refuse-handshake with a status, slow-read).
 template <class Stream>
 asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream stream, std::string host,
                                      ConnectionFault cf) {
     boost::system::error_code ec;
     auto& tcp_layer = beast::get_lowest_layer(stream);
-    beast::flat_buffer buf;
-    std::shared_ptr<WakeTimer> wake;
-    std::shared_ptr<Outbox> ob;
-    const auto& cfg = st->cfg;
+    HttpConnection conn;
+    conn.cf = cf;
     for (;;) {
         http::request_parser<http::string_body> parser;
-        parser.header_limit(8192 + 4096);
-        parser.body_limit(cfg.max_content_length);
-        if (cfg.idle_connection_timeout.count() > 0)
-            tcp_layer.expires_after(cfg.idle_connection_timeout);
-        else
-            tcp_layer.expires_never();
-        boost::system::error_code rec;
-        if (cf.slow_read.count() > 0) {
-            rec = co_await faults::async_read_request_slowly(stream, buf, parser, cf.slow_read);
-        } else {
-            auto [hec, n] = co_await http::async_read_header(stream, buf, parser, tuple_awaitable);
-            rec = hec;
-        }
-        // `--memory-budget`: a body above the fixed per-request share is checked by its declared
-        // size (Content-Length) before it is read, and its charge is held while it is read, so
-        // concurrent large uploads cannot all be read into memory first; over the budget it is
-        // refused without reading it. (A chunked body is checked once read, bounded by
-        // maxContentLength; a smaller one when its job is dispatched.)
-        MemoryBudget::Lease body_lease;
-        if (!rec && !parser.is_done() && st->budget.total() != 0) {
-            if (auto len = parser.content_length(); len && *len > MemoryBudget::base_charge) {
-                const std::size_t charge = MemoryBudget::request_charge(static_cast<std::size_t>(*len));
-                auto lease = st->budget.try_acquire(charge);
-                if (!lease) {
-                    const std::string why = note_budget_refusal(*st, charge);
-                    tcp_layer.expires_after(std::chrono::seconds(10));
-                    co_await async_write_all(stream,
-                                             simple_response(503, reason_phrase(503), "application/json",
-                                                             json_error_body(why), false));
-                    co_await async_linger_close(stream);  // the unread body is discarded, not stored
-                    break;
-                }
-                body_lease = std::move(*lease);
-            }
-        }
-        if (!rec && !parser.is_done()) {
-            // curl and others wait for "100 Continue" before sending a larger body.
-            auto expect = parser.get().find(http::field::expect);
-            if (expect != parser.get().end() && beast::iequals(expect->value(), "100-continue"))
-                co_await async_write_all(stream, "HTTP/1.1 100 Continue\r\n\r\n");
-            auto [rec2, n2] = co_await http::async_read(stream, buf, parser, tuple_awaitable);
-            rec = rec2;
-        }
-        if (rec == http::error::body_limit) {
-            std::string msg = "The request body";
-            if (auto len = parser.content_length()) msg += " of " + std::to_string(*len) + " bytes";
-            msg += " exceeds the maximum of " + std::to_string(cfg.max_content_length) +
-                   " bytes - increase the maxRequestContentLength";
-            tcp_layer.expires_after(std::chrono::seconds(10));
-            co_await async_write_all(stream, simple_response(413, reason_phrase(413), "application/json",
-                                                             json_error_body(msg), false));
-            co_await async_linger_close(stream);
-            break;
-        }
-        if (rec == http::error::header_limit) {
-            tcp_layer.expires_after(std::chrono::seconds(10));
-            co_await async_write_all(stream,
-                                     simple_response(431, reason_phrase(431), "application/json",
-                                                     json_error_body("request header too large"), false));
-            co_await async_linger_close(stream);
-            break;
-        }
-        if (rec && rec.category() == boost::system::error_code(http::error::bad_target).category() &&
-            rec != http::error::end_of_stream && rec != http::error::partial_message) {
-            tcp_layer.expires_after(std::chrono::seconds(10));
-            co_await async_write_all(
-                stream, simple_response(400, reason_phrase(400), "application/json",
-                                        json_error_body("malformed HTTP request: " + rec.message()), false));
-            co_await async_linger_close(stream);
-            break;
-        }
-        if (rec) break;   // end of stream, reset, idle timeout
-        body_lease = {};  // read: dispatch_job charges the request from here on
+        if (!co_await async_read_http_request(*st, stream, conn, parser)) break;
         auto& req = parser.get();
-        tcp_layer.expires_never();
         if (cf.refuse) {  // `--fault refuse-handshake=STATUS`: the upgrade / first request refused
-            tcp_layer.expires_after(std::chrono::seconds(10));
             const std::string why =
                 "HTTP " + std::to_string(cf.refuse_status) +
                 ": handshake refused (injected by tpbench serve --fault refuse-handshake)";
-            co_await async_write_all(
+            co_await async_refuse_and_close(
                 stream,
                 simple_response(
                     cf.refuse_status,
                     sv(http::obsolete_reason(http::int_to_status(static_cast<unsigned>(cf.refuse_status)))),
                     "application/json", json_error_body(why), false));
-            co_await async_linger_close(stream);
             co_return;
         }
-
         if (beast::websocket::is_upgrade(req)) {
             if (req.target() == "/gremlin") {
-                if (ob) {
-                    ob->close();
-                    st->unregister_outbox(ob.get());
-                    ob.reset();
-                }
+                conn.release_outbox(*st);
                 co_await run_ws37_session(st, std::move(stream), parser.release(), std::move(host),
                                           cf.slow_read);
                 co_return;
@@ -522,86 +181,31 @@ asio::awaitable<void> run_connection(std::shared_ptr<ServerState> st, Stream str
                                         json_error_body("WebSocket endpoint is /gremlin"), false));
             break;
         }
-        // http4 HTTP Basic (HttpBasicAuthenticationHandler): every non-upgrade request, before
-        // anything else is looked at; the ws37 upgrade authenticates in-band with SASL instead.
-        if (st->cfg.credentials) {
-            auto auth_it = req.find(http::field::authorization);
-            std::optional<std::string_view> auth_value;
-            if (auth_it != req.end()) auth_value = sv(auth_it->value());
-            if (auto why = http4_basic_auth_failure(*st->cfg.credentials, auth_value)) {
-                bool keep_alive = req.keep_alive();
-                if (!co_await async_write_all(stream,
-                                              simple_response(401, reason_phrase(401), "application/json",
-                                                              json_error_body(*why), keep_alive)))
-                    break;
-                if (!keep_alive) break;
-                continue;
-            }
-        }
-        if (req.version() != 11) {
-            co_await async_write_all(
-                stream, simple_response(505, reason_phrase(505), "application/json",
-                                        json_error_body("505 HTTP Version Not Supported"), false));
-            break;
-        }
-        bool keep_alive = req.keep_alive();
-        std::string_view target = sv(req.target());
-        if (target == "/favicon.ico") {
-            if (!co_await async_write_all(stream,
-                                          simple_response(404, reason_phrase(404), "application/json",
-                                                          json_error_body("404 Not Found"), keep_alive)))
-                break;
-            if (!keep_alive) break;
-            continue;
-        }
-        if (req.method() == http::verb::options) {
-            std::string resp =
-                "HTTP/1.1 200 OK\r\nAccess-Control-Allow-Origin: *\r\nAccess-Control-Allow-Methods: POST, "
-                "OPTIONS\r\n"
-                "Access-Control-Allow-Headers: *\r\nContent-Length: 0\r\n\r\n";
-            if (!co_await async_write_all(stream, resp)) break;
-            if (!keep_alive) break;
+        if (auto answered = co_await async_http_gate(*st, stream, req)) {
+            if (*answered == HttpNext::close) break;
             continue;
         }
         // The TinkerPop 3.x HTTP endpoint (http3_endpoint.hpp): a GET with a query, or a POST only a
         // 3.x client sends.
+        const std::string_view target = sv(req.target());
         if ((req.method() == http::verb::get && is_http3_get(target)) ||
             (req.method() == http::verb::post &&
              is_http3_post(header(req, http::field::content_type), header(req, http::field::accept)))) {
-            if (!ob) ob = make_connection_outbox(*st, stream.get_executor(), wake);
-            auto h3 = start_http3(*st, ob, req.method() == http::verb::get, target,
+            auto& ob = conn.outbox(*st, stream.get_executor());
+            auto h3 = start_http3(*st, conn.ob, req.method() == http::verb::get, target,
                                   header(req, http::field::content_type), header(req, http::field::accept),
-                                  req.body(), keep_alive);
+                                  req.body(), req.keep_alive());
             if (!h3.immediate.empty()) {
                 if (!co_await async_write_all(stream, h3.immediate)) break;
-            } else if (!co_await async_drain_response(stream, *ob, *wake)) {
+            } else if (!co_await async_drain_response(stream, ob, *conn.wake)) {
                 break;
             }
             if (!h3.keep_alive) break;
             continue;
         }
-        if (req.method() != http::verb::post) {
-            if (!co_await async_write_all(
-                    stream, simple_response(405, reason_phrase(405), "application/json",
-                                            json_error_body("405 Method Not Allowed"), keep_alive)))
-                break;
-            if (!keep_alive) break;
-            continue;
-        }
-        if (!ob) ob = make_connection_outbox(*st, stream.get_executor(), wake);
-        auto outcome = start_http4(*st, ob, req, keep_alive);
-        if (!outcome.immediate.empty()) {
-            if (!co_await async_write_all(stream, outcome.immediate)) break;
-        } else if (!co_await async_drain_response(stream, *ob, *wake,
-                                                  outcome.fault.in_writer() ? &outcome.fault : nullptr)) {
-            break;
-        }
-        if (!outcome.keep_alive) break;
+        if (co_await async_serve_http4(*st, stream, conn, req) == HttpNext::close) break;
     }
-    if (ob) {
-        ob->close();
-        st->unregister_outbox(ob.get());
-    }
+    conn.release_outbox(*st);
     if constexpr (is_tls_v<Stream>) {
         tcp_layer.expires_after(std::chrono::seconds(2));
         co_await async_tls_close_notify(stream);
