@@ -404,7 +404,17 @@ report::Side profiling_side(const engine::ProfilingReport& rep, const SideSpec& 
     in.per_connection = rep.per_connection;
     report::Side s = to_report_side(in, m, rep.errors_by_class, rep.connect);
     s.config.extra["generation"] = std::string(engine::generation_name(rep.generation));
+    if (rep.latency) {
+        // A latency execution sends one request at a time, whatever the pool could carry.
+        s.config.effective_concurrency = 1;
+        s.config.in_flight_per_connection = 1;
+        s.config.connections = 1;
+        s.config.extra["concurrency"] = "latency: one request at a time";
+    }
     for (const auto& t : rep.tests) s.duration_s += t.seconds;
+    for (const auto* list : {&rep.warmups, &rep.tests})
+        for (const auto& e : *list)
+            if (e.failed) ++s.failed_executions;
     s.throughput_rps = s.duration_s > 0 ? static_cast<double>(m.completed) / s.duration_s : 0;
     s.config.achieved_rps = s.throughput_rps;
     if (!failure.empty()) s.notes = "FAILED: " + failure;
@@ -423,8 +433,10 @@ void print_summary(const engine::ProfilingReport& rep, const std::string& label,
     say(stdout, "--- tpbench summary: {} (generation {}) -> {}\n", label,
         engine::generation_name(rep.generation), target);
     say(stdout, "effective concurrency: {}\n", concurrency_text(rep));
+    // A wrong result count is a failed request, as in every report format (schema tpbench.report/2).
+    const std::uint64_t wrong = std::min(m.result_mismatches, m.completed);
     say(stdout, "requests: {} issued, {} completed, {} failed, {} too slow, {} wrong result count\n",
-        m.issued, m.completed, m.failed, m.too_slow, m.result_mismatches);
+        m.issued, m.completed - wrong, m.failed + wrong, m.too_slow, wrong);
     if (m.latency.count() > 0) {
         say(stdout, "latency ms: p50 {} | p90 {} | p99 {} | p99.9 {} | max {}\n",
             ms(m.latency.value_at_percentile(50)), ms(m.latency.value_at_percentile(90)),
@@ -465,7 +477,21 @@ void print_summary(const engine::ProfilingReport& rep, const std::string& label,
         if (rep.errors_by_class[i])
             errs += fmt::format("{}{} {}", errs.empty() ? "" : ", ", engine::errc_name(static_cast<errc>(i)),
                                 rep.errors_by_class[i]);
-    say(stdout, "errors: {}\n", errs.empty() ? std::string("none") : errs);
+    if (wrong > 0) errs += fmt::format("{}{} {}", errs.empty() ? "" : ", ", report::kWrongResultClass, wrong);
+    std::uint64_t failed_executions = 0;
+    for (const auto* list : {&rep.warmups, &rep.tests})
+        for (const auto& e : *list)
+            if (e.failed) ++failed_executions;
+    // "none" only when nothing failed: failed connection attempts and executions are failures too,
+    // even when no request was lost to them.
+    std::string also;
+    if (c.failures > 0) also += fmt::format("{} failed connection attempt(s)", c.failures);
+    if (failed_executions > 0)
+        also += fmt::format("{}{} failed execution(s)", also.empty() ? "" : ", ", failed_executions);
+    if (errs.empty())
+        say(stdout, "errors: {}\n", also.empty() ? std::string("none") : "no failed request; " + also);
+    else
+        say(stdout, "errors: {}{}\n", errs, also.empty() ? std::string() : "; " + also);
     // Every failure explains itself: each class's first distinct messages.
     for (std::size_t i = 0; i < engine::errc_slots; ++i)
         if (rep.errors_by_class[i])

@@ -7,6 +7,7 @@
 #include "rate_mode.hpp"
 #include "commands.hpp"
 #include "run_hooks.hpp"
+#include "thresholds.hpp"
 
 #include <tpbench/report/render.hpp>
 #include <tpbench/report/report.hpp>
@@ -177,6 +178,7 @@ struct AbArgs {
     std::optional<std::uint64_t> expect_results;
     std::string format = "markdown";
     std::string report_file;
+    std::string threshold;  // per side ("p99<20ms", "http4:p99<20ms") and on B/A ("ratio:rps>0.9")
     int repeat = 1;
     bool quiet = false;
     // Open-loop mode for every side (--rate / --duration / --sweep / --slo): each side runs
@@ -185,39 +187,156 @@ struct AbArgs {
     double duration_s = 10;
     bool sweep = false;
     std::string slo = "p99<50ms";
+    double sweep_factor = 1.5;
+    int sweep_steps = 12;
 };
 
-// Rate mode on each side in turn (not interleaved: each side's sweep is one sequence of steps).
-int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides) {
+// The thresholds of a combined rate/sweep A/B: each side judged on its run (a sweep: its highest
+// sustainable step); a side without one (no sustainable step, no connection) fails every threshold
+// that names it, and every ratio. Returns 0 or 99.
+int ab_rate_thresholds(report::Report& rep, const std::vector<stats::Threshold>& thresholds,
+                       const std::vector<cli::SideSpec>& sides, const std::vector<cli::RateOutcome>& outs) {
+    if (thresholds.empty()) return cli::exit_ok;
+    std::vector<cli::ThresholdSide> judged;
+    std::vector<std::string> missing;
+    for (std::size_t i = 0; i < sides.size(); ++i) {
+        if (outs[i].best)
+            judged.push_back({sides[i].label, {&*outs[i].best}});
+        else
+            missing.push_back(sides[i].label);
+    }
+    if (missing.empty()) return cli::apply_thresholds(rep, thresholds, judged);
+    // Sides with figures are judged by their own thresholds; ratios need both sides.
+    std::vector<stats::Threshold> own;
+    for (const auto& t : thresholds)
+        if (!t.ratio) own.push_back(t);
+    int rc = judged.empty() ? cli::exit_ok : cli::apply_thresholds(rep, own, judged, true);
+    for (const auto& t : thresholds)
+        for (const auto& label : missing) {
+            if (!t.ratio && !t.scope.empty() && t.scope != label) continue;
+            const std::string expr = t.ratio || !t.scope.empty() ? t.text : label + ":" + t.text;
+            rep.thresholds.push_back(
+                {expr, false,
+                 fmt::format(
+                     "{}: {}: {} has no figures to judge (no sustainable step / no connection) -> FAILED",
+                     label, t.text, label)});
+            rc = stats::kThresholdsFailedExitCode;
+        }
+    return rc;
+}
+
+// Rate mode or a sweep on each side in turn (not interleaved: each side's sweep is one sequence of
+// steps), then ONE report: every side (a sweep: every step), the A/B rows (B relative to the first
+// side) and the thresholds.
+int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides, report::Format format,
+                const std::vector<stats::Threshold>& thresholds) {
     cli::Targets targets;
-    int rc = cli::exit_ok;
-    std::vector<std::pair<std::string, double>> best;
+    std::vector<cli::RateOutcome> outs;
+    int follower_rc = cli::exit_ok;  // a non-root rank of a distributed run runs every side, reports none
     for (const auto& side : sides) {
         cli::RateArgs r;
         r.rate = a.rate > 0 ? a.rate : 1000;
         r.duration_s = a.duration_s;
         r.sweep = a.sweep;
         r.slo = a.slo;
-        r.format = a.format == "markdown" ? "markdown" : a.format;
+        r.sweep_factor = a.sweep_factor;
+        r.sweep_steps = a.sweep_steps;
         r.quiet = a.quiet;
-        if (!a.report_file.empty()) {
-            // One report per side: name.ws37.html, name.http4.html, …
-            const auto dot = a.report_file.rfind('.');
-            r.report_file = dot == std::string::npos
-                                ? a.report_file + "." + side.label
-                                : a.report_file.substr(0, dot) + "." + side.label + a.report_file.substr(dot);
-        }
         engine::ProfilingOptions o = cli::side_options(side, &a.profiling);
-        double max_rps = 0;
-        const int side_rc = cli::run_rate(r, side, o, targets, nullptr, &max_rps);
-        if (side_rc != cli::exit_ok && rc == cli::exit_ok) rc = side_rc;
-        best.emplace_back(side.label, max_rps);
+        outs.push_back(cli::measure_rate(r, side, o, targets, nullptr));
+        auto& out = outs.back();
+        if (out.rank_exit >= 0) {
+            if (out.rank_exit != cli::exit_ok && follower_rc == cli::exit_ok) follower_rc = out.rank_exit;
+            continue;
+        }
+        // A distributed run (tpbench-mpi): this side's per-rank figures, right after its run.
+        if (cli::run_hooks.annotate && !out.setup_failed) {
+            if (cli::run_hooks.annotate(out.rep) != 0 && out.rc == cli::exit_ok)
+                out.rc = cli::exit_run_failed;
+            if (!a.sweep && !out.rep.sides.empty()) out.best = out.rep.sides.back();
+            for (auto& rk : out.rep.ranks) rk.side = side.label;
+        }
     }
-    if (a.sweep) {
-        cli::say(stdout, "\n| side | max sustainable rate ({}) |\n|---|---|\n", a.slo);
-        for (const auto& [label, rps] : best) cli::say(stdout, "| {} | {:.0f} req/s |\n", label, rps);
+    if (outs.back().rank_exit >= 0) return follower_rc;
+    report::Report rep;
+    rep.tool_version = "tpbench 0.1.0";
+    rep.created_utc = report::now_utc_iso8601();
+    rep.scenario = outs[0].rep.scenario;
+    rep.title =
+        a.sweep ? fmt::format("tpbench ab --sweep: {} max sustainable rate ({})", sides_text(sides), a.slo)
+                : fmt::format("tpbench ab --rate {:.0f}: {}", a.rate > 0 ? a.rate : 1000, sides_text(sides));
+    int rc = cli::exit_ok;
+    for (std::size_t i = 0; i < sides.size(); ++i) {
+        const auto& out = outs[i];
+        for (const auto& [k, v] : out.rep.meta)
+            if (k != "max_sustainable_rps") rep.meta[k + " (" + sides[i].label + ")"] = v;
+        if (a.sweep)
+            rep.meta["max sustainable rate (" + sides[i].label + ")"] = cli::sweep_result_text(out, a.slo);
+        for (const auto& s : out.rep.sides) rep.sides.push_back(s);
+        for (const auto& rk : out.rep.ranks) rep.ranks.push_back(rk);
+        if (out.rc != cli::exit_ok && rc == cli::exit_ok) rc = out.rc;
     }
-    return rc;
+    // B relative to A (the first side), one run each: the ratio, and the verdict of one sample.
+    for (std::size_t i = 1; i < sides.size(); ++i) {
+        const auto& A = outs[0];
+        const auto& B = outs[i];
+        stats::CompareOptions opt;
+        if (a.sweep) {
+            // The sweep's answer is each side's maximum; a side that found none has no maximum.
+            const std::vector<double> av =
+                A.best ? std::vector<double>{A.max_sustainable} : std::vector<double>{};
+            const std::vector<double> bv =
+                B.best ? std::vector<double>{B.max_sustainable} : std::vector<double>{};
+            auto row = report::compare_metric("max sustainable rate", "rps", sides[0].label, sides[i].label,
+                                              av, bv, opt);
+            std::string note;
+            for (const auto* x : {&A, &B}) {
+                const std::string& label = x == &A ? sides[0].label : sides[i].label;
+                if (x->step_cap)
+                    note += fmt::format("{}{}: >= {:.0f} req/s (step cap)", note.empty() ? "" : "; ", label,
+                                        x->max_sustainable);
+                if (!x->best)
+                    note += fmt::format("{}{}: failed ({})", note.empty() ? "" : "; ", label,
+                                        x->stop_reason.empty() ? "no step ran" : x->stop_reason);
+            }
+            if (!note.empty()) row.note = note + (row.note.empty() ? "" : "; " + row.note);
+            if (!A.best || !B.best) row.verdict = "failed";
+            rep.comparisons.push_back(std::move(row));
+            continue;
+        }
+        if (!A.best || !B.best) continue;
+        const report::Side& sa = *A.best;
+        const report::Side& sb = *B.best;
+        opt.a_saturated = sa.saturated;
+        opt.b_saturated = sb.saturated;
+        const double ta[] = {sa.throughput_rps}, tb[] = {sb.throughput_rps};
+        rep.comparisons.push_back(
+            report::compare_metric("throughput", "rps", sides[0].label, sides[i].label, ta, tb, opt));
+        stats::CompareOptions lat = opt;
+        lat.lower_is_better = true;
+        for (const auto& [name, p] : {std::pair{"p50 latency", 50.0}, std::pair{"p99 latency", 99.0}}) {
+            if (!sa.latency || !sb.latency || sa.latency->count() == 0 || sb.latency->count() == 0) continue;
+            const double la[] = {static_cast<double>(sa.latency->value_at_percentile(p))};
+            const double lb[] = {static_cast<double>(sb.latency->value_at_percentile(p))};
+            rep.comparisons.push_back(
+                report::compare_metric(name, "ns", sides[0].label, sides[i].label, la, lb, lat));
+        }
+    }
+    const int th_rc = ab_rate_thresholds(rep, thresholds, sides, outs);
+    if (cli::run_hooks.follower) return th_rc != 0 ? th_rc : rc;
+    cli::redact_report(rep);
+    cli::say(stdout, "{}", report::render(rep, format));
+    std::fflush(stdout);
+    if (!a.report_file.empty()) {
+        auto w = report::write_report_file(rep, a.report_file);
+        if (!w) throw std::runtime_error(w.error());
+        if (!a.quiet) cli::say(stderr, "tpbench ab: report written to {}\n", a.report_file);
+    }
+    for (std::size_t i = 0; i < sides.size(); ++i)
+        if (outs[i].mismatches > 0)
+            cli::say(stderr, "tpbench ab: {}: FAILED: {} request(s) returned an unexpected result count\n",
+                     sides[i].label, outs[i].mismatches);
+    return th_rc != 0 ? th_rc : rc;
 }
 
 int run_ab(const AbArgs& a) {
@@ -231,10 +350,13 @@ int run_ab(const AbArgs& a) {
     auto format = report::parse_format(a.format);
     if (!format) throw engine::ConfigError(format.error());
     if (a.repeat < 1 || a.repeat > 100) throw engine::ConfigError("--repeat must be in 1..100");
+    std::vector<std::string> labels;
+    for (const auto& s : sides) labels.push_back(s.label);
+    const std::vector<stats::Threshold> thresholds = cli::parse_threshold_flag(a.threshold, labels);
     if (a.rate > 0 || a.sweep) {
         if (a.repeat > 1)
             throw engine::ConfigError("--repeat applies to closed-loop scenarios, not to --rate/--sweep");
-        return run_ab_rate(a, sides);
+        return run_ab_rate(a, sides, *format, thresholds);
     }
 
     Case c;
@@ -306,13 +428,25 @@ int run_ab(const AbArgs& a) {
         }
     }
 
+    // Thresholds: each side's metrics as the mean over its rounds, ratios B / A of those means.
+    std::vector<std::vector<report::Side>> round_sides(sides.size());
+    for (std::size_t i = 0; i < sides.size(); ++i)
+        for (const auto& r : runs[i]) round_sides[i].push_back(to_report_side(r, sides[i].label));
+    std::vector<cli::ThresholdSide> judged;
+    for (std::size_t i = 0; i < sides.size(); ++i) {
+        judged.push_back({sides[i].label, {}});
+        for (const auto& s : round_sides[i]) judged.back().rounds.push_back(&s);
+    }
+    const int th_rc = cli::apply_thresholds(rep, thresholds, judged);
+
     bool failed = false;
     std::vector<CaseRun> last;
     for (auto& rs : runs) {
         for (auto& r : rs) failed = failed || r.failed;
         last.push_back(rs.back());
     }
-    if (cli::run_hooks.follower) return failed ? cli::exit_run_failed : rank_rc;
+    const int rc = th_rc != 0 ? th_rc : failed ? cli::exit_run_failed : rank_rc;
+    if (cli::run_hooks.follower) return rc;
     if (*format == report::Format::markdown) {
         print_table(last);
         for (const auto& [k, v] : rep.meta)
@@ -323,6 +457,9 @@ int run_ab(const AbArgs& a) {
                                               *row.ci_high, a.repeat)
                                 : "",
                      row.verdict, row.note.empty() ? "" : " (" + row.note + ")");
+        if (!rep.thresholds.empty()) cli::say(stdout, "\n");
+        for (const auto& t : rep.thresholds)
+            cli::say(stdout, "threshold [{}] {}\n", t.passed ? "ok" : "FAILED", t.message);
     } else {
         cli::redact_report(rep);
         cli::say(stdout, "{}", report::render(rep, *format));
@@ -332,7 +469,7 @@ int run_ab(const AbArgs& a) {
         if (!w) throw std::runtime_error(w.error());
         if (!a.quiet) cli::say(stderr, "tpbench ab: report written to {}\n", a.report_file);
     }
-    return failed ? cli::exit_run_failed : rank_rc;
+    return rc;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -425,6 +562,37 @@ int run_demo(const DemoArgs& a) {
         for (const auto& r : runs)
             rep.sides.push_back(
                 to_report_side(r, fmt::format("{} {} {}", r.side->label, r.c->test_type, r.c->query)));
+        // One A/B row per case and side B (B relative to the first side): the printed figure of
+        // each (average latency, or req/sec), its ratio and the verdict of one run per side.
+        for (std::size_t ci = 0; ci < cases.size(); ++ci) {
+            const CaseRun& ra = runs[ci * sides.size()];
+            for (std::size_t si = 1; si < sides.size(); ++si) {
+                const CaseRun& rb = runs[ci * sides.size() + si];
+                const bool lat = ra.report.latency;
+                const auto figure = [lat](const CaseRun& r) {
+                    std::vector<double> v;
+                    if (!r.report.tests.empty())
+                        v.push_back(lat ? r.report.avg_latency_seconds * 1e9
+                                        : static_cast<double>(r.report.avg_req_per_sec));
+                    return v;
+                };
+                stats::CompareOptions opt;
+                opt.lower_is_better = lat;
+                auto row = report::compare_metric(
+                    fmt::format("{} {} ({})", ra.c->test_type, ra.c->query, lat ? "avg latency" : "req/sec"),
+                    lat ? "ns" : "rps", sides[0].label, sides[si].label, figure(ra), figure(rb), opt);
+                if (ra.failed || rb.failed) {
+                    row.verdict = "failed";
+                    std::string why;
+                    for (const auto* r : {&ra, &rb})
+                        if (r->failed)
+                            why +=
+                                fmt::format("{}{}: {}", why.empty() ? "" : "; ", r->side->label, r->failure);
+                    row.note = why;
+                }
+                rep.comparisons.push_back(std::move(row));
+            }
+        }
         cli::redact_report(rep);
         auto w = report::write_report_file(rep, a.report_file);
         if (!w) throw std::runtime_error(w.error());
@@ -452,7 +620,11 @@ void register_ab(CLI::App& app) {
     sub->add_option("--expect-results", args->expect_results,
                     "latency mode: result count every execution must return");
     sub->add_option("--format", args->format, "markdown | table | json | csv | html")->capture_default_str();
-    sub->add_option("--report", args->report_file, "also write the report to FILE (.html, .json, .md, .csv)");
+    sub->add_option("--report", args->report_file,
+                    "also write the one report of every side to FILE (.html, .json, .md, .csv)");
+    sub->add_option("--threshold", args->threshold,
+                    "pass/fail thresholds, exit 99 when one fails: 'p99<20ms' (every side), 'http4:p99<20ms' "
+                    "(one side), 'ratio:rps>0.9' (each side B / the first side A)");
     sub->add_option("--rate", args->rate,
                     "open loop: offered req/s on each side in turn (with --sweep the starting rate)")
         ->check(CLI::Range(0.001, 10'000'000.0));
@@ -463,6 +635,12 @@ void register_ab(CLI::App& app) {
         "--sweep", args->sweep,
         "open loop: step each side's rate up until --slo fails; prints each side's max sustainable rate");
     sub->add_option("--slo", args->slo, "sweep criterion (threshold syntax)")->capture_default_str();
+    sub->add_option("--sweep-factor", args->sweep_factor, "sweep: rate multiplier per step")
+        ->capture_default_str()
+        ->check(CLI::Range(1.05, 10.0));
+    sub->add_option("--sweep-steps", args->sweep_steps, "sweep: maximum steps per side")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100));
     sub->add_option("--repeat", args->repeat, "interleaved rounds per side; with >= 2 a bootstrap CI verdict")
         ->capture_default_str();
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");

@@ -4,6 +4,9 @@
 // prints on stdout; progress and warnings go to stderr.
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "thresholds.hpp"
+
+#include <tpbench/report/render.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -22,6 +25,8 @@ struct ProfileArgs {
     std::vector<std::string> options;
     cli::SecurityFlags security;
     std::int64_t connect_timeout_ms = 0;  // --connect-timeout (0 = the default)
+    std::string threshold;                // --threshold: judged on the test executions merged
+    std::string report_file;              // --report FILE (.html, .json, .md, .csv)
     bool quiet = false;
 };
 
@@ -55,6 +60,8 @@ int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
     // (parse_profiling_args already ignored the WebSocket-only pool keys for HTTP generations.)
     side.serializer = o.serializer;
     o.validate();
+    // Checked before the first request (a bad expression exits 2).
+    const std::vector<stats::Threshold> thresholds = cli::parse_threshold_flag(a.threshold, {side.label});
     cli::Targets targets;
     engine::Endpoint ep = targets.endpoint(side);
     if (!a.quiet)
@@ -71,7 +78,27 @@ int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
         cli::say(stderr, "tpbench profile: {}\n", rep.abort_reason);
         return cli::exit_run_failed;
     }
-    return cli::exit_ok;
+    if (thresholds.empty() && a.report_file.empty()) return cli::exit_ok;
+    // ProfilingApplication's lines stay alone on stdout: the thresholds are told on stderr and in
+    // the --report file.
+    const std::string where = targets.describe(side);
+    report::Report r;
+    r.tool_version = "tpbench 0.1.0";
+    r.created_utc = report::now_utc_iso8601();
+    r.title = fmt::format("tpbench profile ({}): {}", rep.latency ? "latency" : "throughput", side.label);
+    r.scenario = o.exercise ? "exercise mix" : o.script;
+    r.meta["target"] = where;
+    r.meta["generation"] = std::string(engine::generation_name(g));
+    r.sides.push_back(cli::profiling_side(rep, side, o, where, side.label));
+    const int th_rc = cli::apply_thresholds(r, thresholds, {{side.label, {&r.sides.back()}}});
+    for (const auto& t : r.thresholds)
+        cli::say(stderr, "tpbench profile: threshold [{}] {}\n", t.passed ? "ok" : "FAILED", t.message);
+    if (!a.report_file.empty()) {
+        cli::redact_report(r);
+        auto w = report::write_report_file(r, a.report_file);
+        if (!w) throw std::runtime_error(w.error());
+    }
+    return th_rc;
 }
 
 }  // namespace
@@ -90,6 +117,11 @@ void register_profile(CLI::App& app) {
                     "3.7.3 | 3.7 | master-http | 4.0 (default per backend)");
     sub->add_option("--option", args->options, "backend option key=value; repeatable");
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");
+    sub->add_option("--threshold", args->threshold,
+                    "pass/fail thresholds on the test executions merged, e.g. 'p99<20ms,errors<1%' (results "
+                    "on stderr; exit 99 when one fails)");
+    sub->add_option("--report", args->report_file,
+                    "also write a report of the test executions to FILE (.html, .json, .md, .csv)");
     cli::add_connect_timeout_flag(*sub, args->connect_timeout_ms);
     args->security.add_to(*sub);
     sub->prefix_command();

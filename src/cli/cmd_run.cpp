@@ -5,6 +5,7 @@
 #include "commands.hpp"
 #include "rate_mode.hpp"
 #include "run_hooks.hpp"
+#include "thresholds.hpp"
 
 #include <tpbench/report/hgrm.hpp>
 #include <tpbench/report/render.hpp>
@@ -44,9 +45,11 @@ struct ExecutionFigures {
 // Closed loop: the report (one side: the test executions merged; one interval per test execution)
 // in --format on stdout, --report, --hgrm and --hlog. Returns an exit code to use instead of
 // success (0 = none).
+// `thresholds_rc` receives 0, or 99 when a --threshold failed.
 int write_closed_report(const RunArgs& a, const cli::SideSpec& side, const engine::ProfilingOptions& o,
                         const engine::ProfilingReport& pr, const std::string& where,
-                        const std::vector<ExecutionFigures>& execs, double started_s) {
+                        const std::vector<ExecutionFigures>& execs, double started_s,
+                        const std::vector<stats::Threshold>& thresholds, int& thresholds_rc) {
     auto format = report::parse_format(a.rate.format);
     if (!format) throw engine::ConfigError(format.error());
     report::Report rep;
@@ -65,6 +68,7 @@ int write_closed_report(const RunArgs& a, const cli::SideSpec& side, const engin
     for (const auto& e : execs)
         rep.sides.back().intervals.push_back(report::make_interval_point(e.start_s + e.length_s, e.length_s,
                                                                          e.completed, e.failed, e.latency));
+    thresholds_rc = cli::apply_thresholds(rep, thresholds, {{side.label, {&rep.sides.back()}}});
     int rc = 0;
     if (cli::run_hooks.annotate) rc = cli::run_hooks.annotate(rep);
     if (cli::run_hooks.follower) return rc;
@@ -74,6 +78,8 @@ int write_closed_report(const RunArgs& a, const cli::SideSpec& side, const engin
     } else {
         for (const auto& [k, v] : rep.meta)
             if (k.rfind("mpi_", 0) == 0 || k == "incomplete") cli::say(stdout, "{}: {}\n", k, v);
+        for (const auto& t : rep.thresholds)
+            cli::say(stdout, "threshold [{}] {}\n", t.passed ? "ok" : "FAILED", t.message);
     }
     std::fflush(stdout);
     if (!a.rate.report_file.empty()) {
@@ -121,6 +127,9 @@ int run_run(const RunArgs& a) {
     if (side.serializer.empty()) side.serializer = o.serializer;
     std::optional<std::vector<engine::WeightedQuery>> workload;
     if (!a.workload_file.empty()) workload = read_workload(a.workload_file);
+    // Checked before the first request: a bad expression is a configuration error (exit 2).
+    const std::vector<stats::Threshold> thresholds =
+        cli::parse_threshold_flag(a.rate.threshold, {side.label});
     cli::Targets targets;
     if (a.rate.active()) {
         cli::RateArgs r = a.rate;
@@ -138,7 +147,7 @@ int run_run(const RunArgs& a) {
     // With --format the report goes to stdout and ProfilingApplication's lines to stderr.
     std::FILE* lines = a.format_given ? stderr : stdout;
     const bool want_report = a.format_given || !a.rate.report_file.empty() || !a.rate.hgrm_file.empty() ||
-                             !a.rate.hlog_file.empty() || cli::run_hooks.annotate;
+                             !a.rate.hlog_file.empty() || cli::run_hooks.annotate || !thresholds.empty();
     // Each test execution's merged figures (intervals of the report and --hlog).
     std::vector<ExecutionFigures> execs;
     const auto t0 = engine::Clock::now();
@@ -173,24 +182,33 @@ int run_run(const RunArgs& a) {
         return cli::exit_run_failed;
     }
     if (!a.format_given && !cli::run_hooks.follower) cli::print_summary(rep, side.label, where);
-    const int report_rc = want_report ? write_closed_report(a, side, o, rep, where, execs, started_s) : 0;
+    int thresholds_rc = 0;
+    const int report_rc =
+        want_report ? write_closed_report(a, side, o, rep, where, execs, started_s, thresholds, thresholds_rc)
+                    : 0;
+    // A failed threshold exits 99 (as k6) even when the run failed too; both are told.
+    const auto failed_rc = [&] { return thresholds_rc != 0 ? thresholds_rc : cli::exit_run_failed; };
     for (const auto* list : {&rep.warmups, &rep.tests})
         for (const auto& e : *list)
             if (e.failed) {
                 if (tell) cli::say(stderr, "tpbench run: FAILED: {}: {}\n", e.name, e.failure);
-                return cli::exit_run_failed;
+                return failed_rc();
             }
     if (rep.test_mismatches() > 0) {
         if (tell)
             cli::say(stderr, "tpbench run: FAILED: {} request(s) returned an unexpected result count\n",
                      rep.test_mismatches());
-        return cli::exit_run_failed;
+        return failed_rc();
     }
     std::uint64_t issued = rep.measured.issued;
     for (const auto& w : rep.warmups) issued += w.requests;
     if (issued > 0 && rep.measured.completed == 0 && rep.test_cycle_ran) {
         if (tell) cli::say(stderr, "tpbench run: FAILED: no request succeeded\n");
-        return cli::exit_run_failed;
+        return failed_rc();
+    }
+    if (thresholds_rc != 0) {
+        if (tell) cli::say(stderr, "tpbench run: thresholds FAILED (exit {})\n", thresholds_rc);
+        return thresholds_rc;
     }
     return report_rc != 0 ? report_rc : cli::exit_ok;
 }

@@ -1,6 +1,7 @@
 #include "rate_mode.hpp"
 #include "run_hooks.hpp"
 #include "sweep.hpp"
+#include "thresholds.hpp"
 
 #include <tpbench/report/hgrm.hpp>
 #include <tpbench/report/metrics.hpp>
@@ -332,20 +333,12 @@ void RateArgs::add_to(CLI::App& app) {
                    "combine runs with `tpbench merge`)")
         ->group(g);
     app.add_option("--threshold", threshold,
-                   "pass/fail thresholds, e.g. 'p99<20ms,errors<1%' (exit 99 when failed)")
-        ->group(g);
+                   "pass/fail thresholds, e.g. 'p99<20ms,errors<1%' (exit 99 when failed); closed loop, rate "
+                   "mode and sweeps (the highest sustainable step)");
 }
 
-int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOptions& o, Targets& targets,
-             const std::vector<engine::WeightedQuery>* workload, double* max_sustainable_rps) {
-    auto format = report::parse_format(a.format);
-    if (!format) throw engine::ConfigError(format.error());
-    std::vector<stats::Threshold> thresholds;
-    if (!a.threshold.empty()) {
-        auto t = stats::parse_thresholds(a.threshold);
-        if (!t) throw engine::ConfigError(t.error());
-        thresholds = *t;
-    }
+RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOptions& o,
+                         Targets& targets, const std::vector<engine::WeightedQuery>* workload) {
     std::vector<stats::Threshold> slo;
     if (a.sweep) {
         auto t = stats::parse_thresholds(a.slo);
@@ -359,7 +352,8 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
     engine::Endpoint ep = targets.endpoint(side);
     const std::string target = targets.describe(side);
 
-    report::Report rep;
+    RateOutcome out;
+    report::Report& rep = out.rep;
     rep.tool_version = "tpbench 0.1.0";
     rep.created_utc = report::now_utc_iso8601();
     rep.scenario = o.exercise ? "exercise mix" : (workload ? "workload file" : o.script);
@@ -376,11 +370,10 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
             [l = live.get()] { return report::render_openmetrics({l->snapshot()}); });
         say(stderr, "[{}] live metrics: http://{}:{}/metrics\n", side.label, a.metrics_host, metrics->port());
     }
-    const double run_started_s =
+    out.started_s =
         std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
     StepResult last;
     std::uint64_t mismatches = 0;  // wrong result counts over every step, warm-up included
-    double max_sustainable = 0;
     const int steps = a.sweep ? a.sweep_steps : 1;
     double offered = start_rate;
     for (int step = 0; step < steps; ++step) {
@@ -389,7 +382,10 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         if (!a.quiet && tell)
             say(stderr, "[{}] offering {:.0f} req/s for {} s ...\n", side.label, offered, a.duration_s);
         StepResult r = run_step(a, offered, side, o, live.get(), ep, target, workload);
-        if (r.rank_exit >= 0) return r.rank_exit;
+        if (r.rank_exit >= 0) {
+            out.rank_exit = r.rank_exit;
+            return out;
+        }
         mismatches += r.load.measured().result_mismatches + r.load.warmup().result_mismatches;
         if (r.load.setup_failed) {
             say(stderr, "tpbench run: cannot connect to {}: {}\n", target, r.load.setup_error);
@@ -404,14 +400,12 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
             r.side.notes =
                 "setup failed, nothing was sent (the error count is the failed connection attempts): " +
                 r.load.setup_error;
-            if (run_hooks.follower) return exit_run_failed;  // rank 0 writes the report
             rep.title = fmt::format("tpbench run --rate {:.0f}: {} (cannot connect)", start_rate, side.label);
             rep.sides.push_back(r.side);
-            redact_report(rep);
-            say(stdout, "{}", report::render(rep, *format));
-            std::fflush(stdout);
-            if (!a.report_file.empty()) (void)report::write_report_file(rep, a.report_file);
-            return exit_run_failed;
+            out.setup_failed = true;
+            out.rc = exit_run_failed;
+            out.last = std::move(r.load);
+            return out;
         }
         if (r.load.fatal_error != errc::ok) {
             // Wrong credentials / TLS refused mid-run: the engine stopped at once; say why.
@@ -449,7 +443,7 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
             st.saturated = r.side.saturated;
             st.latency = &m.latency;
             st.issued = static_cast<std::int64_t>(m.issued);
-            st.failed = static_cast<std::int64_t>(m.failed);
+            st.failed = static_cast<std::int64_t>(r.side.failed);  // wrong result counts included
             verdict = judge_sweep_step(slo, st);
             r.passed = verdict.passed;
             r.why += verdict.why;
@@ -458,38 +452,73 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
                     r.side.config.achieved_rps, r.why, r.passed ? "sustainable" : "NOT sustainable");
             r.side.name = fmt::format("{} @ {:.0f} req/s", side.label, offered);
             rep.sides.push_back(r.side);
-            if (r.passed) max_sustainable = offered;
+            if (r.passed) {
+                out.max_sustainable = offered;
+                out.best = r.side;
+            } else {
+                std::string why = r.why;
+                while (!why.empty() && (why.back() == ' ' || why.back() == ';')) why.pop_back();
+                out.stop_reason = fmt::format("{:.0f} req/s not sustainable: {}", offered, why);
+            }
         }
         const bool fatal = r.load.fatal_error != errc::ok;
         last = std::move(r);
-        if (!a.sweep || !sweep_continues(step, steps, verdict, fatal)) break;
+        if (!a.sweep || !sweep_continues(step, steps, verdict, fatal)) {
+            // Every step passed and the step limit ended the sweep: the maximum is a lower bound.
+            out.step_cap = a.sweep && verdict.passed && !fatal && step + 1 == steps;
+            break;
+        }
         offered = next_sweep_rate(offered, a.sweep_factor);
     }
-    if (!a.sweep) rep.sides.push_back(last.side);
-    rep.title = a.sweep ? fmt::format("tpbench sweep: {} max sustainable rate {:.0f} req/s ({})", side.label,
-                                      max_sustainable, a.slo)
+    if (!a.sweep) {
+        rep.sides.push_back(last.side);
+        out.best = last.side;
+    }
+    rep.title = a.sweep         ? fmt::format("tpbench sweep: {} max sustainable rate {}{:.0f} req/s ({})",
+                                              side.label, out.step_cap ? ">= " : "", out.max_sustainable, a.slo)
                 : a.ramp_to > 0 ? fmt::format("tpbench run --rate {:.0f} --ramp-to {:.0f}: {}", start_rate,
                                               a.ramp_to, side.label)
                                 : fmt::format("tpbench run --rate {:.0f}: {}", start_rate, side.label);
-    if (a.sweep) rep.meta["max_sustainable_rps"] = fmt::format("{:.0f}", max_sustainable);
-    if (max_sustainable_rps) *max_sustainable_rps = max_sustainable;
+    if (a.sweep) rep.meta["max_sustainable_rps"] = fmt::format("{:.0f}", out.max_sustainable);
+    if (last.load.measured().completed == 0) out.rc = exit_run_failed;
+    // A sweep that found no sustainable rate measured no maximum: it failed (exit 1), with the reason.
+    if (a.sweep && !out.best) out.rc = exit_run_failed;
+    out.mismatches = mismatches;
+    if (mismatches > 0) out.rc = exit_run_failed;
+    out.last = std::move(last.load);
+    return out;
+}
+
+int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOptions& o, Targets& targets,
+             const std::vector<engine::WeightedQuery>* workload, double* max_sustainable_rps) {
+    auto format = report::parse_format(a.format);
+    if (!format) throw engine::ConfigError(format.error());
+    const std::vector<stats::Threshold> thresholds = parse_threshold_flag(a.threshold, {side.label});
+    const double start_rate = a.rate > 0 ? a.rate : 1000;
+    RateOutcome out = measure_rate(a, side, o, targets, workload);
+    if (out.rank_exit >= 0) return out.rank_exit;
+    report::Report& rep = out.rep;
+    if (out.setup_failed) {
+        if (run_hooks.follower) return exit_run_failed;  // rank 0 writes the report
+        redact_report(rep);
+        say(stdout, "{}", report::render(rep, *format));
+        std::fflush(stdout);
+        if (!a.report_file.empty()) (void)report::write_report_file(rep, a.report_file);
+        return exit_run_failed;
+    }
+    if (max_sustainable_rps) *max_sustainable_rps = out.max_sustainable;
 
     int rc = exit_ok;
-    if (!thresholds.empty()) {
-        const auto& m = last.load.measured();
-        auto res =
-            stats::evaluate_thresholds(thresholds, stats::run_source(m.latency, last.side.throughput_rps,
-                                                                     static_cast<std::int64_t>(m.issued),
-                                                                     static_cast<std::int64_t>(m.failed)));
-        for (const auto& x : res.results) rep.thresholds.push_back({x.threshold.text, x.passed, x.message});
-        if (!res.all_passed) rc = res.exit_code();
-    }
+    if (!thresholds.empty()) rc = rate_thresholds(rep, thresholds, out, side.label);
     if (run_hooks.annotate)
         if (const int hook_rc = run_hooks.annotate(rep); hook_rc != 0 && rc == exit_ok) rc = hook_rc;
     redact_report(rep);
     say(stdout, "{}", report::render(rep, *format));
+    // The sweep's answer in one line after a text report; JSON, CSV and HTML stay one document
+    // (the answer is in their meta and title), the line goes to stderr.
     if (a.sweep)
-        say(stdout, "max sustainable rate for {}: {:.0f} req/s ({})\n", side.label, max_sustainable, a.slo);
+        say(*format == report::Format::table || *format == report::Format::markdown ? stdout : stderr,
+            "max sustainable rate for {}: {}\n", side.label, sweep_result_text(out, a.slo));
     std::fflush(stdout);
     if (run_hooks.follower) return rc;  // rank 0 writes the files
     if (!a.report_file.empty()) {
@@ -497,18 +526,18 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         if (!w) throw std::runtime_error(w.error());
     }
     if (!a.hgrm_file.empty()) {
-        std::ofstream out(a.hgrm_file);
-        out << report::percentile_distribution(last.load.measured().latency, 1e6);
-        if (!out) throw std::runtime_error("cannot write " + a.hgrm_file);
+        std::ofstream f(a.hgrm_file);
+        f << report::percentile_distribution(out.last.measured().latency, 1e6);
+        if (!f) throw std::runtime_error("cannot write " + a.hgrm_file);
     }
     if (!a.hlog_file.empty()) {
         // One entry per second of the measured phase, timestamps relative to the run's start.
         stats::IntervalLog log;
-        log.start_time_s = run_started_s;
+        log.start_time_s = out.started_s;
         log.comments.push_back(
             fmt::format("tpbench run --rate {:.0f}: {} (corrected latency, ns)", start_rate, side.label));
-        for (std::size_t i = 0; i < last.load.intervals.size(); ++i) {
-            const auto& iv = last.load.intervals[i];
+        for (std::size_t i = 0; i < out.last.intervals.size(); ++i) {
+            const auto& iv = out.last.intervals[i];
             stats::IntervalLogEntry e;
             e.start_s = static_cast<double>(i);
             e.length_s = 1.0;
@@ -519,13 +548,35 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         auto w = stats::write_interval_log_file(log, a.hlog_file);
         if (!w) throw std::runtime_error(w.error());
     }
-    if (rc == exit_ok && last.load.measured().completed == 0) rc = exit_run_failed;
     // A workload line's "expect" is checked in rate mode too (issue 11 #2).
-    if (mismatches > 0) {
-        say(stderr, "tpbench run: FAILED: {} request(s) returned an unexpected result count\n", mismatches);
-        if (rc == exit_ok) rc = exit_run_failed;
-    }
+    if (out.mismatches > 0)
+        say(stderr, "tpbench run: FAILED: {} request(s) returned an unexpected result count\n",
+            out.mismatches);
+    if (a.sweep && !out.best)
+        say(stderr, "tpbench run: FAILED: no offered rate was sustainable ({}): {}\n", a.slo,
+            out.stop_reason);
+    if (rc == exit_ok) rc = out.rc;
     return rc;
+}
+
+int rate_thresholds(report::Report& rep, const std::vector<stats::Threshold>& thresholds,
+                    const RateOutcome& out, const std::string& label) {
+    if (out.best) return apply_thresholds(rep, thresholds, {{label, {&*out.best}}});
+    // A sweep in which no step was sustainable has no figures to hold the thresholds to.
+    for (const auto& t : thresholds)
+        rep.thresholds.push_back(
+            {t.text, false, t.text + ": no offered rate was sustainable, nothing to evaluate -> FAILED"});
+    return stats::kThresholdsFailedExitCode;
+}
+
+std::string sweep_result_text(const RateOutcome& out, const std::string& slo) {
+    if (out.step_cap)
+        return fmt::format(">= {:.0f} req/s ({}; step cap: every step was sustainable, raise --sweep-steps)",
+                           out.max_sustainable, slo);
+    if (!out.best)
+        return fmt::format("none ({}; {})", slo,
+                           out.stop_reason.empty() ? std::string("no step ran") : out.stop_reason);
+    return fmt::format("{:.0f} req/s ({})", out.max_sustainable, slo);
 }
 
 }  // namespace tpbench::cli

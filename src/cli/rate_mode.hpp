@@ -6,6 +6,12 @@
 // formats, .hgrm output and thresholds. Main thread only.
 #include "cli_common.hpp"
 
+#include <tpbench/engine/load.hpp>
+#include <tpbench/report/report.hpp>
+#include <tpbench/stats/threshold.hpp>
+
+#include <optional>
+
 #include <string>
 
 namespace CLI {
@@ -38,6 +44,36 @@ struct RateArgs {
     void add_to(CLI::App& app);
     bool active() const noexcept { return rate > 0 || sweep; }
 };
+
+// What rate mode measured on one side, before thresholds and output (run_rate prints it; `ab --rate`
+// / `ab --sweep` combine the sides into one report).
+struct RateOutcome {
+    report::Report rep;                // the side (a sweep: one side per step, named "LABEL @ R req/s")
+    std::optional<report::Side> best;  // the side thresholds judge: the run, or a sweep's highest
+                                       // sustainable step (none: no step was sustainable)
+    int rc = 0;                    // exit_run_failed: nothing connected / completed, or wrong result counts
+    int rank_exit = -1;            // >= 0: a non-root rank of a distributed run; stop with this code
+    bool setup_failed = false;     // no connection could be opened (rep has the side saying why)
+    double max_sustainable = 0;    // a sweep's highest sustainable offered rate (0 = none)
+    bool step_cap = false;         // a sweep whose every step was sustainable: the maximum is a lower bound
+    std::string stop_reason;       // a sweep: why the first unsustainable step was not
+    std::uint64_t mismatches = 0;  // wrong result counts over every step, warm-up included
+    double started_s = 0;          // wall clock at the start (Unix seconds, for --hlog)
+    engine::LoadResult last;       // the last step's engine result (--hgrm, --hlog)
+};
+
+// Runs rate mode (or a sweep) on one side; prints progress and warnings on stderr, nothing on
+// stdout. Throws engine::ConfigError for bad arguments.
+RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOptions& o,
+                         Targets& targets, const std::vector<engine::WeightedQuery>* workload);
+
+// Evaluates thresholds on out.best into rep.thresholds (all failing when a sweep found no sustainable
+// step); returns 0 or 99.
+int rate_thresholds(report::Report& rep, const std::vector<stats::Threshold>& thresholds,
+                    const RateOutcome& out, const std::string& label);
+
+// "2250 req/s (p99<50ms)", ">= 3375 req/s (...; step cap ...)", or "none (...; why)".
+std::string sweep_result_text(const RateOutcome& out, const std::string& slo);
 
 // Runs rate mode for one side with the pool/request options in `o` (script, exercise or
 // workload). Returns the exit code (0, 1 run failed, 99 thresholds failed). Throws

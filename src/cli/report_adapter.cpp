@@ -1,5 +1,9 @@
 #include "report_adapter.hpp"
 
+#include <fmt/core.h>
+
+#include <algorithm>
+
 namespace tpbench::cli {
 
 std::string compression_name(const std::map<std::string, std::string>* backend_options) {
@@ -34,6 +38,20 @@ report::Side to_report_side(const SideInput& in, const engine::PhaseStats& m,
         if (errors[i])
             s.errors.push_back({engine::errc_name(static_cast<errc>(i)), errors[i],
                                 m.error_messages_of(static_cast<errc>(i))});
+    // A wrong result count is a failed request (schema tpbench.report/2): the engine counts it as
+    // completed, the report does not.
+    const std::uint64_t wrong = std::min(m.result_mismatches, m.completed);
+    if (wrong > 0) {
+        s.wrong_result_count = wrong;
+        s.completed -= wrong;
+        s.failed += wrong;
+        s.errors.push_back(
+            {std::string(report::kWrongResultClass),
+             wrong,
+             {fmt::format("{} request(s) returned a result count other than expected (a workload "
+                          "line's expect, --expect-results or the exercise mix's counts)",
+                          wrong)}});
+    }
     s.connect = connect_times(connect);
     s.transactions = transaction_times(m.tx);
     return s;

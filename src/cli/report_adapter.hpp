@@ -33,7 +33,9 @@ struct SideInput {
 std::string compression_name(const std::map<std::string, std::string>* backend_options);
 
 // The common report::Side of one measured side: `m` is the measured phase, `errors` the failed
-// requests by tpbench::errc value (engine::errc_slots entries).
+// requests by tpbench::errc value (engine::errc_slots entries). The requests whose result count
+// differed from the expectation (m.result_mismatches) are failed requests of the report: in
+// wrong_result_count, failed and an errors[] entry of class "wrong_result", not in completed.
 report::Side to_report_side(const SideInput& in, const engine::PhaseStats& m,
                             std::span<const std::uint64_t> errors, const engine::ConnectStats& connect);
 

@@ -1,5 +1,7 @@
 #include "sweep.hpp"
 
+#include <fmt/core.h>
+
 namespace tpbench::cli {
 
 SweepVerdict judge_sweep_step(const std::vector<stats::Threshold>& slo, const SweepStep& step) {
@@ -8,8 +10,15 @@ SweepVerdict judge_sweep_step(const std::vector<stats::Threshold>& slo, const Sw
         stats::evaluate_thresholds(slo, stats::run_source(step.latency ? *step.latency : empty,
                                                           step.throughput_rps, step.issued, step.failed));
     SweepVerdict v;
-    v.passed = res.all_passed && !step.saturated && step.achieved_rps >= 0.95 * step.offered_rps;
+    const bool kept_up = step.achieved_rps >= 0.95 * step.offered_rps;
+    v.passed = res.all_passed && !step.saturated && kept_up;
     for (const auto& x : res.results) v.why += x.message + "; ";
+    // Every reason a step is not sustainable is said, not only the SLO's (issue 25 item 7).
+    if (step.saturated)
+        v.why += "schedule not kept (sends left late: the generator or the server fell behind); ";
+    if (!kept_up)
+        v.why += fmt::format("achieved {:.0f} req/s < 95% of the offered {:.0f} req/s; ", step.achieved_rps,
+                             step.offered_rps);
     return v;
 }
 

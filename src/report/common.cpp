@@ -67,6 +67,13 @@ std::vector<Row> summary_rows(const Report& r) {
     add("run", "requests", [](const Side& s) { return integer(s.requests); });
     add("run", "completed", [](const Side& s) { return integer(s.completed); });
     add("run", "failed", [](const Side& s) { return integer(s.failed); });
+    add("run", "of which wrong result count", [](const Side& s) { return integer(s.wrong_result_count); });
+    bool closed_loop = false;
+    for (const auto& s : r.sides) closed_loop = closed_loop || s.config.offered_rps <= 0;
+    if (closed_loop)
+        add("run", "failed executions", [](const Side& s) {
+            return s.config.offered_rps > 0 ? std::string("-") : integer(s.failed_executions);
+        });
     add("run", "error rate", [](const Side& s) { return fixed(s.error_rate() * 100.0, 3) + "%"; });
     add("run", "duration (s)", [](const Side& s) { return fixed(s.duration_s, 3); });
     add("run", "throughput (req/s)", [](const Side& s) { return fixed(s.throughput_rps, 1); });
@@ -180,9 +187,20 @@ ComparisonRow compare_metric(std::string metric, std::string unit, std::string a
                    " saturated the load generator";
         return row;
     }
+    if (a_samples.empty() || b_samples.empty()) {
+        row.verdict = "n/a";
+        row.note = std::string(a_samples.empty() && b_samples.empty() ? "neither side"
+                               : a_samples.empty()                    ? row.a
+                                                                      : row.b) +
+                   " has no figure to compare";
+        row.ratio = NAN;
+        return row;
+    }
     if (a_samples.size() < 2 || b_samples.size() < 2) {
-        row.verdict = "~";
-        row.note = "single run per side: no confidence interval (use repeated runs)";
+        // One run per side has no dispersion: the ratio stands, but "no difference beyond noise"
+        // ("~") would be a claim nothing measured.
+        row.verdict = "n/a";
+        row.note = "single run per side: no dispersion, no verdict (repeat the runs, e.g. ab --repeat 5)";
         return row;
     }
     auto c = stats::compare_ratio(a_samples, b_samples, opt);

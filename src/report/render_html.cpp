@@ -258,7 +258,7 @@ h1{font-size:1.5em;margin-bottom:4px}h2{font-size:1.15em;margin-top:28px;border-
 table{border-collapse:collapse;margin:8px 0;font-size:0.9em}th,td{border:1px solid #ddd;padding:3px 8px}
 th{background:#f4f4f4;text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums}
 tr.section td{background:#fafafa;font-weight:bold}.meta{color:#555;font-size:0.9em}.meta li{margin:1px 0}
-.verdict-faster{color:#1a7f37;font-weight:bold}.verdict-slower{color:#c62828;font-weight:bold}.verdict-refused{color:#8a6d00;font-weight:bold}
+.verdict-faster{color:#1a7f37;font-weight:bold}.verdict-slower{color:#c62828;font-weight:bold}.verdict-refused{color:#8a6d00;font-weight:bold}.verdict-failed{color:#c62828;font-weight:bold}.verdict-na{color:#555}
 .fail{color:#c62828;font-weight:bold}.ok{color:#1a7f37}.note{color:#8a6d00}
 svg.plot{display:block;margin:12px 0;background:#fff}svg .frame{fill:none;stroke:#999}svg .grid{stroke:#eee}
 svg .tick,svg .legend{font-size:11px;fill:#444}svg .axis-label{font-size:12px;fill:#222}svg .plot-title{font-size:13px;font-weight:bold;fill:#222}
@@ -281,7 +281,8 @@ std::string render_html(const Report& r) {
     if (!r.comparisons.empty()) {
         h += "<h2>A/B summary</h2>\n<p class=\"meta\">B relative to A; CI = bootstrap confidence interval of "
              "B/A; "
-             "&ldquo;~&rdquo; = no difference beyond noise.</p>\n";
+             "&ldquo;~&rdquo; = no difference beyond noise; &ldquo;n/a&rdquo; = one run per side, no "
+             "dispersion to judge the ratio by.</p>\n";
         h += "<table id=\"ab-summary\">\n<tr><th>metric</th><th>A</th><th>B</th><th>A value</th><th>B "
              "value</th><th>B/A</th>"
              "<th>CI</th><th>verdict</th><th>note</th></tr>\n";
@@ -290,8 +291,10 @@ std::string render_html(const Report& r) {
                  "</td><td class=\"num\">" + esc(value_cell(c.a_value, c.unit)) + "</td><td class=\"num\">" +
                  esc(value_cell(c.b_value, c.unit)) + "</td><td class=\"num\">" + esc(ratio_cell(c)) +
                  "</td><td class=\"num\">" + esc(ci_cell(c)) + "</td><td class=\"verdict-" +
-                 (c.verdict == "~" ? std::string("same") : esc(c.verdict)) + "\">" + esc(c.verdict) +
-                 "</td><td class=\"note\">" + esc(c.note) + "</td></tr>\n";
+                 (c.verdict == "~"     ? std::string("same")
+                  : c.verdict == "n/a" ? std::string("na")
+                                       : esc(c.verdict)) +
+                 "\">" + esc(c.verdict) + "</td><td class=\"note\">" + esc(c.note) + "</td></tr>\n";
         }
         h += "</table>\n";
     }

@@ -1,4 +1,4 @@
-// JSON report (schema tpbench.report/1, docs/report-schema.md): writer and reader.
+// JSON report (schema tpbench.report/2, docs/report-schema.md): writer and reader.
 #include "common.hpp"
 
 #include <tpbench/report/render.hpp>
@@ -155,6 +155,8 @@ std::string render_json(const Report& r) {
         o["requests"] = s.requests;
         o["completed"] = s.completed;
         o["failed"] = s.failed;
+        o["wrong_result_count"] = s.wrong_result_count;
+        o["failed_executions"] = s.failed_executions;
         o["error_rate"] = num(s.error_rate());
         o["duration_s"] = num(s.duration_s);
         o["throughput_rps"] = num(s.throughput_rps);
@@ -257,9 +259,9 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
     const auto& root = v.as_object();
     Reader rd;
     const std::string schema = rd.str(root, "schema");
-    if (schema != kSchema)
+    if (schema != kSchema && schema != kSchemaV1)
         return stats::fail("unsupported report schema '" + schema + "' (expected " + std::string(kSchema) +
-                           ")");
+                           " or " + std::string(kSchemaV1) + ")");
     Report r;
     r.title = rd.str(root, "title");
     r.tool_version = rd.str(root, "tool_version");
@@ -292,6 +294,8 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
             s.requests = rd.u64(so, "requests");
             s.completed = rd.u64(so, "completed");
             s.failed = rd.u64(so, "failed");
+            s.wrong_result_count = rd.u64(so, "wrong_result_count");  // absent in version 1: 0
+            s.failed_executions = rd.u64(so, "failed_executions");
             s.duration_s = rd.dbl(so, "duration_s");
             s.throughput_rps = rd.dbl(so, "throughput_rps");
             s.results = rd.u64(so, "results");

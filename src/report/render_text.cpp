@@ -242,7 +242,8 @@ std::string render_markdown(const Report& r) {
 std::string render_csv(const Report& r) {
     std::string out =
         "name,backend,serializer,compression,connections,in_flight_per_connection,effective_concurrency,"
-        "offered_rps,achieved_rps,requests,completed,failed,error_rate,duration_s,throughput_rps,"
+        "offered_rps,achieved_rps,requests,completed,failed,wrong_result_count,failed_connections,"
+        "failed_executions,error_rate,duration_s,throughput_rps,"
         "latency_mean_ns,latency_p50_ns,latency_p90_ns,latency_p99_ns,latency_p99_9_ns,latency_p99_99_ns,"
         "latency_max_ns,"
         "service_p50_ns,service_p99_ns,ttfr_p50_ns,ttfr_p99_ns,ttlr_p50_ns,ttlr_p99_ns,saturated\n";
@@ -259,6 +260,9 @@ std::string render_csv(const Report& r) {
                                    integer(s.requests),
                                    integer(s.completed),
                                    integer(s.failed),
+                                   integer(s.wrong_result_count),
+                                   s.connect ? integer(s.connect->failures) : std::string("0"),
+                                   integer(s.failed_executions),
                                    csv_num(s.error_rate(), 6),
                                    csv_num(s.duration_s, 6),
                                    csv_num(s.throughput_rps, 3)};
@@ -274,6 +278,23 @@ std::string render_csv(const Report& r) {
         std::string line;
         for (std::size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];
         out += line + "\n";
+    }
+    // The A/B rows and the thresholds, each a block of its own after an empty line (its own header),
+    // so a CSV report carries every verdict the other formats do.
+    if (!r.comparisons.empty()) {
+        out += "\ncomparison_metric,unit,a,b,a_value,b_value,ratio,ci_low,ci_high,verdict,note\n";
+        for (const auto& c : r.comparisons)
+            out += csv_field(c.metric) + "," + csv_field(c.unit) + "," + csv_field(c.a) + "," +
+                   csv_field(c.b) + "," + csv_num(c.a_value, 3) + "," + csv_num(c.b_value, 3) + "," +
+                   csv_num(c.ratio, 6) + "," + (c.ci_low ? csv_num(*c.ci_low, 6) : "") + "," +
+                   (c.ci_high ? csv_num(*c.ci_high, 6) : "") + "," + csv_field(c.verdict) + "," +
+                   csv_field(c.note) + "\n";
+    }
+    if (!r.thresholds.empty()) {
+        out += "\nthreshold,passed,message\n";
+        for (const auto& t : r.thresholds)
+            out += csv_field(t.expression) + "," + (t.passed ? "true" : "false") + "," +
+                   csv_field(t.message) + "\n";
     }
     return out;
 }

@@ -84,9 +84,17 @@ Expected<Threshold> parse_threshold(std::string_view text) {
     t.text = std::string(s);
     const auto bad = [&](const std::string& why) { return fail("threshold '" + t.text + "': " + why); };
     if (s.empty()) return bad("empty expression");
-    const auto op_pos = s.find_first_of("<>=!");
+    auto op_pos = s.find_first_of("<>=!");
     if (op_pos == std::string_view::npos) return bad("missing comparison operator (one of < <= > >= == !=)");
-    t.metric = std::string(trim(s.substr(0, op_pos)));
+    // "SCOPE:expression": a side label, or "ratio" (B relative to A).
+    std::string_view head = s.substr(0, op_pos);
+    if (const auto colon = head.rfind(':'); colon != std::string_view::npos) {
+        t.scope = std::string(trim(head.substr(0, colon)));
+        if (t.scope.empty()) return bad("empty side name before ':'");
+        t.ratio = t.scope == "ratio";
+        head = head.substr(colon + 1);
+    }
+    t.metric = std::string(trim(head));
     std::string_view rest = s.substr(op_pos);
     if (rest.starts_with("<="))
         t.op = CompareOp::le, rest.remove_prefix(2);
@@ -136,6 +144,15 @@ Expected<Threshold> parse_threshold(std::string_view text) {
     const std::size_t used = parse_number(rest, v);
     if (used == 0) return bad("expected a non-negative number after the operator");
     const std::string_view unit = trim(rest.substr(used));
+    if (t.ratio) {
+        if (t.kind == MetricKind::fraction || m == "error_count" || m == "requests")
+            return bad("a ratio compares latency or throughput (pNN, mean, min, max, stddev, rps), not '" +
+                       m + "'");
+        if (!unit.empty() && unit != "x")
+            return bad("a ratio is a plain factor (e.g. ratio:rps>0.9), not '" + std::string(unit) + "'");
+        t.value = v;
+        return t;
+    }
     switch (t.kind) {
         case MetricKind::time: {
             double scale = 0;
@@ -222,6 +239,7 @@ MetricSource run_source(const Histogram& latency, double rps, std::int64_t reque
 }
 
 std::string format_metric(const Threshold& t, double value) {
+    if (t.ratio) return fmt(value, "x%.3f");
     switch (t.kind) {
         case MetricKind::time:
             if (value >= 1e9) return fmt(value / 1e9, "%.3fs");

@@ -115,7 +115,7 @@ print("ok: rank 1 reported:", doc["meta"]["incomplete"])
 PY
   ;;
 ab)
-  # ab --rate: each side is one distributed run; one merged report per side, from rank 0 only.
+  # ab --rate: each side is one distributed run; ONE report of both sides (issue 25), from rank 0 only.
   timeout 120 "${mpi[@]}" -np 2 "$tpbmpi" ab --rate 100 --duration 1 --quiet --format json \
     --side "ws37@127.0.0.1:$port minConnectionPoolSize=2 maxConnectionPoolSize=4" \
     --side "http4@127.0.0.1:$port maxConnectionPoolSize=4" >"$work/ab.json" 2>"$work/ab.err" || fail "mpirun ab exited $?"
@@ -124,14 +124,16 @@ import json, sys
 docs = [json.loads(l) for l in open(sys.argv[1]) if l.strip().startswith("{")]
 def check(cond, msg):
     if not cond: sys.exit("FAIL: " + msg)
-check(len(docs) == 2, f"{len(docs)} reports, expected one per side (2)")
-check([d["sides"][0]["config"]["backend"] for d in docs] == ["ws37", "http4"], "sides out of order")
-for d in docs:
-    s = d["sides"][0]; r = d["ranks"]
+check(len(docs) == 1, f"{len(docs)} reports, expected one combined report")
+d = docs[0]
+check([s["config"]["backend"] for s in d["sides"]] == ["ws37", "http4"], "sides out of order")
+for s in d["sides"]:
+    r = [x for x in d["ranks"] if x.get("side") == s["name"]]
     check(len(r) == 2 and all(x["status"] == "ok" for x in r), f"ranks {r}")
     check(s["requests"] == sum(x["requests"] for x in r) == 100, f"{s['config']['backend']}: {s['requests']} requests")
     check(s["histograms"]["latency"]["count"] == s["completed"] == sum(x["completed"] for x in r), "histogram count")
-print("ok: ab over 2 ranks, 2 merged reports of 100 requests each")
+check(any(c["metric"] == "throughput" for c in d["comparisons"]), f"no throughput ratio: {d['comparisons']}")
+print("ok: ab over 2 ranks, one report of both sides, 100 requests each")
 PY
   ;;
 refuse)
@@ -153,12 +155,17 @@ refuse)
   echo "ok: a missing --host and too few connections are refused"
   ;;
 sweep)
+  rc=0
   timeout 120 "${mpi[@]}" -np 2 "$tpbmpi" run --host 127.0.0.1 --port "$port" --rate 100 --sweep --sweep-steps 2 \
     --sweep-factor 2 --duration 1 --slo 'p99<10s' --minConnectionPoolSize 2 --maxConnectionPoolSize 4 --quiet \
-    --format json >"$work/sweep.out" 2>"$work/sweep.err" || fail "mpirun sweep exited $?"
-  python3 - "$work/sweep.out" <<'PY'
+    --format json >"$work/sweep.out" 2>"$work/sweep.err" || rc=$?
+  # Exit 1 only when no step was sustainable (a loaded machine can make even 100 req/s late).
+  [ "$rc" = 0 ] || [ "$rc" = 1 ] || fail "mpirun sweep exited $rc"
+  python3 - "$work/sweep.out" "$work/sweep.err" "$rc" <<'PY'
 import json, sys
 out = open(sys.argv[1]).read().splitlines()
+err = open(sys.argv[2]).read().splitlines()
+rc = int(sys.argv[3])
 docs = [json.loads(l) for l in out if l.startswith("{")]
 def check(cond, msg):
     if not cond: sys.exit("FAIL: " + msg)
@@ -171,7 +178,9 @@ for k, s in enumerate(sides):
 ranks = doc["ranks"]
 check(len(ranks) == 2 and sum(r["requests"] for r in ranks) == sides[-1]["requests"], f"ranks {ranks}")
 check("max_sustainable_rps" in doc["meta"], "no max_sustainable_rps")
-check(any(l.startswith("max sustainable rate") for l in out), "no max sustainable rate line")
+check(rc == 0 or doc["meta"]["max_sustainable_rps"] == "0", f"exit {rc} with a maximum {doc['meta']['max_sustainable_rps']}")
+check(len(out) == 1, "stdout is not one JSON document")
+check(any(l.startswith("max sustainable rate") for l in err), "no max sustainable rate line on stderr")
 print(f"ok: sweep over 2 ranks, {len(sides)} step(s):", [s["requests"] for s in sides], doc["meta"]["max_sustainable_rps"])
 PY
   ;;

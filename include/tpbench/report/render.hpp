@@ -1,6 +1,6 @@
 #pragma once
 // Renderers for tpbench::report::Report: aligned text table, markdown, CSV, JSON (schema
-// "tpbench.report/1", docs/report-schema.md) and a self-contained HTML page with inline CSS and
+// "tpbench.report/2", docs/report-schema.md) and a self-contained HTML page with inline CSS and
 // hand-drawn inline SVG plots (no scripts, no external resources).
 #include <tpbench/report/report.hpp>
 #include <tpbench/stats/expected.hpp>

@@ -41,7 +41,14 @@
 namespace tpbench::report {
 
 // The version of the JSON document written by render(Format::json); see docs/report-schema.md.
-inline constexpr std::string_view kSchema = "tpbench.report/1";
+// Version 2 (issue 25): a request whose result count differed from its expectation (a workload
+// line's `expect`, --expect-results, the exercise mix's counts) is a failed request of class
+// "wrong_result" (in `failed`, `errors` and `error_rate`, no longer in `completed`), and every side
+// has the counters `wrong_result_count` and `failed_executions`. parse_report_json reads version 1 too.
+inline constexpr std::string_view kSchema = "tpbench.report/2";
+inline constexpr std::string_view kSchemaV1 = "tpbench.report/1";
+// The error class of wrong result counts (a report-only class: the engine counts them apart).
+inline constexpr std::string_view kWrongResultClass = "wrong_result";
 
 // What a side was configured to do: enough to tell whether two runs are comparable.
 struct SideConfig {
@@ -102,8 +109,10 @@ struct Side {
     std::string name;  // label used in tables and plots (unique in a report)
     SideConfig config;
     std::uint64_t requests = 0;               // issued in the measured phase (= completed + failed)
-    std::uint64_t completed = 0;              // ended without error
-    std::uint64_t failed = 0;                 // ended with an error (sum of errors[])
+    std::uint64_t completed = 0;              // ended without error and with the expected result count
+    std::uint64_t failed = 0;                 // ended with an error or a wrong result count (sum of errors[])
+    std::uint64_t wrong_result_count = 0;     // of `failed`: answered, but not with the expected result count
+    std::uint64_t failed_executions = 0;      // closed loop: test/warm-up executions that could not run
     double duration_s = 0;                    // measured phase wall time
     double throughput_rps = 0;                // completed / duration_s
     std::uint64_t results = 0;                // result items received
@@ -141,7 +150,7 @@ struct ComparisonRow {
     std::optional<double> ci_low;  // bootstrap CI of the ratio (absent with 1 sample per side)
     std::optional<double> ci_high;
     double confidence = 0.95;
-    std::string verdict;  // "faster", "slower", "~", "refused"
+    std::string verdict;  // "faster", "slower", "~", "n/a" (one run per side), "refused", "failed", "error"
     std::size_t samples_a = 0;
     std::size_t samples_b = 0;
     std::string note;  // refusal reason or error text
@@ -185,9 +194,10 @@ struct Report {
 };
 
 // Builds an A/B row from K samples per side with stats::compare_ratio (seeded bootstrap).
-// With a single sample on either side the row has ratio only, no CI, and verdict "~" with a
-// note; saturation flags in `opt` produce "refused"; invalid samples give verdict "error" and
-// the message in `note`. Never throws.
+// With a single sample on either side the row has the ratio only, no CI, and verdict "n/a" with a
+// note (one run has no dispersion to tell a difference from noise); no sample on a side: ratio NaN, "n/a";
+// saturation flags in `opt` produce "refused"; invalid samples give verdict "error" and the message in
+// `note`. Never throws.
 ComparisonRow compare_metric(std::string metric, std::string unit, std::string a, std::string b,
                              std::span<const double> a_samples, std::span<const double> b_samples,
                              const stats::CompareOptions& opt = {});

@@ -13,6 +13,14 @@
 // Spaces are allowed around the operator. Values are stored normalised: time in nanoseconds,
 // percentages as fractions (0.1% -> 0.001).
 //
+// Scopes (issue 25; commands with several sides, `tpbench ab`):
+//            scoped    := SIDE ":" threshold        only the side labelled SIDE ("http4:p99<20ms")
+//                       | "ratio:" rmetric op number ["x"]
+//            rmetric   := "p" number | "mean" | "min" | "max" | "stddev" | "rps"
+// A ratio threshold compares side B's metric to side A's (B / A, as the A/B comparison rows:
+// "ratio:rps>0.9" = B's throughput at least 90% of A's, "ratio:p99<1.2" = B's p99 at most 1.2x
+// A's); its number is a plain factor. Which sides a scope names is the caller's business.
+//
 // Metric values come from a MetricSource: time metrics in nanoseconds, "errors" as the error
 // fraction of all requests (0..1), "rps" in requests per second, counts as counts.
 #include <tpbench/stats/expected.hpp>
@@ -43,7 +51,9 @@ struct Threshold {
     MetricKind kind = MetricKind::time;
     double percentile = 0;  // for pNN metrics: NN (0..100)
     CompareOp op = CompareOp::lt;
-    double value = 0;  // normalised: ns for time, fraction for %, plain for counts
+    double value = 0;    // normalised: ns for time, fraction for %, plain for counts; ratio: the factor
+    std::string scope;   // "" = every side; "ratio" = B relative to A; else a side label
+    bool ratio = false;  // scope == "ratio": value and the measured metric are B / A factors
 };
 
 // Parses one expression. Errors name the problem: unknown metric, missing/unknown operator,
@@ -79,7 +89,7 @@ struct ThresholdReport {
 // Evaluates every threshold; a missing metric fails its threshold. Never throws.
 ThresholdReport evaluate_thresholds(const std::vector<Threshold>& thresholds, const MetricSource& source);
 
-// Formats a metric value in its threshold's unit family ("12.345ms", "0.120%", "1500").
+// Formats a metric value in its threshold's unit family ("12.345ms", "0.120%", "1500"; ratio "x0.950").
 std::string format_metric(const Threshold& t, double value);
 
 }  // namespace tpbench::stats

@@ -100,3 +100,34 @@ TEST_CASE("to_report_side carries each class's first messages (every failure exp
             CHECK(e.messages.empty());  // a class without a kept message says nothing, not another's
     }
 }
+
+TEST_CASE("a wrong result count is a failed request of class wrong_result (schema tpbench.report/2)") {
+    cli::SideInput in;
+    engine::PhaseStats m;
+    m.issued = 50;
+    m.completed = 48;
+    m.failed = 2;
+    m.errors[static_cast<std::size_t>(errc::timeout)] = 2;
+    m.result_mismatches = 48;  // the engine counts them among completed
+    engine::ConnectStats c;
+    const report::Side s = cli::to_report_side(in, m, m.errors, c);
+    CHECK(s.requests == 50);
+    CHECK(s.completed == 0);
+    CHECK(s.failed == 50);
+    CHECK(s.wrong_result_count == 48);
+    CHECK(s.error_rate() == doctest::Approx(1.0));
+    std::uint64_t sum = 0;
+    bool wrong_class = false;
+    for (const auto& e : s.errors) {
+        sum += e.count;
+        if (e.name == "wrong_result") {
+            wrong_class = true;
+            CHECK(e.count == 48);
+            REQUIRE(e.messages.size() == 1);
+            CHECK(e.messages[0].find("48 request(s)") != std::string::npos);
+        }
+    }
+    CHECK(wrong_class);
+    CHECK(sum == s.failed);  // failed is still the sum of errors[]
+    CHECK(s.requests == s.completed + s.failed);
+}

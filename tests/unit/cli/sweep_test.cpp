@@ -32,13 +32,18 @@ TEST_CASE("a step is sustainable when the SLO holds, the schedule is kept and >=
     const auto p99 = slo("p99<50ms");
     CHECK(cli::judge_sweep_step(p99, step(fast, 1000, 1000)).passed);
     CHECK(cli::judge_sweep_step(p99, step(fast, 1000, 950)).passed);
-    CHECK_FALSE(cli::judge_sweep_step(p99, step(fast, 1000, 949)).passed);  // fell behind
+    const auto behind = cli::judge_sweep_step(p99, step(fast, 1000, 949));
+    CHECK_FALSE(behind.passed);  // fell behind, and says so next to the SLO's "ok"
+    CHECK(behind.why.find("-> ok") != std::string::npos);
+    CHECK(behind.why.find("achieved 949 req/s < 95% of the offered 1000 req/s") != std::string::npos);
     const auto v = cli::judge_sweep_step(p99, step(slow, 1000, 1000));
     CHECK_FALSE(v.passed);  // SLO broken
     CHECK(v.why.find("p99<50ms") != std::string::npos);
     auto sat = step(fast, 1000, 1000);
     sat.saturated = true;
-    CHECK_FALSE(cli::judge_sweep_step(p99, sat).passed);  // schedule missed
+    const auto missed = cli::judge_sweep_step(p99, sat);
+    CHECK_FALSE(missed.passed);  // schedule missed
+    CHECK(missed.why.find("schedule not kept") != std::string::npos);
     // An error-rate SLO counts failed requests.
     auto errs = step(fast, 1000, 1000);
     errs.failed = 10;

@@ -1,5 +1,7 @@
 #include <tpbench/report/render.hpp>
 
+#include <cmath>
+
 #include "sample_report.hpp"
 
 #include <boost/json.hpp>
@@ -53,9 +55,16 @@ TEST_CASE("compare_metric builds A/B rows") {
     const double one[] = {1.0};
     const double two[] = {1.0, 2.0};
     auto single = compare_metric("m", "ns", "a", "b", one, two);
-    CHECK(single.verdict == "~");
+    CHECK(single.verdict == "n/a");  // one run per side has no dispersion: no "~" claim (issue 25)
+    CHECK(single.ratio == doctest::Approx(1.5));  // the ratio is still shown
     CHECK_FALSE(single.ci_low.has_value());
     CHECK(single.note.find("single run") != std::string::npos);
+    const double five[] = {5.0};
+    CHECK(compare_metric("m", "rps", "a", "b", one, five).verdict == "n/a");  // a 5x gap is not "~"
+    auto none = compare_metric("m", "rps", "a", "b", std::span<const double>{}, five);
+    CHECK(none.verdict == "n/a");
+    CHECK(none.note.find("a has no figure") != std::string::npos);
+    CHECK(std::isnan(none.ratio));
     auto refused = compare_metric("m", "ns", "a", "b", two, two, {.a_saturated = true});
     CHECK(refused.verdict == "refused");
     CHECK(refused.note.find("a saturated") != std::string::npos);
@@ -70,7 +79,7 @@ TEST_CASE("JSON report parses, carries the schema fields and round-trips lossles
     const json::value v = json::parse(text, ec);
     REQUIRE_FALSE(ec);
     const auto& o = v.as_object();
-    CHECK(o.at("schema").as_string() == "tpbench.report/1");
+    CHECK(o.at("schema").as_string() == "tpbench.report/2");
     CHECK(o.at("title").as_string() == r.title);
     const auto& sides = o.at("sides").as_array();
     REQUIRE(sides.size() == 2);
@@ -106,9 +115,15 @@ TEST_CASE("JSON report parses, carries the schema fields and round-trips lossles
     CHECK(back->sides[0].intervals[3].rps == doctest::Approx(r.sides[0].intervals[3].rps));
 
     CHECK(parse_report_json("{").error().find("does not parse") != std::string::npos);
+    // Version 1 documents still read (no wrong_result_count: 0).
+    auto v1 =
+        parse_report_json("{\"schema\":\"tpbench.report/1\",\"sides\":[{\"name\":\"a\",\"failed\":3}]}");
+    REQUIRE_MESSAGE(v1.ok(), v1.error());
+    CHECK(v1->sides[0].failed == 3);
+    CHECK(v1->sides[0].wrong_result_count == 0);
     CHECK(parse_report_json("{\"schema\":\"other/9\"}").error().find("unsupported report schema") !=
           std::string::npos);
-    CHECK(parse_report_json("{\"schema\":\"tpbench.report/1\",\"sides\":[{\"requests\":\"x\"}]}")
+    CHECK(parse_report_json("{\"schema\":\"tpbench.report/2\",\"sides\":[{\"requests\":\"x\"}]}")
               .error()
               .find("requests") != std::string::npos);
     CHECK(parse_report_json("{\"schema\":\"tpbench.report/"
@@ -120,8 +135,19 @@ TEST_CASE("JSON report parses, carries the schema fields and round-trips lossles
 TEST_CASE("CSV has the documented header and one row per side") {
     Report r = testing::sample_report();
     r.sides[1].name = "http4, \"gzip\"";
-    const auto lines = split_lines(render_csv(r));
+    const auto all = split_lines(render_csv(r));
+    // The sides block, then (after an empty line each) the A/B rows and the thresholds.
+    const auto blank = std::find(all.begin(), all.end(), std::string());
+    const std::vector<std::string> lines(all.begin(), blank);
     REQUIRE(lines.size() == 3);
+    REQUIRE(blank != all.end());
+    CHECK(*(blank + 1) == "comparison_metric,unit,a,b,a_value,b_value,ratio,ci_low,ci_high,verdict,note");
+    CHECK((blank + 2)->starts_with("p99 latency,ns,ws37,http4,"));
+    CHECK((blank + 2)->find(",slower,") != std::string::npos);
+    const auto th = std::find(all.begin(), all.end(), "threshold,passed,message");
+    REQUIRE(th != all.end());
+    CHECK(static_cast<std::size_t>(all.end() - th) == 1 + testing::sample_report().thresholds.size());
+    CHECK((th + 2)->find(",false,") != std::string::npos);  // the sample's second threshold failed
     CHECK(lines[0].starts_with("name,backend,serializer,compression,connections,in_flight_per_connection,"));
     CHECK(lines[0].ends_with(",saturated"));
     CHECK(csv_fields(lines[1]) == csv_fields(lines[0]));
@@ -216,7 +242,7 @@ TEST_CASE("format selection") {
     CHECK(format_for_path("out/report.HTML") == Format::html);
     CHECK(format_for_path("r.csv") == Format::csv);
     CHECK(format_for_path("noext") == Format::table);
-    CHECK(render(testing::sample_report(), Format::json).find("\"schema\":\"tpbench.report/1\"") !=
+    CHECK(render(testing::sample_report(), Format::json).find("\"schema\":\"tpbench.report/2\"") !=
           std::string::npos);
     CHECK_FALSE(write_report_file(testing::sample_report(), "/nonexistent-dir/x.html").ok());
 }
@@ -288,4 +314,45 @@ TEST_CASE("error classes carry their first messages: JSON (round trip), text and
     CHECK(table.find("ws37 server_error: Service unavailable (injected by tpbench serve --fault)") !=
           std::string::npos);
     CHECK(render(r, Format::markdown).find("Connection refused") != std::string::npos);
+}
+
+TEST_CASE(
+    "wrong result counts, failed connections and failed executions are counted fields in every format") {
+    Report r = testing::sample_report();
+    r.sides[1].wrong_result_count = 7;
+    r.sides[1].failed_executions = 2;
+    r.sides[1].config.offered_rps = 0;  // closed loop: failed executions are shown
+    if (!r.sides[1].connect) r.sides[1].connect = ConnectTimes{};
+    r.sides[1].connect->failures = 3;
+    const auto csv = split_lines(render_csv(r));
+    const auto split = [](const std::string& line) {  // the sample's names have no quoted commas
+        std::vector<std::string> out(1);
+        for (char c : line) {
+            if (c == ',')
+                out.emplace_back();
+            else
+                out.back().push_back(c);
+        }
+        return out;
+    };
+    const auto head = split(csv[0]);
+    const auto row = split(csv[2]);
+    REQUIRE(head.size() == row.size());
+    const auto col = [&](const std::string& name) {
+        const auto it = std::find(head.begin(), head.end(), name);
+        REQUIRE(it != head.end());
+        return row[static_cast<std::size_t>(it - head.begin())];
+    };
+    CHECK(col("wrong_result_count") == "7");
+    CHECK(col("failed_connections") == "3");
+    CHECK(col("failed_executions") == "2");
+    auto back = parse_report_json(render_json(r));
+    REQUIRE_MESSAGE(back.ok(), back.error());
+    CHECK(back->sides[1].wrong_result_count == 7);
+    CHECK(back->sides[1].failed_executions == 2);
+    CHECK(back->sides[1].connect->failures == 3);
+    for (const auto& text : {render_table(r), render_markdown(r), render_html(r)}) {
+        CHECK(text.find("of which wrong result count") != std::string::npos);
+        CHECK(text.find("failed executions") != std::string::npos);
+    }
 }

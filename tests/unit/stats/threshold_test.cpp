@@ -112,3 +112,38 @@ TEST_CASE("evaluate thresholds against a metrics map and a run") {
     CHECK(r.results[3].passed);
     CHECK(r.exit_code() == kThresholdsFailedExitCode);
 }
+
+TEST_CASE("scoped thresholds: a side label or the A/B ratio (issue 25)") {
+    auto side = parse_threshold("http4@127.0.0.1:8182 : p99<20ms");
+    REQUIRE_MESSAGE(side.ok(), side.error());
+    CHECK(side->scope == "http4@127.0.0.1:8182");
+    CHECK_FALSE(side->ratio);
+    CHECK(side->metric == "p99");
+    CHECK(side->value == doctest::Approx(20e6));
+
+    auto r = parse_threshold("ratio:rps>0.9");
+    REQUIRE_MESSAGE(r.ok(), r.error());
+    CHECK(r->ratio);
+    CHECK(r->scope == "ratio");
+    CHECK(r->metric == "rps");
+    CHECK(r->op == CompareOp::gt);
+    CHECK(r->value == doctest::Approx(0.9));
+    CHECK(format_metric(*r, 0.95) == "x0.950");
+
+    auto p = parse_threshold("ratio: p99 <= 1.2x");
+    REQUIRE_MESSAGE(p.ok(), p.error());
+    CHECK(p->kind == MetricKind::time);
+    CHECK(p->value == doctest::Approx(1.2));  // a factor, not nanoseconds
+
+    CHECK(parse_threshold("ratio:p99<1ms").error().find("plain factor") != std::string::npos);
+    CHECK(parse_threshold("ratio:errors<2").error().find("ratio compares") != std::string::npos);
+    CHECK(parse_threshold(":p99<1ms").error().find("empty side name") != std::string::npos);
+    auto plain = parse_threshold("p99<1ms");
+    REQUIRE(plain.ok());
+    CHECK(plain->scope.empty());
+
+    // Evaluated like any other threshold once the caller supplies the B/A factor.
+    auto res = evaluate_thresholds({*r}, map_source({{"rps", 0.5}}));
+    CHECK_FALSE(res.all_passed);
+    CHECK(res.results[0].message == "ratio:rps>0.9: rps = x0.500 (limit > x0.900) -> FAILED");
+}

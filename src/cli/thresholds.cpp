@@ -1,0 +1,93 @@
+#include "thresholds.hpp"
+
+#include <tpbench/engine/profiling.hpp>
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tpbench::cli {
+
+std::vector<stats::Threshold> parse_threshold_flag(const std::string& text,
+                                                   const std::vector<std::string>& labels) {
+    if (text.empty()) return {};
+    auto parsed = stats::parse_thresholds(text);
+    if (!parsed) throw engine::ConfigError(parsed.error());
+    for (const auto& t : *parsed) {
+        if (t.ratio) {
+            if (labels.size() < 2)
+                throw engine::ConfigError(fmt::format(
+                    "threshold '{}': a ratio compares two sides (tpbench ab); this command has one", t.text));
+            continue;
+        }
+        if (t.scope.empty()) continue;
+        if (std::find(labels.begin(), labels.end(), t.scope) == labels.end()) {
+            std::string known;
+            for (const auto& l : labels) known += (known.empty() ? "" : ", ") + l;
+            throw engine::ConfigError(
+                fmt::format("threshold '{}' names side '{}', which this run does not have (sides: {}; or "
+                            "ratio:)",
+                            t.text, t.scope, known));
+        }
+    }
+    return *parsed;
+}
+
+stats::MetricSource side_source(const report::Side& s) {
+    static const stats::Histogram empty;
+    return stats::run_source(s.latency ? *s.latency : empty, s.throughput_rps,
+                             static_cast<std::int64_t>(s.requests), static_cast<std::int64_t>(s.failed));
+}
+
+namespace {
+
+// The mean of a metric over a side's rounds; nullopt when any round lacks it.
+std::optional<double> side_metric(const stats::Threshold& t, const ThresholdSide& side) {
+    if (side.rounds.empty()) return std::nullopt;
+    double sum = 0;
+    for (const auto* r : side.rounds) {
+        const auto v = side_source(*r)(t);
+        if (!v) return std::nullopt;
+        sum += *v;
+    }
+    return sum / static_cast<double>(side.rounds.size());
+}
+
+}  // namespace
+
+int apply_thresholds(report::Report& rep, const std::vector<stats::Threshold>& thresholds,
+                     const std::vector<ThresholdSide>& sides, bool prefix) {
+    bool all = true;
+    prefix = prefix || sides.size() > 1;
+    for (const auto& t : thresholds) {
+        if (t.ratio) {
+            for (std::size_t i = 1; i < sides.size(); ++i) {
+                const auto a = side_metric(t, sides[0]);
+                const auto b = side_metric(t, sides[i]);
+                std::optional<double> ratio;
+                if (a && b && *a != 0 && std::isfinite(*b / *a)) ratio = *b / *a;
+                auto res = stats::evaluate_thresholds({t}, [&](const stats::Threshold&) { return ratio; });
+                const auto& x = res.results[0];
+                std::string msg = fmt::format("{} / {}: {}", sides[i].label, sides[0].label, x.message);
+                if (!ratio && a && b) msg += fmt::format(" ({} of {} is 0)", t.metric, sides[0].label);
+                rep.thresholds.push_back({t.text, x.passed, std::move(msg)});
+                all = all && x.passed;
+            }
+            continue;
+        }
+        for (const auto& side : sides) {
+            if (!t.scope.empty() && t.scope != side.label) continue;
+            auto res = stats::evaluate_thresholds({t}, [&](const stats::Threshold& x) { return side_metric(x, side); });
+            const auto& x = res.results[0];
+            if (prefix && t.scope.empty())
+                rep.thresholds.push_back({side.label + ":" + t.text, x.passed, side.label + ": " + x.message});
+            else
+                rep.thresholds.push_back({t.text, x.passed, x.message});
+            all = all && x.passed;
+        }
+    }
+    return all ? 0 : stats::kThresholdsFailedExitCode;
+}
+
+}  // namespace tpbench::cli
