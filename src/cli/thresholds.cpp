@@ -78,10 +78,12 @@ int apply_thresholds(report::Report& rep, const std::vector<stats::Threshold>& t
         }
         for (const auto& side : sides) {
             if (!t.scope.empty() && t.scope != side.label) continue;
-            auto res = stats::evaluate_thresholds({t}, [&](const stats::Threshold& x) { return side_metric(x, side); });
+            auto res = stats::evaluate_thresholds(
+                {t}, [&](const stats::Threshold& x) { return side_metric(x, side); });
             const auto& x = res.results[0];
             if (prefix && t.scope.empty())
-                rep.thresholds.push_back({side.label + ":" + t.text, x.passed, side.label + ": " + x.message});
+                rep.thresholds.push_back(
+                    {side.label + ":" + t.text, x.passed, side.label + ": " + x.message});
             else
                 rep.thresholds.push_back({t.text, x.passed, x.message});
             all = all && x.passed;
