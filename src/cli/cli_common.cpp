@@ -432,7 +432,9 @@ void print_summary(const engine::ProfilingReport& rep, const std::string& label,
     auto ms = [](std::int64_t ns) { return fmt::format("{:.3f}", static_cast<double>(ns) / 1e6); };
     say(stdout, "--- tpbench summary: {} (generation {}) -> {}\n", label,
         engine::generation_name(rep.generation), target);
-    say(stdout, "effective concurrency: {}\n", concurrency_text(rep));
+    // A latency execution sends one request at a time, whatever the pool could carry.
+    say(stdout, "effective concurrency: {}\n",
+        rep.latency ? std::string("1 (latency: one request at a time)") : concurrency_text(rep));
     // A wrong result count is a failed request, as in every report format (schema tpbench.report/2).
     const std::uint64_t wrong = std::min(m.result_mismatches, m.completed);
     say(stdout, "requests: {} issued, {} completed, {} failed, {} too slow, {} wrong result count\n",

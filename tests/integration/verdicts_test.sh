@@ -16,6 +16,8 @@
 #   ab_closed     ab closed loop: a side-scoped threshold, n/a without --repeat, every format
 #   profile       profile --threshold / --report: Java lines alone on stdout, exit 99
 #   default_ab    the default A/B's one report: a ratio row per case, latency rows at concurrency 1
+#   conn_failed   a refused connection (tpbench serve --fault) that the pool replaced: the text summary
+#                 no longer says "errors: none", JSON and CSV count it
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../common/serve.sh"
@@ -302,6 +304,24 @@ assert len(c) == 4, c
 for row in c:
     assert row["a"] == "ws37" and row["b"] == "http4" and row["ratio"] is not None, row
     assert row["verdict"] in ("n/a", "failed"), row
+PY
+    ;;
+conn_failed)
+    conn=(run --requests 50 --executions 1 --warmups 0 --pauseBetweenRuns 0 --minConnectionPoolSize 2
+        --maxConnectionPoolSize 2 --quiet)
+    start_serve --fault 'refuse-handshake@count=1'
+    run text 0 "${conn[@]}" --host 127.0.0.1 --port "$port"
+    grep -q '^connections: [0-9]* opened, 1 failed' "$dir/text.out" || fail "no failed connection: $(cat "$dir/text.out")"
+    grep -q '^errors: no failed request; 1 failed connection attempt(s)$' "$dir/text.out" ||
+        fail "errors line: $(grep '^errors' "$dir/text.out")"
+    start_serve --fault 'refuse-handshake@count=1'
+    run json 0 "${conn[@]}" --host 127.0.0.1 --port "$port" --format json --report "$dir/r.csv"
+    py "failed connection counted" "$dir/json.out" "$dir/r.csv" <<'PY'
+import csv, json, sys
+s = json.load(open(sys.argv[1]))["sides"][0]
+assert s["connect"]["failures"] == 1 and s["failed"] == 0, (s["connect"], s["failed"])
+rows = list(csv.DictReader(open(sys.argv[2])))
+assert rows[0]["failed_connections"] == "1" and rows[0]["failed_executions"] == "0", rows[0]
 PY
     ;;
 *)
