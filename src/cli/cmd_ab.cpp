@@ -326,6 +326,12 @@ int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides, report
     if (cli::run_hooks.follower) return th_rc != 0 ? th_rc : rc;
     cli::redact_report(rep);
     cli::say(stdout, "{}", report::render(rep, format));
+    // Each side's answer in one line after a text report (JSON, CSV and HTML stay one document).
+    if (a.sweep)
+        for (std::size_t i = 0; i < sides.size(); ++i)
+            cli::say(format == report::Format::table || format == report::Format::markdown ? stdout : stderr,
+                     "max sustainable rate for {}: {}\n", sides[i].label,
+                     cli::sweep_result_text(outs[i], a.slo));
     std::fflush(stdout);
     if (!a.report_file.empty()) {
         auto w = report::write_report_file(rep, a.report_file);

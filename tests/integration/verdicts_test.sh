@@ -257,6 +257,9 @@ else:
     assert row["verdict"] == "n/a" and row["ratio"] > 0 and rc == 0, (row, rc)
 PY
     grep -q 'max sustainable rate' "$dir/r.md" || fail "markdown: no max sustainable rate"
+    for side in ws37 http4; do
+        grep -q "^max sustainable rate for $side: " "$dir/json.err" || fail "no $side line on stderr"
+    done
     ;;
 ab_closed)
     ab=(ab --requests 100 --executions 1 --warmups 0 --pauseBetweenRuns 0 --side 'ws37 minConnectionPoolSize=1 maxConnectionPoolSize=1'
