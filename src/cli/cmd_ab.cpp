@@ -433,6 +433,22 @@ int run_ab(const AbArgs& a) {
                                                                  percentile_samples(i, p), lat));
         }
     }
+    // A side whose every round failed has no figure: its rows say "failed" and why, not "n/a".
+    for (auto& row : rep.comparisons) {
+        if (row.verdict != "n/a" || (row.samples_a > 0 && row.samples_b > 0)) continue;
+        std::string why;
+        for (std::size_t i = 0; i < sides.size(); ++i) {
+            if (sides[i].label != row.a && sides[i].label != row.b) continue;
+            for (const auto& r : runs[i])
+                if (r.failed) {
+                    why += fmt::format("{}{}: {}", why.empty() ? "" : "; ", sides[i].label, r.failure);
+                    break;
+                }
+        }
+        if (why.empty()) continue;
+        row.verdict = "failed";
+        row.note = why;
+    }
 
     // Thresholds: each side's metrics as the mean over its rounds, ratios B / A of those means.
     std::vector<std::vector<report::Side>> round_sides(sides.size());

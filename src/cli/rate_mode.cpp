@@ -474,11 +474,13 @@ RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::
         rep.sides.push_back(last.side);
         out.best = last.side;
     }
-    rep.title = a.sweep         ? fmt::format("tpbench sweep: {} max sustainable rate {}{:.0f} req/s ({})",
-                                              side.label, out.step_cap ? ">= " : "", out.max_sustainable, a.slo)
-                : a.ramp_to > 0 ? fmt::format("tpbench run --rate {:.0f} --ramp-to {:.0f}: {}", start_rate,
-                                              a.ramp_to, side.label)
-                                : fmt::format("tpbench run --rate {:.0f}: {}", start_rate, side.label);
+    rep.title =
+        a.sweep ? (out.best ? fmt::format("tpbench sweep: {} max sustainable rate {}{:.0f} req/s ({})",
+                                          side.label, out.step_cap ? ">= " : "", out.max_sustainable, a.slo)
+                            : fmt::format("tpbench sweep: {} no sustainable rate ({})", side.label, a.slo))
+        : a.ramp_to > 0
+            ? fmt::format("tpbench run --rate {:.0f} --ramp-to {:.0f}: {}", start_rate, a.ramp_to, side.label)
+            : fmt::format("tpbench run --rate {:.0f}: {}", start_rate, side.label);
     if (a.sweep) rep.meta["max_sustainable_rps"] = fmt::format("{:.0f}", out.max_sustainable);
     if (last.load.measured().completed == 0) out.rc = exit_run_failed;
     // A sweep that found no sustainable rate measured no maximum: it failed (exit 1), with the reason.

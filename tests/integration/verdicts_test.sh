@@ -188,6 +188,8 @@ PY
     grep -q '^max sustainable rate for ws37: none (p99<1ns; 20 req/s not sustainable: p99<1ns: p99 = ' "$dir/none.out" ||
         fail "no reason for none: $(grep 'max sustainable' "$dir/none.out")"
     grep -q 'FAILED: no offered rate was sustainable' "$dir/none.err" || fail "no FAILED line"
+    grep -q '^tpbench report: tpbench sweep: ws37 no sustainable rate (p99<1ns)' "$dir/none.out" ||
+        fail "title: $(head -1 "$dir/none.out")"
     ;;
 ab_rate)
     ab=(ab --rate 40 --duration 1 --side 'ws37 minConnectionPoolSize=1 maxConnectionPoolSize=2' --side 'http4 maxConnectionPoolSize=2' --quiet)
@@ -276,6 +278,15 @@ assert len(t) == 1 and t[0]["expression"] == "http4:p99<1ns" and not t[0]["passe
 assert all(c["verdict"] == "n/a" for c in d["comparisons"]), d["comparisons"]
 PY
     grep -q 'class="verdict-na"' "$dir/r.html" || fail "HTML: no n/a verdict"
+    # A side that cannot run: its rows say "failed" and why (exit 1), not "n/a".
+    dead=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+    run dead 1 ab --requests 50 --executions 1 --warmups 0 --pauseBetweenRuns 0 --quiet --format json \
+        --side 'ws37 minConnectionPoolSize=1 maxConnectionPoolSize=1' --side "http4@127.0.0.1:$dead maxConnectionPoolSize=2"
+    py "a failed side" "$dir/dead.out" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))["comparisons"]
+assert c and all(r["verdict"] == "failed" and r["note"].startswith("http4: cannot connect") for r in c), c
+PY
     ;;
 profile)
     run prof 99 profile --quiet --threshold 'p99<1ns' --report "$dir/r.json" testType 0 script 'g.V()' \

@@ -36,8 +36,8 @@ TEST_CASE("parse_threshold_flag: scopes must name a side; ratios need two sides"
 TEST_CASE("apply_thresholds: every side, one side, B/A ratios; 99 when one fails") {
     const report::Side a = side(1000, 2'000'000, 100, 0);  // 1000 req/s, p99 2 ms
     const report::Side b = side(800, 3'000'000, 100, 5);   // 800 req/s, p99 3 ms, 5% errors
-    const auto ts = cli::parse_threshold_flag("p99<2500us,http4:errors<1%,ratio:rps>0.9,ratio:p99<2",
-                                              {"ws37", "http4"});
+    const auto ts =
+        cli::parse_threshold_flag("p99<2500us,http4:errors<1%,ratio:rps>0.9,ratio:p99<2", {"ws37", "http4"});
     report::Report rep;
     const int rc = cli::apply_thresholds(rep, ts, {{"ws37", {&a}}, {"http4", {&b}}});
     CHECK(rc == stats::kThresholdsFailedExitCode);
@@ -50,7 +50,8 @@ TEST_CASE("apply_thresholds: every side, one side, B/A ratios; 99 when one fails
     CHECK_FALSE(rep.thresholds[2].passed);
     CHECK(rep.thresholds[3].expression == "ratio:rps>0.9");
     CHECK_FALSE(rep.thresholds[3].passed);  // 800 / 1000 = 0.8
-    CHECK(rep.thresholds[3].message == "http4 / ws37: ratio:rps>0.9: rps = x0.800 (limit > x0.900) -> FAILED");
+    CHECK(rep.thresholds[3].message ==
+          "http4 / ws37: ratio:rps>0.9: rps = x0.800 (limit > x0.900) -> FAILED");
     CHECK(rep.thresholds[4].passed);  // p99 3 ms / 2 ms ~ 1.5 < 2
 
     report::Report ok;
@@ -62,8 +63,8 @@ TEST_CASE("apply_thresholds: one side is not prefixed; rounds are averaged") {
     const report::Side r1 = side(1000, 1'000'000, 100, 0);
     const report::Side r2 = side(2000, 1'000'000, 100, 0);
     report::Report rep;
-    CHECK(cli::apply_thresholds(rep, cli::parse_threshold_flag("rps>1400", {"ws37"}), {{"ws37", {&r1, &r2}}}) ==
-          0);  // mean 1500
+    CHECK(cli::apply_thresholds(rep, cli::parse_threshold_flag("rps>1400", {"ws37"}),
+                                {{"ws37", {&r1, &r2}}}) == 0);  // mean 1500
     REQUIRE(rep.thresholds.size() == 1);
     CHECK(rep.thresholds[0].expression == "rps>1400");
     CHECK(rep.thresholds[0].message.rfind("rps>1400: rps = 1500.0", 0) == 0);
