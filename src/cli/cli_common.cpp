@@ -408,7 +408,7 @@ report::Side profiling_side(const engine::ProfilingReport& rep, const SideSpec& 
         // A latency execution sends one request at a time, whatever the pool could carry.
         s.config.effective_concurrency = 1;
         s.config.in_flight_per_connection = 1;
-        s.config.connections = 1;
+        s.config.connections = rep.connections > 0 ? rep.connections : 1;  // the pool it had open
         s.config.extra["concurrency"] = "latency: one request at a time";
     }
     for (const auto& t : rep.tests) s.duration_s += t.seconds;
