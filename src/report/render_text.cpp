@@ -229,6 +229,14 @@ std::string render_markdown(const Report& r) {
             out += "| " + md_escape(c.metric) + " | " + md_escape(c.a) + " | " + md_escape(c.b) + " | " +
                    value_cell(c.a_value, c.unit) + " | " + value_cell(c.b_value, c.unit) + " | " +
                    ratio_cell(c) + " | " + ci_cell(c) + " | " + md_escape(c.verdict) + " |\n";
+        // Why a verdict is what it is ("n/a": one run per side; "failed": which side and why).
+        bool first = true;
+        for (const auto& c : r.comparisons)
+            if (!c.note.empty()) {
+                out += std::string(first ? "\n" : "") + "- note (" + md_escape(c.metric) +
+                       "): " + md_escape(c.note) + "\n";
+                first = false;
+            }
     }
     if (!r.thresholds.empty()) {
         out += "\n## Thresholds\n\n| threshold | result | detail |\n|---|---|---|\n";

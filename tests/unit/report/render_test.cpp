@@ -160,6 +160,13 @@ TEST_CASE("CSV has the documented header and one row per side") {
 
 TEST_CASE("markdown has summary, errors, A/B and threshold tables") {
     const std::string md = render_markdown(testing::sample_report());
+    // Each A/B row's note is said under the table (why "~", "n/a", "failed", "refused").
+    Report with_note = testing::sample_report();
+    const double one[] = {1.0}, five[] = {5.0};
+    with_note.comparisons.push_back(compare_metric("rps once", "rps", "ws37", "http4", one, five));
+    CHECK(render_markdown(with_note).find("- note (rps once): single run per side") != std::string::npos);
+    for (const auto& c : testing::sample_report().comparisons)
+        if (!c.note.empty()) CHECK(md.find("- note (" + c.metric + "): ") != std::string::npos);
     const auto lines = split_lines(md);
     CHECK(lines[0] == "# tpbench report: ws37 vs http4 <g.V().out()>");
     CHECK(std::find(lines.begin(), lines.end(), "| metric | ws37 | http4 |") != lines.end());
