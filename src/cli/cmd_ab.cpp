@@ -304,7 +304,25 @@ int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides, report
             rep.comparisons.push_back(std::move(row));
             continue;
         }
-        if (!A.best || !B.best) continue;
+        if (!A.best || !B.best) {
+            // A side that could not connect has no figures: the row says so, with the reason.
+            std::vector<double> av, bv;
+            if (A.best) av.push_back(A.best->throughput_rps);
+            if (B.best) bv.push_back(B.best->throughput_rps);
+            auto row =
+                report::compare_metric("throughput", "rps", sides[0].label, sides[i].label, av, bv, opt);
+            row.verdict = "failed";
+            row.note.clear();
+            for (const auto* x : {&A, &B}) {
+                if (x->best) continue;
+                const std::string& label = x == &A ? sides[0].label : sides[i].label;
+                const std::string why =
+                    x->rep.sides.empty() ? std::string("did not run") : x->rep.sides.back().notes;
+                row.note += fmt::format("{}{}: {}", row.note.empty() ? "" : "; ", label, why);
+            }
+            rep.comparisons.push_back(std::move(row));
+            continue;
+        }
         const report::Side& sa = *A.best;
         const report::Side& sb = *B.best;
         opt.a_saturated = sa.saturated;

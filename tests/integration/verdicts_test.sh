@@ -230,6 +230,17 @@ assert thr and "ratio:rps>0.01,true," in thr[0], blocks
 PY
     run bad 2 "${ab[@]}" --threshold 'nosuchside:p99<1s'
     grep -q "names side 'nosuchside'" "$dir/bad.err" || fail "unknown side not refused"
+    # A side that cannot connect: still one report, its A/B row "failed" with the reason, exit 1.
+    dead=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+    run dead 1 ab --rate 40 --duration 1 --quiet --format json --side 'ws37 minConnectionPoolSize=1 maxConnectionPoolSize=2' \
+        --side "http4@127.0.0.1:$dead maxConnectionPoolSize=2"
+    py "ab --rate, a dead side" "$dir/dead.out" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [s["name"] for s in d["sides"]] == ["ws37", "http4"], d["sides"]
+c = d["comparisons"]
+assert len(c) == 1 and c[0]["verdict"] == "failed" and c[0]["note"].startswith("http4: setup failed"), c
+PY
     ;;
 ab_sweep)
     run_rc json ab --sweep --rate 20 --sweep-steps 2 --sweep-factor 2 --duration 0.5 --slo 'p99<60s' \
