@@ -523,6 +523,7 @@ struct DemoArgs {
     int latency_executions = 3;
     std::vector<std::string> sides;
     std::string report_file;
+    std::string threshold;  // judged on every row (case) of the table, per side and as B/A ratios
     bool quiet = false;
 };
 
@@ -530,6 +531,9 @@ int run_demo(const DemoArgs& a) {
     std::vector<cli::SideSpec> sides;
     for (const auto& s : a.sides) sides.push_back(cli::parse_side(s));
     if (sides.empty()) sides = default_sides();
+    std::vector<std::string> labels;
+    for (const auto& s : sides) labels.push_back(s.label);
+    const std::vector<stats::Threshold> thresholds = cli::parse_threshold_flag(a.threshold, labels);
     const std::string repeat_query = fmt::format("g.V().repeat(both()).times({})", a.full ? 18 : 15);
     const std::uint64_t repeat_expected = a.full ? 39750654 : 2824992;
     const KV common = {{"pauseBetweenRuns", "0"}, {"minExpectedRps", "0"}};
@@ -594,6 +598,26 @@ int run_demo(const DemoArgs& a) {
     print_table(runs);
     bool failed = false;
     for (const auto& r : runs) failed = failed || r.failed;
+    // --threshold on every case (row group): each side's row, and B/A of the rows; "CASE: " names it.
+    std::vector<report::ThresholdLine> threshold_lines;
+    int th_rc = cli::exit_ok;
+    for (std::size_t ci = 0; ci < cases.size() && !thresholds.empty(); ++ci) {
+        std::vector<report::Side> case_sides;
+        for (std::size_t si = 0; si < sides.size(); ++si)
+            case_sides.push_back(to_report_side(runs[ci * sides.size() + si], sides[si].label));
+        std::vector<cli::ThresholdSide> judged;
+        for (std::size_t si = 0; si < sides.size(); ++si)
+            judged.push_back({sides[si].label, {&case_sides[si]}});
+        report::Report tmp;
+        if (cli::apply_thresholds(tmp, thresholds, judged, true) != cli::exit_ok)
+            th_rc = stats::kThresholdsFailedExitCode;
+        const std::string name = cases[ci].test_type + " " + cases[ci].query;
+        for (auto& t : tmp.thresholds)
+            threshold_lines.push_back({name + ": " + t.expression, t.passed, name + ": " + t.message});
+    }
+    if (!threshold_lines.empty()) cli::say(stdout, "\n");
+    for (const auto& t : threshold_lines)
+        cli::say(stdout, "threshold [{}] {}\n", t.passed ? "ok" : "FAILED", t.message);
     if (!a.report_file.empty()) {
         report::Report rep;
         rep.title = fmt::format("tpbench A/B: {} (ProfilingApplication scenarios)", sides_text(sides));
@@ -633,6 +657,7 @@ int run_demo(const DemoArgs& a) {
                 rep.comparisons.push_back(std::move(row));
             }
         }
+        rep.thresholds = threshold_lines;
         cli::redact_report(rep);
         auto w = report::write_report_file(rep, a.report_file);
         if (!w) throw std::runtime_error(w.error());
@@ -641,7 +666,7 @@ int run_demo(const DemoArgs& a) {
         cli::say(stderr, "done in {:.0f} s{}\n",
                  std::chrono::duration<double>(engine::Clock::now() - t0).count(),
                  failed ? " — some rows FAILED" : "");
-    return failed ? cli::exit_run_failed : cli::exit_ok;
+    return th_rc != cli::exit_ok ? th_rc : failed ? cli::exit_run_failed : cli::exit_ok;
 }
 
 }  // namespace
@@ -705,6 +730,9 @@ void register_default(CLI::App& app) {
     app.add_option("--side", args->sides, "default A/B: sides (see `tpbench ab --help`)");
     app.add_option("--report", args->report_file,
                    "default A/B: also write a report file (.html, .json, .md, .csv)");
+    app.add_option("--threshold", args->threshold,
+                   "default A/B: pass/fail thresholds on every row, per side ('p99<20ms', 'http4:p99<20ms') "
+                   "and B/A ('ratio:rps>0.9'); exit 99 when one fails");
     app.add_flag("--quiet", args->quiet, "default A/B: no progress on stderr");
     app.callback([args, &app] {
         if (!app.get_subcommands().empty()) return;

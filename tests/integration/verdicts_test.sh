@@ -15,7 +15,8 @@
 #   ab_sweep      ab --sweep: one report with each side's maximum and the step-cap note
 #   ab_closed     ab closed loop: a side-scoped threshold, n/a without --repeat, every format
 #   profile       profile --threshold / --report: Java lines alone on stdout, exit 99
-#   default_ab    the default A/B's one report: a ratio row per case, latency rows at concurrency 1
+#   default_ab    the default A/B's one report: a ratio row per case, latency rows at concurrency 1,
+#                 --threshold on every row (exit 99)
 #   conn_failed   a refused connection (tpbench serve --fault) that the pool replaced: the text summary
 #                 no longer says "errors: none", JSON and CSV count it
 set -u
@@ -315,10 +316,18 @@ PY
         minConnectionPoolSize 1 pauseBetweenRuns 0
     ;;
 default_ab)
-    run ab 0 --requests 200 --executions 1 --latency-executions 1 --warmups 0 --quiet --report "$dir/r.json"
+    run ab 99 --requests 200 --executions 1 --latency-executions 1 --warmups 0 --quiet --report "$dir/r.json" \
+        --threshold 'ratio:rps>0.0001,http4:requests>1000000000'
+    grep -q '^threshold \[FAILED\] Latency g.V(): http4:requests>1000000000: requests = ' "$dir/ab.out" ||
+        fail "no row threshold line: $(grep threshold "$dir/ab.out")"
     py "default A/B report" "$dir/r.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
+t = d["thresholds"]
+assert len(t) == 8, [x["expression"] for x in t]  # two thresholds on each of the four rows
+assert all(x["passed"] for x in t if "ratio:" in x["expression"]), t
+assert not any(x["passed"] for x in t if "requests>" in x["expression"]), t
+assert t[0]["expression"] == "Latency g.V(): ratio:rps>0.0001", t[0]
 sides = d["sides"]
 assert len(sides) == 8, [s["name"] for s in sides]
 for s in sides:
