@@ -239,7 +239,7 @@ MetricSource run_source(const Histogram& latency, double rps, std::int64_t reque
 }
 
 std::string format_metric(const Threshold& t, double value) {
-    if (t.ratio) return fmt(value, "x%.3f");
+    if (t.ratio) return fmt(value, value > 0 && value < 0.001 ? "x%.3g" : "x%.3f");  // x0.950, x0.0001
     switch (t.kind) {
         case MetricKind::time:
             if (value >= 1e9) return fmt(value / 1e9, "%.3fs");

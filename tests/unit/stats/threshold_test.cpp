@@ -129,6 +129,7 @@ TEST_CASE("scoped thresholds: a side label or the A/B ratio (issue 25)") {
     CHECK(r->op == CompareOp::gt);
     CHECK(r->value == doctest::Approx(0.9));
     CHECK(format_metric(*r, 0.95) == "x0.950");
+    CHECK(format_metric(*r, 0.0001) == "x0.0001");  // a tiny factor is not shown as x0.000
 
     auto p = parse_threshold("ratio: p99 <= 1.2x");
     REQUIRE_MESSAGE(p.ok(), p.error());
