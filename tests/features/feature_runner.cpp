@@ -1,17 +1,21 @@
-// tpbench_features: runs Apache TinkerPop's Gherkin feature suite (tests/data/features, tag 3.7.3, plus
-// sideEffect/Tree.feature of tag 3.8.1: kLaterFiles)
-// against the embedded server (started in-process on an ephemeral port) through tpbench's own
-// clients, over both protocols: ws37 (GraphBinary 1.0, op eval, language gremlin-lang) and http4
-// (GraphBinary 4). Scenarios over the modern graph and over the empty graph (with their graph
-// initializers) are run; results are compared as TinkerPop's runners do (gherkin.hpp).
+// tpbench_features: runs one of Apache TinkerPop's Gherkin feature suites against the embedded
+// server (started in-process on an ephemeral port) through tpbench's own clients: --suite 3.7.3
+// (tests/data/features/3.7.3, tag 3.7.3 plus sideEffect/Tree.feature of tag 3.8.1: kLaterFiles),
+// run over ws37 (GraphBinary 1.0, op eval, language gremlin-lang), where the server evaluates as
+// TinkerPop 3.7 does; --suite master (tests/data/features/master, TinkerPop master), run over http4
+// (GraphBinary 4), where it evaluates as TinkerPop 4.0 does. Scenarios over the modern graph and over
+// the empty graph (with their graph initializers) are run; results are compared as TinkerPop's
+// runners do (gherkin.hpp).
 //
-//   tpbench_features --features DIR --unsupported FILE [--markdown FILE] [--filter TEXT]
-//       [--protocol ws37|http4|both] [--write-unsupported FILE] [--verbose]
+//   tpbench_features --features DIR --unsupported FILE [--suite 3.7.3|master] [--markdown FILE]
+//       [--filter TEXT] [--protocol ws37|http4|both] [--min-pass PERCENT] [--write-unsupported FILE]
+//       [--verbose]
 //
-// Every scenario that does not pass on both protocols must be in the unsupported list with its
-// reason, and every listed scenario must still fail: otherwise the exit status is 1. --write-
-// unsupported writes the list the current results call for (keeping the reasons of entries that
-// still apply). Exit status 2 on bad arguments or when the embedded server cannot be reached.
+// Every scenario that does not pass on every protocol must be in the unsupported list with its
+// reason, and every listed scenario must still fail: otherwise the exit status is 1 (so is a pass
+// rate of the scenarios run below --min-pass). --write-unsupported writes the list the current
+// results call for (keeping the reasons of entries that still apply). Exit status 2 on bad arguments
+// or when the embedded server cannot be reached.
 #include "gherkin.hpp"
 
 #include "common/embedded_server.hpp"
@@ -47,6 +51,8 @@ namespace {
 
 struct Args {
     std::string features, unsupported, markdown, filter, write_unsupported;
+    std::string suite = "3.7.3";  // which copy of the feature files: "3.7.3" or "master"
+    std::string min_pass;         // percent of the scenarios run that must pass (empty: no floor)
     std::vector<std::string> protocols{"ws37", "http4"};
     bool verbose = false;
 };
@@ -55,7 +61,9 @@ struct Args {
     std::cerr
         << "tpbench_features: " << why
         << "\nusage: tpbench_features --features DIR --unsupported FILE [--markdown FILE] [--filter TEXT] "
-           "[--protocol ws37|http4|both] [--write-unsupported FILE] [--verbose]\n";
+           "[--protocol ws37|http4|both] [--suite 3.7.3|master] [--min-pass PERCENT] [--write-unsupported "
+           "FILE] "
+           "[--verbose]\n";
     std::exit(2);
 }
 
@@ -68,6 +76,8 @@ Args parse(int argc, char** argv) {
                                 {"--markdown", &a.markdown},
                                 {"--filter", &a.filter},
                                 {"--write-unsupported", &a.write_unsupported},
+                                {"--suite", &a.suite},
+                                {"--min-pass", &a.min_pass},
                                 {"--protocol", &protocol}},
                                {{"--verbose", &a.verbose}}},
                               usage);
@@ -78,6 +88,7 @@ Args parse(int argc, char** argv) {
     else if (!protocol.empty())
         usage("--protocol must be ws37, http4 or both");
     if (a.features.empty() || a.unsupported.empty()) usage("--features and --unsupported are required");
+    if (a.suite != "3.7.3" && a.suite != "master") usage("--suite must be 3.7.3 or master");
     return a;
 }
 
@@ -187,6 +198,53 @@ std::string id_string(const Value& id) {
     }
 }
 
+// A property value of a materialised element (vertex: the first vertex property named `key`; edge: the
+// property `key`), or nullopt.
+std::optional<Value> prop_of(const Value& el, const std::string& key) {
+    const Value& props = el.type() == Type::vertex ? el[2] : el[7];
+    if (props.type() != Type::list) return std::nullopt;
+    for (const auto& p : props.kids()) {
+        if (p.type() == Type::vertex_property && p[1].size() && p[1][0].str() == key) return p[2];
+        if (p.type() == Type::property && p[0].str() == key) return p[1];
+    }
+    return std::nullopt;
+}
+
+// "Then the result should be a subgraph with the following": as gremlin-python's runner checks it
+// (feature_steps.py assert_subgraph): the table's one column (vertices or edges) lists every element
+// the Graph holds, each with the expected id and label and the same properties (vertices: name and
+// age/lang; edges: weight, out and in vertex ids).
+std::string check_subgraph(const std::vector<std::vector<std::string>>& table, const Value& graph,
+                           const Resolver& res) {
+    if (table.empty()) return "";
+    const bool vertices = table[0].size() == 1 && table[0][0] == "vertices";
+    const Value& actual = graph[vertices ? 0 : 1];
+    std::vector<Value> expected;
+    for (std::size_t i = 1; i < table.size(); ++i)
+        if (!table[i].empty()) expected.push_back(convert(table[i][0], res));
+    if (actual.size() != expected.size())
+        return "subgraph: expected " + std::to_string(expected.size()) + (vertices ? " vertices" : " edges") +
+               ", got " + show(actual);
+    for (const auto& e : expected) {
+        const Value* hit = nullptr;
+        for (const auto& a : actual.kids())
+            if (a.size() && equal(e[0], a[0])) hit = &a;
+        if (!hit) return "subgraph: no element with the id of " + show(e) + " in " + show(actual);
+        const Value& a = *hit;
+        if (!equal(e[1], a[1])) return "subgraph: " + show(a) + " has another label than " + show(e);
+        for (const char* key : vertices ? std::initializer_list<const char*>{"name", "age", "lang"}
+                                        : std::initializer_list<const char*>{"weight"}) {
+            auto ev = prop_of(e, key), av = prop_of(a, key);
+            if (ev.has_value() != av.has_value() || (ev && !equal(*ev, *av)))
+                return "subgraph: property '" + std::string(key) + "' of " + show(a) + " differs from " +
+                       show(e);
+        }
+        if (!vertices && (!equal(e[2], a[2]) || !equal(e[4], a[4])))
+            return "subgraph: the vertices of " + show(a) + " differ from " + show(e);
+    }
+    return "";
+}
+
 struct Outcome {
     bool pass = false;
     std::string why;  // failure description
@@ -208,11 +266,17 @@ public:
     // upstream), or "".
     static std::string ineligible(const Scenario& sc) {
         if (computer_only(sc) && !olap_on_oltp(sc)) return "needs a GraphComputer (OLAP)";
-        for (const auto& t : sc.tags)
+        for (const auto& t : sc.tags) {
             // TinkerPop's GLV runners skip these too: the stock server's TinkerGraph refuses nulls
             if (t == "@AllowNullPropertyValues")
                 return "needs a graph that stores null property values (skipped by TinkerPop's GLV runners "
                        "too)";
+            // master: a graph configured to answer labels as sets by default (gremlin-python skips
+            // these too; a stock server's TinkerGraph is single-label by default)
+            if (t == "@MultiLabelDefault")
+                return "needs a graph whose labels are multi-label by default (skipped by TinkerPop's GLV "
+                       "runners too)";
+        }
         for (const auto& st : sc.steps) {
             static const std::regex graph_re("the (\\w+) graph");
             std::smatch m;
@@ -329,6 +393,7 @@ private:
         std::string graph;
         std::vector<std::pair<std::string, std::string>> params;  // name → raw notation or P.x(...)
         std::vector<std::pair<std::string, std::string>> p_params;
+        std::vector<std::pair<std::string, std::string>> side_effects;  // key → raw notation
         std::string traversal;
         bool executed = false;
         Answer ans;
@@ -365,6 +430,15 @@ private:
                 kv.push_back(Value::string(name));
                 kv.push_back(convert(raw, res));
             }
+            // "using the side effect k defined as …": gremlin-python prepends withSideEffect(k, value)
+            std::string prefix;
+            for (const auto& [key, raw] : side_effects) {
+                kv.push_back(Value::string("tpbSE_" + key));
+                kv.push_back(convert(raw, res));
+                prefix += "withSideEffect(" + literal(Value::string(key)) + ", tpbSE_" + key + ").";
+            }
+            if (!prefix.empty() && traversal.rfind("g.", 0) == 0)
+                traversal = "g." + prefix + traversal.substr(2);
             for (const auto& [name, pv] : p_params) {
                 std::size_t paren = pv.find('(');
                 std::string op = pv.substr(0, paren);
@@ -383,6 +457,7 @@ private:
             static const std::regex graph_re("the (\\w+) graph");
             static const std::regex param_re("using the parameter (\\w+) defined as \"(.*)\"");
             static const std::regex p_re("using the parameter (\\w+) of P\\.(\\w+)\\(\"(.*)\"\\)");
+            static const std::regex se_re("using the side effect (\\w+) defined as \"(.*)\"");
             static const std::regex count_re("the result should have a count of (\\d+)");
             static const std::regex gcount_re("the graph should return (\\d+) for count of \"(.*)\"");
             static const std::regex msg_re(
@@ -409,6 +484,8 @@ private:
                 if (!a.ok) return Outcome{false, "graph initializer failed: " + a.message};
             } else if (std::regex_match(t, m, param_re)) {
                 params.emplace_back(m[1], unescape(m[2]));
+            } else if (std::regex_match(t, m, se_re)) {
+                side_effects.emplace_back(m[1], unescape(m[2]));
             } else if (std::regex_match(t, m, p_re)) {
                 p_params.emplace_back(m[1], m[2].str() + "(" + unescape(m[3]));
             } else if (t == "the traversal of") {
@@ -485,6 +562,13 @@ private:
                 std::string why = m[1] == "ordered"     ? check_ordered(exp, actual)
                                   : m[1] == "unordered" ? check_unordered(exp, actual)
                                                         : check_of(exp, actual);
+                if (!why.empty()) return Outcome{false, why};
+            } else if (t == "the result should be a subgraph with the following") {
+                if (!ans.ok) return Outcome{false, "error: " + ans.message};
+                if (!next_mode || ans.results.empty() || ans.results[0].type() != Type::graph)
+                    return Outcome{
+                        false, "expected one Graph result, got " + check_ordered({}, ans.results).substr(25)};
+                std::string why = check_subgraph(st.table, ans.results[0], res);
                 if (!why.empty()) return Outcome{false, why};
             } else if (t == "the result should be a tree with a structure of") {
                 if (!ans.ok) return Outcome{false, "error: " + ans.message};
@@ -590,11 +674,15 @@ int main(int argc, char** argv) {
     Stats modern, empty;  // eligible scenarios by graph
     Stats modern37;       // eligible modern-graph scenarios of the 3.7.3 files (issue 13's measure)
     std::ostringstream perfile;
-    table << "| feature file | scenarios | run | pass (ws37 and http4) | not run "
+    std::string protocols_text;
+    for (const auto& p : args.protocols) protocols_text += (protocols_text.empty() ? "" : " and ") + p;
+    const bool master = args.suite == "master";
+    table << "| feature file | scenarios | run | pass (" << protocols_text
+          << ") | not run "
              "|\n|---|---:|---:|---:|---:|\n";
     for (const Feature& f : features) {
         Stats st;
-        const bool from_373 = later_file(f.file) == nullptr;
+        const bool from_373 = !master && later_file(f.file) == nullptr;
         for (const Scenario& sc : f.scenarios) {
             if (!args.filter.empty() && (f.file + " " + sc.name).find(args.filter) == std::string::npos)
                 continue;
@@ -685,22 +773,33 @@ int main(int argc, char** argv) {
               << " protocol(s) (modern graph " << modern.passed << "/" << modern.eligible << " = "
               << pct(modern.passed, modern.eligible) << ", empty graph " << empty.passed << "/"
               << empty.eligible << " = " << pct(empty.passed, empty.eligible)
-              << "; 3.7.3 files' modern graph " << modern37.passed << "/" << modern37.eligible << " = "
-              << pct(modern37.passed, modern37.eligible) << ") in " << static_cast<int>(secs) << " s\n";
+              << (master ? std::string()
+                         : "; 3.7.3 files' modern graph " + std::to_string(modern37.passed) + "/" +
+                               std::to_string(modern37.eligible) + " = " +
+                               pct(modern37.passed, modern37.eligible))
+              << ") in " << static_cast<int>(secs) << " s\n";
 
     if (!args.markdown.empty()) {
         std::ofstream md(args.markdown, std::ios::binary);
-        md << "Generated by `tpbench_features` (tests/features/) from Apache TinkerPop's 3.7.3 feature "
-              "files";
-        for (const auto& [file, tag] : kLaterFiles)
-            md << ", plus " << file << " of tag " << tag << " (3.7.3 has none)";
-        md << "; each scenario runs over ws37 and http4.\n\n"
+        if (master) {
+            md << "Generated by `tpbench_features --suite master` (tests/features/) from Apache TinkerPop "
+                  "master's feature files (tests/data/features/master, commit fd0e3b5)";
+        } else {
+            md << "Generated by `tpbench_features` (tests/features/) from Apache TinkerPop's 3.7.3 feature "
+                  "files (tests/data/features/3.7.3)";
+            for (const auto& [file, tag] : kLaterFiles)
+                md << ", plus " << file << " of tag " << tag << " (3.7.3 has none)";
+        }
+        md << "; each scenario runs over " << protocols_text << ".\n\n"
            << "Totals: " << total.scenarios << " scenarios; " << total.eligible << " run, " << total.passed
-           << " pass on both protocols (modern graph " << modern.passed << "/" << modern.eligible << " = "
-           << pct(modern.passed, modern.eligible) << ", empty graph with initializers " << empty.passed << "/"
-           << empty.eligible << " = " << pct(empty.passed, empty.eligible) << "); " << total.ineligible
-           << " not run. The 3.7.3 files alone: modern graph " << modern37.passed << "/" << modern37.eligible
-           << " = " << pct(modern37.passed, modern37.eligible) << ".\n\n"
+           << " pass (" << pct(total.passed, total.eligible) << "; modern graph " << modern.passed << "/"
+           << modern.eligible << " = " << pct(modern.passed, modern.eligible)
+           << ", empty graph with initializers " << empty.passed << "/" << empty.eligible << " = "
+           << pct(empty.passed, empty.eligible) << "); " << total.ineligible << " not run.";
+        if (!master)
+            md << " The 3.7.3 files alone: modern graph " << modern37.passed << "/" << modern37.eligible
+               << " = " << pct(modern37.passed, modern37.eligible) << ".";
+        md << "\n\n"
            << table.str() << "\n"
            << "Scenarios the embedded server refuses or answers differently, with the reason:\n\n"
            << "| feature file | scenario | reason |\n|---|---|---|\n"
@@ -708,7 +807,8 @@ int main(int argc, char** argv) {
     }
     if (!args.write_unsupported.empty()) {
         std::ofstream w(args.write_unsupported, std::ios::binary);
-        w << "# Scenarios of tests/data/features (Apache TinkerPop 3.7.3) the embedded server deliberately "
+        w << "# Scenarios of tests/data/features/" << args.suite << " (Apache TinkerPop " << args.suite
+          << ") the embedded server deliberately "
              "does\n"
              "# not run or does not pass, one per line: feature file<TAB>scenario<TAB>reason.\n"
              "# tpbench_features fails when a scenario outside this list fails, and when a listed one "
@@ -717,6 +817,13 @@ int main(int argc, char** argv) {
     }
     for (const auto& n : notes) std::cout << "note: " << n << "\n";
     for (const auto& f : failures) std::cout << "FAIL: " << f << "\n";
+    if (!args.min_pass.empty() && args.filter.empty()) {
+        double floor = std::strtod(args.min_pass.c_str(), nullptr);
+        double rate = total.eligible ? 100.0 * total.passed / total.eligible : 0.0;
+        if (rate < floor)
+            failures.push_back("pass rate " + pct(total.passed, total.eligible) + " is below --min-pass " +
+                               args.min_pass + "%");
+    }
     bool ok = failures.empty() && notes.empty();
     std::cout << (ok ? "features: OK\n" : "features: FAILED\n");
     return ok ? 0 : 1;

@@ -458,6 +458,30 @@ bool wrapped(const std::string& s, const char* prefix) {
     return s.size() > n && s.compare(0, n, prefix) == 0 && s.back() == ']';
 }
 
+// Standard base64 (RFC 4648, padding optional): bin[…] values.
+std::string base64_decode(const std::string& in) {
+    std::string out;
+    std::uint32_t acc = 0;
+    int bits = 0;
+    for (char c : in) {
+        int v = c >= 'A' && c <= 'Z'   ? c - 'A'
+                : c >= 'a' && c <= 'z' ? c - 'a' + 26
+                : c >= '0' && c <= '9' ? c - '0' + 52
+                : c == '+'             ? 62
+                : c == '/'             ? 63
+                                       : -1;
+        if (c == '=') break;
+        if (v < 0) throw std::runtime_error("bad base64: " + in);
+        acc = (acc << 6) | static_cast<std::uint32_t>(v);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            out += static_cast<char>((acc >> bits) & 0xff);
+        }
+    }
+    return out;
+}
+
 Value resolved(const Resolver& r, Lookup::Kind k, const std::string& key, const std::string& text) {
     auto v = r(Lookup{k, key});
     if (!v) throw std::runtime_error("no such element in the graph: " + text);
@@ -498,6 +522,37 @@ Value convert(const std::string& s, const Resolver& r) {
         return Value::path(Value::list(std::move(ls)), Value::list(std::move(xs)));
     }
     if (wrapped(s, "dt[")) return Value::date(parse_datetime(s.substr(3, s.size() - 4)));
+    // master's notations (feature_steps.py's _convert): uuid[…], char[x], dur[seconds,nanos[,positive]],
+    // bin[base64], prop[key,value] (a property compared by key and value only)
+    if (wrapped(s, "uuid[")) {
+        model::Uuid u{};
+        if (!model::uuid_from_string(s.substr(5, s.size() - 6), u))
+            throw std::runtime_error("bad uuid: " + s);
+        return Value::uuid(u);
+    }
+    if (wrapped(s, "char[")) return Value::char_(s.substr(5, s.size() - 6));
+    if (wrapped(s, "dur[")) {
+        auto parts = split_items(s.substr(4, s.size() - 5));
+        if (parts.size() < 2) throw std::runtime_error("bad duration: " + s);
+        std::int64_t secs = std::stoll(parts[0]);
+        std::int32_t nanos = static_cast<std::int32_t>(std::stol(parts[1]));
+        if (parts.size() > 2 && trim(parts[2]) == "false") {
+            // Java's Duration.negated(): -(secs + nanos/1e9) as (seconds, 0 <= nanos < 1e9)
+            secs = -secs;
+            if (nanos != 0) {
+                secs -= 1;
+                nanos = 1000000000 - nanos;
+            }
+        }
+        return Value::duration(secs, nanos);
+    }
+    if (wrapped(s, "bin[")) return Value::binary(base64_decode(s.substr(4, s.size() - 5)));
+    if (wrapped(s, "prop[")) {
+        std::string inner = s.substr(5, s.size() - 6);
+        std::size_t comma = inner.find(',');
+        if (comma == std::string::npos) throw std::runtime_error("bad property: " + s);
+        return Value::property(inner.substr(0, comma), convert(inner.substr(comma + 1), r));
+    }
     if (s == "d[NaN]") return Value::double_(std::nan(""));
     if (s == "d[Infinity]") return Value::double_(HUGE_VAL);
     if (s == "d[-Infinity]") return Value::double_(-HUGE_VAL);
@@ -672,6 +727,8 @@ bool equal(const Value& e, const Value& a) {
             if (at != Type::path) return false;
             return equal(e[1], a[1]);
         }
+        case Type::property:  // prop[key,value]: key and value, the parent element ignored
+            return at == Type::property && equal(e[0], a[0]) && equal(e[1], a[1]);
         default:
             return differential::canon(e) == differential::canon(a);
     }

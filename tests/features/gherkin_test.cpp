@@ -106,6 +106,26 @@ TEST_CASE("notation: collections, elements, enums, strings") {
     CHECK(convert("hello", resolve).str() == "hello");
 }
 
+TEST_CASE("notation: master's uuid, char, dur, bin and prop") {
+    Value u = convert("uuid[41d2e28a-20a4-4ab0-b379-d810dede3786]", resolve);
+    REQUIRE(u.type() == Type::uuid);
+    CHECK(tpbench::model::uuid_to_string(u.as_uuid()) == "41d2e28a-20a4-4ab0-b379-d810dede3786");
+    CHECK_THROWS_AS(convert("uuid[nope]", resolve), std::runtime_error);
+    CHECK(convert("char[a]", resolve).type() == Type::char_);
+    Value d = convert("dur[90,5]", resolve);
+    REQUIRE(d.type() == Type::duration);
+    CHECK(d.as_int() == 90);
+    Value neg = convert("dur[1,500000000,false]", resolve);  // -1.5 s = (-2 s, 0.5e9 ns) as Java keeps it
+    CHECK(neg.as_int() == -2);
+    CHECK(convert("bin[aGVsbG8=]", resolve).str() == "hello");
+    CHECK(convert("bin[aGk]", resolve).str() == "hi");
+    Value p = convert("prop[weight,d[0.5].d]", resolve);
+    REQUIRE(p.type() == Type::property);
+    CHECK(equal(p, Value::property("weight", Value::double_(0.5))));
+    CHECK_FALSE(equal(p, Value::property("weight", Value::double_(0.4))));
+    CHECK_FALSE(equal(p, Value::property("w", Value::double_(0.5))));
+}
+
 TEST_CASE("comparison as Java's equals") {
     auto c = [](const char* s) { return convert(s, resolve); };
     CHECK(equal(c("d[1].i"), Value::int_(1)));

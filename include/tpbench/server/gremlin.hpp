@@ -62,6 +62,11 @@ struct Item {
     const void* element_key = nullptr;  // non-null for graph elements; same element => same key
 };
 
+// The TinkerPop generation whose Gremlin an evaluation follows (issue 29): the ws37 and http3
+// endpoints evaluate as TinkerPop 3.7 does, the http4 endpoint as TinkerPop 4.0 (master) does. One
+// evaluator; what differs is a set of named switches (the evaluator's dialect.hpp).
+enum class Generation : std::uint8_t { tp37, tp40 };
+
 struct EvalOptions {
     // "gremlin-groovy" or "gremlin-lang": both go through the same parser, which accepts the
     // Groovy subset drivers send (a superset of gremlin-lang's traversal syntax).
@@ -74,6 +79,7 @@ struct EvalOptions {
     // resolved (a traversal assigned is not kept): the variables of a ws37 session, which its
     // later requests see as bindings (Gremlin Server keeps a session's script globals).
     model::Value* assigned = nullptr;
+    Generation generation = Generation::tp37;
 };
 
 // Evaluation failure, mapped by the protocol layer onto 597/598/500/400 etc.

@@ -28,6 +28,7 @@ void register_filters_steps(StepTable& t);
 void register_sidefx_steps(StepTable& t);
 void register_tree_steps(StepTable& t);
 void register_shortest_path_steps(StepTable& t);
+void register_v4_steps(StepTable& t);
 
 namespace {
 
@@ -35,6 +36,7 @@ constexpr void (*kStepFiles[])(StepTable&) = {
     register_graph_steps,   register_filter_steps, register_select_steps, register_branch_steps,
     register_reduce_steps,  register_map_steps,    register_write_steps,  register_list_steps,
     register_filters_steps, register_sidefx_steps, register_tree_steps,   register_shortest_path_steps,
+    register_v4_steps,
 };
 
 bool is_modulator(const Instr& in) {
@@ -114,6 +116,8 @@ std::vector<std::string> strings(const Instr& in, std::size_t from) {
 }
 
 Value as_pred(const Arg& a, const Instr& in) {
+    // 4.0: is(__.x()) / has(key, __.x())-style value traversals are P.eq(traversal)
+    if (a.t && compiling_dialect().traversal_arguments) return Value::p("eq", {code_to_bytecode(*a.t)});
     if (a.t) bad_args(in);
     if (a.v.type() == Type::p || a.v.type() == Type::text_p) return a.v;
     return Value::p("eq", {a.v});
@@ -226,6 +230,8 @@ void Compiler::compile_step(const Spec& s) {
     const Instr& in = *s.main;
     const std::string& n = in.name;
     const StepEntry* e = step_table().find(n);
+    // Steps TinkerPop added after 3.7 do not exist for a 3.7 evaluation (Dialect::new_steps).
+    if (e && (e->flags & kStepSince38) && !compiling_dialect().new_steps) e = nullptr;
     if (at_start && (!e || !(e->flags & kStepSource)))
         fail(
             EvalError::Kind::unsupported,
@@ -313,6 +319,101 @@ PlanPtr Compiler::by_plan(const By& b) {
             return b.plan;
     }
     return nullptr;
+}
+
+// ---- predicates with child traversals (4.0: P.eq(__.x()), …) ------------------------------------------
+
+namespace {
+bool p_has_traversal(const Value& p) {
+    if (p.type() != Type::p) return false;
+    for (const auto& k : p.kids())
+        if (k.type() == Type::bytecode || p_has_traversal(k)) return true;
+    return false;
+}
+void collect_p_traversals(Compiler& comp, const Value& p, std::vector<PlanPtr>& out) {
+    if (p.type() != Type::p) return;
+    for (const auto& k : p.kids()) {
+        if (k.type() == Type::bytecode)
+            out.push_back(comp.child_code(*code_from_bytecode(k)));
+        else
+            collect_p_traversals(comp, k, out);
+    }
+}
+
+// P.resolve(traverser): each child traversal runs on the traverser (bulk 1) and its first result
+// replaces it; within/without take every item of a single child's collection; a scalar predicate
+// whose child yields nothing matches nothing.
+struct PredRt {
+    std::vector<std::unique_ptr<Pipeline>> pipes;
+    PredRt(Ctx& ctx, const std::vector<PlanPtr>& plans) {
+        for (const auto& p : plans) pipes.push_back(p->instantiate(ctx));
+    }
+    Value resolve(Ctx& ctx, const Traverser& t, const Value& p, std::size_t& next) {
+        if (p.type() != Type::p) return p;
+        const std::string& n = p.str();
+        bool leaf_traversal = false;
+        for (const auto& k : p.kids())
+            if (k.type() == Type::bytecode) leaf_traversal = true;
+        if (!leaf_traversal) {
+            if (!p_has_traversal(p)) return p;
+            std::vector<Value> kids;
+            for (const auto& k : p.kids()) kids.push_back(resolve(ctx, t, k, next));
+            return Value::p(n, std::move(kids));
+        }
+        const bool collection = n == "within" || n == "without";
+        std::vector<Value> results;
+        std::size_t children = 0;
+        std::vector<Value> literals;
+        for (const auto& k : p.kids()) {
+            if (k.type() != Type::bytecode) {
+                literals.push_back(k);
+                continue;
+            }
+            ++children;
+            Pipeline& pipe = *pipes[next++];
+            Traverser s0 = t;
+            s0.bulk = 1;
+            pipe.start_with(s0);
+            Traverser r;
+            if (pipe.next(r)) results.push_back(to_value(ctx, r.obj));
+        }
+        if (collection) {
+            std::vector<Value> items = literals;
+            if (children == 1 && results.size() == 1 &&
+                (results[0].type() == Type::list || results[0].type() == Type::set)) {
+                for (const auto& x : results[0].kids()) items.push_back(x);
+            } else {
+                for (auto& r : results) items.push_back(std::move(r));
+            }
+            return Value::p(n, std::move(items));
+        }
+        if (results.size() < children) return Value::p("~never", {});
+        std::vector<Value> kids;
+        std::size_t ri = 0;
+        for (const auto& k : p.kids()) kids.push_back(k.type() == Type::bytecode ? results[ri++] : k);
+        return Value::p(n, std::move(kids));
+    }
+};
+}  // namespace
+
+void Compiler::add_pred_fn(const Value& p, std::function<bool(Ctx&, Traverser&, const Value&)> fn) {
+    if (!p_has_traversal(p)) {
+        add_fn([p, fn](Ctx& ctx, Traverser& t) { return fn(ctx, t, p); });
+        return;
+    }
+    std::vector<PlanPtr> plans;
+    collect_p_traversals(*this, p, plans);
+    add([p, fn, plans](Ctx& ctx) {
+        auto rt = std::make_shared<PredRt>(ctx, plans);
+        auto s = std::make_unique<FnStep>();
+        Ctx* c = &ctx;
+        s->fn = [p, fn, rt, c](Traverser& t) {
+            std::size_t next = 0;
+            Value resolved = rt->resolve(*c, t, p, next);
+            return fn(*c, t, resolved);
+        };
+        return std::unique_ptr<Step>(std::move(s));
+    });
 }
 
 void Compiler::add_fn(const std::function<bool(Ctx&, Traverser&)>& fn) {

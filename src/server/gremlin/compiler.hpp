@@ -84,6 +84,9 @@ public:
         reducing_last = false;
     }
     void add_fn(const std::function<bool(Ctx&, Traverser&)>& fn);
+    // A filter over a predicate that may hold child traversals (4.0: P.gt(__.x())): `fn` gets the
+    // predicate resolved against each traverser (as P.resolve does).
+    void add_pred_fn(const model::Value& p, std::function<bool(Ctx&, Traverser&, const model::Value&)> fn);
     void add_expand(const std::function<void(Ctx&, Traverser&, std::vector<Traverser>&)>& fn);
     // A reducing barrier: fold(acc, traverser) then result(acc) → one value (or none).
     template <class Acc>
@@ -108,6 +111,7 @@ using StepBuilder = void (*)(Compiler&, const Spec&);
 enum StepFlag : std::uint8_t {
     kStepSource = 1,   // may start a traversal source (g.V(), g.inject(), g.addV(), …)
     kStepBarrier = 2,  // collects its whole input (the plan's has_barrier)
+    kStepSince38 = 4,  // added by TinkerPop 3.8/4.0: unknown to a 3.7 evaluation (Dialect::new_steps)
 };
 
 struct StepEntry {

@@ -1,6 +1,7 @@
 #pragma once
 // Private to tpbench::gremlin: the instruction form both front ends (Groovy scripts, bytecode)
 // produce, and the lazy step engine that runs it.
+#include "dialect.hpp"
 #include "graph_store.hpp"
 
 #include <chrono>
@@ -105,6 +106,8 @@ struct Ctx {
     model::Value write_partition;
     // The sack every generated traverser starts with (withSack / withBulk(false); null: none).
     std::shared_ptr<const Sack> sack0;
+    // The generation's semantics (EvalOptions::generation).
+    const Dialect* dialect = &dialect_of(Generation::tp37);
 
     // Counts work; every 4096 units checks the deadline (throws EvalFailure timeout).
     void tick() {

@@ -36,6 +36,8 @@ class TraversalStream final : public ResultStream {
 public:
     TraversalStream(Graph& graph, const Code& code, const EvalOptions& opts) {
         try {
+            DialectScope dialect(opts.generation);
+            ctx_.dialect = &dialect_of(opts.generation);
             if (std::size_t n = instruction_count(code); n > kMaxInstructions)
                 fail(EvalError::Kind::evaluation,
                      "traversal has " + std::to_string(n) + " steps; at most " +

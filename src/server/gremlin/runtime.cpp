@@ -242,6 +242,21 @@ bool test_p(Ctx& ctx, const Value& p, const Obj& o) {
         if (c == 2) ctx.type_error = true;
         return c;
     };
+    if (n == "~never") return false;  // a predicate whose child traversal yielded nothing
+    if (n == "typeOf") {              // 3.8/4.0 CompareType.typeOf: a GType or a registered class name
+        const Value& g = arg(0);
+        if (g.is_null()) return !o.el && o.v.is_null();
+        if (is_gtype(g)) return gtype_matches(ctx, o, gtype_name(g));
+        if (g.type() == Type::string) {
+            auto reg = gtype_of_registered(g.str());
+            if (!reg)
+                fail(EvalError::Kind::evaluation, g.str() + " is not a registered type",
+                     "IllegalArgumentException");
+            return gtype_matches(ctx, o, *reg);
+        }
+        fail(EvalError::Kind::evaluation, "P.typeOf() takes a GType or a type name",
+             "IllegalArgumentException");
+    }
     if (n == "eq") return eq(arg(0));
     if (n == "neq") return !eq(arg(0));
     if (n == "lt") {

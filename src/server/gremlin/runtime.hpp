@@ -20,6 +20,15 @@ bool gremlin_eq(Ctx& ctx, const Obj& a, const Obj& b);
 int obj_compare(Ctx& ctx, const Obj& a, const Obj& b);
 // True if `p` (a P/TextP value) accepts `o`.
 bool test_p(Ctx& ctx, const model::Value& p, const Obj& o);
+// GType (3.8/4.0; steps_v4.cpp): a constant is carried as Value::class_("GType.NAME").
+model::Value gtype_value(const std::string& name);
+bool is_gtype(const model::Value& v);
+std::string gtype_name(const model::Value& v);
+bool gtype_exists(const std::string& name);
+// The GType of a class name P.typeOf("String") may use (CompareType.GlobalTypeCache), or nullopt.
+std::optional<std::string> gtype_of_registered(const std::string& simple_name);
+// CompareType.typeOf: `o` is an instance of the GType's class.
+bool gtype_matches(Ctx& ctx, const Obj& o, const std::string& gtype);
 // Property values of an element (all keys when `keys` is empty).
 void property_values(Ctx& ctx, const Obj& o, const std::vector<std::string>& keys,
                      std::vector<model::Value>& out);

@@ -233,6 +233,11 @@ Token Lexer::next() {
                 t.text += d;
                 ++i;
             }
+            // gremlin-lang's char literal: "a"c
+            if (i < s.size() && s[i] == 'c' && !(i + 1 < s.size() && is_id(s[i + 1]))) {
+                t.suffix = 'C';
+                ++i;
+            }
         } else {
             static const char* two[] = {"==", "!=", "<=", ">=", "&&", "||", "?.", "->", "**"};
             std::string_view rest = s.substr(i);
@@ -418,6 +423,15 @@ private:
     }
     NodePtr unary() {
         Guard g(*this);
+        // A minus sign before an integer literal is part of the literal (gremlin-lang's signed
+        // integerLiteral), so the minima -128b, -32768s, -2147483648i, -9223372036854775808l exist.
+        if (is("-") && tok(i_ + 1).kind == Tok::integer && tok(i_ + 1).pos == cur().pos + 1 &&
+            tok(i_ + 1).suffix != 'M' && tok(i_ + 1).suffix != 'N' && tok(i_ + 1).suffix != 'G') {
+            ++i_;
+            const Token t = cur();
+            ++i_;
+            return postfix(number(t, true));
+        }
         if (is("-") || is("!") || is("+")) {
             auto n = node(Node::K::unop, cur().pos);
             n->name = cur().text;
@@ -527,7 +541,7 @@ private:
         expect(")");
         return c;
     }
-    NodePtr number(const Token& t) {
+    NodePtr number(const Token& t, bool negative = false) {
         auto n = node(Node::K::literal, t.pos);
         // Groovy: a decimal literal without a suffix is a BigDecimal (1.5 is 1.5G); with an
         // exponent (1e3) it stays a Double here.
@@ -572,22 +586,25 @@ private:
         char* end = nullptr;
         bool hex = t.text.size() > 2 && (t.text[1] == 'x' || t.text[1] == 'X');
         unsigned long long u = std::strtoull(hex ? t.text.c_str() + 2 : t.text.c_str(), &end, hex ? 16 : 10);
-        if (errno == ERANGE || u > static_cast<unsigned long long>(std::numeric_limits<std::int64_t>::max()))
-            syntax(src_, t.pos, "integer literal out of range");
-        auto v = static_cast<std::int64_t>(u);
-        auto too_big = [&](std::int64_t max) {
-            if (v > max) syntax(src_, t.pos, "integer literal out of range for its suffix");
+        // the magnitude may reach 2^63 when negative (-9223372036854775808l)
+        const unsigned long long limit =
+            static_cast<unsigned long long>(std::numeric_limits<std::int64_t>::max()) + (negative ? 1 : 0);
+        if (errno == ERANGE || u > limit) syntax(src_, t.pos, "integer literal out of range");
+        const std::int64_t v = negative ? static_cast<std::int64_t>(0 - u) : static_cast<std::int64_t>(u);
+        auto check = [&](std::int64_t min, std::int64_t max) {
+            if (v > max || v < min) syntax(src_, t.pos, "integer literal out of range for its suffix");
         };
+        using I32 = std::numeric_limits<std::int32_t>;
         if (t.suffix == 'B') {
-            too_big(127);
+            check(-128, 127);
             n->lit = Value::byte(static_cast<std::int8_t>(v));
         } else if (t.suffix == 'S') {
-            too_big(32767);
+            check(-32768, 32767);
             n->lit = Value::short_(static_cast<std::int16_t>(v));
         } else if (t.suffix == 'I') {
-            too_big(std::numeric_limits<std::int32_t>::max());
+            check(I32::min(), I32::max());
             n->lit = Value::int_(static_cast<std::int32_t>(v));
-        } else if (t.suffix == 'L' || v > std::numeric_limits<std::int32_t>::max())
+        } else if (t.suffix == 'L' || v > I32::max() || v < I32::min())
             n->lit = Value::long_(v);
         else
             n->lit = Value::int_(static_cast<std::int32_t>(v));
@@ -605,6 +622,16 @@ private:
                 ++i_;
                 auto n = node(Node::K::literal, t.pos);
                 n->lit = Value::string(t.text);
+                if (t.suffix == 'C') {
+                    std::size_t len = 0;
+                    if (!t.text.empty()) {
+                        auto lead = static_cast<unsigned char>(t.text[0]);
+                        len = lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+                    }
+                    if (t.text.empty() || len != t.text.size())
+                        syntax(src_, t.pos, "a char literal holds exactly one character");
+                    n->lit = Value::char_(t.text);
+                }
                 return n;
             }
             case Tok::ident: {
@@ -1139,6 +1166,12 @@ private:
                 s.klass = c;
                 return s;
             }
+        if (n.name == "GType" && dialect().new_steps) {
+            SVal s;
+            s.k = SVal::K::klass;
+            s.klass = "GType";
+            return s;
+        }
         Value tok;
         if (bare_token(n.name, tok)) return val(tok);
         // Strategy classes Gremlin-Groovy imports (withStrategies(ReadOnlyStrategy),
@@ -1199,6 +1232,7 @@ private:
 
     SVal member_of(SVal t, const Node& n) {
         if (t.k == SVal::K::klass) {
+            if (t.klass == "GType" && detail::gtype_exists(n.name)) return val(detail::gtype_value(n.name));
             if (t.klass == "VertexProperty" && n.name == "Cardinality") {
                 SVal s;
                 s.k = SVal::K::klass;
@@ -1262,6 +1296,12 @@ private:
     Value make_p(const std::string& name, const std::vector<SVal>& args, std::size_t pos, bool text) {
         std::vector<Value> vals;
         for (const auto& a : args) {
+            // 4.0: a child traversal resolved per traverser (P.eq(__.x()); Dialect::traversal_arguments),
+            // carried as its bytecode until the step compiles it
+            if (a.k == SVal::K::traversal && !text && dialect().traversal_arguments && a.code->anonymous) {
+                vals.push_back(detail::code_to_bytecode(*a.code));
+                continue;
+            }
             if (a.k != SVal::K::value && a.k != SVal::K::void_)
                 no_method(pos, text ? "TextP" : "P", name, args);
             vals.push_back(a.v);
@@ -1328,9 +1368,15 @@ private:
         if (!n.target) {
             // Static imports: P/TextP predicates and __ steps.
             auto args = eval_args(n);
+            if (dialect().new_steps && (n.name == "Binary" || n.name == "Duration" || n.name == "UUID"))
+                return val(literal_constructor(n, args));
             bool all_values =
                 std::all_of(args.begin(), args.end(), [](const SVal& a) { return a.k == SVal::K::value; });
-            if (is_p_name(n.name) && all_values) return val(make_p(n.name, args, n.pos, false));
+            if (is_p_name(n.name) && (all_values || dialect().traversal_arguments))
+                return val(make_p(n.name, args, n.pos, false));
+            if (n.name == "typeOf" && dialect().new_steps && args.size() == 1 && all_values &&
+                (detail::is_gtype(args[0].v) || args[0].v.type() == Type::string))
+                return val(Value::p("typeOf", {args[0].v}));
             if (n.name == "datetime" && all_values && args.size() <= 1) return val(datetime_of(args, n.pos));
             if (is_textp_name(n.name) && all_values) return val(make_p(n.name, args, n.pos, true));
             if (n.name == "not" && args.size() == 1 && args[0].k == SVal::K::value &&
@@ -1339,6 +1385,73 @@ private:
             return anonymous(n, args);
         }
         return call_on(eval(*n.target), n);
+    }
+
+    // gremlin-lang 4.0's typed literals: Binary("base64"), Duration(seconds, nanos[, positive]),
+    // UUID("…") and UUID() (a random one).
+    Value literal_constructor(const Node& n, const std::vector<SVal>& args) {
+        for (const auto& a : args)
+            if (a.k != SVal::K::value) no_method(n.pos, "Script", n.name, args);
+        if (n.name == "Binary" && args.size() == 1 && args[0].v.type() == Type::string) {
+            std::string out;
+            std::uint32_t acc = 0;
+            int bits = 0;
+            for (char c : args[0].v.str()) {
+                int v = c >= 'A' && c <= 'Z'   ? c - 'A'
+                        : c >= 'a' && c <= 'z' ? c - 'a' + 26
+                        : c >= '0' && c <= '9' ? c - '0' + 52
+                        : c == '+'             ? 62
+                        : c == '/'             ? 63
+                                               : -1;
+                if (c == '=') break;
+                if (v < 0)
+                    fail(EvalError::Kind::evaluation,
+                         "Binary() takes base64 text (at " + where_text(src_, n.pos) + ")",
+                         "IllegalArgumentException");
+                acc = (acc << 6) | static_cast<std::uint32_t>(v);
+                bits += 6;
+                if (bits >= 8) {
+                    bits -= 8;
+                    out += static_cast<char>((acc >> bits) & 0xff);
+                }
+            }
+            return Value::binary(std::move(out));
+        }
+        if (n.name == "Duration" && (args.size() == 2 || args.size() == 3) && integral(args[0].v) &&
+            integral(args[1].v) && (args.size() == 2 || args[2].v.type() == Type::boolean)) {
+            std::int64_t secs = args[0].v.as_int();
+            auto nanos = static_cast<std::int32_t>(args[1].v.as_int());
+            if (args.size() == 3 && !args[2].v.as_bool()) {  // Duration.negated()
+                secs = -secs;
+                if (nanos != 0) {
+                    secs -= 1;
+                    nanos = 1000000000 - nanos;
+                }
+            }
+            return Value::duration(secs, nanos);
+        }
+        if (n.name == "UUID" && args.empty()) {
+            model::Uuid u{};
+            static thread_local std::uint64_t state =
+                static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) | 1;
+            for (auto& b : u) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                b = static_cast<std::uint8_t>(state);
+            }
+            u[6] = static_cast<std::uint8_t>((u[6] & 0x0f) | 0x40);
+            u[8] = static_cast<std::uint8_t>((u[8] & 0x3f) | 0x80);
+            return Value::uuid(u);
+        }
+        if (n.name == "UUID" && args.size() == 1 && args[0].v.type() == Type::string) {
+            model::Uuid u{};
+            if (!model::uuid_from_string(args[0].v.str(), u))
+                fail(EvalError::Kind::evaluation, "Invalid UUID string: " + args[0].v.str(),
+                     "IllegalArgumentException");
+            return Value::uuid(u);
+        }
+        no_method(n.pos, "Script", n.name, args);
     }
 
     // gremlin-lang's datetime('2023-08-02T00:00:00Z') (DatetimeHelper.datetime): a Date; datetime()
@@ -1384,6 +1497,10 @@ private:
         if (t.klass == "__") return anonymous(n, args);
         if (t.klass == "P") {
             if (is_p_name(n.name)) return val(make_p(n.name, args, n.pos, false));
+            if (n.name == "typeOf" && dialect().new_steps && args.size() == 1 &&
+                args[0].k == SVal::K::value &&
+                (detail::is_gtype(args[0].v) || args[0].v.type() == Type::string))
+                return val(Value::p("typeOf", {args[0].v}));
             if (n.name == "not" && args.size() == 1 && args[0].k == SVal::K::value &&
                 args[0].v.type() == Type::p)
                 return val(Value::p("not", {args[0].v}));
@@ -1510,6 +1627,8 @@ private:
         if (n.name == "toString" && args.empty()) return val(Value::string(groovy_string(v)));
         no_method(n.pos, std::string(model::type_name(v.type())), n.name, args);
     }
+
+    const detail::Dialect& dialect() const { return detail::dialect_of(opts_.generation); }
 
     Graph& graph_;
     std::string_view src_;

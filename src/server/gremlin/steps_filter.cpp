@@ -18,8 +18,7 @@ void build_is(Compiler& comp, const Spec& s) {
     const Instr& in = *s.main;
     if (in.args.size() != 1) bad_args(in);
     Value pred = as_pred(in.args[0], in);
-    comp.add_fn([pred](Ctx& ctx, Traverser& t) { return test_p(ctx, pred, t.obj); });
-    return;
+    comp.add_pred_fn(pred, [](Ctx& ctx, Traverser& t, const Value& p) { return test_p(ctx, p, t.obj); });
 }
 
 // not() / filter() / and() / or() / sideEffect() / map() over child traversals

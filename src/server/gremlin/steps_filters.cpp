@@ -302,10 +302,10 @@ bool token_for(Ctx& ctx, const Obj& o, Token token, Obj& out) {
 }
 
 void add_token_pred(Compiler& comp, Token token, Value pred) {
-    bool as_string = token == Token::id && id_as_string(pred);
-    comp.add_fn([token, pred, as_string](Ctx& ctx, Traverser& t) {
+    comp.add_pred_fn(pred, [token](Ctx& ctx, Traverser& t, const Value& pred) {
         Obj v;
         if (!token_for(ctx, t.obj, token, v)) return false;
+        const bool as_string = token == Token::id && id_as_string(pred);
         if (as_string) {
             Value idv = v.el ? to_value(ctx, v) : v.v;
             return test_p(ctx, pred, Obj(idv.type() == Type::string ? idv : Value::string(idv.to_string())));
@@ -357,6 +357,8 @@ void build_has(Compiler& comp, const Spec& s) {
     if (n == "hasId") {
         if (in.args.empty()) bad_args(in);
         if (in.args.size() == 1 && is_pred(in.args[0])) return add_token_pred(comp, Token::id, in.args[0].v);
+        if (in.args.size() == 1 && in.args[0].t && compiling_dialect().traversal_arguments)
+            return add_token_pred(comp, Token::id, as_pred(in.args[0], in));
         std::vector<Value> vals;
         for (const auto& a : in.args) {
             if (a.t || is_pred(a)) bad_args(in);
@@ -404,12 +406,17 @@ void build_has(Compiler& comp, const Spec& s) {
         comp.add_fn([](Ctx&, Traverser&) { return false; });
         return;
     }
-    if (in.args[k + 1].t) return add_traversal_test(comp, in, key, in.args[k + 1]);
+    // 3.7: the property values go through the traversal; 4.0: has(key, P.eq(traversal)), the
+    // traversal resolved against the element (Dialect::traversal_arguments)
+    if (in.args[k + 1].t && !compiling_dialect().traversal_arguments)
+        return add_traversal_test(comp, in, key, in.args[k + 1]);
     Value pred = as_pred(in.args[k + 1], in);
     if (is_enum(key, EnumKind::t)) return add_token_pred(comp, token_of(key.v.str()), pred);
     if (!is_str(key)) bad_args(in);
     std::string kname = key.v.str();
-    comp.add_fn([kname, pred](Ctx& ctx, Traverser& t) { return has_property(ctx, t.obj, kname, &pred); });
+    comp.add_pred_fn(pred, [kname](Ctx& ctx, Traverser& t, const Value& p) {
+        return has_property(ctx, t.obj, kname, &p);
+    });
 }
 
 // ---- dedup() ----------------------------------------------------------------------------------------------

@@ -165,6 +165,52 @@ void build_graph_or_inject(Compiler& comp, const Spec& s) {
         return;
     }
     bool vertices = in.name == "V";
+    // 4.0: V(__.x()) / E(__.x()): the ids (or elements) every result of the child traversal names,
+    // run on each traverser (Dialect::traversal_arguments)
+    if (in.args.size() == 1 && in.args[0].t && compiling_dialect().traversal_arguments) {
+        PlanPtr plan = comp.child(in.args[0], in);
+        bool start = comp.at_start;
+        comp.add([plan, vertices, start](Ctx& ctx) {
+            auto pipe = std::shared_ptr<Pipeline>(plan->instantiate(ctx));
+            auto st = std::make_unique<ExpandStep>();
+            Ctx* c = &ctx;
+            st->fn = [pipe, vertices, start, c](Traverser& t, std::vector<Traverser>& buf) {
+                Ctx& ctx = *c;
+                Traverser s0 = t;
+                s0.bulk = 1;
+                pipe->start_with(s0);
+                std::vector<Value> ids;
+                Traverser r;
+                while (pipe->next(r)) {
+                    Value v = to_value(ctx, r.obj);
+                    if (v.type() == Type::list || v.type() == Type::set) {
+                        for (const auto& x : v.kids()) ids.push_back(x.is_element() ? x.id() : x);
+                    } else if (!v.is_null()) {
+                        ids.push_back(v.is_element() ? v.id() : v);
+                    }
+                }
+                const Snapshot& s = *ctx.snap;
+                for (const auto& id : ids) {
+                    const ElementRec* el =
+                        vertices ? static_cast<const ElementRec*>(s.find_vertex(s.convert_vertex_id(id)))
+                                 : static_cast<const ElementRec*>(s.find_edge(id));
+                    if (!el || !visible(ctx, el)) continue;
+                    Traverser n = t;
+                    if (start) {
+                        n = Traverser{};
+                        n.bulk = t.bulk;
+                        n.obj = Obj(el);
+                        fresh_path(ctx, n);
+                    } else {
+                        advance(ctx, n, Obj(el));
+                    }
+                    buf.push_back(std::move(n));
+                }
+            };
+            return std::unique_ptr<Step>(std::move(st));
+        });
+        return;
+    }
     std::vector<Value> ids;
     for (const auto& a : in.args) {
         if (a.t) bad_args(in);

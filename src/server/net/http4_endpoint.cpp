@@ -151,6 +151,7 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
             SessionStatement stmt;
             stmt.script = p.request.gremlin;
             stmt.opts.language = p.language;
+            stmt.opts.generation = Generation::tp40;  // as TinkerPop 4.0 (issue 29)
             stmt.opts.bindings = p.request.bindings.is_null() ? model::Value::map() : p.request.bindings;
             stmt.opts.materialize_tokens =
                 p.request.materialize_properties && *p.request.materialize_properties == "tokens";

@@ -1,0 +1,26 @@
+#include "dialect.hpp"
+
+namespace tpbench::server::detail {
+
+const Dialect& dialect_of(Generation g) {
+    static const Dialect tp37{};
+    static const Dialect tp40 = [] {
+        Dialect d;
+        d.generation = Generation::tp40;
+        d.traversal_arguments = true;
+        d.new_steps = true;
+        return d;
+    }();
+    return g == Generation::tp40 ? tp40 : tp37;
+}
+
+namespace {
+thread_local const Dialect* t_dialect = nullptr;
+}  // namespace
+
+const Dialect& compiling_dialect() { return t_dialect ? *t_dialect : dialect_of(Generation::tp37); }
+
+DialectScope::DialectScope(Generation g) : saved_(t_dialect) { t_dialect = &dialect_of(g); }
+DialectScope::~DialectScope() { t_dialect = saved_; }
+
+}  // namespace tpbench::server::detail

@@ -1,0 +1,102 @@
+// The generation switches (src/server/gremlin/dialect.hpp, issue 29): each one checked both ways —
+// what a 3.7 evaluation (ws37, http3) does and what a 4.0 evaluation (http4) does with the same text.
+#include "gremlin_test_util.hpp"
+
+using namespace gremlin_test;
+using tpbench::model::Type;
+using tpbench::server::Generation;
+
+namespace {
+
+server::EvalOptions gen(Generation g) {
+    server::EvalOptions o;
+    o.language = "gremlin-lang";
+    o.generation = g;
+    return o;
+}
+const server::EvalOptions v37 = gen(Generation::tp37);
+const server::EvalOptions v40 = gen(Generation::tp40);
+
+}  // namespace
+
+TEST_CASE_FIXTURE(ModernGraph,
+                  "traversal_arguments: P.gt(__.…), is(__.…), has(key, __.…), hasId(__.…), V(__.…)") {
+    const char* gt = "g.V().has('age', P.gt(__.V().has('name','marko').values('age'))).values('name')";
+    CHECK(same(q(gt, v40), strs({"josh", "peter"})));
+    CHECK(must_fail(g, gt, v37).message.find("No signature of method: P.gt()") != std::string::npos);
+    // a child with no result: a scalar predicate matches nothing, not() of it everything
+    CHECK(q("g.V().has('age', P.eq(__.values('nope'))).values('name')", v40).empty());
+    CHECK(q("g.V().values('age').is(P.not(P.eq(__.V().has('name','nobody').values('age'))))", v40).size() ==
+          4);
+    // within(__.…): every item of the child's collection
+    CHECK(same(q("g.V().values('name').is(P.within(__.V().has('age', P.gt(30)).values('name').fold()))", v40),
+               strs({"josh", "peter"})));
+    CHECK(same(q("g.V().values('age').is(__.constant(29))", v40), {I(29)}));
+    // has(key, traversal): 3.7 feeds the property value through it; 4.0 is has(key, P.eq(traversal))
+    // resolved against the element
+    CHECK(same(q("g.V().has('name', __.is('marko')).values('name')", v37), strs({"marko"})));
+    CHECK(q("g.V().has('name', __.not(__.identity()))", v40).empty());
+    CHECK(same(q("g.V().has('name', __.constant('marko')).values('name')", v40), strs({"marko"})));
+    CHECK(same(q("g.V().hasId(__.V().has('name','josh').id()).values('name')", v40), strs({"josh"})));
+    CHECK(same(q("g.V().has('name','marko').V(__.out('knows').id()).values('name')", v40),
+               strs({"vadas", "josh"})));
+    CHECK(
+        must_fail(g, "g.V().has('name','marko').V(__.out('knows').id())", v37).message.find("No signature") !=
+        std::string::npos);
+}
+
+TEST_CASE_FIXTURE(ModernGraph,
+                  "new_steps: GType, P.typeOf, asNumber(), asBool(), Binary/Duration/UUID literals") {
+    CHECK(q("g.V().values('age').is(P.typeOf(GType.INT))", v40).size() == 4);
+    CHECK(q("g.V().values('name').is(P.typeOf('String'))", v40).size() == 6);
+    CHECK(q("g.V().values('age').is(P.typeOf(GType.LONG))", v40).empty());
+    CHECK(q("g.V().is(P.typeOf(GType.VERTEX))", v40).size() == 6);
+    CHECK(must_fail(g, "g.V().values('age').is(P.typeOf(GType.INT))", v37)
+              .message.find("No such property: GType") != std::string::npos);
+    CHECK(
+        must_fail(g, "g.inject(1).is(P.typeOf('Nope'))", v40).message.find("Nope is not a registered type") !=
+        std::string::npos);
+
+    auto one = [&](const char* s) {
+        auto r = q(s, v40);
+        REQUIRE(r.size() == 1);
+        return r[0];
+    };
+    CHECK(one("g.inject('5').asNumber()") == I(5));
+    CHECK(one("g.inject('0x5').asNumber()") == I(5));
+    CHECK(one("g.inject('5000000000').asNumber()") == L(5000000000));
+    CHECK(one("g.inject(5.67).asNumber(GType.INT)") == I(5));
+    CHECK(one("g.inject(12).asNumber(GType.BYTE)").type() == Type::byte);
+    CHECK(one("g.inject(5).asNumber(GType.BIGDECIMAL)").type() == Type::big_decimal);
+    CHECK(must_fail(g, "g.inject(300).asNumber(GType.BYTE)", v40).message ==
+          "Can't convert number of type Integer to Byte due to overflow.");
+    CHECK(must_fail(g, "g.inject('test').asNumber()", v40).message == "Can't parse string 'test' as number.");
+    CHECK(must_fail(g, "g.inject(1).asNumber(GType.VERTEX)", v40)
+              .message.find("requires a numeric type token") != std::string::npos);
+    CHECK(one("g.inject('tRUe').asBool()") == Value::boolean(true));
+    CHECK(one("g.inject(0).asBool()") == Value::boolean(false));
+    CHECK(must_fail(g, "g.inject('hello').asBool()", v40).message == "Can't parse hello as Boolean.");
+    CHECK(must_fail(g, "g.inject('5').asNumber()", v37).message.find("unsupported step 'asNumber'") !=
+          std::string::npos);
+
+    CHECK(one("g.inject(Binary('AQID'))") == Value::binary(std::string("\x01\x02\x03", 3)));
+    CHECK(one("g.inject(Duration(1, 500000000, false))") == Value::duration(-2, 500000000));
+    CHECK(one("g.inject(UUID('f47af10b-58cc-4372-a567-0f02b2f3d479'))").type() == Type::uuid);
+    CHECK(one("g.inject(\"a\"c)").type() == Type::char_);
+}
+
+TEST_CASE_FIXTURE(ModernGraph, "both generations: the literal minima and out-of-range literals") {
+    for (const auto* o : {&v37, &v40}) {
+        CHECK(q("g.inject(-128b)", *o) == std::vector<Value>{Value::byte(-128)});
+        CHECK(q("g.inject(-32768s)", *o) == std::vector<Value>{Value::short_(-32768)});
+        CHECK(q("g.inject(-2147483648i)", *o) == std::vector<Value>{I(-2147483648LL)});
+        CHECK(q("g.inject(-9223372036854775808l)", *o) ==
+              std::vector<Value>{L(std::numeric_limits<std::int64_t>::min())});
+        CHECK(q("g.inject(-2147483648)", *o) == std::vector<Value>{I(-2147483648LL)});
+        CHECK(q("g.inject(-2147483649)", *o) == std::vector<Value>{L(-2147483649LL)});
+        CHECK(must_fail(g, "g.inject(-129b)", *o).kind == server::EvalError::Kind::syntax);
+        CHECK(must_fail(g, "g.inject(128b)", *o).kind == server::EvalError::Kind::syntax);
+        CHECK(must_fail(g, "g.inject(-9223372036854775809l)", *o).kind == server::EvalError::Kind::syntax);
+        CHECK(q("g.inject(5).math('_ - 1')", *o).size() == 1);  // binary minus is still subtraction
+    }
+}
