@@ -1,5 +1,6 @@
 #include <tpbench/engine/load.hpp>
 #include <tpbench/engine/inplace_handler.hpp>
+#include <tpbench/engine/interrupt.hpp>
 
 #include <tpbench/engine/pool.hpp>
 #include <tpbench/engine/transaction.hpp>
@@ -18,6 +19,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -52,6 +54,7 @@ struct Control {
     std::condition_variable cv;
     std::size_t ready = 0;  // workers that finished opening their minimum pool
     Clock::time_point start{};
+    bool stop = false;  // a stop was requested (interrupt.hpp)
 };
 
 // A second of the measured phase while the run lasts: a full histogram while completions
@@ -259,6 +262,29 @@ public:
     }
     // Hard stop from the orchestrator when even the watchdog could not end the run.
     void hard_stop() { ioc_.stop(); }
+    // A stop request (interrupt.hpp), from the orchestrator: take no new request, give the ones
+    // in flight `grace`, then cut them off (the watchdog, as at run_deadline; counted cancelled).
+    void interrupt(Clock::duration grace) {
+        asio::post(ioc_, [this, grace] {
+            if (interrupted_) return;
+            interrupted_ = true;
+            stopping_ = true;
+            run_end_ = std::min(run_end_, Clock::now() + grace);
+            wake_schedule();
+            if (pool_) pool_->wake_all();
+        });
+    }
+    bool interrupted() const noexcept { return interrupted_; }
+    std::uint64_t not_sent() const noexcept { return not_sent_; }
+    // LoadSpec::on_interval: the seconds [0, sealed()) of this worker are closed and were handed
+    // over (take_sealed); SIZE_MAX when this worker seals nothing (no lanes, or not asked).
+    std::size_t sealed() const noexcept { return sealed_.load(std::memory_order_acquire); }
+    // Moves the closed seconds handed over since the last call into `out` (any thread).
+    void take_sealed(std::vector<std::pair<std::size_t, IntervalStats>>& out) {
+        std::lock_guard lock(seal_mutex_);
+        for (auto& x : sealed_out_) out.push_back(std::move(x));
+        sealed_out_.clear();
+    }
 
     std::uint64_t progress() const noexcept { return progress_.load(std::memory_order_relaxed); }
     // What this worker counted for LoadSpec::live (written by the worker thread only).
@@ -305,6 +331,7 @@ private:
         // rate run late; issue 10 item 4).
         const bool run_lanes = count_ > 0 && opened > 0 && setup_error_.empty();
         if (run_lanes) co_await spawn_lanes(ex);
+        if (run_lanes && spec_.intervals && spec_.on_interval) sealed_.store(0, std::memory_order_release);
         {
             std::lock_guard lock(control_.mutex);
             ++control_.ready;
@@ -326,7 +353,7 @@ private:
                 lanes_ = capacity_ = 0;
                 lanes_ready_at_start_ = 0;
             } else {
-                run_end_ = start_ + spec_.run_deadline;
+                run_end_ = std::min(run_end_, start_ + spec_.run_deadline);  // an interrupt may have set it
                 asio::co_spawn(ex, async_watchdog(), [this](std::exception_ptr e) {
                     if (e) record_exception(e);
                 });
@@ -457,6 +484,14 @@ private:
             ConnectionPool::Lease lease;
             const bool at_once = pool_->try_acquire(lease, open_loop ? ConnectionPool::no_slot : last_slot);
             if (!at_once) lease = co_await pool_->async_acquire();
+            if (interrupted_ && (!at_once || lease.error)) {
+                // Stopped while this lane waited for a connection: the request never left.
+                if (!lease.error) pool_->release(lease, false, Clock::now());
+                record_failure(st, errc::cancelled, "not sent: interrupted while waiting for a connection");
+                st.last_done = std::max(st.last_done, Clock::now());
+                bump_progress();
+                continue;
+            }
             if (lease.error) {
                 // The pool knows why connecting failed (OS / TLS reason, upgrade status).
                 record_failure(st, classify_error(lease.error),
@@ -578,10 +613,15 @@ private:
                 }
                 deadlines_.pop_front();
             }
+            if (sealed_.load(std::memory_order_relaxed) != static_cast<std::size_t>(-1)) seal_intervals(now);
             if (now >= run_end_ && !closing) {
                 // Stop taking requests; force every connection closed so in-flight ones finish.
+                // After an interrupt's grace period the requests cut off count as cancelled.
                 closing = true;
-                deadline_hit_ = true;
+                if (interrupted_)
+                    interrupt_cut_ = true;
+                else
+                    deadline_hit_ = true;
                 stopping_ = true;
                 wake_schedule();
                 for (std::size_t i = 0; i < lane_deadline_.size(); ++i)
@@ -607,10 +647,14 @@ private:
         st.bytes_in += out.bytes_in;
         st.partial_responses += out.partial_responses;
         if (watchdog_fired || out.error) {
-            const errc e = watchdog_fired && classify_error(out.error) != errc::timeout
+            const bool cut = watchdog_fired && interrupt_cut_;
+            const errc e = cut ? errc::cancelled
+                           : watchdog_fired && classify_error(out.error) != errc::timeout
                                ? errc::timeout
                                : classify_error(out.error);
-            std::string msg = out.status_message.empty() ? make_error_code(e).message() : out.status_message;
+            std::string msg = cut ? std::string("still outstanding when the interrupt's grace period ended")
+                              : out.status_message.empty() ? make_error_code(e).message()
+                                                           : out.status_message;
             record_failure(st, e, msg);
             if (spec_.live)
                 live_.count(out, 0, false,
@@ -674,6 +718,31 @@ private:
         return intervals_[i];
     }
 
+    // LoadSpec::on_interval: hands every second that ended over a second ago (a completion is
+    // filed under the second of its `done` time, taken just before it is recorded) to the
+    // orchestrator: a copy of its counters and histogram. Worker thread (the watchdog).
+    void seal_intervals(Clock::time_point now) {
+        if (now < start_) return;
+        const auto current = static_cast<std::size_t>(to_ns(now - start_) / 1'000'000'000);
+        if (sealed_upto_ + 2 > current) return;
+        std::vector<std::pair<std::size_t, IntervalStats>> batch;
+        for (; sealed_upto_ + 2 <= current; ++sealed_upto_) {
+            IntervalStats iv;
+            if (sealed_upto_ < intervals_.size()) {
+                const IntervalSlot& slot = intervals_[sealed_upto_];
+                iv.completed = slot.completed;
+                iv.failed = slot.failed;
+                slot.merge_into(iv.latency);
+            }
+            batch.emplace_back(sealed_upto_, std::move(iv));
+        }
+        {
+            std::lock_guard lock(seal_mutex_);
+            for (auto& x : batch) sealed_out_.push_back(std::move(x));
+        }
+        sealed_.store(sealed_upto_, std::memory_order_release);
+    }
+
     void record_failure(PhaseStats& st, errc e, const std::string& message) {
         ++st.failed;
         ++st.errors[std::min<std::size_t>(static_cast<std::size_t>(e), errc_slots - 1)];
@@ -704,7 +773,20 @@ private:
         pool_.reset();  // destroy sessions while the io_context still exists
         std::uint64_t recorded = 0;
         for (auto& p : phases_) recorded += p.completed + p.failed;
-        if (recorded < count_ && lanes_ > 0) {
+        if (recorded < count_ && lanes_ > 0 && interrupted_) {
+            // Stopped on request: the requests never sent are not part of the run (not_sent); any
+            // issued one not recorded (the loop was stopped hard) was cancelled.
+            PhaseStats& st = phases_[1];
+            std::uint64_t issued = 0;
+            for (auto& p : phases_) issued += p.issued;
+            const std::uint64_t unfinished = issued - recorded;
+            not_sent_ = count_ - issued;
+            if (unfinished > 0) {
+                st.errors[static_cast<std::size_t>(errc::cancelled)] += unfinished;
+                st.failed += unfinished;
+                st.note_error_message(errc::cancelled, "still outstanding when the interrupted run ended");
+            }
+        } else if (recorded < count_ && lanes_ > 0) {
             PhaseStats& st = phases_[1];
             const std::uint64_t missing = count_ - recorded;
             // Issued but unfinished ones are timeouts; never-issued ones were cancelled.
@@ -766,6 +848,14 @@ private:
     alignas(64) LiveCounters live_;
     bool aborted_ = false;
     bool stopping_ = false;
+    bool interrupted_ = false;    // a stop request reached this worker (interrupt())
+    bool interrupt_cut_ = false;  // ... and its grace period ended with requests in flight
+    std::uint64_t not_sent_ = 0;  // set by finish() after an interrupt
+    // LoadSpec::on_interval: seconds closed by the watchdog and not yet taken by the orchestrator.
+    std::atomic<std::size_t> sealed_{static_cast<std::size_t>(-1)};
+    std::size_t sealed_upto_ = 0;  // worker thread: seconds [0, this) are closed
+    std::mutex seal_mutex_;
+    std::vector<std::pair<std::size_t, IntervalStats>> sealed_out_;
     bool finished_ = false;
     bool deadline_hit_ = false;
     errc fatal_ = errc::ok;
@@ -1053,6 +1143,21 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
     // A worker without a connection could not send anything: never more workers than connections.
     const std::size_t n_workers = std::min(spec.workers, spec.pool.max_connections);
     Control control;
+    // A stop request (interrupt.hpp) wakes the orchestrator below; one made before this run
+    // started ends it before it connects.
+    StopListener stop_listener([&control] {
+        {
+            std::lock_guard lock(control.mutex);
+            control.stop = true;
+        }
+        control.cv.notify_all();
+    });
+    if (stop_requested()) {
+        LoadResult r;
+        r.interrupted = true;
+        r.not_sent = spec.plan.size();
+        return r;
+    }
     std::vector<std::unique_ptr<Worker>> workers;
     for (std::size_t i = 0; i < n_workers; ++i)
         workers.push_back(std::make_unique<Worker>(spec, n_workers, factory, session_config, i, control));
@@ -1062,16 +1167,23 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
 
     LoadResult result;
     bool all_ready;
+    bool stopped_before_start;
     {
         std::unique_lock lock(control.mutex);
-        all_ready =
-            control.cv.wait_for(lock, spec.connect_deadline, [&] { return control.ready == workers.size(); });
+        all_ready = control.cv.wait_for(lock, spec.connect_deadline,
+                                        [&] { return control.ready == workers.size() || control.stop; });
+        stopped_before_start = control.stop;
         control.start = Clock::now();
     }
     bool any_failed = false;
     for (auto& w : workers)
         if (!w->setup_error().empty()) any_failed = true;
-    if (!all_ready || any_failed) {
+    if (stopped_before_start) {
+        // Interrupted while connecting: nothing is sent.
+        for (auto& w : workers) w->abort();
+        result.interrupted = true;
+        result.not_sent = spec.plan.size();
+    } else if (!all_ready || any_failed) {
         for (auto& w : workers) w->abort();
         result.setup_failed = true;
     } else {
@@ -1086,18 +1198,67 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
             if (!w->finished()) return false;
         return true;
     };
+    bool stop_sent = stopped_before_start;
+    // LoadSpec::on_interval: the closed seconds taken from the workers, merged, until delivered.
+    std::vector<std::pair<std::size_t, IntervalStats>> taken;
+    std::map<std::size_t, IntervalStats> closed;
+    std::size_t delivered = 0;
+    auto deliver_intervals = [&] {
+        if (!spec.intervals || !spec.on_interval) return;
+        std::size_t upto = static_cast<std::size_t>(-1);
+        for (auto& w : workers) {
+            w->take_sealed(taken);
+            upto = std::min(upto, w->sealed());
+        }
+        for (auto& [sec, iv] : taken) {
+            auto& c = closed[sec];
+            c.completed += iv.completed;
+            c.failed += iv.failed;
+            c.latency.merge(iv.latency);
+        }
+        taken.clear();
+        if (upto == static_cast<std::size_t>(-1)) return;
+        for (; delivered < upto; ++delivered) {
+            auto it = closed.find(delivered);
+            if (it == closed.end()) {
+                spec.on_interval(delivered, IntervalStats{});
+            } else {
+                spec.on_interval(delivered, it->second);
+                closed.erase(it);
+            }
+        }
+    };
     for (;;) {
         {
-            // Sleep until every worker finished, the next progress report, or the hard end.
+            // Sleep until every worker finished, a stop request, the next progress report, or the
+            // hard end.
             std::unique_lock lock(control.mutex);
-            if (control.cv.wait_until(lock, std::min(next_report, hard_end), all_done)) break;
+            if (control.cv.wait_until(lock, std::min(next_report, hard_end),
+                                      [&] { return all_done() || (control.stop && !stop_sent); }) &&
+                !(control.stop && !stop_sent))
+                break;
         }
         const auto now = Clock::now();
+        bool stop_now = false;
+        {
+            std::lock_guard lock(control.mutex);
+            stop_now = control.stop && !stop_sent;
+        }
+        if (stop_now) {
+            stop_sent = true;
+            const auto grace = stop_grace();
+            for (auto& w : workers) w->interrupt(grace);
+            // The workers end by the grace period, their watchdog's close (2 x 1 s) and the pool's
+            // close (2 s); after that they are stopped hard.
+            hard_end = std::min(hard_end, now + grace + std::chrono::seconds(6));
+            continue;
+        }
         if (now >= hard_end) {
             for (auto& w : workers) w->hard_stop();
             hard_end = now + 100ms;  // re-issue until the workers are gone, without spinning
         }
         if (now >= next_report) {
+            deliver_intervals();
             live.publish();
             if (spec.progress) {
                 std::uint64_t done = 0;
@@ -1129,6 +1290,8 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
         result.connect.merge(w->connect_stats());
         if (result.first_error_message.empty()) result.first_error_message = w->first_error();
         if (!w->first_results().empty()) result.first_results = std::move(w->first_results());
+        if (w->interrupted()) result.interrupted = true;
+        result.not_sent += w->not_sent();
     }
     if (result.setup_failed && result.setup_error.empty())
         result.setup_error = "timed out opening connections";

@@ -1,5 +1,6 @@
 #include <tpbench/engine/scenario.hpp>
 
+#include <tpbench/engine/interrupt.hpp>
 #include <tpbench/engine/java_compat.hpp>
 
 #include <fmt/core.h>
@@ -40,8 +41,9 @@ void emit(const std::function<void(const std::string&)>& sink, const std::string
     if (sink) sink(line);
 }
 
+// pauseBetweenRuns; a stop request (interrupt.hpp) ends it early.
 void pause(std::int32_t ms) {
-    if (ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    if (ms > 0) (void)sleep_unless_stopped(std::chrono::milliseconds(ms));
 }
 
 bool store_is_empty(const std::string& path) {
@@ -139,6 +141,10 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         s.templates.push_back(t);
         s.plan = {0};
         LoadResult r = ep.run ? ep.run("init", s, ep.factory, scfg) : run_load(s, ep.factory, scfg);
+        if (r.interrupted) {
+            rep.interrupted = true;
+            return false;
+        }
         if (r.setup_failed || r.measured().failed > 0) {
             rep.aborted = true;
             rep.abort_reason = fmt::format("initialisation script '{}' failed: {}", script,
@@ -224,7 +230,16 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
                 errc_name(r.fatal_error), r.first_error_message.empty() ? "" : ": " + r.first_error_message);
             return std::nullopt;
         }
-        if (rep.latency) {
+        if (r.interrupted) {
+            // Stopped on request: keep what ran (the caller stops the run), print no Java line.
+            e.interrupted = true;
+            rep.interrupted = true;
+            if (!rep.latency && e.seconds > 0)
+                e.req_per_sec = java_round_rps(static_cast<double>(all.completed), e.seconds);
+            emit(sinks.progress,
+                 fmt::format("[{}] {}: interrupted after {} request(s) sent, {} completed, {} failed",
+                             ep.backend, name, all.issued, all.completed, all.failed));
+        } else if (rep.latency) {
             if (e.errors > 0) {
                 rep.aborted = true;
                 rep.abort_reason = fmt::format("{} failed: {}", name, r.first_error_message);
@@ -254,11 +269,16 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
 
     emit(sinks.out, std::string(banner_warmup));
     const bool inclusive = warmup_check_inclusive(g);
-    for (std::int32_t i = 1; i <= o.warmups; ++i) {
+    for (std::int32_t i = 1; i <= o.warmups && !rep.interrupted; ++i) {
+        if (stop_requested()) {
+            rep.interrupted = true;
+            break;
+        }
         auto e = execute(fmt::format("warmup-{}", i), true,
                          rep.latency ? 1 : static_cast<std::size_t>(o.warmup_requests));
         if (!e) return rep;
         rep.warmups.push_back(*e);
+        if (rep.interrupted) break;
         bool ok;
         if (rep.latency) {
             // Java compares seconds with the millisecond timeout; compare like units instead.
@@ -281,17 +301,22 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
 
     double sum_seconds = 0;
     std::int64_t sum_rps = 0;
-    if (o.exercise || rep.warmup_ok) {
+    if ((o.exercise || rep.warmup_ok) && !rep.interrupted && !stop_requested()) {
         rep.test_cycle_ran = true;
         emit(sinks.out, std::string(banner_test));
         const auto cycle_start = Clock::now();
         for (std::int32_t i = 1; i <= o.executions; ++i) {
+            if (stop_requested()) {
+                rep.interrupted = true;
+                break;
+            }
             auto e = execute(fmt::format("test-{}", i), false,
                              rep.latency ? 1 : static_cast<std::size_t>(o.requests));
             if (!e) return rep;
             rep.tests.push_back(*e);
             sum_seconds += e->seconds;
             sum_rps += e->req_per_sec;
+            if (rep.interrupted) break;
             bool over = Clock::now() - cycle_start > std::chrono::milliseconds(o.timeout_ms);
             if (ep.agree) over = ep.agree(over);
             if (over) {
@@ -304,6 +329,19 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         }
     }
 
+    if (rep.interrupted || stop_requested()) {
+        // ProfilingApplication killed by the signal would print no average: neither does this, and
+        // the store gets no row. The report's averages cover the test executions that ran.
+        rep.interrupted = true;
+        const auto ran = static_cast<std::int64_t>(rep.tests.size());
+        if (ran > 0) {
+            rep.avg_latency_seconds = sum_seconds / static_cast<double>(ran);
+            rep.avg_req_per_sec = sum_rps / ran;
+        }
+        emit(sinks.progress, fmt::format("[{}] interrupted: {} of {} test execution(s) ran; no average line",
+                                         ep.backend, rep.tests.size(), o.executions));
+        return rep;
+    }
     const bool zero = !rep.warmup_ok || rep.timed_out || o.executions == 0;
     if (rep.latency) {
         rep.avg_latency_seconds = zero ? 0.0 : sum_seconds / o.executions;

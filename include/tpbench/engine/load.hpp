@@ -13,7 +13,10 @@
 // time (coordinated-omission corrected, wrk2 style) as well as from the actual send.
 //
 // Every run is bounded: by the plan's length, by per-request deadlines, and by `run_deadline`
-// after which outstanding requests are counted as errc::timeout and the workers stop.
+// after which outstanding requests are counted as errc::timeout and the workers stop. A stop
+// request (interrupt.hpp: the first SIGINT/SIGTERM/SIGHUP) ends it early: no new request is
+// taken, the ones in flight get stop_grace() to finish, the rest are cancelled; the result says
+// `interrupted`.
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/engine/connect_stats.hpp>
 #include <tpbench/stats/histogram.hpp>
@@ -202,6 +205,12 @@ struct LoadSpec {
     LiveCounters* live = nullptr;     // optional live view, updated about once a second
     // Called on the calling thread about once a second while the run lasts (done, total requests).
     std::function<void(std::uint64_t, std::uint64_t)> progress;
+    // With `intervals`: called on the calling thread, in order, with each second of the measured
+    // phase (index = second since the start) once every worker has closed it (about 2 s after it
+    // ended), so a caller can log the intervals as the run goes (tpbench run --hlog). A second a
+    // worker receives a completion for after closing it (a thread stalled over a second) is
+    // exact only in LoadResult::intervals; the seconds still open at the end are only there.
+    std::function<void(std::size_t, const IntervalStats&)> on_interval;
 };
 
 // Open loop, measured phase: the sends that left more than 5 ms after their intended time (the
@@ -245,6 +254,10 @@ struct LoadResult {
     double elapsed_seconds = 0;               // start signal -> last completion
     std::vector<model::Value> first_results;  // when keep_first_results
     std::string first_error_message;          // first failure's message, for the user
+    // A stop request (interrupt.hpp) ended the run before its plan: no request was taken after it,
+    // the ones in flight had stop_grace() to finish and the rest count as errc::cancelled.
+    bool interrupted = false;
+    std::uint64_t not_sent = 0;  // requests of the plan never sent because of the stop (not counted)
 
     const PhaseStats& measured() const noexcept { return phases[static_cast<std::size_t>(Phase::measured)]; }
     const PhaseStats& warmup() const noexcept { return phases[static_cast<std::size_t>(Phase::warmup)]; }

@@ -35,6 +35,7 @@ struct ExecutionResult {
     std::size_t connections = 0;          // connections opened
     std::size_t per_connection = 0;       // in-flight requests per connection
     std::string first_error;              // first failed request's message
+    bool interrupted = false;             // a stop request (interrupt.hpp) cut it short: figures of what ran
 };
 
 // The whole run.
@@ -49,6 +50,10 @@ struct ProfilingReport {
     bool timed_out = false;  // the test cycle exceeded `timeout`
     bool aborted = false;    // the run stopped on an error (latency failure, init failure, old generations)
     std::string abort_reason;
+    // A stop request (interrupt.hpp) ended the run early: the executions that ran (the last one
+    // partial) are kept and merged as usual; no average line is printed and nothing is stored, and
+    // the averages below cover the test executions that ran.
+    bool interrupted = false;
     std::int64_t avg_req_per_sec = 0;  // the printed throughput average
     double avg_latency_seconds = 0;    // the printed latency average
     PhaseStats measured;               // all test executions merged (histograms in ns)
