@@ -20,6 +20,25 @@ std::string fixed(double v, int decimals) {
 
 std::string integer(std::uint64_t v) { return std::to_string(v); }
 
+}  // namespace detail
+
+std::string interruption_line(const Report& r) {
+    using detail::fixed;
+    using detail::integer;
+    if (!r.interrupted) return {};
+    const auto& i = *r.interrupted;
+    std::string s = "INTERRUPTED";
+    if (!i.signal.empty()) s += " by " + i.signal;
+    if (!i.at_utc.empty()) s += " at " + i.at_utc;
+    s += ", " + fixed(i.after_s, 1) +
+         " s into the run: partial results (in-flight requests drained for at most " + fixed(i.grace_s, 1) +
+         " s";
+    if (i.not_sent > 0) s += "; " + integer(i.not_sent) + " planned request(s) not sent";
+    return s + ")";
+}
+
+namespace detail {
+
 std::string percentile_label(double p) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "p%g", p);

@@ -258,6 +258,7 @@ h1{font-size:1.5em;margin-bottom:4px}h2{font-size:1.15em;margin-top:28px;border-
 table{border-collapse:collapse;margin:8px 0;font-size:0.9em}th,td{border:1px solid #ddd;padding:3px 8px}
 th{background:#f4f4f4;text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums}
 tr.section td{background:#fafafa;font-weight:bold}.meta{color:#555;font-size:0.9em}.meta li{margin:1px 0}
+.interrupted{color:#a00;background:#fff3f3;border:1px solid #e0b4b4;padding:6px 10px}
 .verdict-faster{color:#1a7f37;font-weight:bold}.verdict-slower{color:#c62828;font-weight:bold}.verdict-refused{color:#8a6d00;font-weight:bold}.verdict-failed{color:#c62828;font-weight:bold}.verdict-na{color:#555}
 .fail{color:#c62828;font-weight:bold}.ok{color:#1a7f37}.note{color:#8a6d00}
 svg.plot{display:block;margin:12px 0;background:#fff}svg .frame{fill:none;stroke:#999}svg .grid{stroke:#eee}
@@ -270,7 +271,11 @@ std::string render_html(const Report& r) {
     const std::string title = "tpbench report" + (r.title.empty() ? std::string() : ": " + r.title);
     std::string h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
                     esc(title) + "</title>\n<style>\n" + kCss + "\n</style>\n</head>\n<body>\n";
-    h += "<h1>" + esc(title) + "</h1>\n<ul class=\"meta\">\n";
+    h += "<h1>" + esc(title) + "</h1>\n";
+    if (r.interrupted)
+        h += "<p class=\"interrupted\" id=\"interrupted\"><strong>" + esc(interruption_line(r)) +
+             "</strong></p>\n";
+    h += "<ul class=\"meta\">\n";
     if (!r.scenario.empty()) h += "<li>scenario: <code>" + esc(r.scenario) + "</code></li>\n";
     if (!r.created_utc.empty()) h += "<li>created: " + esc(r.created_utc) + "</li>\n";
     if (!r.tool_version.empty()) h += "<li>tool: " + esc(r.tool_version) + "</li>\n";

@@ -132,6 +132,16 @@ std::string render_json(const Report& r) {
     root["created_utc"] = r.created_utc;
     root["scenario"] = r.scenario;
     root["command"] = r.command;
+    // Always present, so a consumer can tell a complete run from a partial one without guessing.
+    root["interrupted"] = r.interrupted.has_value();
+    if (r.interrupted) {
+        const auto& i = *r.interrupted;
+        root["interruption"] = {{"signal", i.signal},
+                                {"at_utc", i.at_utc},
+                                {"after_s", num(i.after_s)},
+                                {"grace_s", num(i.grace_s)},
+                                {"not_sent", i.not_sent}};
+    }
     json::object meta;
     for (const auto& [k, v] : r.meta) meta[k] = v;
     root["meta"] = std::move(meta);
@@ -268,6 +278,17 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
     r.created_utc = rd.str(root, "created_utc");
     r.scenario = rd.str(root, "scenario");
     r.command = rd.str(root, "command");
+    if (rd.boolean(root, "interrupted")) {
+        Interruption i;
+        if (const auto* io = rd.obj(root, "interruption")) {
+            i.signal = rd.str(*io, "signal");
+            i.at_utc = rd.str(*io, "at_utc");
+            i.after_s = rd.dbl(*io, "after_s");
+            i.grace_s = rd.dbl(*io, "grace_s");
+            i.not_sent = rd.u64(*io, "not_sent");
+        }
+        r.interrupted = std::move(i);
+    }
     if (const auto* meta = rd.obj(root, "meta"))
         for (const auto& kv : *meta)
             if (kv.value().is_string()) r.meta[std::string(kv.key())] = std::string(kv.value().as_string());

@@ -124,6 +124,7 @@ stats::Expected<bool> write_report_file(const Report& r, const std::string& path
 
 std::string render_table(const Report& r) {
     std::string out = "tpbench report" + (r.title.empty() ? std::string() : ": " + r.title) + "\n";
+    if (r.interrupted) out += interruption_line(r) + "\n";
     if (!r.scenario.empty()) out += "scenario: " + r.scenario + "\n";
     if (!r.created_utc.empty()) out += "created:  " + r.created_utc + "\n";
     if (!r.tool_version.empty()) out += "tool:     " + r.tool_version + "\n";
@@ -182,6 +183,7 @@ std::string render_table(const Report& r) {
 std::string render_markdown(const Report& r) {
     std::string out =
         "# tpbench report" + (r.title.empty() ? std::string() : ": " + md_escape(r.title)) + "\n\n";
+    if (r.interrupted) out += "**" + md_escape(interruption_line(r)) + "**\n\n";
     if (!r.scenario.empty()) out += "- scenario: `" + md_escape(r.scenario) + "`\n";
     if (!r.created_utc.empty()) out += "- created: " + r.created_utc + "\n";
     if (!r.tool_version.empty()) out += "- tool: " + md_escape(r.tool_version) + "\n";
@@ -254,7 +256,8 @@ std::string render_csv(const Report& r) {
         "failed_executions,error_rate,duration_s,throughput_rps,"
         "latency_mean_ns,latency_p50_ns,latency_p90_ns,latency_p99_ns,latency_p99_9_ns,latency_p99_99_ns,"
         "latency_max_ns,"
-        "service_p50_ns,service_p99_ns,ttfr_p50_ns,ttfr_p99_ns,ttlr_p50_ns,ttlr_p99_ns,saturated\n";
+        "service_p50_ns,service_p99_ns,ttfr_p50_ns,ttfr_p99_ns,ttlr_p50_ns,ttlr_p99_ns,saturated,"
+        "interrupted\n";
     for (const auto& s : r.sides) {
         std::vector<std::string> f{csv_field(s.name),
                                    csv_field(s.config.backend),
@@ -283,6 +286,7 @@ std::string render_csv(const Report& r) {
             f.push_back(hist_pct(*h, 99));
         }
         f.push_back(s.saturated ? "true" : "false");
+        f.push_back(r.interrupted ? "true" : "false");  // the whole run's mark, on every row
         std::string line;
         for (std::size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];
         out += line + "\n";

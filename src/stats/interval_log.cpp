@@ -79,6 +79,7 @@ std::string write_interval_log(const IntervalLog& log, const IntervalLogWriteOpt
     if (log.base_time_s) out += "#[BaseTime: " + fmt3(*log.base_time_s) + " (seconds since epoch)]\n";
     out += "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n";
     for (const auto& e : log.entries) out += format_interval_line(e, opt);
+    for (const auto& c : log.trailer) out += "#" + c + "\n";
     return out;
 }
 
@@ -214,6 +215,68 @@ Expected<bool> write_interval_log_file(const IntervalLog& log, const std::string
     f.write(text.data(), static_cast<std::streamsize>(text.size()));
     f.close();
     if (!f) return fail("writing '" + path + "' failed");
+    return true;
+}
+
+IntervalLogAppender::~IntervalLogAppender() { close(); }
+
+Expected<bool> IntervalLogAppender::open(const std::string& path, const IntervalLog& header,
+                                         const IntervalLogWriteOptions& opt) {
+    close();
+    IntervalLog head = header;
+    head.entries.clear();
+    std::string text;
+    try {
+        text = write_interval_log(head, opt);
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+    file_ = std::fopen(path.c_str(), "wb");
+    if (!file_) return fail("cannot open '" + path + "' for writing");
+    opt_ = opt;
+    if (std::fwrite(text.data(), 1, text.size(), file_) != text.size() || std::fflush(file_) != 0) {
+        close();
+        return fail("writing '" + path + "' failed");
+    }
+    return true;
+}
+
+bool IntervalLogAppender::append(const IntervalLogEntry& e) {
+    if (!file_) return false;
+    std::string line;
+    try {
+        line = format_interval_line(e, opt_);
+    } catch (const std::exception&) {
+        return false;
+    }
+    return std::fwrite(line.data(), 1, line.size(), file_) == line.size() && std::fflush(file_) == 0;
+}
+
+bool IntervalLogAppender::comment(std::string_view text) {
+    if (!file_) return false;
+    std::string line = "#";
+    for (char c : text) line.push_back(c == '\n' || c == '\r' ? ' ' : c);
+    line.push_back('\n');
+    return std::fwrite(line.data(), 1, line.size(), file_) == line.size() && std::fflush(file_) == 0;
+}
+
+void IntervalLogAppender::close() {
+    if (file_) std::fclose(file_);
+    file_ = nullptr;
+}
+
+Expected<bool> replace_interval_log_file(const IntervalLog& log, const std::string& path,
+                                         const IntervalLogWriteOptions& opt) {
+    const std::string tmp = path + ".tmp";
+    auto w = write_interval_log_file(log, tmp, opt);
+    if (!w) {
+        std::remove(tmp.c_str());
+        return w;
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        std::remove(tmp.c_str());
+        return fail("cannot replace '" + path + "'");
+    }
     return true;
 }
 

@@ -32,6 +32,10 @@ stats::Expected<bool> write_report_file(const Report& r, const std::string& path
 // HdrHistogram encodings, so nothing is lost). Errors: not JSON, wrong "schema", bad fields.
 stats::Expected<Report> parse_report_json(std::string_view text);
 
+// The one-line mark of an interrupted report, shown in every format ("INTERRUPTED by SIGINT at
+// 2026-12-07T08:00:03Z, 3.0 s into the run: partial results (...)"); "" for a complete one.
+std::string interruption_line(const Report& r);
+
 // Formats a duration in ns with a readable unit ("850ns", "12.3us", "4.56ms", "1.23s").
 std::string format_ns(double ns);
 

@@ -180,6 +180,16 @@ struct RankInfo {
     bool saturated = false;  // this client host could not keep its schedule
 };
 
+// The run was stopped early by a signal (docs/report-schema.md "interrupted"): every figure of
+// the report covers what ran until then.
+struct Interruption {
+    std::string signal;          // "SIGINT", "SIGTERM", "SIGHUP"; "" = stopped by a stop request in code
+    std::string at_utc;          // ISO 8601 time of the (first) signal
+    double after_s = 0;          // seconds after the run started
+    double grace_s = 0;          // how long in-flight requests were given to finish
+    std::uint64_t not_sent = 0;  // requests planned but never sent because of the stop
+};
+
 struct Report {
     std::string title;                        // headline
     std::string tool_version;                 // "tpbench 0.1.0"
@@ -190,7 +200,8 @@ struct Report {
     std::vector<Side> sides;
     std::vector<ComparisonRow> comparisons;
     std::vector<ThresholdLine> thresholds;
-    std::vector<RankInfo> ranks;  // distributed runs only (JSON "ranks", omitted when empty)
+    std::vector<RankInfo> ranks;              // distributed runs only (JSON "ranks", omitted when empty)
+    std::optional<Interruption> interrupted;  // set when the run was cut short by a signal
 };
 
 // Builds an A/B row from K samples per side with stats::compare_ratio (seeded bootstrap).

@@ -24,6 +24,7 @@
 #include <tpbench/stats/expected.hpp>
 #include <tpbench/stats/histogram.hpp>
 
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,6 +46,9 @@ struct IntervalLog {
     std::optional<double> base_time_s;   // #[BaseTime: x (seconds since epoch)]
     std::string format_version;          // from #[Histogram log format version x]; "" if absent
     std::vector<IntervalLogEntry> entries;
+    // Comments written after the entries (e.g. tpbench's mark of an interrupted run), without the
+    // leading '#'; the parser puts every comment in `comments`, wherever it stood.
+    std::vector<std::string> trailer;
 
     // Seconds since the epoch of an entry's start: base time (or start time when no base time
     // is given and the timestamps look relative, as HdrHistogram's reader decides) + start_s.
@@ -80,6 +84,37 @@ Expected<IntervalLog> read_interval_log_file(const std::string& path);
 // Writes write_interval_log(log, opt) to path (truncating). Error message on I/O failure.
 Expected<bool> write_interval_log_file(const IntervalLog& log, const std::string& path,
                                        const IntervalLogWriteOptions& opt = {});
+
+// A log written as it is made (tpbench run --hlog): the header when opened, then each entry and
+// comment appended and flushed at once, so a process killed mid-run (even SIGKILL) leaves a
+// readable log of the intervals so far (a trailing partial line at worst). Comments may come
+// anywhere: HdrHistogram's readers skip every '#' line they do not know. Single thread.
+class IntervalLogAppender {
+public:
+    IntervalLogAppender() = default;
+    ~IntervalLogAppender();
+    IntervalLogAppender(const IntervalLogAppender&) = delete;
+    IntervalLogAppender& operator=(const IntervalLogAppender&) = delete;
+    // Creates (truncates) `path` and writes `header`'s comments, version, StartTime/BaseTime and
+    // the legend (its entries are ignored). Error message on I/O failure.
+    Expected<bool> open(const std::string& path, const IntervalLog& header,
+                        const IntervalLogWriteOptions& opt = {});
+    // Appends one entry line and flushes it; false when not open or the write failed.
+    bool append(const IntervalLogEntry& e);
+    // Appends "#TEXT" (line breaks in `text` become spaces) and flushes it.
+    bool comment(std::string_view text);
+    bool is_open() const noexcept { return file_ != nullptr; }
+    void close();
+
+private:
+    std::FILE* file_ = nullptr;
+    IntervalLogWriteOptions opt_;
+};
+
+// Writes `log` to `path` by way of a temporary file renamed over it, so an existing log (e.g. one an
+// IntervalLogAppender wrote as the run went) is replaced whole or not at all.
+Expected<bool> replace_interval_log_file(const IntervalLog& log, const std::string& path,
+                                         const IntervalLogWriteOptions& opt = {});
 
 // Sum of every interval histogram whose tag equals `tag` (exact when configs agree; configs are
 // taken from the first matching entry, or `fallback` when there is none).

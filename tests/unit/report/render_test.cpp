@@ -149,7 +149,7 @@ TEST_CASE("CSV has the documented header and one row per side") {
     CHECK(static_cast<std::size_t>(all.end() - th) == 1 + testing::sample_report().thresholds.size());
     CHECK((th + 2)->find(",false,") != std::string::npos);  // the sample's second threshold failed
     CHECK(lines[0].starts_with("name,backend,serializer,compression,connections,in_flight_per_connection,"));
-    CHECK(lines[0].ends_with(",saturated"));
+    CHECK(lines[0].ends_with(",saturated,interrupted"));
     CHECK(csv_fields(lines[1]) == csv_fields(lines[0]));
     CHECK(csv_fields(lines[2]) == csv_fields(lines[0]));
     CHECK(lines[1].starts_with("ws37,ws37,graphbinary-1.0,none,8,4,32,"));
@@ -362,4 +362,41 @@ TEST_CASE(
         CHECK(text.find("of which wrong result count") != std::string::npos);
         CHECK(text.find("failed executions") != std::string::npos);
     }
+}
+
+TEST_CASE("an interrupted report is marked in every format; JSON says so always and round-trips it") {
+    Report complete = testing::sample_report();
+    {
+        auto o = json::parse(render_json(complete)).as_object();
+        CHECK(o.at("interrupted").as_bool() == false);
+        CHECK(o.find("interruption") == o.end());
+        CHECK(render_table(complete).find("INTERRUPTED") == std::string::npos);
+        CHECK(interruption_line(complete).empty());
+    }
+    Report r = testing::sample_report();
+    r.interrupted = Interruption{"SIGINT", "2026-12-07T08:00:03Z", 3.25, 5.0, 5400};
+    const std::string line = interruption_line(r);
+    CHECK(line ==
+          "INTERRUPTED by SIGINT at 2026-12-07T08:00:03Z, 3.2 s into the run: partial results (in-flight "
+          "requests drained for at most 5.0 s; 5400 planned request(s) not sent)");
+    const auto o = json::parse(render_json(r)).as_object();
+    CHECK(o.at("interrupted").as_bool());
+    const auto& i = o.at("interruption").as_object();
+    CHECK(i.at("signal").as_string() == "SIGINT");
+    CHECK(i.at("at_utc").as_string() == "2026-12-07T08:00:03Z");
+    CHECK(i.at("after_s").as_double() == doctest::Approx(3.25));
+    CHECK(i.at("not_sent").to_number<std::uint64_t>() == 5400);
+    auto back = parse_report_json(render_json(r));
+    REQUIRE(back);
+    REQUIRE(back->interrupted);
+    CHECK(back->interrupted->signal == "SIGINT");
+    CHECK(back->interrupted->grace_s == doctest::Approx(5.0));
+    CHECK(back->interrupted->not_sent == 5400);
+    CHECK(split_lines(render_table(r))[1] == line);
+    CHECK(render_markdown(r).find("**" + line + "**") != std::string::npos);
+    CHECK(render_html(r).find("id=\"interrupted\"") != std::string::npos);
+    const auto csv = split_lines(render_csv(r));
+    CHECK(csv[0].ends_with(",interrupted"));
+    CHECK(csv[1].ends_with(",true"));
+    CHECK(split_lines(render_csv(complete))[1].ends_with(",false"));
 }
