@@ -6,8 +6,11 @@
 #include "cli_common.hpp"
 #include "rate_mode.hpp"
 #include "commands.hpp"
+#include "interrupt.hpp"
 #include "run_hooks.hpp"
 #include "thresholds.hpp"
+
+#include <tpbench/engine/interrupt.hpp>
 
 #include <tpbench/report/render.hpp>
 #include <tpbench/report/report.hpp>
@@ -51,6 +54,7 @@ struct CaseRun {
     std::string target;
     bool failed = false;
     std::string failure;
+    bool interrupted = false;  // cut short by a signal (figures of what ran; not a failure)
 };
 
 // Runs one case on one side; never throws for run-time problems (they become a FAILED row).
@@ -76,7 +80,9 @@ CaseRun run_case(cli::Targets& targets, const cli::SideSpec& side, const Case& c
     if (cli::run_hooks.closed_begin) cli::run_hooks.closed_begin(ep, r.options);
     r.report = engine::run_profiling(r.options, side.effective_generation(), ep, sinks, c.expected);
     if (cli::run_hooks.closed_end) cli::run_hooks.closed_end(side.label);
-    if (r.report.aborted) {
+    if (r.report.interrupted) {
+        r.interrupted = true;  // its in-flight requests cut off at the end are not a failure
+    } else if (r.report.aborted) {
         r.failed = true;
         r.failure = r.report.abort_reason;
     } else if (r.report.test_mismatches() > 0) {
@@ -130,6 +136,7 @@ std::string result_text(const CaseRun& r) {
                              : fmt::format("{} req/sec", r.report.avg_req_per_sec);
     }
     if (r.failed) s += (s.empty() ? "" : " ") + fmt::format("FAILED: {}", r.failure);
+    if (r.interrupted) s += (s.empty() ? "" : " ") + std::string("INTERRUPTED (partial)");
     return s;
 }
 
@@ -181,6 +188,7 @@ struct AbArgs {
     std::string threshold;  // per side ("p99<20ms", "http4:p99<20ms") and on B/A ("ratio:rps>0.9")
     int repeat = 1;
     bool quiet = false;
+    std::int64_t drain_timeout_ms = engine::default_stop_grace.count();  // --drain-timeout
     // Open-loop mode for every side (--rate / --duration / --sweep / --slo): each side runs
     // `tpbench run --rate` in turn; with --sweep the summary gives each side's max sustainable rate.
     double rate = 0;
@@ -256,8 +264,13 @@ int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides, report
             if (!a.sweep && !out.rep.sides.empty()) out.best = out.rep.sides.back();
             for (auto& rk : out.rep.ranks) rk.side = side.label;
         }
+        if (cli::interrupted()) break;  // the sides after it do not run
     }
     if (outs.back().rank_exit >= 0) return follower_rc;
+    // Interrupted: the sides that did not run have no figures (and there is no A/B verdict).
+    const bool interrupted = cli::interrupted();
+    const std::uint64_t not_sent = outs.back().last.not_sent;
+    while (outs.size() < sides.size()) outs.emplace_back();
     report::Report rep;
     rep.tool_version = "tpbench 0.1.0";
     rep.created_utc = report::now_utc_iso8601();
@@ -277,7 +290,7 @@ int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides, report
         if (out.rc != cli::exit_ok && rc == cli::exit_ok) rc = out.rc;
     }
     // B relative to A (the first side), one run each: the ratio, and the verdict of one sample.
-    for (std::size_t i = 1; i < sides.size(); ++i) {
+    for (std::size_t i = 1; i < sides.size() && !interrupted; ++i) {
         const auto& A = outs[0];
         const auto& B = outs[i];
         stats::CompareOptions opt;
@@ -342,6 +355,8 @@ int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides, report
     }
     const int th_rc = ab_rate_thresholds(rep, thresholds, sides, outs);
     if (cli::run_hooks.follower) return th_rc != 0 ? th_rc : rc;
+    cli::mark_interrupted(rep, not_sent);
+    if (interrupted) cli::say(stderr, "tpbench ab: {}\n", cli::interrupted_note());
     cli::redact_report(rep);
     cli::say(stdout, "{}", report::render(rep, format));
     // Each side's answer in one line after a text report (JSON, CSV and HTML stay one document).
@@ -392,8 +407,8 @@ int run_ab(const AbArgs& a) {
     cli::Targets targets;
     std::vector<std::vector<CaseRun>> runs(sides.size());
     // Interleave the sides (A, B, A, B, ...) so drift over time hits both equally.
-    for (int k = 0; k < a.repeat; ++k)
-        for (std::size_t i = 0; i < sides.size(); ++i) {
+    for (int k = 0; k < a.repeat && !cli::interrupted(); ++k)
+        for (std::size_t i = 0; i < sides.size() && !cli::interrupted(); ++i) {
             if (!a.quiet && !cli::run_hooks.follower)
                 cli::say(stderr, "tpbench ab: round {}/{}: {} ...\n", k + 1, a.repeat, sides[i].label);
             if (*format == report::Format::markdown && a.repeat == 1)
@@ -408,8 +423,11 @@ int run_ab(const AbArgs& a) {
     rep.tool_version = "tpbench 0.1.0";
     rep.created_utc = report::now_utc_iso8601();
     rep.scenario = fmt::format("{} {}", c.test_type, c.query);
+    // Interrupted: the sides that ran (the last one partial); no comparison of partial rounds.
+    const bool interrupted = cli::interrupted();
     for (std::size_t i = 0; i < sides.size(); ++i)
-        rep.sides.push_back(to_report_side(runs[i].back(), sides[i].label));
+        if (!runs[i].empty()) rep.sides.push_back(to_report_side(runs[i].back(), sides[i].label));
+    cli::mark_interrupted(rep);
     // Distributed run: per-rank figures, saturated ranks (a saturated side is refused a verdict).
     int rank_rc = 0;
     if (cli::run_hooks.annotate) rank_rc = cli::run_hooks.annotate(rep);
@@ -430,7 +448,7 @@ int run_ab(const AbArgs& a) {
                 v.push_back(static_cast<double>(r.report.measured.latency.value_at_percentile(p)));
         return v;
     };
-    for (std::size_t i = 1; i < sides.size(); ++i) {
+    for (std::size_t i = 1; i < sides.size() && !interrupted; ++i) {
         stats::CompareOptions opt;
         opt.lower_is_better = probe.latency_mode();
         opt.a_saturated = rep.sides[0].saturated;
@@ -477,17 +495,20 @@ int run_ab(const AbArgs& a) {
         judged.push_back({sides[i].label, {}});
         for (const auto& s : round_sides[i]) judged.back().rounds.push_back(&s);
     }
-    const int th_rc = cli::apply_thresholds(rep, thresholds, judged);
+    // Interrupted: no verdict on partial rounds (and a side may have none); the exit code says so.
+    const int th_rc = interrupted ? 0 : cli::apply_thresholds(rep, thresholds, judged);
 
     bool failed = false;
     std::vector<CaseRun> last;
     for (auto& rs : runs) {
         for (auto& r : rs) failed = failed || r.failed;
-        last.push_back(rs.back());
+        if (!rs.empty()) last.push_back(rs.back());
     }
     const int rc = th_rc != 0 ? th_rc : failed ? cli::exit_run_failed : rank_rc;
     if (cli::run_hooks.follower) return rc;
+    if (interrupted) cli::say(stderr, "tpbench ab: {}\n", cli::interrupted_note());
     if (*format == report::Format::markdown) {
+        if (interrupted) cli::say(stdout, "\n**{}**\n\n", report::interruption_line(rep));
         print_table(last);
         for (const auto& [k, v] : rep.meta)
             if (k.rfind("mpi_", 0) == 0 || k == "incomplete") cli::say(stdout, "{}: {}\n", k, v);
@@ -525,6 +546,7 @@ struct DemoArgs {
     std::string report_file;
     std::string threshold;  // judged on every row (case) of the table, per side and as B/A ratios
     bool quiet = false;
+    std::int64_t drain_timeout_ms = engine::default_stop_grace.count();  // --drain-timeout
 };
 
 int run_demo(const DemoArgs& a) {
@@ -588,6 +610,7 @@ int run_demo(const DemoArgs& a) {
     const auto t0 = engine::Clock::now();
     for (const auto& c : cases)
         for (const auto& side : sides) {
+            if (cli::interrupted()) break;  // the rows after an interrupt do not run
             if (!a.quiet)
                 cli::say(stderr, "[{}/{}] {} {} {} ({:.0f} s elapsed)\n", runs.size() + 1, total, side.label,
                          c.test_type, c.query,
@@ -595,13 +618,19 @@ int run_demo(const DemoArgs& a) {
             runs.push_back(run_case(targets, side, c, nullptr, a.quiet, false));
             if (!a.quiet) cli::say(stderr, "  -> {}\n", result_text(runs.back()));
         }
+    if (cli::interrupted()) {
+        cli::say(stdout, "\nINTERRUPTED: {} ({} of {} rows ran)\n\n", cli::interrupted_note(), runs.size(),
+                 total);
+        cli::say(stderr, "tpbench: {}\n", cli::interrupted_note());
+    }
     print_table(runs);
     bool failed = false;
     for (const auto& r : runs) failed = failed || r.failed;
     // --threshold on every case (row group): each side's row, and B/A of the rows; "CASE: " names it.
     std::vector<report::ThresholdLine> threshold_lines;
     int th_rc = cli::exit_ok;
-    for (std::size_t ci = 0; ci < cases.size() && !thresholds.empty(); ++ci) {
+    // Interrupted: no verdict on the rows that ran (some cases have no rows); the exit code says so.
+    for (std::size_t ci = 0; ci < cases.size() && !thresholds.empty() && !cli::interrupted(); ++ci) {
         std::vector<report::Side> case_sides;
         for (std::size_t si = 0; si < sides.size(); ++si)
             case_sides.push_back(to_report_side(runs[ci * sides.size() + si], sides[si].label));
@@ -628,7 +657,8 @@ int run_demo(const DemoArgs& a) {
                 to_report_side(r, fmt::format("{} {} {}", r.side->label, r.c->test_type, r.c->query)));
         // One A/B row per case and side B (B relative to the first side): the printed figure of
         // each (average latency, or req/sec), its ratio and the verdict of one run per side.
-        for (std::size_t ci = 0; ci < cases.size(); ++ci) {
+        // Interrupted: the rows that ran are shown, no comparison of partial rows.
+        for (std::size_t ci = 0; ci < cases.size() && !cli::interrupted(); ++ci) {
             const CaseRun& ra = runs[ci * sides.size()];
             for (std::size_t si = 1; si < sides.size(); ++si) {
                 const CaseRun& rb = runs[ci * sides.size() + si];
@@ -658,6 +688,7 @@ int run_demo(const DemoArgs& a) {
             }
         }
         rep.thresholds = threshold_lines;
+        cli::mark_interrupted(rep);
         cli::redact_report(rep);
         auto w = report::write_report_file(rep, a.report_file);
         if (!w) throw std::runtime_error(w.error());
@@ -709,7 +740,11 @@ void register_ab(CLI::App& app) {
     sub->add_option("--repeat", args->repeat, "interleaved rounds per side; with >= 2 a bootstrap CI verdict")
         ->capture_default_str();
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");
-    sub->callback([args] { cli::run_command("tpbench ab", [&] { return run_ab(*args); }); });
+    cli::add_drain_timeout_flag(*sub, args->drain_timeout_ms);
+    sub->callback([args] {
+        cli::InterruptGuard interrupt(args->drain_timeout_ms);
+        cli::run_command("tpbench ab", [&] { return run_ab(*args); });
+    });
 }
 
 void register_default(CLI::App& app) {
@@ -734,8 +769,10 @@ void register_default(CLI::App& app) {
                    "default A/B: pass/fail thresholds on every row, per side ('p99<20ms', 'http4:p99<20ms') "
                    "and B/A ('ratio:rps>0.9'); exit 99 when one fails");
     app.add_flag("--quiet", args->quiet, "default A/B: no progress on stderr");
+    cli::add_drain_timeout_flag(app, args->drain_timeout_ms);
     app.callback([args, &app] {
         if (!app.get_subcommands().empty()) return;
+        cli::InterruptGuard interrupt(args->drain_timeout_ms);
         cli::run_command("tpbench", [&] { return run_demo(*args); });
     });
 }

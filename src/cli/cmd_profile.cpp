@@ -4,8 +4,10 @@
 // prints on stdout; progress and warnings go to stderr.
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "interrupt.hpp"
 #include "thresholds.hpp"
 
+#include <tpbench/engine/interrupt.hpp>
 #include <tpbench/report/render.hpp>
 
 #include <CLI/CLI.hpp>
@@ -28,6 +30,7 @@ struct ProfileArgs {
     std::string threshold;                // --threshold: judged on the test executions merged
     std::string report_file;              // --report FILE (.html, .json, .md, .csv)
     bool quiet = false;
+    std::int64_t drain_timeout_ms = engine::default_stop_grace.count();  // --drain-timeout
 };
 
 int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
@@ -74,7 +77,16 @@ int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
     };
     if (!a.quiet) sinks.progress = [](const std::string& line) { cli::say(stderr, "{}\n", line); };
     engine::ProfilingReport rep = engine::run_profiling(o, g, ep, sinks);
-    if (rep.aborted) {
+    const bool interrupted = cli::interrupted();
+    if (interrupted)
+        // stdout keeps ProfilingApplication's lines (those of the executions that ended); the partial
+        // figures go to stderr and --report. run_command exits 128 + signal.
+        cli::say(stderr,
+                 "tpbench profile: {}: {} warm-up and {} test execution(s) ran, {} request(s) completed, {} "
+                 "failed\n",
+                 cli::interrupted_note(), rep.warmups.size(), rep.tests.size(), rep.measured.completed,
+                 rep.measured.failed);
+    if (rep.aborted && !interrupted) {
         cli::say(stderr, "tpbench profile: {}\n", rep.abort_reason);
         return cli::exit_run_failed;
     }
@@ -90,6 +102,7 @@ int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
     r.meta["target"] = where;
     r.meta["generation"] = std::string(engine::generation_name(g));
     r.sides.push_back(cli::profiling_side(rep, side, o, where, side.label));
+    cli::mark_interrupted(r);
     const int th_rc = cli::apply_thresholds(r, thresholds, {{side.label, {&r.sides.back()}}});
     for (const auto& t : r.thresholds)
         cli::say(stderr, "tpbench profile: threshold [{}] {}\n", t.passed ? "ok" : "FAILED", t.message);
@@ -123,9 +136,11 @@ void register_profile(CLI::App& app) {
     sub->add_option("--report", args->report_file,
                     "also write a report of the test executions to FILE (.html, .json, .md, .csv)");
     cli::add_connect_timeout_flag(*sub, args->connect_timeout_ms);
+    cli::add_drain_timeout_flag(*sub, args->drain_timeout_ms);
     args->security.add_to(*sub);
     sub->prefix_command();
     sub->callback([args, sub] {
+        cli::InterruptGuard interrupt(args->drain_timeout_ms);
         cli::run_command("tpbench profile", [&] { return run_profile(*args, sub->remaining()); });
     });
 }

@@ -3,10 +3,12 @@
 // percentiles, errors by class and the effective concurrency.
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "interrupt.hpp"
 #include "rate_mode.hpp"
 #include "run_hooks.hpp"
 #include "thresholds.hpp"
 
+#include <tpbench/engine/interrupt.hpp>
 #include <tpbench/report/hgrm.hpp>
 #include <tpbench/report/render.hpp>
 #include <tpbench/stats/interval_log.hpp>
@@ -31,6 +33,7 @@ struct RunArgs {
     cli::RateArgs rate;
     bool quiet = false;
     bool format_given = false;  // --format on the command line (closed loop: render the report)
+    std::int64_t drain_timeout_ms = engine::default_stop_grace.count();  // --drain-timeout
 };
 
 // One test execution of a closed-loop run, for --hlog and the report's intervals.
@@ -41,6 +44,21 @@ struct ExecutionFigures {
     std::uint64_t failed = 0;
     stats::Histogram latency;
 };
+
+// The --hlog line of one test execution.
+stats::IntervalLogEntry hlog_entry(const ExecutionFigures& e) {
+    stats::IntervalLogEntry le;
+    le.start_s = e.start_s;
+    le.length_s = e.length_s;
+    le.max_scaled = static_cast<double>(e.latency.max()) / 1e6;
+    le.histogram = e.latency;
+    return le;
+}
+
+std::string hlog_title(const cli::SideSpec& side) {
+    return fmt::format("tpbench run (closed loop): {}, one interval per test execution (latency, ns)",
+                       side.label);
+}
 
 // Closed loop: the report (one side: the test executions merged; one interval per test execution)
 // in --format on stdout, --report, --hgrm and --hlog. Returns an exit code to use instead of
@@ -65,6 +83,7 @@ int write_closed_report(const RunArgs& a, const cli::SideSpec& side, const engin
     for (const auto& t : pr.tests)
         if (t.failed && failure.empty()) failure = t.name + ": " + t.failure;
     rep.sides.push_back(cli::profiling_side(pr, side, o, where, side.label, failure));
+    cli::mark_interrupted(rep);
     for (const auto& e : execs)
         rep.sides.back().intervals.push_back(report::make_interval_point(e.start_s + e.length_s, e.length_s,
                                                                          e.completed, e.failed, e.latency));
@@ -92,20 +111,14 @@ int write_closed_report(const RunArgs& a, const cli::SideSpec& side, const engin
         if (!out) throw std::runtime_error("cannot write " + a.rate.hgrm_file);
     }
     if (!a.rate.hlog_file.empty()) {
-        // One entry per test execution, timestamps relative to the run's start.
+        // One entry per test execution, timestamps relative to the run's start (the same lines
+        // run_run appended as the run went, now with the interrupted mark when there is one).
         stats::IntervalLog log;
         log.start_time_s = started_s;
-        log.comments.push_back(fmt::format(
-            "tpbench run (closed loop): {}, one interval per test execution (latency, ns)", side.label));
-        for (const auto& e : execs) {
-            stats::IntervalLogEntry le;
-            le.start_s = e.start_s;
-            le.length_s = e.length_s;
-            le.max_scaled = static_cast<double>(e.latency.max()) / 1e6;
-            le.histogram = e.latency;
-            log.entries.push_back(std::move(le));
-        }
-        auto w = stats::write_interval_log_file(log, a.rate.hlog_file);
+        log.comments.push_back(hlog_title(side));
+        for (const auto& e : execs) log.entries.push_back(hlog_entry(e));
+        if (rep.interrupted) log.trailer.push_back("[tpbench: " + report::interruption_line(rep) + "]");
+        auto w = stats::replace_interval_log_file(log, a.rate.hlog_file);
         if (!w) throw std::runtime_error(w.error());
     }
     return rc;
@@ -153,15 +166,27 @@ int run_run(const RunArgs& a) {
     const auto t0 = engine::Clock::now();
     const double started_s =
         std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    // --hlog as the run goes: each test execution's line appended (and flushed) when it ends, so
+    // a killed run leaves the executions so far; write_closed_report replaces it at the end.
+    stats::IntervalLogAppender hlog;
+    if (!a.rate.hlog_file.empty() && !cli::run_hooks.follower) {
+        stats::IntervalLog head;
+        head.start_time_s = started_s;
+        head.comments.push_back(hlog_title(side));
+        auto w = hlog.open(a.rate.hlog_file, head);
+        if (!w) throw std::runtime_error(w.error());
+    }
     if (want_report) {
-        ep.run = [&execs, t0, inner = ep.run](std::string_view what, const engine::LoadSpec& s,
-                                              const engine::SessionFactory& f,
-                                              const engine::SessionConfig& c) {
+        ep.run = [&execs, &hlog, t0, inner = ep.run](std::string_view what, const engine::LoadSpec& s,
+                                                     const engine::SessionFactory& f,
+                                                     const engine::SessionConfig& c) {
             const double at = std::chrono::duration<double>(engine::Clock::now() - t0).count();
             engine::LoadResult r = inner ? inner(what, s, f, c) : engine::run_load(s, f, c);
-            if (what.rfind("test-", 0) == 0 && !r.setup_failed)
+            if (what.rfind("test-", 0) == 0 && !r.setup_failed && r.measured().issued > 0) {
                 execs.push_back({at, r.elapsed_seconds, r.measured().completed, r.measured().failed,
                                  r.measured().latency});
+                if (hlog.is_open()) (void)hlog.append(hlog_entry(execs.back()));
+            }
             return r;
         };
     }
@@ -181,11 +206,20 @@ int run_run(const RunArgs& a) {
         if (tell) cli::say(stderr, "tpbench run: {}\n", rep.abort_reason);
         return cli::exit_run_failed;
     }
-    if (!a.format_given && !cli::run_hooks.follower) cli::print_summary(rep, side.label, where);
+    if (!a.format_given && !cli::run_hooks.follower) {
+        cli::print_summary(rep, side.label, where);
+        if (cli::interrupted()) cli::say(stdout, "INTERRUPTED: {}\n", cli::interrupted_note());
+    }
+    hlog.close();
     int thresholds_rc = 0;
     const int report_rc =
         want_report ? write_closed_report(a, side, o, rep, where, execs, started_s, thresholds, thresholds_rc)
                     : 0;
+    if (cli::interrupted()) {
+        // The verdicts below judge a complete run; run_command exits 128 + signal.
+        if (tell) cli::say(stderr, "tpbench run: {}\n", cli::interrupted_note());
+        return report_rc;
+    }
     // A failed threshold exits 99 (as k6) even when the run failed too; both are told.
     const auto failed_rc = [&] { return thresholds_rc != 0 ? thresholds_rc : cli::exit_run_failed; };
     for (const auto* list : {&rep.warmups, &rep.tests})
@@ -228,8 +262,10 @@ void register_run(CLI::App& app) {
         ->check(CLI::ExistingFile);
     args->rate.add_to(*sub);
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");
+    cli::add_drain_timeout_flag(*sub, args->drain_timeout_ms);
     sub->callback([args, sub] {
         args->format_given = sub->get_option("--format")->count() > 0;
+        cli::InterruptGuard interrupt(args->drain_timeout_ms);
         cli::run_command("tpbench run", [&] { return run_run(*args); });
     });
 }

@@ -1,4 +1,5 @@
 #include "rate_mode.hpp"
+#include "interrupt.hpp"
 #include "run_hooks.hpp"
 #include "sweep.hpp"
 #include "thresholds.hpp"
@@ -169,9 +170,20 @@ struct LiveState {
     }
 };
 
+// One --hlog line: second `i` of the measured phase.
+stats::IntervalLogEntry hlog_entry(std::size_t i, const engine::IntervalStats& iv) {
+    stats::IntervalLogEntry e;
+    e.start_s = static_cast<double>(i);
+    e.length_s = 1.0;
+    e.max_scaled = static_cast<double>(iv.latency.max()) / 1e6;
+    e.histogram = iv.latency;
+    return e;
+}
+
 StepResult run_step(const RateArgs& a, double offered, const SideSpec& side,
                     const engine::ProfilingOptions& o, LiveState* live, const engine::Endpoint& ep,
-                    const std::string& target, const std::vector<engine::WeightedQuery>* workload) {
+                    const std::string& target, const std::vector<engine::WeightedQuery>* workload,
+                    stats::IntervalLogAppender* hlog) {
     engine::LoadSpec spec = engine::execution_spec(o, side.effective_generation());
     engine::RequestPlanner planner(o, workload);
     const double total_s = a.warmup_s + a.duration_s;
@@ -193,6 +205,11 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side,
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(a.warmup_s));
     spec.warmup_requests = a.warmup_requests;
     spec.intervals = true;
+    // --hlog as the run goes: each second appended (and flushed) once every worker closed it.
+    if (hlog && hlog->is_open())
+        spec.on_interval = [hlog](std::size_t i, const engine::IntervalStats& iv) {
+            (void)hlog->append(hlog_entry(i, iv));
+        };
     spec.too_slow_threshold = std::chrono::milliseconds(0);
     if (live) {
         spec.live = &live->counters;
@@ -372,6 +389,12 @@ RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::
     }
     out.started_s =
         std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    const std::string hlog_title =
+        fmt::format("tpbench run --rate {:.0f}: {} (corrected latency, ns)", start_rate, side.label);
+    // --hlog is written as the run goes (a killed run leaves the seconds so far), then replaced by
+    // the exact log at the end. Not on a distributed run: only the merge at the end is the run's.
+    stats::IntervalLogAppender hlog;
+    const bool stream_hlog = !a.hlog_file.empty() && !run_hooks.follower && !run_hooks.prepare;
     StepResult last;
     std::uint64_t mismatches = 0;  // wrong result counts over every step, warm-up included
     const int steps = a.sweep ? a.sweep_steps : 1;
@@ -381,7 +404,19 @@ RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::
         const bool tell = !run_hooks.follower;
         if (!a.quiet && tell)
             say(stderr, "[{}] offering {:.0f} req/s for {} s ...\n", side.label, offered, a.duration_s);
-        StepResult r = run_step(a, offered, side, o, live.get(), ep, target, workload);
+        if (stream_hlog) {
+            // A sweep's log is its last step's: each step starts it anew.
+            stats::IntervalLog head;
+            head.start_time_s = out.started_s;
+            head.comments.push_back(hlog_title);
+            if (a.sweep)
+                head.comments.push_back(
+                    fmt::format("sweep step {}: offering {:.0f} req/s", step + 1, offered));
+            auto w = hlog.open(a.hlog_file, head);
+            if (!w) throw std::runtime_error(w.error());
+        }
+        StepResult r =
+            run_step(a, offered, side, o, live.get(), ep, target, workload, stream_hlog ? &hlog : nullptr);
         if (r.rank_exit >= 0) {
             out.rank_exit = r.rank_exit;
             return out;
@@ -434,7 +469,15 @@ RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::
                          "connections or a lower --rate");
         }
         SweepVerdict verdict;
-        if (a.sweep) {
+        const bool interrupted_step = r.load.interrupted || interrupted();
+        if (a.sweep && interrupted_step) {
+            // Cut short: neither sustainable nor not; shown as what it is, and the sweep ends.
+            r.passed = false;
+            r.why = "interrupted";
+            r.side.name = fmt::format("{} @ {:.0f} req/s (interrupted)", side.label, offered);
+            rep.sides.push_back(r.side);
+            out.stop_reason = fmt::format("interrupted at {:.0f} req/s", offered);
+        } else if (a.sweep) {
             const auto& m = r.load.measured();
             SweepStep st;
             st.offered_rps = offered;
@@ -463,9 +506,9 @@ RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::
         }
         const bool fatal = r.load.fatal_error != errc::ok;
         last = std::move(r);
-        if (!a.sweep || !sweep_continues(step, steps, verdict, fatal)) {
+        if (interrupted_step || !a.sweep || !sweep_continues(step, steps, verdict, fatal)) {
             // Every step passed and the step limit ended the sweep: the maximum is a lower bound.
-            out.step_cap = a.sweep && verdict.passed && !fatal && step + 1 == steps;
+            out.step_cap = a.sweep && !interrupted_step && verdict.passed && !fatal && step + 1 == steps;
             break;
         }
         offered = next_sweep_rate(offered, a.sweep_factor);
@@ -514,6 +557,8 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
     if (!thresholds.empty()) rc = rate_thresholds(rep, thresholds, out, side.label);
     if (run_hooks.annotate)
         if (const int hook_rc = run_hooks.annotate(rep); hook_rc != 0 && rc == exit_ok) rc = hook_rc;
+    mark_interrupted(rep, out.last.not_sent);
+    if (rep.interrupted && !run_hooks.follower) say(stderr, "tpbench run: {}\n", interrupted_note());
     redact_report(rep);
     say(stdout, "{}", report::render(rep, *format));
     // The sweep's answer in one line after a text report; JSON, CSV and HTML stay one document
@@ -533,28 +578,26 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         if (!f) throw std::runtime_error("cannot write " + a.hgrm_file);
     }
     if (!a.hlog_file.empty()) {
-        // One entry per second of the measured phase, timestamps relative to the run's start.
+        // One entry per second of the measured phase, timestamps relative to the run's start: the
+        // exact log replaces the one written as the run went (same seconds, plus the last ones).
         stats::IntervalLog log;
         log.start_time_s = out.started_s;
         log.comments.push_back(
             fmt::format("tpbench run --rate {:.0f}: {} (corrected latency, ns)", start_rate, side.label));
-        for (std::size_t i = 0; i < out.last.intervals.size(); ++i) {
-            const auto& iv = out.last.intervals[i];
-            stats::IntervalLogEntry e;
-            e.start_s = static_cast<double>(i);
-            e.length_s = 1.0;
-            e.max_scaled = static_cast<double>(iv.latency.max()) / 1e6;
-            e.histogram = iv.latency;
-            log.entries.push_back(std::move(e));
-        }
-        auto w = stats::write_interval_log_file(log, a.hlog_file);
+        if (a.sweep)
+            log.comments.push_back(fmt::format("sweep step {}: the last step's seconds", rep.sides.size()));
+        for (std::size_t i = 0; i < out.last.intervals.size(); ++i)
+            log.entries.push_back(hlog_entry(i, out.last.intervals[i]));
+        // Interrupted: a closing comment says so (HdrHistogram's readers skip '#' lines).
+        if (rep.interrupted) log.trailer.push_back("[tpbench: " + report::interruption_line(rep) + "]");
+        auto w = stats::replace_interval_log_file(log, a.hlog_file);
         if (!w) throw std::runtime_error(w.error());
     }
     // A workload line's "expect" is checked in rate mode too (issue 11 #2).
     if (out.mismatches > 0)
         say(stderr, "tpbench run: FAILED: {} request(s) returned an unexpected result count\n",
             out.mismatches);
-    if (a.sweep && !out.best)
+    if (a.sweep && !out.best && !rep.interrupted)
         say(stderr, "tpbench run: FAILED: no offered rate was sustainable ({}): {}\n", a.slo,
             out.stop_reason);
     if (rc == exit_ok) rc = out.rc;

@@ -2,6 +2,7 @@
 
 #include "security.hpp"
 
+#include <tpbench/engine/interrupt.hpp>
 #include <tpbench/engine/profiling.hpp>
 
 #include <CLI/CLI.hpp>
@@ -21,6 +22,10 @@ void run_command(std::string_view what, const std::function<int()>& body, int ot
         say(stderr, "{}: {}\n", what, e.what());
         throw CLI::RuntimeError(other_exceptions);
     }
+    // An interrupted command (interrupt.hpp) exits as a process killed by the signal would: 128 +
+    // signal, whatever its verdict (the partial report says what ran).
+    if (const auto stop = engine::stop_request(); stop && stop->signal != 0)
+        rc = engine::signal_exit_code(stop->signal);
     if (rc != exit_ok) throw CLI::RuntimeError(rc);
 }
 

@@ -7,6 +7,8 @@
 //   any other std::exception         -> "WHAT: message" on stderr, exit `other_exceptions`
 //                                       (1 by default; `serve` treats every failure to start as 2)
 //   CLI::Error (e.g. RuntimeError)   -> passed through unchanged (the body already reported it)
+//   interrupted (interrupt.hpp)      -> 128 + signal once the body returned (130 SIGINT, 143 SIGTERM,
+//                                       129 SIGHUP), instead of the body's code
 // Messages go through cli::say, so registered secrets are redacted. Main thread only.
 #include <functional>
 #include <string_view>
