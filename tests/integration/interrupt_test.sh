@@ -4,7 +4,8 @@
 # measuring, and must then exit 128 + signal with its partial report written and marked
 # interrupted, and --hlog written as the run went. Every wait is bounded; nothing here measures
 # speed. Usage: interrupt_test.sh TPBENCH MODE, MODE one of
-#   rate      run --rate (SIGINT, the issue's done-when: a 30 s run stopped after ~3 s), SIGTERM, SIGKILL
+#   rate      run --rate (SIGINT, the issue's done-when: a 30 s run stopped after ~3 s), SIGTERM,
+#             --sweep (SIGINT), SIGKILL
 #   closed    run closed loop (SIGINT), SIGHUP
 #   ab        ab closed loop (SIGINT) and ab --rate (SIGTERM)
 #   profile   profile (SIGINT) and the default A/B (SIGINT)
@@ -114,6 +115,17 @@ rate)
     grep -q "^INTERRUPTED by SIGTERM" "$dir/term.out" || fail "table output not marked: $(head -5 "$dir/term.out")"
     grep -q "^\*\*INTERRUPTED by SIGTERM" "$dir/term.md" || fail "markdown report not marked"
     check_hlog "$dir/term.hlog" SIGTERM 1
+
+    # A sweep: the step in progress is shown as interrupted (neither sustainable nor not), the
+    # sweep stops there.
+    start sweep run --sweep --rate 100 --duration 20 --sweep-steps 3 --quiet --minConnectionPoolSize 2 \
+        --maxConnectionPoolSize 4 --format json --hlog "$dir/sweep.hlog" --drain-timeout 2000
+    wait_for "sweep: streamed hlog intervals" 60 has_intervals "$dir/sweep.hlog" 1
+    kill -INT "$pid"
+    finish 130 30
+    check_json "$dir/sweep.out" SIGINT \
+        'len(d["sides"]) == 1 and s["name"].endswith("(interrupted)") and s["completed"] > 0'
+    check_hlog "$dir/sweep.hlog" SIGINT 1
 
     # SIGKILL: no report, but the intervals streamed so far are a log `merge` reads.
     start kill run --rate 200 --duration 30 --quiet --minConnectionPoolSize 2 --maxConnectionPoolSize 4 --hlog "$dir/kill.hlog"
