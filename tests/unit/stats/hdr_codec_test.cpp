@@ -352,3 +352,59 @@ TEST_CASE("decoders survive random corruption of valid encodings") {
     }
     CHECK(decoded_ok > 0);  // some mutations only touch counts and still decode
 }
+
+TEST_CASE(
+    "interval log appender: each line on disk as soon as it is appended; comments after entries parse") {
+    using namespace tpbench::stats;
+    const std::string path = "tpbench_appender_test.hlog";
+    auto read_all = [&] {
+        std::ifstream in(path, std::ios::binary);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        return ss.str();
+    };
+    IntervalLog head;
+    head.start_time_s = 1796626205.5;
+    head.comments.push_back("tpbench test");
+    Histogram h;
+    for (int i = 1; i <= 100; ++i) h.record(i * 1000);
+    {
+        IntervalLogAppender app;
+        REQUIRE(app.open(path, head));
+        CHECK(app.is_open());
+        for (int i = 0; i < 3; ++i) {
+            IntervalLogEntry e;
+            e.start_s = i;
+            e.length_s = 1;
+            e.histogram = h;
+            REQUIRE(app.append(e));
+            // Readable at once (flushed), without closing: a killed writer leaves these lines.
+            auto log = parse_interval_log(read_all());
+            REQUIRE(log);
+            CHECK(log->entries.size() == static_cast<std::size_t>(i + 1));
+            CHECK(log->entries.back().histogram.count() == 100);
+        }
+        REQUIRE(app.comment("[tpbench: INTERRUPTED by SIGINT\nat noon]"));
+    }
+    auto log = parse_interval_log(read_all());
+    REQUIRE(log);
+    CHECK(log->entries.size() == 3);
+    CHECK(log->start_time_s.value() == doctest::Approx(1796626205.5));
+    CHECK(log->comments.back() == "[tpbench: INTERRUPTED by SIGINT at noon]");
+
+    // replace_interval_log_file swaps the whole log in; IntervalLog::trailer comes after the entries.
+    IntervalLog full = head;
+    IntervalLogEntry e;
+    e.length_s = 1;
+    e.histogram = h;
+    full.entries.assign(5, e);
+    full.trailer.push_back("[end mark]");
+    REQUIRE(replace_interval_log_file(full, path));
+    const std::string text = read_all();
+    CHECK(text.ends_with("#[end mark]\n"));
+    auto again = parse_interval_log(text);
+    REQUIRE(again);
+    CHECK(again->entries.size() == 5);
+    CHECK(std::ifstream(path + ".tmp").fail());  // no temporary left behind
+    std::remove(path.c_str());
+}
