@@ -323,6 +323,22 @@ PlanPtr Compiler::by_plan(const By& b) {
 
 // ---- predicates with child traversals (4.0: P.eq(__.x()), …) ------------------------------------------
 
+void check_read_only_child(const Code& c) {
+    static const std::pair<const char*, const char*> mutating[] = {
+        {"addV", "AddVertexStep"}, {"addE", "AddEdgeStep"},       {"property", "AddPropertyStep"},
+        {"drop", "DropStep"},      {"mergeV", "MergeVertexStep"}, {"mergeE", "MergeEdgeStep"}};
+    for (const auto& in : c.steps) {
+        for (const auto& [name, cls] : mutating)
+            if (in.name == name)
+                fail(EvalError::Kind::evaluation,
+                     std::string("Child traversal contains a mutating step '") + cls +
+                         "'. Mutating steps are not allowed in child traversals.",
+                     "IllegalArgumentException");
+        for (const auto& a : in.args)
+            if (a.t) check_read_only_child(*a.t);
+    }
+}
+
 namespace {
 bool p_has_traversal(const Value& p) {
     if (p.type() != Type::p) return false;
@@ -333,10 +349,13 @@ bool p_has_traversal(const Value& p) {
 void collect_p_traversals(Compiler& comp, const Value& p, std::vector<PlanPtr>& out) {
     if (p.type() != Type::p) return;
     for (const auto& k : p.kids()) {
-        if (k.type() == Type::bytecode)
-            out.push_back(comp.child_code(*code_from_bytecode(k)));
-        else
+        if (k.type() == Type::bytecode) {
+            auto code = code_from_bytecode(k);
+            check_read_only_child(*code);
+            out.push_back(comp.child_code(*code));
+        } else {
             collect_p_traversals(comp, k, out);
+        }
     }
 }
 

@@ -34,6 +34,9 @@ bool is_int_arg(const Arg& a);
 std::vector<std::string> strings(const Instr& in, std::size_t from = 0);
 // Wraps a non-predicate argument as P.eq.
 model::Value as_pred(const Arg& a, const Instr& in);
+// 4.0's ReadOnlyChildValidator: a traversal used as a value (P.eq(__.x()), V(__.x())) must not
+// mutate the graph (IllegalArgumentException "Child traversal contains a mutating step …").
+void check_read_only_child(const Code& c);
 // Builds a P.within from several arguments (hasLabel('a','b'), hasId(1,2)).
 model::Value within_of(const Instr& in, std::size_t from);
 // Order.asc/desc/shuffle as 1 / -1 / 0.

@@ -62,11 +62,12 @@ std::string where_text(std::string_view src, std::size_t pos) {
 // tokens of ~56 bytes each before the operator limit rejected it).
 class Lexer {
 public:
-    explicit Lexer(std::string_view src) : s(src) {}
+    Lexer(std::string_view src, bool groovy) : s(src), groovy(groovy) {}
     Token next();
 
 private:
     std::string_view s;
+    bool groovy = true;  // Groovy strings ("$x" interpolates); gremlin-lang's are plain
     std::size_t i = 0;
     bool nl = false;
     bool have_prev = false;
@@ -155,7 +156,8 @@ Token Lexer::next() {
                     break;
                 }
                 if (d == '\n' && !triple) syntax(s, i, "newline in string literal");
-                if (q == '"' && d == '$' && i + 1 < s.size() && (s[i + 1] == '{' || is_id_start(s[i + 1])))
+                if (groovy && q == '"' && d == '$' && i + 1 < s.size() &&
+                    (s[i + 1] == '{' || is_id_start(s[i + 1])))
                     fail(EvalError::Kind::unsupported,
                          "GString interpolation is not supported (at " + where_text(s, i) + ")",
                          "MissingMethodException");
@@ -313,7 +315,7 @@ constexpr std::size_t kMaxNodes = 50000;
 
 class Parser {
 public:
-    Parser(std::string_view src, bool groovy) : src_(src), lex_(src), groovy_(groovy) {}
+    Parser(std::string_view src, bool groovy) : src_(src), lex_(src, groovy), groovy_(groovy) {}
 
     std::vector<NodePtr> script() {
         std::vector<NodePtr> stmts;
@@ -647,6 +649,13 @@ private:
                     return n;
                 }
                 if (t.text == "new") return construction(t);
+                // gremlin-lang 4.0: XStrategy(key: value, …) without `new`
+                if (is("(") && t.text.size() > 8 && t.text.compare(t.text.size() - 8, 8, "Strategy") == 0 &&
+                    tok(i_ + 1).kind == Tok::ident && tok(i_ + 2).kind == Tok::punct &&
+                    tok(i_ + 2).text == ":") {
+                    --i_;
+                    return construction(t);
+                }
                 if (is("(")) {
                     auto c = node(Node::K::call, t.pos);
                     c->name = t.text;
@@ -1202,7 +1211,16 @@ private:
                                            "SeedStrategy",
                                            "ReferenceElementStrategy",
                                            "TinkerGraphStepStrategy",
-                                           "TinkerGraphCountStrategy"};
+                                           "TinkerGraphCountStrategy",
+                                           "OrderLimitStrategy",
+                                           "PathProcessorStrategy",
+                                           "MessagePassingReductionStrategy",
+                                           "GraphFilterStrategy",
+                                           "ComputerFinalizationStrategy",
+                                           "ProfileStrategy",
+                                           "StandardVerificationStrategy",
+                                           "ComputerVerificationStrategy",
+                                           "MatchAlgorithmStrategy"};
         for (const char* c : strategies)
             if (n.name == c)
                 return val(Value::compound(Type::strategy,

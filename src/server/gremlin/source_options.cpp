@@ -89,20 +89,16 @@ SourceOptions source_options(const Code& code) {
                                  "MissingMethodException");
                     continue;
                 }
-                static const char* optimisations[] = {"CountStrategy",
-                                                      "LazyBarrierStrategy",
-                                                      "PathRetractionStrategy",
-                                                      "FilterRankingStrategy",
-                                                      "InlineFilterStrategy",
-                                                      "IncidentToAdjacentStrategy",
-                                                      "AdjacentToIncidentStrategy",
-                                                      "RepeatUnrollStrategy",
-                                                      "MatchPredicateStrategy",
-                                                      "EarlyLimitStrategy",
-                                                      "IdentityRemovalStrategy",
-                                                      "ByModulatorOptimizationStrategy",
-                                                      "TinkerGraphStepStrategy",
-                                                      "TinkerGraphCountStrategy"};
+                static const char* optimisations[] = {
+                    "CountStrategy", "LazyBarrierStrategy", "PathRetractionStrategy", "FilterRankingStrategy",
+                    "InlineFilterStrategy", "IncidentToAdjacentStrategy", "AdjacentToIncidentStrategy",
+                    "RepeatUnrollStrategy", "MatchPredicateStrategy", "EarlyLimitStrategy",
+                    "IdentityRemovalStrategy", "ByModulatorOptimizationStrategy", "TinkerGraphStepStrategy",
+                    "TinkerGraphCountStrategy",
+                    // no effect on an OLTP evaluation's results
+                    "OrderLimitStrategy", "PathProcessorStrategy", "MessagePassingReductionStrategy",
+                    "GraphFilterStrategy", "ComputerFinalizationStrategy", "ProfileStrategy",
+                    "StandardVerificationStrategy", "ComputerVerificationStrategy", "MatchAlgorithmStrategy"};
                 bool optimisation = false;
                 for (const char* x : optimisations)
                     if (cls.size() >= std::strlen(x) &&

@@ -168,6 +168,7 @@ void build_graph_or_inject(Compiler& comp, const Spec& s) {
     // 4.0: V(__.x()) / E(__.x()): the ids (or elements) every result of the child traversal names,
     // run on each traverser (Dialect::traversal_arguments)
     if (in.args.size() == 1 && in.args[0].t && compiling_dialect().traversal_arguments) {
+        check_read_only_child(*in.args[0].t);
         PlanPtr plan = comp.child(in.args[0], in);
         bool start = comp.at_start;
         comp.add([plan, vertices, start](Ctx& ctx) {

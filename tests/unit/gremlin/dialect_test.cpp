@@ -100,3 +100,24 @@ TEST_CASE_FIXTURE(ModernGraph, "both generations: the literal minima and out-of-
         CHECK(q("g.inject(5).math('_ - 1')", *o).size() == 1);  // binary minus is still subtraction
     }
 }
+
+TEST_CASE_FIXTURE(
+    ModernGraph,
+    "traversal_arguments: a child traversal used as a value must not mutate (ReadOnlyChildValidator)") {
+    for (const char* s :
+         {"g.V().has('name', P.eq(__.addV('x').values('name')))", "g.V().V(__.addV('x').id())",
+          "g.V().values('age').is(__.V().drop().constant(1))"}) {
+        auto e = must_fail(g, s, v40);
+        CHECK(e.message.find("mutating step") != std::string::npos);
+    }
+    CHECK(q("g.V().count()", v40) == std::vector<Value>{L(6)});  // nothing was added
+}
+
+TEST_CASE_FIXTURE(ModernGraph, "gremlin-lang 4.0 strategy configuration without new, plain \"$\" strings") {
+    CHECK(q("g.withStrategies(OptionsStrategy(myVar: 'myValue')).V().count()", v40) ==
+          std::vector<Value>{L(6)});
+    CHECK(q("g.withoutStrategies(OrderLimitStrategy).V().count()", v40) == std::vector<Value>{L(6)});
+    CHECK(q("g.inject(\"a$b\")", v40) == strs({"a$b"}));
+    server::EvalOptions groovy;  // Groovy still interpolates "$x" (refused)
+    CHECK(must_fail(g, "g.inject(\"a$b\")", groovy).message.find("GString") != std::string::npos);
+}
