@@ -17,6 +17,7 @@
 #include <fmt/core.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -130,7 +131,21 @@ std::vector<engine::WeightedQuery> read_workload(const std::string& path) {
     std::ostringstream ss;
     ss << in.rdbuf();
     if (ss.str().size() > 64 * 1024 * 1024) throw engine::ConfigError("workload file larger than 64 MiB");
-    return engine::parse_workload(ss.str());
+    auto queries = engine::parse_workload(ss.str());
+    // Feeders are read and converted now, before anything is sent; a relative name is relative
+    // to the workload file's directory.
+    engine::load_feeders(queries, [&](const std::string& file) {
+        std::filesystem::path p(file);
+        if (p.is_relative()) p = std::filesystem::path(path).parent_path() / p;
+        std::ifstream f(p, std::ios::binary);
+        if (!f) throw engine::ConfigError(fmt::format("feeder {}: cannot read '{}'", file, p.string()));
+        std::ostringstream text;
+        text << f.rdbuf();
+        if (text.str().size() > 256 * 1024 * 1024)
+            throw engine::ConfigError(fmt::format("feeder {}: larger than 256 MiB", file));
+        return text.str();
+    });
+    return queries;
 }
 
 int run_run(const RunArgs& a) {

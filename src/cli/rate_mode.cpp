@@ -200,7 +200,7 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side,
         throw engine::ConfigError(
             fmt::format("rate x time plans {:.0f} requests (limit {:.0f})", planned, max_planned));
     spec.templates = planner.templates();
-    spec.plan = planner.next(static_cast<std::size_t>(planned));
+    spec.plan = planner.next(static_cast<std::size_t>(planned), &spec.rows);
     spec.warmup_time =
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(a.warmup_s));
     spec.warmup_requests = a.warmup_requests;

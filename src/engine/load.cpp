@@ -513,6 +513,8 @@ private:
                 req = tpl.request;
                 current_template = tidx;
             }
+            // Copy-assigned into the request's own map: same-shaped rows reuse its storage.
+            if (tpl.feeder) req.bindings = tpl.feeder->rows[spec_.rows[seq]];
             last_slot = lease.slot;
             req.keep_results = spec_.keep_first_results && seq == 0;
             // Closed loop, a lease taken at once was handed over at the pick-up time.
@@ -1137,6 +1139,17 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
     for (auto t : spec.plan)
         if (t >= spec.templates.size())
             throw std::invalid_argument("load: plan refers to a missing template");
+    bool feeders = false;
+    for (const auto& t : spec.templates) feeders = feeders || t.feeder;
+    if (feeders) {
+        if (spec.rows.size() != spec.plan.size())
+            throw std::invalid_argument("load: a feeder's template needs a row per request");
+        for (std::size_t i = 0; i < spec.plan.size(); ++i) {
+            const auto& f = spec.templates[spec.plan[i]].feeder;
+            if (f && spec.rows[i] >= f->rows.size())
+                throw std::invalid_argument("load: plan refers to a missing feeder row");
+        }
+    }
     if (!factory) throw std::invalid_argument("load: no session factory");
     if (spec.rate < 0) throw std::invalid_argument("load: negative rate");
 

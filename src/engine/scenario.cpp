@@ -74,6 +74,13 @@ RequestPlanner::RequestPlanner(const ProfilingOptions& o, const std::vector<Weig
     if (workload) {
         for (const auto& q : *workload) templates_.push_back(q.request);
         weighted_.emplace(*workload, 0);
+        for (std::size_t i = 0; i < templates_.size(); ++i) {
+            if (!templates_[i].feeder) continue;
+            if (templates_[i].feeder->rows.empty())
+                throw ConfigError(fmt::format("feeder {}: not loaded", templates_[i].feeder->file));
+            cursors_.resize(templates_.size());
+            cursors_[i].emplace(*templates_[i].feeder);
+        }
     } else if (exercise_) {
         const auto& scripts = exercise_scripts();
         const auto& counts = exercise_expected_counts();
@@ -88,7 +95,27 @@ void RequestPlanner::set_expected(std::optional<std::uint64_t> n) {
     if (!weighted_ && !exercise_) templates_[0].expected_results = n;
 }
 
-std::vector<std::uint32_t> RequestPlanner::next(std::size_t n) {
+std::vector<std::uint32_t> RequestPlanner::next(std::size_t n, std::vector<std::uint32_t>* rows) {
+    if (weighted_ && !cursors_.empty()) {
+        if (!rows) throw std::invalid_argument("request planner: a feeder's workload needs rows");
+        rows->clear();
+        if (exhausted_) return {};
+        std::vector<std::uint32_t> plan = weighted_->next(n);
+        rows->resize(plan.size(), 0);
+        for (std::size_t i = 0; i < plan.size(); ++i) {
+            auto& c = cursors_[plan[i]];
+            if (!c) continue;
+            const auto r = c->next();
+            if (!r) {  // a once-through feeder has given every row: the plan ends here
+                exhausted_ = true;
+                plan.resize(i);
+                rows->resize(i);
+                break;
+            }
+            (*rows)[i] = *r;
+        }
+        return plan;
+    }
     if (weighted_) return weighted_->next(n);
     std::vector<std::uint32_t> plan(n, 0);
     if (exercise_) {
@@ -171,7 +198,17 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
                        std::size_t requests) -> std::optional<ExecutionResult> {
         LoadSpec s = execution_spec(o, g);
         s.templates = planner.templates();
-        s.plan = planner.next(requests);
+        s.plan = planner.next(requests, &s.rows);
+        if (planner.feeder_exhausted()) {
+            // A once-through feeder gave its last row: this execution has what is left, or nothing.
+            if (s.plan.empty()) {
+                emit(sinks.progress,
+                     fmt::format("[{}] {}: a once-through feeder has given every row: stopping", ep.backend,
+                                 name));
+                return std::nullopt;
+            }
+            requests = s.plan.size();
+        }
         const std::uint64_t total = requests;
         if (sinks.progress && total >= 5000) {
             s.progress = [&, name](std::uint64_t done, std::uint64_t all) {
@@ -276,6 +313,7 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         }
         auto e = execute(fmt::format("warmup-{}", i), true,
                          rep.latency ? 1 : static_cast<std::size_t>(o.warmup_requests));
+        if (!e && planner.feeder_exhausted() && !rep.aborted) break;
         if (!e) return rep;
         rep.warmups.push_back(*e);
         if (rep.interrupted) break;
@@ -312,6 +350,7 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
             }
             auto e = execute(fmt::format("test-{}", i), false,
                              rep.latency ? 1 : static_cast<std::size_t>(o.requests));
+            if (!e && planner.feeder_exhausted() && !rep.aborted) break;
             if (!e) return rep;
             rep.tests.push_back(*e);
             sum_seconds += e->seconds;

@@ -16,9 +16,8 @@ namespace {
 
 constexpr int max_depth = 32;
 
-model::Value to_value(const boost::json::value& v, std::size_t line, int depth) {
-    if (depth > max_depth)
-        throw ConfigError(fmt::format("workload line {}: bindings nested too deeply", line));
+model::Value to_value(const boost::json::value& v, std::string_view where, int depth) {
+    if (depth > max_depth) throw ConfigError(fmt::format("{}: bindings nested too deeply", where));
     switch (v.kind()) {
         case boost::json::kind::null:
             return model::Value::null();
@@ -28,7 +27,7 @@ model::Value to_value(const boost::json::value& v, std::size_t line, int depth) 
             return model::Value::long_(v.get_int64());
         case boost::json::kind::uint64:
             if (v.get_uint64() > static_cast<std::uint64_t>(INT64_MAX))
-                throw ConfigError(fmt::format("workload line {}: integer out of range", line));
+                throw ConfigError(fmt::format("{}: integer out of range", where));
             return model::Value::long_(static_cast<std::int64_t>(v.get_uint64()));
         case boost::json::kind::double_:
             return model::Value::double_(v.get_double());
@@ -36,7 +35,7 @@ model::Value to_value(const boost::json::value& v, std::size_t line, int depth) 
             return model::Value::string(std::string(v.get_string()));
         case boost::json::kind::array: {
             std::vector<model::Value> items;
-            for (const auto& x : v.get_array()) items.push_back(to_value(x, line, depth + 1));
+            for (const auto& x : v.get_array()) items.push_back(to_value(x, where, depth + 1));
             return model::Value::list(std::move(items));
         }
         case boost::json::kind::object: {
@@ -44,25 +43,23 @@ model::Value to_value(const boost::json::value& v, std::size_t line, int depth) 
             if (o.contains("@type") && o.contains("@value") && o.size() == 2 && o.at("@type").is_string()) {
                 const auto type = o.at("@type").get_string();
                 const auto& val = o.at("@value");
-                if (!val.is_number())
-                    throw ConfigError(fmt::format("workload line {}: @value must be a number", line));
+                if (!val.is_number()) throw ConfigError(fmt::format("{}: @value must be a number", where));
                 if (type == "g:Int32") {
                     const auto n = val.to_number<std::int64_t>();
                     if (n < INT32_MIN || n > INT32_MAX)
-                        throw ConfigError(fmt::format("workload line {}: g:Int32 out of range", line));
+                        throw ConfigError(fmt::format("{}: g:Int32 out of range", where));
                     return model::Value::int_(static_cast<std::int32_t>(n));
                 }
                 if (type == "g:Int64") return model::Value::long_(val.to_number<std::int64_t>());
                 if (type == "g:Double") return model::Value::double_(val.to_number<double>());
                 if (type == "g:Float")
                     return model::Value::float_(static_cast<float>(val.to_number<double>()));
-                throw ConfigError(
-                    fmt::format("workload line {}: unsupported @type '{}'", line, std::string_view(type)));
+                throw ConfigError(fmt::format("{}: unsupported @type '{}'", where, std::string_view(type)));
             }
             std::vector<model::Value> kv;
             for (const auto& [k, x] : o) {
                 kv.push_back(model::Value::string(std::string(k)));
-                kv.push_back(to_value(x, line, depth + 1));
+                kv.push_back(to_value(x, where, depth + 1));
             }
             return model::Value::map(std::move(kv));
         }
@@ -94,7 +91,7 @@ bool request_field(Request& r, std::string_view k, const boost::json::value& x, 
     } else if (k == "bindings") {
         if (!x.is_object())
             throw ConfigError(fmt::format("workload line {}: 'bindings' must be an object", line_no));
-        r.bindings = to_value(x, line_no, 0);
+        r.bindings = to_value(x, fmt::format("workload line {}", line_no), 0);
     } else if (k == "language") {
         if (!x.is_string())
             throw ConfigError(fmt::format("workload line {}: 'language' must be a string", line_no));
@@ -134,7 +131,55 @@ std::shared_ptr<TransactionTemplate> parse_tx(const boost::json::value& x, std::
     return t;
 }
 
+// "feeder": "FILE" or {"file": FILE, "mode": "sequential"|"random"|"once", "seed": N}
+std::shared_ptr<Feeder> parse_feeder_key(const boost::json::value& x, std::size_t line_no) {
+    auto f = std::make_shared<Feeder>();
+    const auto bad = [&] {
+        return ConfigError(
+            fmt::format("workload line {}: 'feeder' must be a file name or {{\"file\": ..., \"mode\": "
+                        "\"sequential\"|\"random\"|\"once\", \"seed\": N}}",
+                        line_no));
+    };
+    if (x.is_string()) {
+        f->file = std::string(x.get_string());
+    } else if (x.is_object()) {
+        for (const auto& [k, v] : x.get_object()) {
+            if (k == "file" && v.is_string()) {
+                f->file = std::string(v.get_string());
+            } else if (k == "mode" && v.is_string()) {
+                const std::string_view m = v.get_string();
+                if (m == "sequential")
+                    f->mode = Feeder::Mode::sequential;
+                else if (m == "random")
+                    f->mode = Feeder::Mode::random;
+                else if (m == "once")
+                    f->mode = Feeder::Mode::once;
+                else
+                    throw ConfigError(fmt::format(
+                        "workload line {}: feeder mode '{}' is not sequential, random or once", line_no, m));
+            } else if (k == "seed") {
+                f->seed = positive_int(v, line_no, "seed", UINT64_MAX >> 1);
+            } else {
+                throw bad();
+            }
+        }
+    } else {
+        throw bad();
+    }
+    if (f->file.empty()) throw bad();
+    return f;
+}
+
 }  // namespace
+
+model::Value parse_feeder_json_row(std::string_view line, std::string_view where) {
+    boost::system::error_code ec;
+    boost::json::value v = boost::json::parse(line, ec);
+    if (ec) throw ConfigError(fmt::format("{}: invalid JSON ({})", where, ec.message()));
+    if (!v.is_object() || v.get_object().empty())
+        throw ConfigError(fmt::format("{}: expected a JSON object of bindings", where));
+    return to_value(v, where, 0);
+}
 
 std::vector<WeightedQuery> parse_workload(std::string_view text) {
     std::vector<WeightedQuery> out;
@@ -166,6 +211,8 @@ std::vector<WeightedQuery> parse_workload(std::string_view text) {
                 q.request.expected_results = positive_int(x, line_no, "expect", UINT64_MAX >> 1);
             } else if (k == "tx") {
                 q.request.tx = parse_tx(x, line_no);
+            } else if (k == "feeder") {
+                q.feeder = parse_feeder_key(x, line_no);
             } else if (k == "commit") {
                 if (!x.is_bool())
                     throw ConfigError(
@@ -186,6 +233,13 @@ std::vector<WeightedQuery> parse_workload(std::string_view text) {
                 throw ConfigError(fmt::format("workload line {}: 'commit' belongs to a 'tx' line", line_no));
             if (q.request.request.gremlin.empty())
                 throw ConfigError(fmt::format("workload line {}: missing 'gremlin'", line_no));
+        }
+        if (q.feeder) {
+            if (q.request.tx)
+                throw ConfigError(fmt::format(
+                    "workload line {}: a 'tx' line takes no 'feeder' (give its statements fixed bindings)",
+                    line_no));
+            q.request.feeder = q.feeder;
         }
         if (out.size() >= 100000) throw ConfigError("workload: more than 100000 queries");
         out.push_back(std::move(q));

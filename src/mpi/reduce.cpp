@@ -102,11 +102,14 @@ void partition_spec(engine::LoadSpec& spec, int ranks, int rank) {
             fmt::format("{} connection(s) cannot be split over {} ranks (each rank needs one): "
                         "raise --maxConnectionPoolSize to at least {}",
                         spec.pool.max_connections, ranks, ranks));
-    std::vector<std::uint32_t> mine;
+    std::vector<std::uint32_t> mine, rows;
     mine.reserve(share(spec.plan.size(), ranks, rank));
-    for (std::size_t i = static_cast<std::size_t>(rank); i < spec.plan.size(); i += n)
+    for (std::size_t i = static_cast<std::size_t>(rank); i < spec.plan.size(); i += n) {
         mine.push_back(spec.plan[i]);
+        if (!spec.rows.empty()) rows.push_back(spec.rows[i]);  // feeder rows go with their requests
+    }
     spec.plan = std::move(mine);
+    spec.rows = std::move(rows);
     // Indices r, r+N, ... below W: exactly share(W) of this rank's requests are warm-up.
     spec.warmup_requests = share(spec.warmup_requests, ranks, rank);
     spec.pool.max_connections = share(spec.pool.max_connections, ranks, rank);
@@ -125,13 +128,15 @@ bool partition_closed(engine::LoadSpec& spec, int ranks, int rank, std::uint64_t
     const auto r = static_cast<std::uint64_t>(rank);
     // First index i of this execution with (offset + i) % n == r.
     const std::uint64_t first = (r + n - offset % n) % n;
-    std::vector<std::uint32_t> mine;
+    std::vector<std::uint32_t> mine, rows;
     std::size_t warm = 0;
     for (std::uint64_t i = first; i < spec.plan.size(); i += n) {
         mine.push_back(spec.plan[static_cast<std::size_t>(i)]);
+        if (!spec.rows.empty()) rows.push_back(spec.rows[static_cast<std::size_t>(i)]);
         if (i < spec.warmup_requests) ++warm;
     }
     spec.plan = std::move(mine);
+    spec.rows = std::move(rows);
     spec.warmup_requests = warm;
     const std::size_t conns = std::max<std::size_t>(1, share(spec.pool.max_connections, ranks, rank));
     spec.pool.min_connections = std::min(share(spec.pool.min_connections, ranks, rank), conns);

@@ -7,6 +7,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <numeric>
 #include <random>
 
@@ -60,6 +61,35 @@ TEST_CASE("partition_spec: the ranks' plans interleave back into the one-process
         for (int r = 0; r < n; ++r)
             if (k < parts[r].plan.size()) back.push_back(parts[r].plan[k]);
     CHECK(back == spec.plan);
+}
+
+TEST_CASE("partition_spec / partition_closed: feeder rows go with their requests, none twice") {
+    engine::LoadSpec spec;
+    for (std::uint32_t i = 0; i < 50; ++i) {
+        spec.plan.push_back(i % 2);
+        spec.rows.push_back(i % 2 == 0 ? i / 2 : 0);  // template 0: a once-through feeder's rows 0..24
+    }
+    spec.pool.max_connections = 6;
+    for (const bool closed : {false, true}) {
+        std::vector<std::uint32_t> seen;
+        std::size_t total = 0;
+        for (int r = 0; r < 3; ++r) {
+            engine::LoadSpec part = spec;
+            if (closed)
+                mpi::partition_closed(part, 3, r, 7);
+            else
+                mpi::partition_spec(part, 3, r);
+            REQUIRE(part.rows.size() == part.plan.size());
+            total += part.plan.size();
+            for (std::size_t k = 0; k < part.plan.size(); ++k)
+                if (part.plan[k] == 0) seen.push_back(part.rows[k]);
+        }
+        CHECK(total == 50);
+        std::sort(seen.begin(), seen.end());
+        std::vector<std::uint32_t> want(25);
+        std::iota(want.begin(), want.end(), 0u);
+        CHECK(seen == want);  // every row once over the ranks
+    }
 }
 
 TEST_CASE("partition_spec: refuses fewer requests or connections than ranks") {

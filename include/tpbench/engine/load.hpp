@@ -137,10 +137,22 @@ struct TransactionTemplate {
 
 // One request template and, optionally, the result count it must produce. With `tx` set the
 // template is a transaction group (`request` is then unused).
+// A workload line's feeder (docs/usage.md "Feeders"): the bindings of every request the line
+// sends come from one of these rows, picked by LoadSpec::rows. Loaded and converted once, before
+// the run (engine/feeder.hpp); a request only copies its row's map into its Request.
+struct Feeder {
+    enum class Mode : std::uint8_t { sequential, random, once };
+    std::string file;  // as the workload line names it, for messages
+    Mode mode = Mode::sequential;
+    std::uint64_t seed = 0;          // random mode
+    std::vector<model::Value> rows;  // each a map: the line's own bindings plus the row's columns
+};
+
 struct RequestTemplate {
     Request request;
     std::optional<std::uint64_t> expected_results;
     std::shared_ptr<const TransactionTemplate> tx;
+    std::shared_ptr<const Feeder> feeder;  // bindings per request from a feeder row (LoadSpec::rows)
 };
 
 // A live, lock-free view of a running load, for exposition while it runs (tpbench run
@@ -186,8 +198,11 @@ struct LiveCounters {
 struct LoadSpec {
     std::size_t workers = 1;  // threads, one io_context each (nioPoolSize)
     PoolOptions pool;
-    std::vector<RequestTemplate> templates;   // what can be sent
-    std::vector<std::uint32_t> plan;          // template index per request, in submission order
+    std::vector<RequestTemplate> templates;  // what can be sent
+    std::vector<std::uint32_t> plan;         // template index per request, in submission order
+    // Feeder row per request, parallel to plan (index into its template's Feeder::rows); empty
+    // when no template has a feeder.
+    std::vector<std::uint32_t> rows;
     std::size_t warmup_requests = 0;          // the first N of the plan are Phase::warmup
     std::chrono::nanoseconds warmup_time{0};  // open loop: requests due before start+this are warm-up
     std::size_t max_outstanding = 0;          // extra cap on lanes in total (0 = pool capacity)

@@ -7,6 +7,7 @@
 #include <tpbench/engine/load.hpp>
 #include <tpbench/engine/profiling.hpp>
 #include <tpbench/engine/java_compat.hpp>
+#include <tpbench/engine/feeder.hpp>
 #include <tpbench/engine/workload.hpp>
 
 #include <functional>
@@ -114,8 +115,13 @@ public:
     // Expected result count for the plain script (ignored for the exercise mix and workloads,
     // which carry their own).
     void set_expected(std::optional<std::uint64_t> n);
-    // Template indices of the next n requests.
-    std::vector<std::uint32_t> next(std::size_t n);
+    // Template indices of the next n requests. With feeders (a workload line's "feeder"), `rows`
+    // (required then) receives each request's feeder row (LoadSpec::rows), each feeder's cursor
+    // continuing across calls; once a once-through feeder has given every row the plan ends
+    // before that line's next request (shorter than n, then empty: feeder_exhausted()).
+    std::vector<std::uint32_t> next(std::size_t n, std::vector<std::uint32_t>* rows = nullptr);
+    bool has_feeders() const noexcept { return !cursors_.empty(); }
+    bool feeder_exhausted() const noexcept { return exhausted_; }
     const std::vector<RequestTemplate>& templates() const noexcept { return templates_; }
 
 private:
@@ -123,6 +129,8 @@ private:
     JavaRandom random_;
     std::optional<WeightedPlanner> weighted_;
     std::vector<RequestTemplate> templates_;
+    std::vector<std::optional<FeederCursor>> cursors_;  // per template; empty without feeders
+    bool exhausted_ = false;
 };
 
 // The LoadSpec one execution of `o` uses under generation g: workers (nioPoolSize), pool knobs

@@ -1,0 +1,6 @@
+# Workload feeders against `tpbench serve` (issue 30 #3, helper "feeders"). Label feeders.
+if(TARGET tpbench)
+  add_test(NAME feeder_serve
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/feeder_test.sh $<TARGET_FILE:tpbench>)
+  set_tests_properties(feeder_serve PROPERTIES TIMEOUT 300 LABELS "feeders;integration")
+endif()
