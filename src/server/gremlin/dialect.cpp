@@ -9,6 +9,7 @@ const Dialect& dialect_of(Generation g) {
         d.generation = Generation::tp40;
         d.traversal_arguments = true;
         d.new_steps = true;
+        d.number_promotion = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

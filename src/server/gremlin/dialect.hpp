@@ -17,12 +17,18 @@ struct Dialect {
     // 3.8/4.0: the steps added since 3.7 (asNumber(), asBool(), …; compiler.hpp's kStepSince38), GType
     // and P.typeOf(). 3.7: "unsupported step", "No such property: GType".
     bool new_steps = false;
+    // 4.0 (NumberHelper.mathOperationWithPromote): +, -, *, / keep the operands' highest common type
+    // and promote to the next wider one on overflow (127b + 1b = 128s; past Long an error); sum()
+    // keeps the values' type (the bulk coerced to it: g.V().values('age').sum() is an Int).
+    // 3.7: integral operators wrap in the common type (sack(sum): 127b + 1b = -128b), sum() of
+    // integral numbers is a Long (its bulk is a Long).
+    bool number_promotion = false;
 };
 
 const Dialect& dialect_of(Generation g);
 
-// The dialect of the traversal being compiled: the innermost DialectScope's on this thread (3.7's
-// outside any).
+// The dialect of the evaluation compiling or running on this thread: the innermost DialectScope's
+// (TraversalStream sets one while it compiles and in each next(); 3.7's outside any).
 const Dialect& compiling_dialect();
 class DialectScope {
 public:

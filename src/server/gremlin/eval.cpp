@@ -93,6 +93,7 @@ public:
 
     bool next(Item& out) override {
         if (error_ || done_) return false;
+        DialectScope dialect(ctx_.dialect->generation);  // steps read compiling_dialect() at run time too
         try {
             Traverser t;
             if (!tail_->next(t)) {

@@ -2,6 +2,7 @@
 // unfold(), cap(), aggregate()/store(); the NumberHelper arithmetic and local_items() the other step
 // files share.
 #include "compiler.hpp"
+#include "steps_sidefx.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -359,6 +360,23 @@ void num_fold(Ctx& ctx, NumOp op, NumAcc& acc, const Obj& o, std::int64_t bulk, 
                  std::string(model::type_name(v.type())) + ")",
              "ClassCastException");
     acc.any = true;
+    if (op == NumOp::sum && global && compiling_dialect().number_promotion) {
+        // 4.0's SumGlobalStep: mul(value, the bulk coerced to the value's class), then add, both
+        // with NumberHelper's promotion on overflow (g.V().values('age').sum() is an Int)
+        Value x = v;
+        if (bulk != 1) {
+            Value b = Value::long_(bulk);
+            if (v.type() == Type::int_ && bulk <= std::numeric_limits<std::int32_t>::max())
+                b = Value::int_(static_cast<std::int32_t>(bulk));
+            else if (v.type() == Type::short_ && bulk <= 32767)
+                b = Value::short_(static_cast<std::int16_t>(bulk));
+            else if (v.type() == Type::byte && bulk <= 127)
+                b = Value::byte(static_cast<std::int8_t>(bulk));
+            x = apply_operator(Operator::mult, v, b);
+        }
+        acc.sum = acc.sum.is_null() ? x : apply_operator(Operator::sum, acc.sum, x);
+        return;
+    }
     if (op == NumOp::sum) {
         Value x = num_mul_bulk(v, bulk);
         // Global sum() multiplies each value by its (long) bulk, as TinkerPop 3.7's SumGlobalStep

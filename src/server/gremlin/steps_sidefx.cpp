@@ -165,11 +165,80 @@ Value make_int(NumClass c, std::int64_t x) {
 
 [[noreturn]] void div_by_zero() { fail(EvalError::Kind::evaluation, "/ by zero", "ArithmeticException"); }
 
+// 4.0's NumberHelper.mathOperationWithPromote for integral classes: the exact result in the
+// highest common class, or the next wider one it fits (byte, short, int, long); past long an
+// ArithmeticException. BigInteger operands (that fit 127 bits) stay BigInteger.
+Value promote_int(char op, NumClass c, const Value& a, const Value& b) {
+    auto big = [](const Value& v, BigInt128& out) {
+        if (v.type() != Type::big_integer) {
+            out = v.to_int64();
+            return true;
+        }
+        const std::string& bs = v.str();
+        if (bs.empty() || bs.size() > 15) return false;
+        using U = unsigned __int128;
+        U u = (static_cast<unsigned char>(bs[0]) & 0x80) ? ~static_cast<U>(0) : 0;
+        for (unsigned char ch : bs) u = (u << 8) | ch;
+        out = static_cast<BigInt128>(u);
+        return true;
+    };
+    BigInt128 x = 0, y = 0, r = 0;
+    if (!big(a, x) || !big(b, y))
+        fail(EvalError::Kind::unsupported,
+             "BigInteger arithmetic beyond 120 bits is not supported by the embedded server",
+             "UnsupportedOperationException");
+    switch (op) {
+        case '+':
+            r = x + y;
+            break;
+        case '-':
+            r = x - y;
+            break;
+        case '*':
+            if (__builtin_mul_overflow(x, y, &r))
+                fail(EvalError::Kind::unsupported, "BigInteger arithmetic beyond 127 bits is not supported",
+                     "UnsupportedOperationException");
+            break;
+        default:
+            if (y == 0) div_by_zero();
+            r = x / y;
+    }
+    if (c == NumClass::big_integer) {
+        std::string out;
+        BigInt128 v = r;
+        for (;;) {
+            auto byte = static_cast<unsigned char>(static_cast<unsigned __int128>(v) & 0xff);
+            out.insert(out.begin(), static_cast<char>(byte));
+            BigInt128 rest = v >> 8;
+            bool sign = (byte & 0x80) != 0;
+            if ((rest == 0 && !sign) || (rest == -1 && sign)) break;
+            v = rest;
+        }
+        return Value::big_integer(std::move(out));
+    }
+    static const std::pair<NumClass, std::int64_t> widths[] = {
+        {NumClass::byte, 127},
+        {NumClass::short_, 32767},
+        {NumClass::int_, 2147483647},
+        {NumClass::long_, std::numeric_limits<std::int64_t>::max()}};
+    bool from = false;
+    for (const auto& [cls, max] : widths) {
+        if (cls == c) from = true;
+        if (from && r <= max && r >= -static_cast<BigInt128>(max) - 1)
+            return make_int(cls, static_cast<std::int64_t>(r));
+    }
+    fail(EvalError::Kind::evaluation, "long overflow", "ArithmeticException");
+}
+
 Value arith(char op, const Value& a, const Value& b) {
     auto ca = num_class(a), cb = num_class(b);
     if (!ca) not_a(a, "java.lang.Number");
     if (!cb) not_a(b, "java.lang.Number");
     NumClass c = common(*ca, *cb);
+    const bool promote = compiling_dialect().number_promotion;
+    if (promote && (c == NumClass::byte || c == NumClass::short_ || c == NumClass::int_ ||
+                    c == NumClass::long_ || c == NumClass::big_integer))
+        return promote_int(op, c, a, b);
     switch (c) {
         case NumClass::byte:
         case NumClass::short_:
@@ -207,6 +276,9 @@ Value arith(char op, const Value& a, const Value& b) {
                 default:
                     r = x / y;
             }
+            // 4.0: a Float result that overflows (finite operands) is promoted to Double
+            if (c == NumClass::float_ && promote && std::isinf(static_cast<float>(r)) && !std::isinf(r))
+                return Value::double_(r);
             return c == NumClass::float_ ? Value::float_(static_cast<float>(r)) : Value::double_(r);
         }
         case NumClass::big_integer:

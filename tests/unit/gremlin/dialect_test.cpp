@@ -121,3 +121,23 @@ TEST_CASE_FIXTURE(ModernGraph, "gremlin-lang 4.0 strategy configuration without 
     server::EvalOptions groovy;  // Groovy still interpolates "$x" (refused)
     CHECK(must_fail(g, "g.inject(\"a$b\")", groovy).message.find("GString") != std::string::npos);
 }
+
+TEST_CASE_FIXTURE(
+    ModernGraph,
+    "number_promotion: 4.0 promotes on overflow and sum() keeps the type; 3.7 wraps and sums to Long") {
+    auto one = [&](const char* s, const server::EvalOptions& o) {
+        auto r = q(s, o);
+        REQUIRE(r.size() == 1);
+        return r[0];
+    };
+    CHECK(one("g.withSack(127b).inject(1b).sack(sum).sack()", v40) == Value::short_(128));
+    CHECK(one("g.withSack(127b).inject(1b).sack(sum).sack()", v37) == Value::byte(-128));
+    CHECK(one("g.withSack(2147483647i).inject(1i).sack(sum).sack()", v40) == L(2147483648LL));
+    CHECK(one("g.withSack(-128b).inject(-1b).sack(div).sack()", v40) == Value::short_(128));
+    CHECK(one("g.inject(127b, 1b).sum()", v40) == Value::short_(128));
+    CHECK(one("g.inject(127b, 1b).sum()", v37) == L(128));
+    CHECK(one("g.V().values('age').sum()", v40) == I(123));
+    CHECK(one("g.V().values('age').sum()", v37) == L(123));
+    CHECK(must_fail(g, "g.withSack(9223372036854775807l).inject(1l).sack(sum).sack()", v40).message ==
+          "long overflow");
+}
