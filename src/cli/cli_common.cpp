@@ -2,6 +2,7 @@
 
 #include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/java_compat.hpp>
+#include <tpbench/report/render.hpp>
 #include <tpbench/server/server.hpp>
 
 #include <CLI/CLI.hpp>
@@ -504,6 +505,14 @@ void print_summary(const engine::ProfilingReport& rep, const std::string& label,
         for (const auto& e : *list)
             if (e.failed) say(stdout, "failed execution: {}: {}\n", e.name, e.failure);
     if (rep.aborted) say(stdout, "aborted: {}\n", rep.abort_reason);
+    // Workload lines / exercise queries: the ten that took the most time.
+    if (!m.queries.empty()) {
+        report::Side s;
+        s.name = label;
+        for (const auto& t : rep.tests) s.duration_s += t.seconds;
+        s.queries = query_breakdown(m);
+        say(stdout, "{}", report::render_queries_text(s, 10));
+    }
 }
 
 }  // namespace tpbench::cli

@@ -52,9 +52,36 @@ report::Side to_report_side(const SideInput& in, const engine::PhaseStats& m,
                           "line's expect, --expect-results or the exercise mix's counts)",
                           wrong)}});
     }
+    s.queries = query_breakdown(m);
     s.connect = connect_times(connect);
     s.transactions = transaction_times(m.tx);
     return s;
+}
+
+std::vector<report::QueryBreakdown> query_breakdown(const engine::PhaseStats& m) {
+    std::vector<report::QueryBreakdown> out;
+    std::uint64_t total = 0;
+    for (const auto& q : m.queries) total += q.completed + q.failed;
+    for (const auto& q : m.queries) {
+        report::QueryBreakdown b;
+        b.label = q.label;
+        b.line = q.line;
+        b.count = q.completed + q.failed;
+        // A wrong result count is a failed request, as for the side (schema tpbench.report/2).
+        b.wrong_result_count = std::min(q.result_mismatches, q.completed);
+        b.completed = q.completed - b.wrong_result_count;
+        b.failed = q.failed + b.wrong_result_count;
+        b.results = q.results;
+        b.share = total > 0 ? static_cast<double>(b.count) / static_cast<double>(total) : 0;
+        b.latency = q.latency;
+        b.ttfr = q.ttfr;
+        for (std::size_t i = 0; i < q.errors.size(); ++i)
+            if (q.errors[i]) b.errors.push_back({engine::errc_name(static_cast<errc>(i)), q.errors[i]});
+        if (b.wrong_result_count > 0)
+            b.errors.push_back({std::string(report::kWrongResultClass), b.wrong_result_count});
+        out.push_back(std::move(b));
+    }
+    return out;
 }
 
 std::optional<report::ConnectTimes> connect_times(const engine::ConnectStats& c) {

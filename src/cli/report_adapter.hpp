@@ -13,6 +13,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace tpbench::cli {
 
@@ -39,6 +40,9 @@ std::string compression_name(const std::map<std::string, std::string>* backend_o
 report::Side to_report_side(const SideInput& in, const engine::PhaseStats& m,
                             std::span<const std::uint64_t> errors, const engine::ConnectStats& connect);
 
+// The per-query breakdown of a phase (docs/report-schema.md "queries"): one entry per template the
+// engine kept figures for (PhaseStats::queries), wrong result counts moved from completed to failed.
+std::vector<report::QueryBreakdown> query_breakdown(const engine::PhaseStats& m);
 // The report form of the engine's connect statistics (absent when no connection was attempted).
 std::optional<report::ConnectTimes> connect_times(const engine::ConnectStats& c);
 // The report form of the transaction-group statistics (absent when none ran).

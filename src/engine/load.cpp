@@ -228,6 +228,17 @@ public:
         SessionConfig cfg = scfg;
         cfg.max_in_process_per_connection = spec.pool.max_in_process_per_connection;
         pool_ = std::make_unique<ConnectionPool>(ioc_.get_executor(), factory, cfg, limits);
+        // Per-template breakdown of the measured phase when the templates are labelled.
+        const bool labelled = std::any_of(spec.templates.begin(), spec.templates.end(),
+                                          [](const RequestTemplate& t) { return !t.label.empty(); });
+        if (labelled && spec.templates.size() <= max_query_breakdown) {
+            auto& qs = phases_[static_cast<std::size_t>(Phase::measured)].queries;
+            qs.resize(spec.templates.size());
+            for (std::size_t i = 0; i < qs.size(); ++i) {
+                qs[i].label = spec.templates[i].label;
+                qs[i].line = spec.templates[i].line;
+            }
+        }
     }
 
     // Thread body: connect, wait for the start signal, run the lanes, close. Never throws.
@@ -497,6 +508,7 @@ private:
                 record_failure(st, classify_error(lease.error),
                                pool_->last_connect_error().empty() ? lease.error.message()
                                                                    : pool_->last_connect_error());
+                count_query_failure(st, tpl, classify_error(lease.error));
                 st.last_done = std::max(st.last_done, Clock::now());
                 bump_progress();
                 // Wrong credentials / untrusted certificate: stop this worker's run now (the rest
@@ -658,6 +670,7 @@ private:
                               : out.status_message.empty() ? make_error_code(e).message()
                                                            : out.status_message;
             record_failure(st, e, msg);
+            count_query_failure(st, tpl, e);
             if (spec_.live)
                 live_.count(out, 0, false,
                             std::min<std::size_t>(static_cast<std::size_t>(e), errc_slots - 1));
@@ -666,13 +679,26 @@ private:
         }
         ++st.completed;
         st.results += out.result_count;
-        if (tpl.expected_results && *tpl.expected_results != out.result_count) ++st.result_mismatches;
+        const bool mismatch = tpl.expected_results && *tpl.expected_results != out.result_count;
+        if (mismatch) ++st.result_mismatches;
         const std::int64_t lat = to_ns(done - intended);
         st.latency.record(lat);
         if (spec_.live) live_.count(out, lat, true, 0);
         st.service.record(to_ns(done - handed));
         const auto first = out.first_result == Clock::time_point{} ? done : out.first_result;
-        st.ttfr.record(to_ns(first - handed));
+        const std::int64_t ttfr = to_ns(first - handed);
+        st.ttfr.record(ttfr);
+        if (QueryStats* q = query_of(st, tpl)) {
+            ++q->completed;
+            q->results += out.result_count;
+            if (mismatch) ++q->result_mismatches;
+            if (!q->latency) {
+                q->latency.emplace(QueryStats::histogram_config());
+                q->ttfr.emplace(QueryStats::histogram_config());
+            }
+            q->latency->record(lat);
+            q->ttfr->record(ttfr);
+        }
         if (spec_.too_slow_threshold.count() > 0) {
             const auto sent = out.sent == Clock::time_point{} ? handed : out.sent;
             if (done - sent > spec_.too_slow_threshold) ++st.too_slow;
@@ -743,6 +769,21 @@ private:
             for (auto& x : batch) sealed_out_.push_back(std::move(x));
         }
         sealed_.store(sealed_upto_, std::memory_order_release);
+    }
+
+    // The per-template entry of `tpl` (a reference into spec_.templates) in `st`, or null when the
+    // phase keeps none: an index into a small per-worker array, no lookup.
+    QueryStats* query_of(PhaseStats& st, const RequestTemplate& tpl) noexcept {
+        if (st.queries.empty()) return nullptr;
+        const auto i = static_cast<std::size_t>(&tpl - spec_.templates.data());
+        return i < st.queries.size() ? &st.queries[i] : nullptr;
+    }
+
+    void count_query_failure(PhaseStats& st, const RequestTemplate& tpl, errc e) noexcept {
+        if (QueryStats* q = query_of(st, tpl)) {
+            ++q->failed;
+            ++q->errors[std::min<std::size_t>(static_cast<std::size_t>(e), errc_slots - 1)];
+        }
     }
 
     void record_failure(PhaseStats& st, errc e, const std::string& message) {
@@ -1066,6 +1107,26 @@ void PhaseStats::merge(const PhaseStats& o) {
     service.merge(o.service);
     ttfr.merge(o.ttfr);
     schedule_lag.merge(o.schedule_lag);
+    if (queries.size() < o.queries.size()) queries.resize(o.queries.size());
+    for (std::size_t i = 0; i < o.queries.size(); ++i) queries[i].merge(o.queries[i]);
+}
+
+void QueryStats::merge(const QueryStats& o) {
+    if (label.empty()) label = o.label;
+    if (line == 0) line = o.line;
+    completed += o.completed;
+    failed += o.failed;
+    result_mismatches += o.result_mismatches;
+    results += o.results;
+    for (std::size_t i = 0; i < errors.size(); ++i) errors[i] += o.errors[i];
+    if (o.latency) {
+        if (!latency) latency.emplace(histogram_config());
+        latency->merge(*o.latency);
+    }
+    if (o.ttfr) {
+        if (!ttfr) ttfr.emplace(histogram_config());
+        ttfr->merge(*o.ttfr);
+    }
 }
 
 double PhaseStats::wall_seconds() const noexcept {

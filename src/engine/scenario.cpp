@@ -84,8 +84,10 @@ RequestPlanner::RequestPlanner(const ProfilingOptions& o, const std::vector<Weig
     } else if (exercise_) {
         const auto& scripts = exercise_scripts();
         const auto& counts = exercise_expected_counts();
-        for (std::size_t i = 0; i < scripts.size(); ++i)
+        for (std::size_t i = 0; i < scripts.size(); ++i) {
             templates_.push_back(make(std::string(scripts[i]), counts[i]));
+            templates_.back().label = std::string(scripts[i]);  // the per-query breakdown's name
+        }
     } else {
         templates_.push_back(make(o.script, std::nullopt));
     }

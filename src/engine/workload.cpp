@@ -241,6 +241,12 @@ std::vector<WeightedQuery> parse_workload(std::string_view text) {
                     line_no));
             q.request.feeder = q.feeder;
         }
+        // The per-query breakdown's name for the line: its query, or its transaction's shape.
+        q.request.line = static_cast<std::uint32_t>(line_no);
+        q.request.label = q.request.tx
+                              ? fmt::format("tx: {} statement(s), {}", q.request.tx->statements.size(),
+                                            q.request.tx->commit ? "commit" : "rollback")
+                              : q.request.request.gremlin;
         if (out.size() >= 100000) throw ConfigError("workload: more than 100000 queries");
         out.push_back(std::move(q));
     }

@@ -3,6 +3,7 @@
 
 #include <tpbench/report/render.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -59,6 +60,49 @@ std::string ratio_cell(const ComparisonRow& c) {
 std::string ci_cell(const ComparisonRow& c) {
     if (!c.ci_low || !c.ci_high) return "-";
     return "[" + fixed(*c.ci_low, 3) + ", " + fixed(*c.ci_high, 3) + "]";
+}
+
+std::vector<std::string> query_header() {
+    return {"query",   "count",       "share",
+            "req/s",   "p50 ms",      "p90 ms",
+            "p99 ms",  "p99.9 ms",    "first result p50 ms",
+            "results", "wrong count", "errors"};
+}
+
+std::vector<std::vector<std::string>> query_rows(const Side& s, std::size_t limit) {
+    std::vector<const QueryBreakdown*> qs;
+    for (const auto& q : s.queries) qs.push_back(&q);
+    const auto total_time = [](const QueryBreakdown* q) {
+        return q->latency && q->latency->count() > 0
+                   ? q->latency->mean() * static_cast<double>(q->latency->count())
+                   : 0.0;
+    };
+    std::stable_sort(qs.begin(), qs.end(), [&](const QueryBreakdown* a, const QueryBreakdown* b) {
+        return total_time(a) > total_time(b);
+    });
+    if (limit > 0 && qs.size() > limit) qs.resize(limit);
+    const auto ms = [](const std::optional<stats::Histogram>& h, double p) {
+        return h && h->count() > 0 ? fixed(static_cast<double>(h->value_at_percentile(p)) / 1e6, 3)
+                                   : std::string("-");
+    };
+    std::vector<std::vector<std::string>> rows;
+    for (const auto* q : qs) {
+        std::string name = q->label.size() > 60 ? q->label.substr(0, 57) + "..." : q->label;
+        if (q->line > 0) name = "line " + std::to_string(q->line) + ": " + name;
+        std::string errs;
+        for (const auto& e : q->errors) errs += (errs.empty() ? "" : ", ") + e.name + " " + integer(e.count);
+        rows.push_back({std::move(name), integer(q->count), fixed(q->share * 100, 1) + "%",
+                        fixed(query_rps(s, *q), 1), ms(q->latency, 50), ms(q->latency, 90),
+                        ms(q->latency, 99), ms(q->latency, 99.9), ms(q->ttfr, 50), integer(q->results),
+                        integer(q->wrong_result_count), errs.empty() ? std::string("-") : errs});
+    }
+    return rows;
+}
+
+bool any_queries(const Report& r) {
+    for (const auto& s : r.sides)
+        if (!s.queries.empty()) return true;
+    return false;
 }
 
 std::vector<Row> summary_rows(const Report& r) {

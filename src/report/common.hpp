@@ -2,6 +2,7 @@
 // Internal helpers shared by the renderers (not installed; src/report only).
 #include <tpbench/report/report.hpp>
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -30,5 +31,14 @@ std::string ratio_cell(const ComparisonRow& c);
 std::string ci_cell(const ComparisonRow& c);
 // Formats a comparison value in its unit (ns -> readable time, rps -> 1 decimal).
 std::string value_cell(double v, const std::string& unit);
+
+// The per-query breakdown of a side as a table (text, markdown, HTML): query_header() and one row
+// per query, the queries sorted by the time they took in all (count x mean latency), the first
+// `limit` of them (0 = all). Latencies in ms; errors as "class count, ...".
+inline constexpr std::size_t kTopQueries = 10;
+std::vector<std::string> query_header();
+std::vector<std::vector<std::string>> query_rows(const Side& s, std::size_t limit);
+// True when some side has a per-query breakdown.
+bool any_queries(const Report& r);
 
 }  // namespace tpbench::report::detail

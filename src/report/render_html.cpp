@@ -341,6 +341,20 @@ std::string render_html(const Report& r) {
                      integer(e.count) + "</td></tr>\n";
         h += "</table>\n";
     }
+    for (const auto& s : r.sides) {
+        if (s.queries.empty()) continue;
+        h += "<h2>Per query: " + esc(s.name) + "</h2>\n<table class=\"queries\">\n<tr>";
+        for (const auto& c : query_header()) h += "<th>" + esc(c) + "</th>";
+        h += "</tr>\n";
+        for (const auto& row : query_rows(s, 0)) {
+            h += "<tr>";
+            for (std::size_t i = 0; i < row.size(); ++i)
+                h += std::string(i == 0 || i + 1 == row.size() ? "<td>" : "<td class=\"num\">") +
+                     esc(row[i]) + "</td>";
+            h += "</tr>\n";
+        }
+        h += "</table>\n";
+    }
     h += "<h2>Percentile spectrum</h2>\n" + spectrum_plot(r);
     h += "<h2>Latency over time</h2>\n" + latency_time_plot(r);
     h += "<h2>Throughput over time</h2>\n" + throughput_time_plot(r);

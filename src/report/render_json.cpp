@@ -6,7 +6,9 @@
 
 #include <boost/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace tpbench::report {
 
@@ -214,6 +216,26 @@ std::string render_json(const Report& r) {
                                  {"rolled_back", t.rolled_back}, {"failed", t.failed},
                                  {"requests", t.requests},       {"latency", hist_json(t.latency)}};
         }
+        if (!s.queries.empty()) {  // per workload line / exercise query (docs/report-schema.md)
+            json::array qs;
+            for (const auto& q : s.queries) {
+                json::array errs;
+                for (const auto& e : q.errors) errs.push_back({{"class", e.name}, {"count", e.count}});
+                qs.push_back({{"label", q.label},
+                              {"line", q.line},
+                              {"count", q.count},
+                              {"completed", q.completed},
+                              {"failed", q.failed},
+                              {"wrong_result_count", q.wrong_result_count},
+                              {"results", q.results},
+                              {"share", num(q.share)},
+                              {"throughput_rps", num(query_rps(s, q))},
+                              {"latency", hist_json(q.latency)},
+                              {"ttfr", hist_json(q.ttfr)},
+                              {"errors", std::move(errs)}});
+            }
+            o["queries"] = std::move(qs);
+        }
         sides.push_back(std::move(o));
     }
     root["sides"] = std::move(sides);
@@ -370,6 +392,29 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
                 tt.latency = rd.hist(*t, "latency");
                 s.transactions = std::move(tt);
             }
+            if (const auto* qs = rd.arr(so, "queries"))
+                for (const auto& qv : *qs) {
+                    if (!qv.is_object()) return stats::fail("each query entry must be an object");
+                    const auto& qo = qv.as_object();
+                    QueryBreakdown q;
+                    q.label = rd.str(qo, "label");
+                    q.line =
+                        static_cast<std::uint32_t>(std::min<std::uint64_t>(rd.u64(qo, "line"), UINT32_MAX));
+                    q.count = rd.u64(qo, "count");
+                    q.completed = rd.u64(qo, "completed");
+                    q.failed = rd.u64(qo, "failed");
+                    q.wrong_result_count = rd.u64(qo, "wrong_result_count");
+                    q.results = rd.u64(qo, "results");
+                    q.share = rd.dbl(qo, "share");
+                    q.latency = rd.hist(qo, "latency");
+                    q.ttfr = rd.hist(qo, "ttfr");
+                    if (const auto* errs = rd.arr(qo, "errors"))
+                        for (const auto& ev : *errs)
+                            if (ev.is_object())
+                                q.errors.push_back(
+                                    {rd.str(ev.as_object(), "class"), rd.u64(ev.as_object(), "count")});
+                    s.queries.push_back(std::move(q));
+                }
             r.sides.push_back(std::move(s));
         }
     }

@@ -122,6 +122,20 @@ stats::Expected<bool> write_report_file(const Report& r, const std::string& path
     return true;
 }
 
+std::string render_queries_text(const Side& s, std::size_t top) {
+    if (s.queries.empty()) return {};
+    const std::size_t shown = top == 0 ? s.queries.size() : std::min(top, s.queries.size());
+    std::string out = "per query (" + s.name + "; " +
+                      (shown == s.queries.size()
+                           ? "all " + std::to_string(shown)
+                           : "top " + std::to_string(shown) + " of " + std::to_string(s.queries.size())) +
+                      " by total time)\n";
+    auto rows = query_rows(s, top);
+    rows.insert(rows.begin(), query_header());
+    return out +
+           aligned(rows, "  ", {false, true, true, true, true, true, true, true, true, true, true, false});
+}
+
 std::string render_table(const Report& r) {
     std::string out = "tpbench report" + (r.title.empty() ? std::string() : ": " + r.title) + "\n";
     if (r.interrupted) out += interruption_line(r) + "\n";
@@ -161,6 +175,8 @@ std::string render_table(const Report& r) {
     }
     for (const auto& s : r.sides)
         if (!s.notes.empty()) out += "\nnote (" + s.name + "): " + s.notes + "\n";
+    for (const auto& s : r.sides)
+        if (!s.queries.empty()) out += "\n" + render_queries_text(s, kTopQueries);
     if (!r.comparisons.empty()) {
         out += "\nA/B comparison (B relative to A; bootstrap CI of B/A)\n";
         std::vector<std::vector<std::string>> rows{
@@ -221,6 +237,21 @@ std::string render_markdown(const Report& r) {
                 for (const auto& m : e.messages)
                     out += "\n- " + md_escape(s.name) + " " + md_escape(e.name) + ": " + md_escape(m);
         out += "\n";
+    }
+    for (const auto& s : r.sides) {
+        if (s.queries.empty()) continue;
+        out += "\n## Per query: " + md_escape(s.name) + "\n\nAll " + std::to_string(s.queries.size()) +
+               " queries, by total time.\n\n|";
+        const auto head = query_header();
+        for (const auto& c : head) out += " " + md_escape(c) + " |";
+        out += "\n|---|";
+        for (std::size_t i = 1; i < head.size(); ++i) out += i + 1 == head.size() ? "---|" : "---:|";
+        out += "\n";
+        for (const auto& row : query_rows(s, 0)) {
+            out += "|";
+            for (const auto& c : row) out += " " + md_escape(c) + " |";
+            out += "\n";
+        }
     }
     if (!r.comparisons.empty()) {
         out += "\n## A/B comparison\n\nB relative to A; CI = bootstrap confidence interval of B/A.\n\n";
@@ -301,6 +332,26 @@ std::string render_csv(const Report& r) {
                    csv_num(c.ratio, 6) + "," + (c.ci_low ? csv_num(*c.ci_low, 6) : "") + "," +
                    (c.ci_high ? csv_num(*c.ci_high, 6) : "") + "," + csv_field(c.verdict) + "," +
                    csv_field(c.note) + "\n";
+    }
+    if (any_queries(r)) {  // per workload line / exercise query, in their order
+        out +=
+            "\nquery_side,query_index,line,label,count,completed,failed,wrong_result_count,results,share,"
+            "throughput_rps,latency_p50_ns,latency_p90_ns,latency_p99_ns,latency_p99_9_ns,ttfr_p50_ns,"
+            "ttfr_p99_ns,errors\n";
+        for (const auto& s : r.sides)
+            for (std::size_t i = 0; i < s.queries.size(); ++i) {
+                const auto& q = s.queries[i];
+                std::string errs;
+                for (const auto& e : q.errors)
+                    errs += (errs.empty() ? "" : ";") + e.name + "=" + integer(e.count);
+                out += csv_field(s.name) + "," + integer(i) + "," + integer(q.line) + "," +
+                       csv_field(q.label) + "," + integer(q.count) + "," + integer(q.completed) + "," +
+                       integer(q.failed) + "," + integer(q.wrong_result_count) + "," + integer(q.results) +
+                       "," + csv_num(q.share, 6) + "," + csv_num(query_rps(s, q), 3) + "," +
+                       hist_pct(q.latency, 50) + "," + hist_pct(q.latency, 90) + "," +
+                       hist_pct(q.latency, 99) + "," + hist_pct(q.latency, 99.9) + "," +
+                       hist_pct(q.ttfr, 50) + "," + hist_pct(q.ttfr, 99) + "," + csv_field(errs) + "\n";
+            }
     }
     if (!r.thresholds.empty()) {
         out += "\nthreshold,passed,message\n";

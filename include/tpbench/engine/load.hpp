@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,6 +83,29 @@ struct ErrorMessage {
     std::string message;
 };
 
+// One request template's share of the measured phase (a workload line, an exercise query), kept
+// when the templates carry labels (RequestTemplate::label) and there are at most
+// max_query_breakdown of them. Requests cut off by the run deadline (finish()) are in no entry.
+// The histograms are small (1 µs resolution, 2 digits, up to 10 min: ~25 KB each) and built on
+// the template's first completed request. Relations: completed + failed = the template's finished
+// requests; result_mismatches is a subset of completed, as in PhaseStats.
+inline constexpr std::size_t max_query_breakdown = 100;
+struct QueryStats {
+    std::string label;       // RequestTemplate::label
+    std::uint32_t line = 0;  // RequestTemplate::line (workload file line; 0 = none)
+    std::uint64_t completed = 0;
+    std::uint64_t failed = 0;  // sum of errors[]
+    std::uint64_t result_mismatches = 0;
+    std::uint64_t results = 0;
+    std::array<std::uint64_t, errc_slots> errors{};
+    std::optional<stats::Histogram> latency;  // ns, as PhaseStats::latency
+    std::optional<stats::Histogram> ttfr;     // ns, as PhaseStats::ttfr
+    // Adds `o` into this (label and line kept when set).
+    void merge(const QueryStats& o);
+    // The histogram geometry of latency and ttfr.
+    static stats::HistogramConfig histogram_config() noexcept { return {1000, 600'000'000'000, 2}; }
+};
+
 // Statistics of one phase. Counter relations: issued = completed + failed; too_slow and
 // result_mismatches are subsets of completed; every failed request is in exactly one errors[] slot.
 struct PhaseStats {
@@ -103,6 +127,9 @@ struct PhaseStats {
     stats::Histogram ttfr;          // handed to the session -> first result decoded
     stats::Histogram schedule_lag;  // open loop: actual hand-off - intended send (all requests)
     TxStats tx;                     // transaction groups (zero without any)
+    // Per request template (index = template index), measured phase only; empty when the
+    // templates have no labels or there are more than max_query_breakdown (see QueryStats).
+    std::vector<QueryStats> queries;
     // Per error class, its first max_error_messages distinct messages in the order seen (filled on
     // the error path only; merged in worker order).
     std::vector<ErrorMessage> error_messages;
@@ -153,6 +180,10 @@ struct RequestTemplate {
     std::optional<std::uint64_t> expected_results;
     std::shared_ptr<const TransactionTemplate> tx;
     std::shared_ptr<const Feeder> feeder;  // bindings per request from a feeder row (LoadSpec::rows)
+    // What reports call this template in the per-query breakdown (the query text, a workload
+    // line's text); "" on every template = no breakdown.
+    std::string label;
+    std::uint32_t line = 0;  // workload file line it came from (0 = none)
 };
 
 // A live, lock-free view of a running load, for exposition while it runs (tpbench run

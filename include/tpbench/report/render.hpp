@@ -39,4 +39,9 @@ std::string interruption_line(const Report& r);
 // Formats a duration in ns with a readable unit ("850ns", "12.3us", "4.56ms", "1.23s").
 std::string format_ns(double ns);
 
+// The per-query breakdown of side `s` as an aligned text block (a heading line, then the `top`
+// queries by total time; 0 = all); "" when the side has none. The table format and `run`'s
+// summary use it.
+std::string render_queries_text(const Side& s, std::size_t top);
+
 }  // namespace tpbench::report

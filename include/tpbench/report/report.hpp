@@ -104,6 +104,23 @@ struct TransactionTimes {
     std::optional<stats::Histogram> latency;  // ns; intended start -> commit/rollback answered
 };
 
+// One workload line or exercise query of a side (docs/report-schema.md "queries"): its requests of
+// the measured phase. count = completed + failed; wrong_result_count is in failed and in errors
+// (class "wrong_result"), as for the side.
+struct QueryBreakdown {
+    std::string label;       // the query text ("tx: N statement(s), commit" for a transaction line)
+    std::uint32_t line = 0;  // workload file line (0 = not from a workload file)
+    std::uint64_t count = 0;
+    std::uint64_t completed = 0;
+    std::uint64_t failed = 0;
+    std::uint64_t wrong_result_count = 0;
+    std::uint64_t results = 0;                // result items received by its completed requests
+    double share = 0;                         // count / the side's requests with an entry (0..1)
+    std::optional<stats::Histogram> latency;  // ns
+    std::optional<stats::Histogram> ttfr;     // ns
+    std::vector<ErrorClass> errors;
+};
+
 // One backend / configuration / run.
 struct Side {
     std::string name;  // label used in tables and plots (unique in a report)
@@ -129,6 +146,7 @@ struct Side {
     std::vector<IntervalPoint> intervals;
     std::optional<ConnectTimes> connect;           // connection-opening costs (absent when not measured)
     std::optional<TransactionTimes> transactions;  // absent when the workload has no transaction groups
+    std::vector<QueryBreakdown> queries;           // per workload line / exercise query (empty: none kept)
     bool saturated = false;                        // the generator, not the server, was the bottleneck
     std::string notes;                             // free text shown under the side ("schedule missed", ...)
 
@@ -203,6 +221,11 @@ struct Report {
     std::vector<RankInfo> ranks;              // distributed runs only (JSON "ranks", omitted when empty)
     std::optional<Interruption> interrupted;  // set when the run was cut short by a signal
 };
+
+// A query's completed requests per second over its side's measured duration (0 without one).
+inline double query_rps(const Side& s, const QueryBreakdown& q) noexcept {
+    return s.duration_s > 0 ? static_cast<double>(q.completed) / s.duration_s : 0.0;
+}
 
 // Builds an A/B row from K samples per side with stats::compare_ratio (seeded bootstrap).
 // With a single sample on either side the row has the ratio only, no CI, and verdict "n/a" with a

@@ -597,3 +597,63 @@ TEST_CASE("open loop: a run stopped by a fatal error does not wait for the rest 
     CHECK(r.fatal_error == errc::auth_failed);
     check_conservation(r, 1000);
 }
+
+TEST_CASE("per-query breakdown: labelled templates get their own counts, errors and histograms") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    b.results = 2;
+    b.fail_every = 10;  // global numbering: a tenth of all requests, whichever template
+    auto spec = basic_spec(0, 2);
+    RequestTemplate t2;
+    t2.request.gremlin = "2+2";
+    t2.expected_results = 3;  // the fake answers 2: every success of it is a mismatch
+    t2.label = "2+2";
+    t2.line = 7;
+    spec.templates[0].label = "1+1";
+    spec.templates.push_back(t2);
+    for (std::size_t i = 0; i < 900; ++i) spec.plan.push_back(i % 3 == 2 ? 1 : 0);  // 600 : 300
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    check_conservation(r, 900);
+    const auto& m = r.measured();
+    REQUIRE(m.queries.size() == 2);
+    CHECK(r.warmup().queries.empty());
+    const auto& q0 = m.queries[0];
+    const auto& q1 = m.queries[1];
+    CHECK(q0.label == "1+1");
+    CHECK(q0.line == 0);
+    CHECK(q1.label == "2+2");
+    CHECK(q1.line == 7);
+    CHECK(q0.completed + q0.failed == 600);
+    CHECK(q1.completed + q1.failed == 300);
+    CHECK(q0.completed + q1.completed == m.completed);
+    CHECK(q0.failed + q1.failed == m.failed);
+    CHECK(q0.failed + q1.failed == 90);
+    CHECK(q0.errors[static_cast<std::size_t>(errc::server_evaluation)] == q0.failed);
+    CHECK(q1.errors[static_cast<std::size_t>(errc::server_evaluation)] == q1.failed);
+    CHECK(q0.result_mismatches == 0);
+    CHECK(q1.result_mismatches == q1.completed);
+    CHECK(m.result_mismatches == q1.completed);
+    CHECK(q0.results == q0.completed * 2);
+    REQUIRE(q0.latency);
+    REQUIRE(q1.ttfr);
+    CHECK(q0.latency->count() == static_cast<std::int64_t>(q0.completed));
+    CHECK(q1.latency->count() == static_cast<std::int64_t>(q1.completed));
+    CHECK(q1.ttfr->count() == static_cast<std::int64_t>(q1.completed));
+    CHECK(q0.latency->value_at_percentile(50) > 0);
+}
+
+TEST_CASE("per-query breakdown: none without labels, none above max_query_breakdown templates") {
+    auto c = std::make_shared<test::FakeCounters>();
+    test::FakeBehavior b;
+    auto spec = basic_spec(50);
+    auto r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    CHECK(r.measured().completed == 50);
+    CHECK(r.measured().queries.empty());
+    for (std::size_t i = 0; i < max_query_breakdown; ++i) {
+        spec.templates.push_back(spec.templates[0]);
+        spec.templates.back().label = "q" + std::to_string(i);
+    }
+    r = run_load(spec, test::fake_factory(b, c), SessionConfig{});
+    CHECK(r.measured().completed == 50);
+    CHECK(r.measured().queries.empty());
+}

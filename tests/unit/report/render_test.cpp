@@ -132,6 +132,61 @@ TEST_CASE("JSON report parses, carries the schema fields and round-trips lossles
               .find("latency") != std::string::npos);
 }
 
+TEST_CASE("per-query breakdown: JSON round trip, table top N by time, CSV block, markdown, HTML") {
+    Report r = testing::sample_report();
+    Side& s = r.sides[0];
+    s.duration_s = 2;
+    for (int i = 0; i < 12; ++i) {
+        QueryBreakdown q;
+        q.label = "g.V(" + std::to_string(i) + ")";
+        q.line = static_cast<std::uint32_t>(i + 1);
+        q.count = 10;
+        q.completed = i == 3 ? 6 : 10;
+        q.failed = q.count - q.completed;
+        q.wrong_result_count = i == 3 ? 4 : 0;
+        q.results = q.completed;
+        q.share = 1.0 / 12;
+        q.latency.emplace(tpbench::stats::HistogramConfig{1000, 600'000'000'000, 2});
+        q.latency->record(1'000'000 * (i + 1), 10);  // line 12 took the most time, line 1 the least
+        q.ttfr = q.latency;
+        if (i == 3) q.errors.push_back({"wrong_result", 4});
+        s.queries.push_back(std::move(q));
+    }
+    const std::string text = render_json(r);
+    const auto o = json::parse(text).as_object();
+    const auto& qs = o.at("sides").as_array()[0].as_object().at("queries").as_array();
+    REQUIRE(qs.size() == 12);
+    const auto& q3 = qs[3].as_object();
+    CHECK(q3.at("line").to_number<std::uint64_t>() == 4);
+    CHECK(q3.at("count").to_number<std::uint64_t>() == 10);
+    CHECK(q3.at("wrong_result_count").to_number<std::uint64_t>() == 4);
+    CHECK(q3.at("throughput_rps").as_double() == doctest::Approx(3.0));
+    CHECK(q3.at("latency").as_object().at("percentiles").as_object().at("99").to_number<std::int64_t>() ==
+          s.queries[3].latency->value_at_percentile(99));
+    CHECK(q3.at("errors").as_array()[0].as_object().at("class").as_string() == "wrong_result");
+    CHECK_FALSE(o.at("sides").as_array()[1].as_object().contains("queries"));  // none kept: absent
+    auto back = parse_report_json(text);
+    REQUIRE_MESSAGE(back.ok(), back.error());
+    REQUIRE(back->sides[0].queries.size() == 12);
+    CHECK(back->sides[0].queries[3].latency->same_counts(*s.queries[3].latency));
+    CHECK(render_csv(*back) == render_csv(r));
+    CHECK(render_markdown(*back) == render_markdown(r));
+
+    const std::string table = render_table(r);
+    CHECK(table.find("per query (ws37; top 10 of 12 by total time)") != std::string::npos);
+    CHECK(table.find("line 12: g.V(11)") < table.find("line 11: g.V(10)"));  // most time first
+    CHECK(table.find("line 3: g.V(2)") != std::string::npos);
+    CHECK(table.find("line 2: g.V(1)") == std::string::npos);  // 11th and 12th by time: not shown
+    CHECK(table.find("wrong_result 4") != std::string::npos);
+    const std::string csv = render_csv(r);
+    CHECK(count(csv, "\nws37,") == 1 + 12);  // the side's row and its 12 query rows
+    CHECK(csv.find("\nws37,3,4,g.V(3),10,6,4,4,6,") != std::string::npos);
+    CHECK(count(render_markdown(r), "| line ") == 12);
+    const std::string html = render_html(r);
+    CHECK(html.find("<h2>Per query: ws37</h2>") != std::string::npos);
+    CHECK(count(html, "<td>line ") == 12);
+}
+
 TEST_CASE("CSV has the documented header and one row per side") {
     Report r = testing::sample_report();
     r.sides[1].name = "http4, \"gzip\"";
