@@ -6,6 +6,7 @@
 #include "interrupt.hpp"
 #include "rate_mode.hpp"
 #include "run_hooks.hpp"
+#include "baseline.hpp"
 #include "thresholds.hpp"
 
 #include <tpbench/engine/interrupt.hpp>
@@ -68,7 +69,8 @@ std::string hlog_title(const cli::SideSpec& side) {
 int write_closed_report(const RunArgs& a, const cli::SideSpec& side, const engine::ProfilingOptions& o,
                         const engine::ProfilingReport& pr, const std::string& where,
                         const std::vector<ExecutionFigures>& execs, double started_s,
-                        const std::vector<stats::Threshold>& thresholds, int& thresholds_rc) {
+                        const std::vector<stats::Threshold>& thresholds, int& thresholds_rc,
+                        const report::Report* base) {
     auto format = report::parse_format(a.rate.format);
     if (!format) throw engine::ConfigError(format.error());
     report::Report rep;
@@ -88,7 +90,11 @@ int write_closed_report(const RunArgs& a, const cli::SideSpec& side, const engin
     for (const auto& e : execs)
         rep.sides.back().intervals.push_back(report::make_interval_point(e.start_s + e.length_s, e.length_s,
                                                                          e.completed, e.failed, e.latency));
-    thresholds_rc = cli::apply_thresholds(rep, thresholds, {{side.label, {&rep.sides.back()}}});
+    if (base) {  // --baseline: same scenario (else exit 2), then the rows this run / baseline
+        cli::check_same_scenario(*base, rep);
+        cli::add_baseline_rows(rep, *base);
+    }
+    thresholds_rc = cli::apply_thresholds(rep, thresholds, {{side.label, {&rep.sides.back()}}}, false, base);
     int rc = 0;
     if (cli::run_hooks.annotate) rc = cli::run_hooks.annotate(rep);
     if (cli::run_hooks.follower) return rc;
@@ -98,6 +104,12 @@ int write_closed_report(const RunArgs& a, const cli::SideSpec& side, const engin
     } else {
         for (const auto& [k, v] : rep.meta)
             if (k.rfind("mpi_", 0) == 0 || k == "incomplete") cli::say(stdout, "{}: {}\n", k, v);
+        const auto value = [](double v, const std::string& unit) {
+            return unit == "ns" ? report::format_ns(v) : fmt::format("{:.3f}{}", v, unit == "%" ? "%" : "");
+        };
+        for (const auto& c : rep.comparisons)  // --baseline: this run against the earlier one
+            cli::say(stdout, "{} vs {}: {} -> {} (x{:.3f}, {})\n", c.metric, c.a, value(c.a_value, c.unit),
+                     value(c.b_value, c.unit), c.ratio, c.verdict);
         for (const auto& t : rep.thresholds)
             cli::say(stdout, "threshold [{}] {}\n", t.passed ? "ok" : "FAILED", t.message);
     }
@@ -156,8 +168,11 @@ int run_run(const RunArgs& a) {
     std::optional<std::vector<engine::WeightedQuery>> workload;
     if (!a.workload_file.empty()) workload = read_workload(a.workload_file);
     // Checked before the first request: a bad expression is a configuration error (exit 2).
+    // --baseline FILE: read (a bad file is refused, exit 2) before the first request.
+    std::optional<report::Report> base;
+    if (!a.rate.baseline.empty()) base = cli::load_baseline(a.rate.baseline);
     const std::vector<stats::Threshold> thresholds =
-        cli::parse_threshold_flag(a.rate.threshold, {side.label});
+        cli::parse_threshold_flag(a.rate.threshold, {side.label}, base.has_value());
     cli::Targets targets;
     if (a.rate.active()) {
         cli::RateArgs r = a.rate;
@@ -175,7 +190,8 @@ int run_run(const RunArgs& a) {
     // With --format the report goes to stdout and ProfilingApplication's lines to stderr.
     std::FILE* lines = a.format_given ? stderr : stdout;
     const bool want_report = a.format_given || !a.rate.report_file.empty() || !a.rate.hgrm_file.empty() ||
-                             !a.rate.hlog_file.empty() || cli::run_hooks.annotate || !thresholds.empty();
+                             !a.rate.hlog_file.empty() || cli::run_hooks.annotate || !thresholds.empty() ||
+                             base.has_value();
     // Each test execution's merged figures (intervals of the report and --hlog).
     std::vector<ExecutionFigures> execs;
     const auto t0 = engine::Clock::now();
@@ -227,9 +243,10 @@ int run_run(const RunArgs& a) {
     }
     hlog.close();
     int thresholds_rc = 0;
-    const int report_rc =
-        want_report ? write_closed_report(a, side, o, rep, where, execs, started_s, thresholds, thresholds_rc)
-                    : 0;
+    const int report_rc = want_report
+                              ? write_closed_report(a, side, o, rep, where, execs, started_s, thresholds,
+                                                    thresholds_rc, base ? &*base : nullptr)
+                              : 0;
     if (cli::interrupted()) {
         // The verdicts below judge a complete run; run_command exits 128 + signal.
         if (tell) cli::say(stderr, "tpbench run: {}\n", cli::interrupted_note());
@@ -276,6 +293,10 @@ void register_run(CLI::App& app) {
                     "weighted queries with bindings, JSON lines (docs/usage.md)")
         ->check(CLI::ExistingFile);
     args->rate.add_to(*sub);
+    sub->add_option("--baseline", args->rate.baseline,
+                    "compare with this earlier JSON report (--report FILE.json) of the same scenario: "
+                    "ratios per metric in every format; thresholds 'p99<1.10x baseline' (docs/usage.md)")
+        ->check(CLI::ExistingFile);
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");
     cli::add_drain_timeout_flag(*sub, args->drain_timeout_ms);
     sub->callback([args, sub] {

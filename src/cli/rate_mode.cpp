@@ -1,4 +1,6 @@
 #include "rate_mode.hpp"
+
+#include "baseline.hpp"
 #include "interrupt.hpp"
 #include "run_hooks.hpp"
 #include "sweep.hpp"
@@ -351,7 +353,11 @@ void RateArgs::add_to(CLI::App& app) {
         ->group(g);
     app.add_option("--threshold", threshold,
                    "pass/fail thresholds, e.g. 'p99<20ms,errors<1%' (exit 99 when failed); closed loop, rate "
-                   "mode and sweeps (the highest sustainable step)");
+                   "mode and sweeps (the highest sustainable step); repeatable; with run --baseline FILE: "
+                   "'p99<1.10x baseline'")
+        // Repeatable (k6 style): --threshold A --threshold B == --threshold 'A,B'.
+        ->multi_option_policy(CLI::MultiOptionPolicy::Join)
+        ->delimiter(',');
 }
 
 RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOptions& o,
@@ -538,7 +544,11 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
              const std::vector<engine::WeightedQuery>* workload, double* max_sustainable_rps) {
     auto format = report::parse_format(a.format);
     if (!format) throw engine::ConfigError(format.error());
-    const std::vector<stats::Threshold> thresholds = parse_threshold_flag(a.threshold, {side.label});
+    // --baseline: read (and refused when it is no report) before the first request.
+    std::optional<report::Report> base;
+    if (!a.baseline.empty()) base = load_baseline(a.baseline);
+    const std::vector<stats::Threshold> thresholds =
+        parse_threshold_flag(a.threshold, {side.label}, base.has_value());
     const double start_rate = a.rate > 0 ? a.rate : 1000;
     RateOutcome out = measure_rate(a, side, o, targets, workload);
     if (out.rank_exit >= 0) return out.rank_exit;
@@ -553,8 +563,12 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
     }
     if (max_sustainable_rps) *max_sustainable_rps = out.max_sustainable;
 
+    if (base) {
+        check_same_scenario(*base, rep);
+        add_baseline_rows(rep, *base);
+    }
     int rc = exit_ok;
-    if (!thresholds.empty()) rc = rate_thresholds(rep, thresholds, out, side.label);
+    if (!thresholds.empty()) rc = rate_thresholds(rep, thresholds, out, side.label, base ? &*base : nullptr);
     if (run_hooks.annotate)
         if (const int hook_rc = run_hooks.annotate(rep); hook_rc != 0 && rc == exit_ok) rc = hook_rc;
     mark_interrupted(rep, out.last.not_sent);
@@ -605,8 +619,8 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
 }
 
 int rate_thresholds(report::Report& rep, const std::vector<stats::Threshold>& thresholds,
-                    const RateOutcome& out, const std::string& label) {
-    if (out.best) return apply_thresholds(rep, thresholds, {{label, {&*out.best}}});
+                    const RateOutcome& out, const std::string& label, const report::Report* baseline) {
+    if (out.best) return apply_thresholds(rep, thresholds, {{label, {&*out.best}}}, false, baseline);
     // A sweep in which no step was sustainable has no figures to hold the thresholds to.
     for (const auto& t : thresholds)
         rep.thresholds.push_back(

@@ -35,6 +35,7 @@ struct RateArgs {
     std::string hgrm_file;            // HdrHistogram percentile distribution of corrected latency
     std::string hlog_file;            // HdrHistogram interval log (V2 compressed), one histogram per second
     std::string threshold;            // k6-style thresholds; failing -> exit 99
+    std::string baseline;             // run --baseline FILE: compare with that report (baseline.hpp)
     int metrics_port = -1;            // >= 0: serve live OpenMetrics on metrics_host:port (0 = ephemeral)
     std::string metrics_host = "127.0.0.1";
     bool quiet = false;
@@ -70,7 +71,8 @@ RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::
 // Evaluates thresholds on out.best into rep.thresholds (all failing when a sweep found no sustainable
 // step); returns 0 or 99.
 int rate_thresholds(report::Report& rep, const std::vector<stats::Threshold>& thresholds,
-                    const RateOutcome& out, const std::string& label);
+                    const RateOutcome& out, const std::string& label,
+                    const report::Report* baseline = nullptr);
 
 // "2250 req/s (p99<50ms)", ">= 3375 req/s (...; step cap ...)", or "none (...; why)".
 std::string sweep_result_text(const RateOutcome& out, const std::string& slo);

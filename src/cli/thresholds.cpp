@@ -1,5 +1,7 @@
 #include "thresholds.hpp"
 
+#include "baseline.hpp"
+
 #include <tpbench/engine/profiling.hpp>
 
 #include <fmt/core.h>
@@ -10,11 +12,19 @@
 namespace tpbench::cli {
 
 std::vector<stats::Threshold> parse_threshold_flag(const std::string& text,
-                                                   const std::vector<std::string>& labels) {
+                                                   const std::vector<std::string>& labels,
+                                                   bool have_baseline) {
     if (text.empty()) return {};
     auto parsed = stats::parse_thresholds(text);
     if (!parsed) throw engine::ConfigError(parsed.error());
     for (const auto& t : *parsed) {
+        if (t.baseline) {
+            if (!have_baseline)
+                throw engine::ConfigError(fmt::format(
+                    "threshold '{}' compares with a baseline: give the earlier report with --baseline FILE",
+                    t.text));
+            continue;
+        }
         if (t.ratio) {
             if (labels.size() < 2)
                 throw engine::ConfigError(fmt::format(
@@ -57,10 +67,29 @@ std::optional<double> side_metric(const stats::Threshold& t, const ThresholdSide
 }  // namespace
 
 int apply_thresholds(report::Report& rep, const std::vector<stats::Threshold>& thresholds,
-                     const std::vector<ThresholdSide>& sides, bool prefix) {
+                     const std::vector<ThresholdSide>& sides, bool prefix, const report::Report* baseline) {
     bool all = true;
     prefix = prefix || sides.size() > 1;
     for (const auto& t : thresholds) {
+        if (t.baseline) {
+            for (const auto& side : sides) {
+                const report::Side* b = baseline && !side.rounds.empty()
+                                            ? baseline_side(*baseline, *side.rounds.front())
+                                            : nullptr;
+                const auto cur = side_metric(t, side);
+                const auto was = b ? side_source(*b)(t) : std::nullopt;
+                std::optional<double> ratio;
+                if (cur && was && *was != 0 && std::isfinite(*cur / *was)) ratio = *cur / *was;
+                auto res = stats::evaluate_thresholds({t}, [&](const stats::Threshold&) { return ratio; });
+                const auto& x = res.results[0];
+                std::string msg = fmt::format("{} / baseline: {}", side.label, x.message);
+                if (!b) msg += " (the baseline has no such side)";
+                if (!ratio && cur && was) msg += fmt::format(" ({} of the baseline is 0)", t.metric);
+                rep.thresholds.push_back({t.text, x.passed, std::move(msg)});
+                all = all && x.passed;
+            }
+            continue;
+        }
         if (t.ratio) {
             for (std::size_t i = 1; i < sides.size(); ++i) {
                 const auto a = side_metric(t, sides[0]);

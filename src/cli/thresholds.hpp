@@ -20,8 +20,10 @@ namespace tpbench::cli {
 // Parses --threshold text ("" = none) for a command whose sides have `labels` (in order, the first
 // is A). Throws engine::ConfigError: a bad expression, a scope naming no side, "ratio:" with fewer
 // than two sides.
+// "x baseline" thresholds need `have_baseline` (--baseline FILE given).
 std::vector<stats::Threshold> parse_threshold_flag(const std::string& text,
-                                                   const std::vector<std::string>& labels);
+                                                   const std::vector<std::string>& labels,
+                                                   bool have_baseline = false);
 
 // The figures of one side for the thresholds: its label (what a scope names) and its rounds.
 struct ThresholdSide {
@@ -37,7 +39,10 @@ stats::MetricSource side_source(const report::Side& s);
 // threshold and side (or B/A pair) to rep.thresholds, and returns 0 when all passed, else
 // stats::kThresholdsFailedExitCode (99). With one side the lines are not prefixed by its label
 // (unless `prefix`: a command of several sides judging only some).
+// Baseline thresholds ("p99<1.10x baseline") judge each side's metric over the same metric of
+// its side in `baseline` (baseline.hpp baseline_side); without `baseline` they fail as not measured.
 int apply_thresholds(report::Report& rep, const std::vector<stats::Threshold>& thresholds,
-                     const std::vector<ThresholdSide>& sides, bool prefix = false);
+                     const std::vector<ThresholdSide>& sides, bool prefix = false,
+                     const report::Report* baseline = nullptr);
 
 }  // namespace tpbench::cli

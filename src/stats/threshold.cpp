@@ -92,6 +92,7 @@ Expected<Threshold> parse_threshold(std::string_view text) {
         t.scope = std::string(trim(head.substr(0, colon)));
         if (t.scope.empty()) return bad("empty side name before ':'");
         t.ratio = t.scope == "ratio";
+        t.baseline = t.scope == "baseline";
         head = head.substr(colon + 1);
     }
     t.metric = std::string(trim(head));
@@ -143,13 +144,27 @@ Expected<Threshold> parse_threshold(std::string_view text) {
     double v = 0;
     const std::size_t used = parse_number(rest, v);
     if (used == 0) return bad("expected a non-negative number after the operator");
-    const std::string_view unit = trim(rest.substr(used));
-    if (t.ratio) {
+    std::string_view unit = trim(rest.substr(used));
+    // "1.10x baseline" / "1.10 x baseline": a factor of the baseline run's metric.
+    if (unit.ends_with("baseline")) {
+        std::string_view u = trim(unit.substr(0, unit.size() - 8));
+        if (u == "x" || u == "*" || u.empty()) {
+            if (t.ratio || (!t.scope.empty() && !t.baseline))
+                return bad("'x baseline' compares with the baseline report; it takes no side scope");
+            t.scope = "baseline";
+            t.baseline = true;
+            unit = "x";
+        }
+    }
+    if (t.ratio || t.baseline) {
+        const char* what = t.ratio ? "a ratio" : "a baseline factor";
         if (t.kind == MetricKind::fraction || m == "error_count" || m == "requests")
-            return bad("a ratio compares latency or throughput (pNN, mean, min, max, stddev, rps), not '" +
-                       m + "'");
+            return bad(std::string(what) +
+                       " compares latency or throughput (pNN, mean, min, max, stddev, rps), not '" + m + "'");
         if (!unit.empty() && unit != "x")
-            return bad("a ratio is a plain factor (e.g. ratio:rps>0.9), not '" + std::string(unit) + "'");
+            return bad(std::string(what) + " is a plain factor (e.g. " +
+                       (t.ratio ? "ratio:rps>0.9" : "rps>0.95x baseline") + "), not '" + std::string(unit) +
+                       "'");
         t.value = v;
         return t;
     }
@@ -239,7 +254,8 @@ MetricSource run_source(const Histogram& latency, double rps, std::int64_t reque
 }
 
 std::string format_metric(const Threshold& t, double value) {
-    if (t.ratio) return fmt(value, value > 0 && value < 0.001 ? "x%.3g" : "x%.3f");  // x0.950, x0.0001
+    if (t.ratio || t.baseline)
+        return fmt(value, value > 0 && value < 0.001 ? "x%.3g" : "x%.3f");  // x0.950, x0.0001
     switch (t.kind) {
         case MetricKind::time:
             if (value >= 1e9) return fmt(value / 1e9, "%.3fs");

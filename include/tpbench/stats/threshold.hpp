@@ -21,6 +21,12 @@
 // "ratio:rps>0.9" = B's throughput at least 90% of A's, "ratio:p99<1.2" = B's p99 at most 1.2x
 // A's); its number is a plain factor. Which sides a scope names is the caller's business.
 //
+// Baseline (issue 30; `--baseline FILE`): a factor of this run's metric over the same metric of an
+// earlier run's report, either spelling:
+//            rmetric op number "x baseline"           "p99<1.10x baseline", "rps>0.95x baseline"
+//            | "baseline:" rmetric op number ["x"]    "baseline:p99<1.1"
+// The number is a plain factor (this run / baseline); scope "baseline", `baseline` set.
+//
 // Metric values come from a MetricSource: time metrics in nanoseconds, "errors" as the error
 // fraction of all requests (0..1), "rps" in requests per second, counts as counts.
 #include <tpbench/stats/expected.hpp>
@@ -51,9 +57,10 @@ struct Threshold {
     MetricKind kind = MetricKind::time;
     double percentile = 0;  // for pNN metrics: NN (0..100)
     CompareOp op = CompareOp::lt;
-    double value = 0;    // normalised: ns for time, fraction for %, plain for counts; ratio: the factor
-    std::string scope;   // "" = every side; "ratio" = B relative to A; else a side label
-    bool ratio = false;  // scope == "ratio": value and the measured metric are B / A factors
+    double value = 0;       // normalised: ns for time, fraction for %, plain for counts; ratio: the factor
+    std::string scope;      // "" = every side; "ratio" = B relative to A; else a side label
+    bool ratio = false;     // scope == "ratio": value and the measured metric are B / A factors
+    bool baseline = false;  // scope == "baseline": value and the metric are this run / baseline factors
 };
 
 // Parses one expression. Errors name the problem: unknown metric, missing/unknown operator,

@@ -148,3 +148,35 @@ TEST_CASE("scoped thresholds: a side label or the A/B ratio (issue 25)") {
     CHECK_FALSE(res.all_passed);
     CHECK(res.results[0].message == "ratio:rps>0.9: rps = x0.500 (limit > x0.900) -> FAILED");
 }
+
+TEST_CASE("baseline thresholds: 'METRIC OP FACTORx baseline' and 'baseline:' (issue 30)") {
+    auto t = parse_threshold("p99<1.10x baseline");
+    REQUIRE_MESSAGE(t.ok(), t.error());
+    CHECK(t->baseline);
+    CHECK_FALSE(t->ratio);
+    CHECK(t->scope == "baseline");
+    CHECK(t->metric == "p99");
+    CHECK(t->kind == MetricKind::time);
+    CHECK(t->op == CompareOp::lt);
+    CHECK(t->value == doctest::Approx(1.10));  // a factor, not nanoseconds
+    CHECK(format_metric(*t, 1.05) == "x1.050");
+    auto r = parse_threshold(" rps > 0.95 x baseline ");
+    REQUIRE_MESSAGE(r.ok(), r.error());
+    CHECK(r->baseline);
+    CHECK(r->metric == "rps");
+    CHECK(r->value == doctest::Approx(0.95));
+    auto s = parse_threshold("baseline:p50<=2");
+    REQUIRE_MESSAGE(s.ok(), s.error());
+    CHECK(s->baseline);
+    CHECK(s->value == doctest::Approx(2.0));
+    auto all = parse_thresholds("p99<1.10x baseline,rps>0.95x baseline");
+    REQUIRE_MESSAGE(all.ok(), all.error());
+    CHECK(all->size() == 2);
+    CHECK(parse_threshold("errors<2x baseline").error().find("baseline factor compares") !=
+          std::string::npos);
+    CHECK(parse_threshold("ratio:p99<2x baseline").error().find("no side scope") != std::string::npos);
+    CHECK(parse_threshold("http4:p99<2x baseline").error().find("no side scope") != std::string::npos);
+    CHECK(parse_threshold("baseline:p99<2ms").error().find("plain factor") != std::string::npos);
+    // Without "baseline" a time metric still needs its unit.
+    CHECK(parse_threshold("p99<2x").error().find("unknown time unit") != std::string::npos);
+}

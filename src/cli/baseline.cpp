@@ -1,0 +1,126 @@
+#include "baseline.hpp"
+
+#include <tpbench/engine/profiling.hpp>
+#include <tpbench/report/render.hpp>
+
+#include <fmt/core.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+namespace tpbench::cli {
+
+report::Report load_baseline(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw engine::ConfigError(fmt::format("--baseline: cannot read '{}'", path));
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    auto r = report::parse_report_json(ss.str());
+    if (!r)
+        throw engine::ConfigError(
+            fmt::format("--baseline '{}' is not a tpbench JSON report ({}); write one with --report FILE.json",
+                        path, r.error()));
+    if (r->sides.empty()) throw engine::ConfigError(fmt::format("--baseline '{}' has no side", path));
+    return std::move(*r);
+}
+
+const report::Side* baseline_side(const report::Report& base, const report::Side& side) {
+    for (const auto& s : base.sides)
+        if (s.name == side.name) return &s;
+    return base.sides.size() == 1 ? &base.sides[0] : nullptr;
+}
+
+void check_same_scenario(const report::Report& base, const report::Report& cur) {
+    std::vector<std::string> diffs;
+    const auto differ = [&](const std::string& what, const std::string& b, const std::string& c) {
+        if (b != c) diffs.push_back(fmt::format("{}: baseline '{}', this run '{}'", what, b, c));
+    };
+    differ("scenario", base.scenario, cur.scenario);
+    for (const auto& s : cur.sides) {
+        const report::Side* b = baseline_side(base, s);
+        if (!b) {
+            diffs.push_back(fmt::format("side '{}': the baseline has no such side", s.name));
+            continue;
+        }
+        const std::string p = fmt::format("side '{}' ", s.name);
+        differ(p + "backend", b->config.backend, s.config.backend);
+        differ(p + "serializer", b->config.serializer, s.config.serializer);
+        const auto mode = [](const report::Side& x) {
+            return x.config.offered_rps > 0 ? fmt::format("open loop at {:g} req/s", x.config.offered_rps)
+                                            : std::string("closed loop");
+        };
+        differ(p + "mode", mode(*b), mode(s));
+        const auto pool = [](const report::Side& x) {
+            return fmt::format("{} connection(s) x {} in flight", x.config.connections,
+                               x.config.in_flight_per_connection);
+        };
+        differ(p + "pool", pool(*b), pool(s));
+    }
+    if (diffs.empty()) return;
+    std::string msg = "--baseline: the baseline ran another scenario, refusing to compare:";
+    for (const auto& d : diffs) msg += "\n  " + d;
+    throw engine::ConfigError(msg);
+}
+
+namespace {
+
+// The side's per-execution (closed loop) or per-second (open loop) figures, as repeat samples.
+std::vector<double> interval_samples(const report::Side& s, double report::IntervalPoint::*field) {
+    std::vector<double> v;
+    for (const auto& p : s.intervals) v.push_back(p.*field);
+    return v;
+}
+
+std::vector<double> one(std::optional<double> v) {
+    return v && std::isfinite(*v) ? std::vector<double>{*v} : std::vector<double>{};
+}
+
+std::optional<double> pct(const report::Side& s, double p) {
+    if (!s.latency || s.latency->count() == 0) return std::nullopt;
+    return static_cast<double>(s.latency->value_at_percentile(p));
+}
+
+}  // namespace
+
+void add_baseline_rows(report::Report& cur, const report::Report& base) {
+    for (const auto& s : cur.sides) {
+        const report::Side* b = baseline_side(base, s);
+        if (!b) continue;
+        const std::string a_name = "baseline " + b->name;
+        stats::CompareOptions hi;  // throughput: higher is better
+        hi.lower_is_better = false;
+        hi.a_saturated = b->saturated;
+        hi.b_saturated = s.saturated;
+        stats::CompareOptions lo = hi;
+        lo.lower_is_better = true;
+        // With at least two intervals on both (test executions in closed loop), they are the
+        // samples whose dispersion the verdict uses; else one figure each: ratio only, "n/a".
+        const bool repeats = s.intervals.size() >= 2 && b->intervals.size() >= 2;
+        const auto row = [&](const char* metric, const char* unit, std::vector<double> av,
+                             std::vector<double> bv, const stats::CompareOptions& o) {
+            cur.comparisons.push_back(report::compare_metric(metric, unit, a_name, s.name, av, bv, o));
+        };
+        if (repeats)
+            row("throughput", "rps", interval_samples(*b, &report::IntervalPoint::rps),
+                interval_samples(s, &report::IntervalPoint::rps), hi);
+        else
+            row("throughput", "rps", one(b->throughput_rps), one(s.throughput_rps), hi);
+        for (const auto& [name, p] : {std::pair{"p50 latency", 50.0}, std::pair{"p90 latency", 90.0},
+                                      std::pair{"p99 latency", 99.0}, std::pair{"p99.9 latency", 99.9}}) {
+            if (repeats && p == 50.0)
+                row(name, "ns", interval_samples(*b, &report::IntervalPoint::p50_ns),
+                    interval_samples(s, &report::IntervalPoint::p50_ns), lo);
+            else if (repeats && p == 99.0)
+                row(name, "ns", interval_samples(*b, &report::IntervalPoint::p99_ns),
+                    interval_samples(s, &report::IntervalPoint::p99_ns), lo);
+            else
+                row(name, "ns", one(pct(*b, p)), one(pct(s, p)), lo);
+        }
+        row("error rate", "%", one(b->error_rate() * 100), one(s.error_rate() * 100), lo);
+        // Client CPU per request: recorded in neither report format yet (docs/usage.md).
+    }
+}
+
+}  // namespace tpbench::cli
