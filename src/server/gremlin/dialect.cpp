@@ -10,6 +10,7 @@ const Dialect& dialect_of(Generation g) {
         d.traversal_arguments = true;
         d.new_steps = true;
         d.number_promotion = true;
+        d.inject_under_repeat_rejected = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

@@ -23,6 +23,9 @@ struct Dialect {
     // 3.7: integral operators wrap in the common type (sack(sum): 127b + 1b = -128b), sum() of
     // integral numbers is a Long (its bulk is a Long).
     bool number_promotion = false;
+    // 4.0 (StandardVerificationStrategy): inject() anywhere under repeat() is refused ("The parent of
+    // inject()-step can not be repeat()-step"). 3.7 evaluates it.
+    bool inject_under_repeat_rejected = false;
 };
 
 const Dialect& dialect_of(Generation g);

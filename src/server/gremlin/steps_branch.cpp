@@ -2,6 +2,8 @@
 // repeat() with times/until/emit, loops().
 #include "compiler.hpp"
 
+#include <functional>
+
 namespace tpbench::server::detail {
 
 using model::EnumKind;
@@ -511,6 +513,25 @@ void build_repeat(Compiler& comp, const Spec& s) {
         body_arg = 1;
     } else if (in.args.size() != 1 || !in.args[0].t) {
         bad_args(in);
+    }
+    // 4.0 (master's StandardVerificationStrategy): no inject() anywhere under a repeat()
+    // (Dialect::inject_under_repeat_rejected); 3.7 has no such check.
+    if (compiling_dialect().inject_under_repeat_rejected) {
+        std::function<bool(const Code&)> has_inject = [&](const Code& c) {
+            for (const auto& st : c.steps) {
+                if (st.name == "inject") return true;
+                for (const auto& a : st.args)
+                    if (a.t && has_inject(*a.t)) return true;
+            }
+            return false;
+        };
+        bool found = has_inject(*in.args[body_arg].t);
+        for (const Instr* m : s.mods)
+            for (const auto& a : m->args)
+                if (a.t && has_inject(*a.t)) found = true;
+        if (found)
+            fail(EvalError::Kind::evaluation,
+                 "The parent of inject()-step can not be repeat()-step: InjectStep", "VerificationException");
     }
     LoopScope scope(name);
     spec->body = comp.child(in.args[body_arg], in);

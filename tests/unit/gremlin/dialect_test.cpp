@@ -141,3 +141,11 @@ TEST_CASE_FIXTURE(
     CHECK(must_fail(g, "g.withSack(9223372036854775807l).inject(1l).sack(sum).sack()", v40).message ==
           "long overflow");
 }
+
+TEST_CASE_FIXTURE(ModernGraph, "inject_under_repeat_rejected: 4.0 refuses inject() under repeat()") {
+    auto e = must_fail(g, "g.V().repeat(inject('y')).times(2)", v40);
+    CHECK(e.message.find("The parent of inject()-step can not be repeat()-step") != std::string::npos);
+    CHECK(must_fail(g, "g.V().repeat(out().union(inject('y'), identity())).times(2)", v40)
+              .message.find("inject()") != std::string::npos);
+    CHECK(q("g.V().repeat(out()).times(2).inject('y').count()", v40) == std::vector<Value>{L(3)});
+}
