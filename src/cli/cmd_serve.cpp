@@ -15,12 +15,14 @@
 
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <pthread.h>
 #include <sstream>
 #include <vector>
 #include <stdexcept>
+#include <thread>
 
 namespace {
 
@@ -79,6 +81,8 @@ struct ServeArgs {
     std::size_t write_buffer_low_water_mark = 32768;
     std::size_t max_content_length = 10 * 1024 * 1024;
     long long idle_connection_timeout = 0;
+    long long request_read_timeout = 30000;
+    long long shutdown_grace = 5000;
     bool int_ids = false;
     std::string graph_file;
     std::string version_byte = "0x84";
@@ -157,6 +161,8 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
     if (given("--maxContentLength")) cfg.max_content_length = a.max_content_length;
     if (given("--idleConnectionTimeout"))
         cfg.idle_connection_timeout = std::chrono::milliseconds(a.idle_connection_timeout);
+    cfg.request_read_timeout = std::chrono::milliseconds(a.request_read_timeout);
+    cfg.shutdown_grace = std::chrono::milliseconds(a.shutdown_grace);
     cfg.int_vertex_ids = a.int_ids;
     if (!a.graph_file.empty()) cfg.graph_file = a.graph_file;
     if (given("--http4-language")) cfg.http4_default_language = a.http4_language;
@@ -225,12 +231,29 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
     std::fflush(stdout);
     int sig = 0;
     sigwait(&set, &sig);
-    fmt::print(stderr, "tpbench serve: {} received, shutting down\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+    fmt::print(stderr,
+               "tpbench serve: {} received, shutting down (grace {} ms; a second signal exits at once)\n",
+               sig == SIGINT ? "SIGINT" : "SIGTERM", cfg.shutdown_grace.count());
+    // A second signal during the graceful shutdown: exit at once (no destructors, no waiting).
+    std::thread([set] {
+        int again = 0;
+        sigset_t s = set;
+        sigwait(&s, &again);
+        fmt::print(stderr, "tpbench serve: second {} received, exiting at once\n",
+                   again == SIGINT ? "SIGINT" : "SIGTERM");
+        std::fflush(stderr);
+        std::_Exit(128 + again);
+    }).detach();
+    server->shutdown();
     const auto stats = server->stats();
-    server->stop();
     if (stats.memory_budget_refused > 0)
-        fmt::print(stderr, "tpbench serve: {} request(s) were refused over the memory budget of {} bytes\n",
-                   stats.memory_budget_refused, stats.memory_budget);
+        fmt::print(stderr,
+                   "tpbench serve: {} request(s) were refused over the memory budget of {} bytes ({} of them "
+                   "while their body or fragmented message was being read)\n",
+                   stats.memory_budget_refused, stats.memory_budget, stats.memory_budget_refused_reads);
+    if (stats.request_read_timeouts > 0)
+        fmt::print(stderr, "tpbench serve: {} request(s) ended by --request-read-timeout\n",
+                   stats.request_read_timeouts);
     return 0;
 }
 
@@ -263,6 +286,15 @@ void register_serve(CLI::App& app) {
     sub->add_option("--maxContentLength", args->max_content_length,
                     "max request/frame bytes (default 10485760)");
     sub->add_option("--idleConnectionTimeout", args->idle_connection_timeout, "ms, 0 = disabled (default)")
+        ->check(CLI::Range(0LL, 1LL << 40));
+    sub->add_option("--request-read-timeout", args->request_read_timeout,
+                    "ms within which a request body (or a fragmented ws37 message) must arrive once "
+                    "started, else the connection closes; 0 = none (default 30000)")
+        ->check(CLI::Range(0LL, 1LL << 40));
+    sub->add_option("--shutdown-grace", args->shutdown_grace,
+                    "ms SIGTERM/SIGINT lets requests in progress finish before their responses end with "
+                    "an error (http4 503 trailer, ws37 596, then close 1001); a second signal exits at once "
+                    "(default 5000)")
         ->check(CLI::Range(0LL, 1LL << 40));
     sub->add_flag("--int-ids", args->int_ids,
                   "Int vertex ids (createModern) instead of the stock server's Long ids");

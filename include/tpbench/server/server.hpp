@@ -55,6 +55,13 @@ struct ServerConfig {
     std::size_t write_buffer_low_water_mark = 32768;
     std::size_t max_content_length = 10 * 1024 * 1024;     // request / frame limit
     std::chrono::milliseconds idle_connection_timeout{0};  // 0 = disabled
+    // `--request-read-timeout`: once a request's body (http4/http3) or a fragmented WebSocket
+    // message (ws37) has started, all of it must arrive within this long, else the connection is
+    // closed and counted — a body trickling forever holds no memory past it. 0 = none.
+    std::chrono::milliseconds request_read_timeout{30000};
+    // `--shutdown-grace`: how long a graceful shutdown (ServerHandle::shutdown) lets the requests
+    // in progress finish before it ends their responses with an error.
+    std::chrono::milliseconds shutdown_grace{5000};
     bool int_vertex_ids = false;             // true: createModern() Int ids instead of stock Long ids
     bool load_modern = true;                 // start with the modern graph loaded
     std::optional<std::string> graph_file;   // GraphSON 3.0 adjacency file to load instead
@@ -111,6 +118,10 @@ struct ServerStats {
     std::size_t memory_budget_buffered = 0;   // of which response bytes queued for their readers
     std::size_t memory_budget_peak = 0;       // the most ever claimed at once
     std::uint64_t memory_budget_refused = 0;  // requests refused over the budget
+    // of which requests refused while their body / fragmented message was being read (the bytes
+    // buffered so far are charged as they arrive: http4 503 + close, ws37 close 1013)
+    std::uint64_t memory_budget_refused_reads = 0;
+    std::uint64_t request_read_timeouts = 0;  // connections closed by request_read_timeout
     std::uint64_t ws37_writes = 0;            // ws37 response writes started (one socket write each)
     std::uint64_t ws37_frames = 0;            // ws37 response frames those writes carry
 };
@@ -136,6 +147,12 @@ public:
     virtual const std::string& host() const noexcept = 0;
     // Stops accepting, closes connections, joins threads. Idempotent.
     virtual void stop() = 0;
+    // Graceful shutdown (SIGTERM/SIGINT of `tpbench serve`): stops accepting and refuses new
+    // requests (ws37 596, http4 503), lets the requests in progress finish within
+    // ServerConfig::shutdown_grace, then ends the streams still running with an error (http4: 503
+    // in the footer and trailers of a terminating chunk; ws37: a final 596), closes WebSockets with
+    // 1001 (going away) and stops. Blocks for at most the grace period plus a few seconds.
+    virtual void shutdown() { stop(); }
     // Blocks until stop() is called from another thread or a signal handler asked to stop.
     virtual void wait() = 0;
     // Counters (thread-safe; valid until the handle is destroyed).

@@ -131,7 +131,8 @@ private:
     JobStep error(int status, const std::string& message, std::string_view exception) {
         Outbox::Entry e;
         e.bytes = simple_response(status, reason_phrase(status), "application/json",
-                                  http3_error_body(message, exception, p_.request_id), p_.keep_alive);
+                                  http3_error_body(bounded_error_message(message), exception, p_.request_id),
+                                  p_.keep_alive);
         e.last = true;
         p_.outbox->push(std::move(e));
         return JobStep::done;

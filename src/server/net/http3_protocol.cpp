@@ -150,6 +150,7 @@ std::optional<Http3Reject> read_http3_request(bool get, std::string_view target,
             }
         }
         if (!script || script->empty()) return reject("no gremlin script supplied", out.request_id);
+        if (auto why = script_text_problem(*script)) return reject(std::move(*why), out.request_id);
         plan.script = std::move(*script);
         plan.bindings = model::Value::map(std::move(bindings));
         return check_aliases(model::Value::map(std::move(aliases)), out.request_id);
@@ -172,6 +173,8 @@ std::optional<Http3Reject> read_http3_request(bool get, std::string_view target,
         out.request_id = decoded.value().message.request_id;
         if (auto r = plan_ws37_request(decoded.value().message, plan, max_parameters))
             return reject(std::move(r->message), out.request_id);
+        if (plan.kind == Ws37Plan::Kind::eval)
+            if (auto why = script_text_problem(plan.script)) return reject(std::move(*why), out.request_id);
         return std::nullopt;
     }
 
@@ -189,6 +192,7 @@ std::optional<Http3Reject> read_http3_request(bool get, std::string_view target,
     const auto* g = m.find("gremlin");
     if (g == nullptr) return reject("no gremlin script supplied", out.request_id);
     plan.script = g->is_null() ? std::string("null") : as_text(*g);
+    if (auto why = script_text_problem(plan.script)) return reject(std::move(*why), out.request_id);
     if (const auto* b = m.find("bindings"); b && !b->is_null()) {
         if (b->type() != model::Type::map) return reject("bindings must be a Map", out.request_id);
         plan.bindings = *b;

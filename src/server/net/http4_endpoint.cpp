@@ -71,13 +71,11 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
     };
     if (p.language != "gremlin-lang" && p.language != "gremlin-groovy")
         return refuse(400, "Script engine [" + p.language + "] is not available.", "InvalidRequestException");
-    // A NUL is not part of any Gremlin token: a script carrying one is malformed, not "1+1".
-    if (auto nul = p.request.gremlin.find('\0'); nul != std::string::npos) {
-        std::string why =
-            "Failed to interpret Gremlin query: the script contains a NUL character (U+0000) at offset " +
-            std::to_string(nul);
-        if (p.language == "gremlin-lang") return refuse(400, why, "MalformedQueryException");
-        return refuse(500, why, "ServerErrorException");
+    // A NUL is not part of any Gremlin token: a script carrying one is malformed, not "1+1"; nor
+    // is one that is not UTF-8 (script_text_problem).
+    if (auto why = script_text_problem(p.request.gremlin)) {
+        if (p.language == "gremlin-lang") return refuse(400, *why, "MalformedQueryException");
+        return refuse(500, *why, "ServerErrorException");
     }
     // `--fault`: an injected status instead of the evaluation, or a drop after N results.
     if (st.faults) {
@@ -129,10 +127,16 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
         std::shared_ptr<TxSession> sess;
         if (ctl == TxControl::begin) {
             if (tx_id) return refuse(400, std::string(tx_begin_has_id_message), "TransactionException");
+            // `--memory-budget`: the graph copy the transaction may come to hold, claimed for as
+            // long as it is open; over the budget the begin is refused.
+            const std::size_t charge = tx_copy_charge(*st.graph);
+            auto lease = st.budget.try_acquire(charge);
+            if (!lease) return refuse(503, note_budget_refusal(st, charge), "ServiceUnavailableException");
             sess = st.http_transactions.create(*st.graph, random_uuid_text(), nullptr);
             if (!sess)
                 return refuse(503, tx_max_exceeded_message(st.cfg.max_concurrent_transactions),
                               "TransactionException");
+            sess->budget_lease = std::move(*lease);
             sess->source = source;
         } else if (tx_id) {
             sess = st.http_transactions.find(*tx_id);
@@ -179,6 +183,31 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
     return out;
 }
 
+// How a chunked body read ended.
+struct BodyRead {
+    enum Kind { done, over_budget, failed } kind = done;
+    boost::system::error_code ec;  // failed: the read's error
+    std::size_t held = 0;          // over_budget: the bytes the body would have held
+    bool operator==(Kind k) const noexcept { return kind == k; }
+};
+
+// Reads the rest of a body of no declared size (chunked) into `parser`, charging what it holds
+// (the body's and the read buffer's capacity, past the fixed per-request share) to `lease` as it
+// grows: the budget sees a body that never ends instead of letting it grow to maxContentLength.
+template <class Stream>
+asio::awaitable<BodyRead> async_read_chunked_body(ServerState& st, Stream& stream, beast::flat_buffer& buf,
+                                                  http::request_parser<http::string_body>& parser,
+                                                  MemoryBudget::Lease& lease) {
+    while (!parser.is_done()) {
+        auto [ec, n] = co_await http::async_read_some(stream, buf, parser, tuple_awaitable);
+        if (ec) co_return BodyRead{BodyRead::failed, ec};
+        const std::size_t held = parser.get().body().capacity() + buf.capacity();
+        if (held > MemoryBudget::base_charge && held > lease.bytes() && !st.budget.try_grow(lease, held))
+            co_return BodyRead{BodyRead::over_budget, {}, held};
+    }
+    co_return BodyRead{};
+}
+
 }  // namespace
 
 template <class Stream>
@@ -203,8 +232,8 @@ asio::awaitable<bool> async_read_http_request(ServerState& st, Stream& stream, H
     // `--memory-budget`: a body above the fixed per-request share is checked by its declared
     // size (Content-Length) before it is read, and its charge is held while it is read, so
     // concurrent large uploads cannot all be read into memory first; over the budget it is
-    // refused without reading it. (A chunked body is checked once read, bounded by
-    // maxContentLength; a smaller one when its job is dispatched.)
+    // refused without reading it. A chunked body (no declared size) is charged as it is read
+    // (async_read_chunked_body); a smaller one when its job is dispatched.
     MemoryBudget::Lease body_lease;
     if (!rec && !parser.is_done() && st.budget.total() != 0) {
         if (auto len = parser.content_length(); len && *len > MemoryBudget::base_charge) {
@@ -226,8 +255,31 @@ asio::awaitable<bool> async_read_http_request(ServerState& st, Stream& stream, H
         auto expect = parser.get().find(http::field::expect);
         if (expect != parser.get().end() && beast::iequals(expect->value(), "100-continue"))
             co_await async_write_all(stream, "HTTP/1.1 100 Continue\r\n\r\n");
-        auto [rec2, n2] = co_await http::async_read(stream, buf, parser, tuple_awaitable);
-        rec = rec2;
+        // `--request-read-timeout`: the whole body within the limit (a trickle ends here).
+        if (cfg.request_read_timeout.count() > 0) tcp_layer.expires_after(cfg.request_read_timeout);
+        if (!parser.content_length() && st.budget.total() != 0) {
+            const auto r = co_await async_read_chunked_body(st, stream, buf, parser, body_lease);
+            if (r == BodyRead::over_budget) {
+                // What was buffered is freed before the refusal is written.
+                std::string().swap(parser.get().body());
+                body_lease = {};
+                st.budget_refused_reads.fetch_add(1, std::memory_order_relaxed);
+                const std::string why = note_budget_refusal(st, r.held);
+                co_await async_refuse_and_close(
+                    stream, simple_response(503, reason_phrase(503), "application/json", json_error_body(why),
+                                            false));
+                co_return false;
+            }
+            rec = r == BodyRead::done ? boost::system::error_code() : r.ec;
+        } else {
+            auto [rec2, n2] = co_await http::async_read(stream, buf, parser, tuple_awaitable);
+            rec = rec2;
+        }
+        if (rec == beast::error::timeout) {
+            // The stream's timeout closed the socket (nothing more can be sent); counted.
+            st.read_timeouts.fetch_add(1, std::memory_order_relaxed);
+            co_return false;
+        }
     }
     if (rec == http::error::body_limit) {
         std::string msg = "The request body";

@@ -82,11 +82,15 @@ const std::string& ResultItemEncoder::encode(const Item& item, bool traverser, s
 
 namespace {
 
+// The http4 exception of a response ended (or refused) by the graceful shutdown.
+const std::string kShutdownException = "ServiceUnavailableException";
+
 Value error_attributes(const std::string& exception, const std::string& message) {
     std::string ex = exception.empty() ? std::string("ServerErrorException") : exception;
     return Value::map({Value::string("exceptions"), Value::list({Value::string(ex)}),
                        Value::string("stackTrace"),
-                       Value::string(ex + ": " + message + "\n\tat tpbench.server.gremlin(embedded)")});
+                       Value::string(ex + ": " + bounded_error_message(message) +
+                                     "\n\tat tpbench.server.gremlin(embedded)")});
 }
 
 // The exception the fail() step reports (steps_sidefx.cpp).
@@ -188,6 +192,10 @@ public:
         push_ws37_final(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 596, message,
                         error_attributes("ServerMemoryBudgetException", message));
     }
+    void reject_shutting_down(std::string message) override {
+        push_ws37_final(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 596, message,
+                        error_attributes("ServerShutdownException", message));
+    }
     std::size_t request_bytes() const override {
         return p_.request_bytes != 0 ? p_.request_bytes : p_.plan.script.size();
     }
@@ -198,6 +206,10 @@ public:
         if (!started_) {
             started_ = true;
             if (p_.deadline && Clock::now() >= *p_.deadline) return send_timeout();
+            if (ending()) {
+                reject_shutting_down(std::string(kShutdownMessage));
+                return JobStep::done;
+            }
             if (p_.drop_after_results == 0) return drop_now();
             if (p_.plan.kind == Ws37Plan::Kind::session_close) {
                 push_ws37_final(*p_.outbox, p_.format, p_.text_frames, p_.request_id, 204, "",
@@ -233,6 +245,10 @@ public:
                     if (w == Outbox::Wait::closed) return JobStep::done;
                     if (w == Outbox::Wait::deadline) return send_timeout();
                     if (p_.deadline && Clock::now() >= *p_.deadline) return send_timeout();
+                    if (ending()) {  // the shutdown's grace period is over: a final 596 after the 206s
+                        reject_shutting_down(std::string(kShutdownMessage));
+                        return JobStep::done;
+                    }
                     continue;
                 }
                 if (count_ == 0 && cur_->size() + ws_envelope_reserve > p_.max_frame)
@@ -467,6 +483,13 @@ public:
                                               "ServiceUnavailableException", p_.keep_alive);
         p_.outbox->push(std::move(e));
     }
+    void reject_shutting_down(std::string message) override {
+        Outbox::Entry e;
+        e.last = true;
+        e.bytes = http4_status_error_response(p_.format, p_.content_type, p_.version, 503, message,
+                                              kShutdownException, p_.keep_alive);
+        p_.outbox->push(std::move(e));
+    }
     std::size_t request_bytes() const override {
         return p_.request_bytes != 0 ? p_.request_bytes : p_.request.gremlin.size();
     }
@@ -484,6 +507,10 @@ public:
                                                       http4_timeout_message(p_.request.gremlin),
                                                       "ServerTimeoutExceededException", p_.keep_alive);
                 p_.outbox->push(std::move(e));
+                return JobStep::done;
+            }
+            if (ending()) {
+                reject_shutting_down(std::string(kShutdownMessage));
                 return JobStep::done;
             }
             if (p_.drop_after_results == 0) {
@@ -540,6 +567,8 @@ public:
                     if (w == Outbox::Wait::deadline || (p_.deadline && Clock::now() >= *p_.deadline))
                         return finish_error(500, http4_timeout_message(p_.request.gremlin),
                                             "ServerTimeoutExceededException");
+                    // The shutdown's grace period is over: 503 in the footer and the trailers.
+                    if (ending()) return finish_error(503, std::string(kShutdownMessage), kShutdownException);
                     continue;
                 }
                 append_current();
@@ -554,8 +583,21 @@ public:
                     return finish_error(500, http4_timeout_message(p_.request.gremlin),
                                         "ServerTimeoutExceededException");
                 case EvalError::Kind::syntax:
-                    if (p_.language == "gremlin-lang")
+                    if (p_.language == "gremlin-lang") {
+                        // A malformed script (a syntax error, "nested too deeply", "more than 200
+                        // operators") is a request error: before anything was sent its status line
+                        // says 400, like the other request errors, not 200 with 400 in the footer.
+                        if (!head_sent_ && flushes_ == 0) {
+                            Outbox::Entry e;
+                            e.last = true;
+                            e.bytes = http4_status_error_response(p_.format, p_.content_type, p_.version, 400,
+                                                                  err->message, "MalformedQueryException",
+                                                                  p_.keep_alive);
+                            p_.outbox->push(std::move(e));
+                            return JobStep::done;
+                        }
                         return finish_error(400, err->message, "MalformedQueryException");
+                    }
                     return finish_error(500, err->message, "ServerErrorException");
                 default:
                     if (err->exception == kFailException)  // GremlinError.failStep (4.0)
@@ -624,7 +666,7 @@ private:
         // Results of an unfinished batch are dropped: the error chunk carries only the marker and
         // the status footer (plus the body header when nothing was sent yet).
         chunk_.resize(flushes_ == 0 ? start_len_ : 0);
-        io::http4::write_response_end(chunk_, p_.format, code, message, exception);
+        io::http4::write_response_end(chunk_, p_.format, code, bounded_error_message(message), exception);
         flush(true, code, exception);
         return JobStep::done;
     }
@@ -704,7 +746,7 @@ void push_ws37_status(Outbox& ob, io::ws37::Format f, bool text, const std::opti
     io::ws37::ResponseMessage m;
     m.header.request_id = id;
     m.header.code = code;
-    m.header.message = std::move(message);
+    m.header.message = bounded_error_message(std::move(message));
     m.header.attributes = std::move(attributes);
     m.data = Value::null();
     Outbox::Entry e;
@@ -721,7 +763,8 @@ std::string http4_status_error_response(io::http4::ResponseFormat f, std::string
                                         std::string_view exception, bool keep_alive) {
     std::string body;
     io::http4::write_response_start(body, f, false, version);
-    io::http4::write_response_end(body, f, code, std::string(message), std::string(exception));
+    io::http4::write_response_end(body, f, code, bounded_error_message(std::string(message)),
+                                  std::string(exception));
     std::string out = http_head(code, content_type, false, keep_alive);
     append_chunk(out, body);
     append_last_chunk(out, code, exception);

@@ -12,12 +12,14 @@
 #include <tpbench/io/ws37.hpp>
 #include <tpbench/server/gremlin.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 struct z_stream_s;
@@ -50,9 +52,33 @@ private:
     std::string overflow_;
 };
 
+// Graceful shutdown (ServerHandle::shutdown) as the jobs see it: `live` counts the jobs that
+// exist (the shutdown waits for it to reach 0 within its grace period); once `end_streams` is
+// set, a job still streaming ends its response with the server's "shutting down" error at its
+// next batch (http4 503 in the footer and trailers, ws37 596 SERVER_ERROR_TEMPORARY).
+struct JobShutdown {
+    std::atomic<std::size_t> live{0};
+    std::atomic<bool> end_streams{false};
+};
+
+// The final error of a response ended by the shutdown.
+inline constexpr std::string_view kShutdownMessage =
+    "tpbench serve is shutting down: the response ends here (its grace period is over)";
+
 class Job {
 public:
-    virtual ~Job() = default;
+    virtual ~Job() {
+        if (shutdown_) shutdown_->live.fetch_sub(1, std::memory_order_relaxed);
+    }
+    // Counts this job in `s` until it is destroyed (dispatch_job).
+    void track(JobShutdown& s) noexcept {
+        shutdown_ = &s;
+        s.live.fetch_add(1, std::memory_order_relaxed);
+    }
+    // True once the shutdown's grace period is over: the response ends with its error.
+    bool ending() const noexcept {
+        return shutdown_ != nullptr && shutdown_->end_streams.load(std::memory_order_relaxed);
+    }
     // Runs the job. inline_mode: never blocks and returns yielded before sending a non-final
     // batch or once `yield_at` passes. Never throws for bad input; evaluator errors become
     // protocol errors.
@@ -66,6 +92,10 @@ public:
         (void)message;
         reject_rate_limited();
     }
+    // Answers the request with the server's "shutting down" error (a request arriving during the
+    // shutdown's grace period, or queued when it ended): ws37 596, http4 503, like
+    // reject_over_budget but naming the shutdown.
+    virtual void reject_shutting_down(std::string message) { reject_over_budget(std::move(message)); }
     // The request's size as received (frame or body bytes): what MemoryBudget::request_charge is
     // computed from (0 = unknown: charged the base only).
     virtual std::size_t request_bytes() const { return 0; }
@@ -77,6 +107,9 @@ public:
 
     // The request's claim on the server's memory budget, released with the job (dispatch_job).
     MemoryBudget::Lease budget_lease;
+
+private:
+    JobShutdown* shutdown_ = nullptr;
 };
 
 // ---- ws37 -------------------------------------------------------------------------------------------

@@ -77,10 +77,18 @@ struct ServerState {
     SessionTable ws_sessions;
     SessionTable http_transactions;
     std::atomic<bool> stopping{false};
+    // Graceful shutdown (Server::shutdown): `draining` once it began (new requests are refused
+    // with the shutdown's error), the jobs' count and end-of-grace flag.
+    std::atomic<bool> draining{false};
+    JobShutdown jobs;
     // ws37 response writes (socket writes by the connections' writers, counted as they start) and
     // the frames they carry (ServerStats; relaxed counters).
     std::atomic<std::uint64_t> ws37_writes{0};
     std::atomic<std::uint64_t> ws37_frames{0};
+    // Requests refused over the budget while being read, and reads ended by request_read_timeout
+    // (ServerStats; relaxed counters).
+    std::atomic<std::uint64_t> budget_refused_reads{0};
+    std::atomic<std::uint64_t> read_timeouts{0};
 
     // Open connections' outboxes, closed on shutdown so blocked producers return. Weak: an
     // outbox whose connection ended (even through an exception) is simply skipped.
@@ -93,6 +101,33 @@ struct ServerState {
     void unregister_outbox(Outbox* o) {
         std::lock_guard lk(outboxes_m);
         outboxes.erase(o);
+    }
+    // Graceful shutdown: every WebSocket connection's writer sends a close 1001 (going away)
+    // after what is queued before it (Outbox::Entry::close_code).
+    void go_away_websockets() {
+        std::vector<std::shared_ptr<Outbox>> live;
+        {
+            std::lock_guard lk(outboxes_m);
+            for (auto& [p, w] : outboxes)
+                if (auto o = w.lock(); o && o->websocket()) live.push_back(std::move(o));
+        }
+        for (auto& o : live) {
+            Outbox::Entry e;
+            e.close_code = 1001;
+            e.last = true;
+            o->push(std::move(e));
+        }
+    }
+    // After go_away_websockets(): true when no open connection has response bytes queued and
+    // every WebSocket finished its close handshake (its writer closes the outbox after it).
+    bool outboxes_drained() {
+        std::lock_guard lk(outboxes_m);
+        for (auto& [p, w] : outboxes) {
+            auto o = w.lock();
+            if (!o || o->closed()) continue;
+            if (o->websocket() || o->queued_bytes() != 0 || o->queued_entries() != 0) return false;
+        }
+        return true;
     }
     void close_all_outboxes() {
         std::vector<std::shared_ptr<Outbox>> live;

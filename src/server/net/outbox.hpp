@@ -9,6 +9,7 @@
 // the entries hold: an entry of `copies` copies of one message holds its bytes once.
 #include "work_pool.hpp"
 
+#include <atomic>
 #include <array>
 #include <chrono>
 #include <condition_variable>
@@ -41,6 +42,9 @@ public:
         // (ws37: a frame each): a full batch repeated (jobs.cpp BatchRun). Queued bytes count
         // `bytes` once (the memory it holds).
         std::uint32_t copies = 1;
+        // ws37, graceful shutdown: instead of a frame, the writer closes the WebSocket with this
+        // close code (1001 going away) and ends; 0 = a normal entry.
+        std::uint16_t close_code = 0;
     };
     enum class Wait : std::uint8_t { ready, closed, deadline };
 
@@ -163,6 +167,13 @@ public:
         std::lock_guard lk(m_);
         return bytes_;
     }
+    std::size_t queued_entries() const {
+        std::lock_guard lk(m_);
+        return q_.size();
+    }
+    // A WebSocket connection's outbox (set once by its session; see Entry::close_code).
+    void set_websocket() noexcept { websocket_.store(true, std::memory_order_relaxed); }
+    bool websocket() const noexcept { return websocket_.load(std::memory_order_relaxed); }
 
 private:
     const std::size_t high_;
@@ -174,6 +185,7 @@ private:
     std::size_t bytes_ = 0;
     bool closed_ = false;
     bool writer_idle_ = false;
+    std::atomic<bool> websocket_{false};
     std::function<void()> waker_;
 };
 

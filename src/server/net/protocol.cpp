@@ -109,8 +109,61 @@ bool header_is_true(std::string_view v) noexcept {
     return v.size() == 4 && icontains(v, "true");
 }
 
+std::optional<std::string> script_text_problem(std::string_view s) {
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+    const std::size_t n = s.size();
+    for (std::size_t i = 0; i < n;) {
+        const unsigned char c = p[i];
+        if (c == 0)
+            return "Failed to interpret Gremlin query: the script contains a NUL character (U+0000) at "
+                   "offset " +
+                   std::to_string(i);
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        // A well-formed UTF-8 sequence (RFC 3629): no overlong forms, no surrogates, <= U+10FFFF.
+        std::size_t len = 0;
+        unsigned char lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            len = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            len = 3;
+            if (c == 0xE0) lo = 0xA0;
+            if (c == 0xED) hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            len = 4;
+            if (c == 0xF0) lo = 0x90;
+            if (c == 0xF4) hi = 0x8F;
+        }
+        bool ok = len != 0 && i + len <= n && p[i + 1] >= lo && p[i + 1] <= hi;
+        for (std::size_t k = 2; ok && k < len; ++k) ok = p[i + k] >= 0x80 && p[i + k] <= 0xBF;
+        if (!ok)
+            return "Failed to interpret Gremlin query: the script is not valid UTF-8 (at byte offset " +
+                   std::to_string(i) + ")";
+        i += len;
+    }
+    return std::nullopt;
+}
+
+std::string bounded_error_message(std::string message) {
+    if (message.size() <= kMaxErrorMessageBytes) return message;
+    const std::size_t total = message.size();
+    std::size_t cut = kMaxErrorMessageBytes;
+    // Not inside a UTF-8 sequence: back up over continuation bytes (10xxxxxx).
+    while (cut > 0 && (static_cast<unsigned char>(message[cut]) & 0xC0) == 0x80) --cut;
+    message.resize(cut);
+    message += "... (error message truncated: " + std::to_string(total) + " bytes in all)";
+    return message;
+}
+
 std::string json_error_body(std::string_view message) {
     std::string out = "{\"message\":";
+    if (message.size() > kMaxErrorMessageBytes) {
+        io::write_json_string(out, bounded_error_message(std::string(message)));
+        out += "}";
+        return out;
+    }
     io::write_json_string(out, message);
     out += "}";
     return out;
@@ -151,6 +204,8 @@ std::string_view reason_phrase(int status) noexcept {
             return "Not Found";
         case 405:
             return "Method Not Allowed";
+        case 408:
+            return "Request Timeout";
         case 413:
             return "Request Entity Too Large";
         case 415:
@@ -161,6 +216,10 @@ std::string_view reason_phrase(int status) noexcept {
             return "Request Header Fields Too Large";
         case 500:
             return "Internal Server Error";
+        case 503:
+            return "Service Unavailable";
+        case 504:
+            return "Gateway Timeout";
         case 505:
             return "HTTP Version Not Supported";
         default:

@@ -33,7 +33,19 @@ bool accepts_deflate(std::string_view accept_encoding) noexcept;
 // True when a header value equals "true" (case-insensitive, surrounding spaces ignored).
 bool header_is_true(std::string_view v) noexcept;
 
-// {"message":"<escaped message>"}.
+// Error messages sent to clients are bounded: a longer one (a 10 MiB unknown identifier echoed
+// back, a huge script in a timeout message) keeps its first kMaxErrorMessageBytes (cut on a UTF-8
+// character boundary) followed by "... (error message truncated: N bytes in all)".
+inline constexpr std::size_t kMaxErrorMessageBytes = 4096;
+std::string bounded_error_message(std::string message);
+
+// Why a Gremlin script cannot be evaluated as text — a NUL character (no Gremlin token holds one:
+// "1+1\0" is malformed, not "1+1") or bytes that are not UTF-8 (never replaced by U+FFFD and
+// evaluated) — as "Failed to interpret Gremlin query: the script contains ... at (byte) offset N";
+// nullopt for a well-formed script. Every protocol refuses such a script before evaluation.
+std::optional<std::string> script_text_problem(std::string_view script);
+
+// {"message":"<escaped message>"} (the message bounded as bounded_error_message does).
 std::string json_error_body(std::string_view message);
 
 // Appends `data` as one HTTP/1.1 chunk (hex size, CRLF, data, CRLF). Empty data appends nothing.

@@ -26,6 +26,7 @@
 #include <openssl/x509.h>
 
 #include <pthread.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <condition_variable>
@@ -325,6 +326,8 @@ public:
         host_ = cfg.host;
         asio::co_spawn(io_[0]->ioc, accept_loop(),
                        [](std::exception_ptr e) { log_escaped(e, "accept loop"); });
+        asio::co_spawn(io_[0]->ioc, sweep_loop(),
+                       [](std::exception_ptr e) { log_escaped(e, "session sweep"); });
         for (auto& t : io_) {
             auto* io = t.get();
             io->thread = std::thread([io] {
@@ -356,6 +359,8 @@ public:
         s.memory_budget_refused = st_->budget.refused();
         s.ws37_writes = st_->ws37_writes.load(std::memory_order_relaxed);
         s.ws37_frames = st_->ws37_frames.load(std::memory_order_relaxed);
+        s.memory_budget_refused_reads = st_->budget_refused_reads.load(std::memory_order_relaxed);
+        s.request_read_timeouts = st_->read_timeouts.load(std::memory_order_relaxed);
         return s;
     }
 
@@ -382,24 +387,90 @@ public:
         cv_.notify_all();
     }
 
+    // Graceful shutdown: stop accepting and refuse new requests, let the requests in progress
+    // finish within the grace period, then end the streams still running with the shutdown's
+    // error at their next batch, close the WebSockets with 1001 after what they had queued, and
+    // stop. Every wait is bounded; on the caller's thread.
+    void shutdown() override {
+        {
+            std::lock_guard lk(m_);
+            if (stopped_) return;
+        }
+        st_->draining = true;
+        asio::post(io_[0]->ioc, [a = acceptor_.get()] {
+            boost::system::error_code ec;
+            a->close(ec);
+        });
+        const auto wait_for = [](auto until, auto done) {
+            while (!done() && std::chrono::steady_clock::now() < until)
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            return done();
+        };
+        const auto no_jobs = [this] { return st_->jobs.live.load(std::memory_order_relaxed) == 0; };
+        const auto now = std::chrono::steady_clock::now;
+        if (!wait_for(now() + st_->cfg.shutdown_grace, no_jobs)) {
+            st_->jobs.end_streams = true;
+            // A job ends at its next batch; one blocked on a reader that does not read ends at stop().
+            wait_for(now() + std::chrono::seconds(2), no_jobs);
+        }
+        st_->go_away_websockets();
+        wait_for(now() + std::chrono::seconds(2), [this] { return st_->outboxes_drained(); });
+        stop();
+    }
+
     void wait() override {
         std::unique_lock lk(m_);
         cv_.wait(lk, [&] { return stopped_; });
     }
 
 private:
+    bool draining() const noexcept { return st_->draining.load(std::memory_order_relaxed); }
+
+    // Expired sessions and transactions go on a timer (once a second), not only when another
+    // request looks them up: their graph copies and budget charges are freed either way.
+    asio::awaitable<void> sweep_loop() {
+        asio::steady_timer t(co_await asio::this_coro::executor);
+        while (!st_->stopping) {
+            t.expires_after(std::chrono::seconds(1));
+            auto [ec] = co_await t.async_wait(tuple_awaitable);
+            if (ec || st_->stopping) co_return;
+            st_->http_transactions.sweep();
+            st_->ws_sessions.sweep();
+        }
+    }
+
     asio::awaitable<void> accept_loop() {
         std::size_t next = 0;
+        std::uint64_t failures = 0;  // failed accepts in the current burst
         for (;;) {
             auto& target = io_[next % io_.size()]->ioc;
             ++next;
             auto [ec, sock] = co_await acceptor_->async_accept(target, tuple_awaitable);
             if (ec) {
-                if (ec == asio::error::operation_aborted || st_->stopping) co_return;
-                // Out of descriptors etc.: back off briefly instead of spinning.
+                if (ec == asio::error::operation_aborted || st_->stopping || draining()) co_return;
+                // Out of descriptors etc.: said once per burst (the health check of a server out of
+                // descriptors would otherwise fail silently), then back off briefly instead of
+                // spinning.
+                if (failures++ == 0) {
+                    struct rlimit rl {};
+                    const bool known = ::getrlimit(RLIMIT_NOFILE, &rl) == 0;
+                    std::fprintf(
+                        stderr,
+                        "tpbench serve: cannot accept connections: %s%s; new connections wait in the "
+                        "listen queue until descriptors are free (retrying every 50 ms)\n",
+                        ec.message().c_str(),
+                        known ? (" (descriptor limit " + std::to_string(rl.rlim_cur) + ", ulimit -n)").c_str()
+                              : "");
+                }
                 asio::steady_timer t(co_await asio::this_coro::executor, std::chrono::milliseconds(50));
                 co_await t.async_wait(tuple_awaitable);
                 continue;
+            }
+            if (failures > 0) {
+                std::fprintf(stderr,
+                             "tpbench serve: accepting connections again (after %llu failed attempts)\n",
+                             static_cast<unsigned long long>(failures));
+                failures = 0;
             }
             // `--fault` slow-read / refuse-handshake: decided per accepted connection.
             ConnectionFault cf;
@@ -490,6 +561,12 @@ std::string note_budget_refusal(ServerState& st, std::size_t charge) {
 }
 
 void dispatch_job(ServerState& st, std::shared_ptr<Job> job, std::string cheap_key) {
+    job->track(st.jobs);
+    // Graceful shutdown under way: no new work.
+    if (st.draining.load(std::memory_order_relaxed)) {
+        job->reject_shutting_down("tpbench serve is shutting down: no new requests are accepted");
+        return;
+    }
     // `--memory-budget`: the request's estimated memory is claimed before anything runs and
     // released with the job; over the budget it is refused at once (and counted).
     const std::size_t charge = MemoryBudget::request_charge(job->request_bytes());

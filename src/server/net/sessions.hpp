@@ -6,6 +6,8 @@
 // 400/404/503/504 errors). Both run statements inside a tpbench::server::Transaction
 // (read committed over the in-memory graph). No Asio: the protocol layer calls these from its
 // I/O threads; the result streams run on gremlinPool threads.
+#include "work_pool.hpp"
+
 #include <tpbench/model/value.hpp>
 #include <tpbench/server/gremlin.hpp>
 #include <tpbench/server/tx.hpp>
@@ -35,6 +37,8 @@ struct TxSession {
     model::Value variables = model::Value::map();  // ws37: bindings kept between requests
     SessClock::time_point created = SessClock::now();
     SessClock::time_point last_used = created;
+    // `--memory-budget`: the transaction's graph copy (tx_copy_charge), held while it is open.
+    MemoryBudget::Lease budget_lease;
 
     // One statement at a time (Gremlin Server runs a session on one thread); acquire and release
     // may happen on different threads.
@@ -68,6 +72,9 @@ public:
     void erase_owned_by(const void* owner);
     // True when `id` was removed by a timeout recently (remembered for the last 4096 timeouts).
     bool timed_out(const std::string& id);
+    // Removes the sessions past their idle timeout or lifetime (the server calls it on a timer, so
+    // their memory goes whether or not another request arrives). At most every 100 ms.
+    void sweep();
     std::size_t size();
 
 private:
@@ -79,6 +86,15 @@ private:
     std::unordered_map<std::string, bool> expired_;
     SessClock::time_point last_sweep_{};
 };
+
+// What an open transaction may hold beyond the shared graph: the graph is copy-on-write by
+// snapshot, so a transaction's first write copies the whole committed snapshot into its private
+// working graph. Estimated from `g`'s vertex and edge counts (64 KiB + 1 KiB per vertex + 512 B per
+// edge: above what was measured with a bench/gen_graph.py graph, docs/testing.md "Server
+// limits"); charged to the memory budget when
+// the transaction begins (whether or not it will write: a lower effective cap on transactions,
+// never an overrun).
+std::size_t tx_copy_charge(const Graph& g);
 
 // "g.tx().begin()" / commit / rollback (surrounding whitespace ignored, case-sensitive: the
 // tokens 4.0's Context.RequestType matches; the ws37 session processor uses the same forms).

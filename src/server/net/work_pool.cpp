@@ -111,6 +111,17 @@ std::optional<MemoryBudget::Lease> MemoryBudget::try_acquire(std::size_t bytes) 
     return Lease(this, bytes);
 }
 
+bool MemoryBudget::try_grow(Lease& lease, std::size_t bytes) {
+    const std::size_t have = lease.bytes();
+    if (bytes <= have) return true;
+    auto more = try_acquire(bytes - have);
+    if (!more) return false;
+    more->b_ = nullptr;  // its bytes move into `lease`
+    lease.b_ = this;
+    lease.n_ = bytes;
+    return true;
+}
+
 void MemoryBudget::note_peak(std::size_t now) noexcept {
     std::size_t pk = peak_.load(std::memory_order_relaxed);
     while (now > pk && !peak_.compare_exchange_weak(pk, now, std::memory_order_relaxed)) {

@@ -98,6 +98,10 @@ public:
     // Claims `bytes`; nullopt (counted in refused()) when the claims in use plus `bytes` would
     // exceed the budget. With an unlimited budget every claim succeeds (still tracked in in_use()).
     std::optional<Lease> try_acquire(std::size_t bytes);
+    // Grows `lease` (empty or of this budget) to hold `bytes` in all: for memory that grows while
+    // it is read (a chunked body, a fragmented WebSocket message). False (counted in refused(),
+    // `lease` unchanged) when the growth would exceed the budget.
+    bool try_grow(Lease& lease, std::size_t bytes);
 
     // Buffered response bytes (Outbox): charged unconditionally (they exist already), released
     // when written or discarded. In in_use() and peak(), also apart in buffered().

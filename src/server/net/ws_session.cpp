@@ -33,7 +33,19 @@ bool prepare_session_request(ServerState& st, const std::shared_ptr<Outbox>& ob,
         if (sess) st.ws_sessions.erase(id);
         return true;  // the job answers 204
     }
-    if (!sess) sess = st.ws_sessions.create(*st.graph, id, &conn);
+    if (!sess) {
+        // `--memory-budget`: the graph copy the session's transaction may come to hold, claimed
+        // for as long as the session is open; over the budget the request is refused (596).
+        const std::size_t charge = tx_copy_charge(*st.graph);
+        auto lease = st.budget.try_acquire(charge);
+        if (!lease) {
+            const std::string why = note_budget_refusal(st, charge);
+            push_ws37_status(*ob, format, text, m.request_id, 596, why);
+            return false;
+        }
+        sess = st.ws_sessions.create(*st.graph, id, &conn);
+        if (sess) sess->budget_lease = std::move(*lease);
+    }
     const model::Value* mt = m.args.find("manageTransaction");
     SessionStatement stmt;
     stmt.manage_transaction = mt && mt->type() == model::Type::boolean && mt->as_bool();
@@ -58,6 +70,13 @@ void start_request(ServerState& st, const std::shared_ptr<Outbox>& ob, const io:
     if (auto rej = plan_ws37_request(m, plan, st.cfg.max_parameters)) {
         push_ws37_status(*ob, format, text, m.request_id, rej->code, std::move(rej->message));
         return;
+    }
+    // A NUL or bytes that are not UTF-8 in the script: refused (499), never evaluated.
+    if (plan.kind == Ws37Plan::Kind::eval) {
+        if (auto why = script_text_problem(plan.script)) {
+            push_ws37_status(*ob, format, text, m.request_id, 499, std::move(*why));
+            return;
+        }
     }
     // `--fault` (fault_plan.hpp): an injected status or a corrupted response instead of the
     // evaluation, a drop after N results, the response under another requestId, or a fault the

@@ -40,6 +40,10 @@ constexpr std::size_t ws_compress_max = 60 * 1024;
 constexpr std::size_t kGatherFrames = 32;
 constexpr std::size_t kGatherBytes = 1024 * 1024;
 
+// The rest of a request message larger than one read is read in pieces of at most this many
+// bytes, each charged to the memory budget as the buffer grows.
+constexpr std::size_t kMessageReadPiece = 256 * 1024;
+
 // One unmasked server frame header (RFC 6455 §5.2) for `n` payload bytes into `h`; its size.
 inline std::size_t put_server_frame_header(std::array<unsigned char, 10>& h, std::size_t n, bool binary) {
     h[0] = static_cast<unsigned char>(0x80 | (binary ? 0x2 : 0x1));
@@ -159,6 +163,16 @@ asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::s
                 continue;
             }
             auto& e = entries[i];
+            if (e.close_code != 0) {
+                // Graceful shutdown: what was queued before it went out; now the close handshake
+                // (bounded by Beast's close timeout), then the outbox closes (the shutdown waits
+                // for that, bounded) and this writer ends.
+                auto [cec] = co_await ws.async_close(
+                    websocket::close_reason(static_cast<std::uint16_t>(e.close_code)), tuple_awaitable);
+                (void)cec;
+                ob->close();
+                co_return;
+            }
             // The request is over once its final message is on its way: its id may be reused.
             if (e.releases_request) conn.in_flight.erase(e.request_id);
             // One frame per write; an entry of several copies writes them one by one.
@@ -279,6 +293,7 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
     std::shared_ptr<WakeTimer> wake;
     auto ex = co_await asio::this_coro::executor;
     auto ob = make_connection_outbox(*st, ex, wake);
+    ob->set_websocket();
 
     // SASL PLAIN per connection when the server has credentials (auth_gate.hpp).
     Ws37Connection conn;
@@ -323,21 +338,40 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
             auto [rec, n] = co_await ws.async_read_some(buf, MemoryBudget::base_charge, tuple_awaitable);
             ec = rec;
             if (!ec && !ws.is_message_done()) {
-                // Beast's hint: what is left of the current frame (at least; a fragmented message's
-                // later frames are still bounded by read_message_max).
+                // Beast's hint: what is left of the current frame (at least; a fragmented
+                // message's later frames are charged as they arrive, below).
                 const std::size_t declared = buf.size() + ws.read_size_hint(buf);
-                std::optional<MemoryBudget::Lease> lease;
+                MemoryBudget::Lease lease;
                 if (declared > MemoryBudget::base_charge) {
                     const std::size_t charge = MemoryBudget::request_charge(declared);
-                    lease = st->budget.try_acquire(charge);
-                    if (!lease) {
+                    auto got = st->budget.try_acquire(charge);
+                    if (!got) {
                         note_budget_refusal(*st, charge);
                         budget_refused = true;
                         break;
                     }
+                    lease = std::move(*got);
                 }
-                auto [rec2, n2] = co_await ws.async_read(buf, tuple_awaitable);
-                ec = rec2;
+                // The rest of the message, read by pieces: what the buffer holds is charged as it
+                // grows (a fragmented message that never finishes is refused at the budget, not
+                // at maxContentLength), and `--request-read-timeout` bounds the time it may take.
+                auto& tcp_layer = beast::get_lowest_layer(ws);
+                if (st->cfg.request_read_timeout.count() > 0)
+                    tcp_layer.expires_after(st->cfg.request_read_timeout);
+                while (!ec && !ws.is_message_done()) {
+                    auto [rec2, n2] = co_await ws.async_read_some(buf, kMessageReadPiece, tuple_awaitable);
+                    ec = rec2;
+                    if (!ec && buf.capacity() > lease.bytes() &&
+                        !st->budget.try_grow(lease, buf.capacity())) {
+                        st->budget_refused_reads.fetch_add(1, std::memory_order_relaxed);
+                        note_budget_refusal(*st, buf.capacity());
+                        budget_refused = true;
+                        break;
+                    }
+                }
+                if (budget_refused) break;
+                if (ec == beast::error::timeout) st->read_timeouts.fetch_add(1, std::memory_order_relaxed);
+                tcp_layer.expires_never();
             }
         } else if (conn.slow_read.count() == 0) {
             auto [rec, n] = co_await ws.async_read(buf, tuple_awaitable);
@@ -357,8 +391,9 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerState> st, NextLayer str
     watch.tick.cancel();
     if (!watch.finished) co_await watch.done.async_wait(tuple_awaitable);
     if (budget_refused) {
-        // The close handshake (Beast discards the rest of the frame meanwhile; bounded by the
-        // stream's timeouts).
+        // What the message buffered is freed first; then the close handshake (Beast discards the
+        // rest of the frame meanwhile; bounded by the stream's timeouts).
+        buf = beast::flat_buffer();
         auto [cec] = co_await ws.async_close(
             websocket::close_reason(websocket::close_code::try_again_later,
                                     "tpbench serve: request refused over the memory budget; retry later"),
