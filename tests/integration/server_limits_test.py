@@ -11,6 +11,7 @@ Usage: server_limits_test.py TPBENCH CASE
   trickle  A body trickling a byte at a time is ended by --request-read-timeout (closed, counted).
   tx       D3: 60 http4 transactions (one addV each) on a generated graph stay within the budget;
            expired transactions are swept on a timer.
+  fds      Out of descriptors (ulimit -n 64, 100 connections): logged once per burst, recovers.
   shutdown SIGTERM during a g.V().repeat(both()).times(20) stream (http4, ws37): graceful shutdown.
 
 Everything binds to 127.0.0.1, every loop is bounded in count and time; no timing is asserted
@@ -43,10 +44,10 @@ def fail(msg):
 
 
 class Serve:
-    def __init__(self, tpbench, *args):
+    def __init__(self, tpbench, *args, preexec_fn=None):
         self.err = tempfile.TemporaryFile()
         self.proc = subprocess.Popen([tpbench, "serve", "--port", "0", *args], stdout=subprocess.PIPE,
-                                     stderr=self.err, text=True)
+                                     stderr=self.err, text=True, preexec_fn=preexec_fn)
         self.port = None
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -397,11 +398,51 @@ def case_tx(tpbench):
             srv.stop()
 
 
+def case_fds(tpbench):
+    """Running out of descriptors is said once per burst (the health check no longer fails
+    silently), and so is accepting again once descriptors are free."""
+    import resource
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
+
+    srv = Serve(tpbench, preexec_fn=limit)
+    conns = []
+    try:
+        for _ in range(100):  # more than the server's 64 descriptors; the backlog takes the rest
+            conns.append(connect(srv.port))
+        time.sleep(2)  # the accept loop retries every 50 ms meanwhile: still one line
+        for s in conns:
+            s.close()
+        conns = []
+        deadline = time.time() + 30
+        st = None
+        while time.time() < deadline:
+            try:
+                st, _, _ = http4(srv.port, "1+1", timeout=5)
+                if st == 200:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.5)
+        if st != 200:
+            fail("serve did not recover after the descriptors were freed")
+    finally:
+        for s in conns:
+            s.close()
+        err = srv.stop()
+    n = err.count("cannot accept connections")
+    print("accept failures logged %d time(s); recovered: %s" % (n, "accepting connections again" in err))
+    if n != 1 or "ulimit -n" not in err or "accepting connections again" not in err:
+        fail("expected one line for the burst and one on recovery: " + err[-2000:])
+
+
 def main():
     if len(sys.argv) != 3:
         fail(__doc__)
     tpbench, case = sys.argv[1], sys.argv[2]
-    {"rss": case_rss, "trickle": case_trickle, "shutdown": case_shutdown, "tx": case_tx}[case](tpbench)
+    {"rss": case_rss, "trickle": case_trickle, "shutdown": case_shutdown, "tx": case_tx,
+     "fds": case_fds}[case](tpbench)
     print("ok: " + case)
 
 
