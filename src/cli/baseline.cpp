@@ -19,9 +19,9 @@ report::Report load_baseline(const std::string& path) {
     ss << in.rdbuf();
     auto r = report::parse_report_json(ss.str());
     if (!r)
-        throw engine::ConfigError(
-            fmt::format("--baseline '{}' is not a tpbench JSON report ({}); write one with --report FILE.json",
-                        path, r.error()));
+        throw engine::ConfigError(fmt::format(
+            "--baseline '{}' is not a tpbench JSON report ({}); write one with --report FILE.json", path,
+            r.error()));
     if (r->sides.empty()) throw engine::ConfigError(fmt::format("--baseline '{}' has no side", path));
     return std::move(*r);
 }
