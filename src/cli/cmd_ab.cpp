@@ -652,9 +652,14 @@ int run_demo(const DemoArgs& a) {
         rep.title = fmt::format("tpbench A/B: {} (ProfilingApplication scenarios)", sides_text(sides));
         rep.tool_version = "tpbench 0.1.0";
         rep.created_utc = report::now_utc_iso8601();
-        for (const auto& r : runs)
+        for (const auto& r : runs) {
             rep.sides.push_back(
                 to_report_side(r, fmt::format("{} {} {}", r.side->label, r.c->test_type, r.c->query)));
+            rep.sides.back().scenario = fmt::format("{} {}", r.c->test_type, r.c->query);
+            // The seed's table row; its comparison index is set with the A/B rows below.
+            rep.seed_table.push_back({rep.sides.back().name, branch_text(r), r.c->test_type,
+                                      arguments_text(r), query_text(r), result_text(r), std::nullopt});
+        }
         // One A/B row per case and side B (B relative to the first side): the printed figure of
         // each (average latency, or req/sec), its ratio and the verdict of one run per side.
         // Interrupted: the rows that ran are shown, no comparison of partial rows.
@@ -684,6 +689,7 @@ int run_demo(const DemoArgs& a) {
                                 fmt::format("{}{}: {}", why.empty() ? "" : "; ", r->side->label, r->failure);
                     row.note = why;
                 }
+                rep.seed_table[ci * sides.size() + si].comparison = rep.comparisons.size();
                 rep.comparisons.push_back(std::move(row));
             }
         }

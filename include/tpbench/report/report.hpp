@@ -149,6 +149,9 @@ struct Side {
     std::vector<QueryBreakdown> queries;           // per workload line / exercise query (empty: none kept)
     bool saturated = false;                        // the generator, not the server, was the bottleneck
     std::string notes;                             // free text shown under the side ("schedule missed", ...)
+    // The scenario of this side in a report of several (the default A/B's "Latency g.V()", ...):
+    // the HTML report draws one plot panel per scenario. "" = the report's one scenario.
+    std::string scenario;
 
     // failed / requests, 0 when nothing was issued.
     double error_rate() const noexcept {
@@ -208,6 +211,16 @@ struct Interruption {
     std::uint64_t not_sent = 0;  // requests planned but never sent because of the stop
 };
 
+// One row of the default A/B's table in the seed's Markdown shape (Branch | Test Type | Arguments |
+// Query | Result), in Report::seed_table; the HTML report shows it with each row's ratio and verdict.
+// HTML only (JSON keeps the sides and comparisons these rows come from).
+struct SeedRow {
+    std::string side;  // Side::name of the row's figures
+    std::string branch, test_type, arguments, query, result;
+    // Index in Report::comparisons of this row (B) against its scenario's first row (A); none = A.
+    std::optional<std::size_t> comparison;
+};
+
 struct Report {
     std::string title;                        // headline
     std::string tool_version;                 // "tpbench 0.1.0"
@@ -220,6 +233,7 @@ struct Report {
     std::vector<ThresholdLine> thresholds;
     std::vector<RankInfo> ranks;              // distributed runs only (JSON "ranks", omitted when empty)
     std::optional<Interruption> interrupted;  // set when the run was cut short by a signal
+    std::vector<SeedRow> seed_table;          // the default A/B only (see SeedRow)
 };
 
 // A query's completed requests per second over its side's measured duration (0 without one).

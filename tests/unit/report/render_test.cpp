@@ -267,6 +267,7 @@ TEST_CASE("HTML is self-contained with the three SVG plots") {
     CHECK(html.find("src=") == std::string::npos);
     CHECK(count(html, "http://") == count(html, "xmlns=\"http://www.w3.org/2000/svg\""));
     CHECK(count(html, "<svg ") == 3);
+    CHECK(count(html, "class=\"plot\"") == 3);
     CHECK(html.find("id=\"plot-spectrum\"") != std::string::npos);
     CHECK(html.find("id=\"plot-latency-time\"") != std::string::npos);
     CHECK(html.find("id=\"plot-throughput-time\"") != std::string::npos);
@@ -276,11 +277,42 @@ TEST_CASE("HTML is self-contained with the three SVG plots") {
     CHECK(html.find("99.9%") != std::string::npos);
     CHECK(html.find("&lt;g.V().out()&gt;") != std::string::npos);  // escaped title
     CHECK(html.find("<g.V()") == std::string::npos);
-    // No data: plots still render, with a placeholder.
+    // The header says what ran against what.
+    CHECK(html.find("id=\"setup\"") != std::string::npos);
+    CHECK(html.find("8 connections x 4 in flight = 32") != std::string::npos);
+    // No data: no empty boxes, a line saying why instead.
     Report empty;
     const std::string e = render_html(empty);
-    CHECK(count(e, "<svg ") == 3);
-    CHECK(count(e, "no data") == 3);
+    CHECK(count(e, "<svg ") == 0);
+    CHECK(count(e, "class=\"omitted\"") == 3);
+}
+
+TEST_CASE("HTML of the default A/B: seed table with ratio and verdict, one spectrum panel per scenario") {
+    const Report r = testing::sample_default_ab_report();
+    const std::string html = render_html(r);
+    CHECK(html.find("id=\"seed-table\"") != std::string::npos);
+    // 8 rows: the A rows say "A", each B row its ratio and verdict.
+    CHECK(count(html, "<td class=\"num\">A</td>") == 4);
+    CHECK(html.find("<td class=\"num\">x1.917</td>") != std::string::npos);  // 2.3 ms / 1.2 ms
+    CHECK(html.find("<td class=\"num\">x0.225</td>") != std::string::npos);  // 9000 / 40000
+    CHECK(count(html, "<span class=\"verdict-na\">n/a</span>") == 4);
+    // One spectrum panel per scenario with the two sides (service time = latency: not drawn twice).
+    for (int i = 1; i <= 4; ++i)
+        CHECK(html.find("id=\"plot-spectrum-" + std::to_string(i) + "\"") != std::string::npos);
+    CHECK(html.find("id=\"plot-spectrum\"") == std::string::npos);
+    CHECK(count(html, "<svg xmlns") == 4);
+    CHECK(count(html, "<polyline class=\"series\"") == 8);
+    CHECK(html.find("(service time)") == std::string::npos);
+    CHECK(html.find("service time dashed") == std::string::npos);
+    // No intervals: the over-time plots are omitted with the reason.
+    CHECK(html.find("id=\"plot-latency-time") == std::string::npos);
+    CHECK(count(html, "Not drawn: no per-interval figures") == 2);
+    // One summary table per scenario, headed by the branch names; the header has one line per branch.
+    CHECK(count(html, "<table class=\"summary\">") == 4);
+    CHECK(count(html, "<th>http4 (master-http)</th>") == 4);
+    CHECK(html.find("1 connection, one request at a time; 8 connections x 4 in flight = 32") !=
+          std::string::npos);
+    CHECK(count(html, "<td>ws37 (3.7)</td><td>127.0.0.1:8182 (embedded)</td>") == 1);
 }
 
 TEST_CASE("make_interval_point") {

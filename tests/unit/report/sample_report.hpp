@@ -72,4 +72,48 @@ inline Report sample_report() {
     return r;
 }
 
+// The default A/B's shape (src/cli/cmd_ab.cpp run_demo): four scenarios x two sides, closed loop
+// (no intervals, service time = latency), the seed table with one comparison per scenario.
+inline Report sample_default_ab_report() {
+    Report r;
+    r.title = "tpbench A/B: ws37 vs http4 (ProfilingApplication scenarios)";
+    r.tool_version = "tpbench 0.1.0";
+    r.created_utc = "2026-11-30T08:00:00Z";
+    const char* scenarios[] = {"Latency g.V()", "Latency g.V().repeat(both()).times(15)", "Throughput 1 + 1",
+                               "Throughput exercise"};
+    const char* branches[] = {"ws37 (3.7)", "http4 (master-http)"};
+    std::uint64_t seed = 10;
+    for (std::size_t c = 0; c < 4; ++c) {
+        const bool lat = c < 2;
+        for (std::size_t b = 0; b < 2; ++b) {
+            Side s = sample_side(b == 0 ? "ws37" : "http4", 1.0 + 0.4 * static_cast<double>(b + c), ++seed);
+            s.name = std::string(b == 0 ? "ws37 " : "http4 ") + scenarios[c];
+            s.scenario = scenarios[c];
+            s.service = s.latency;  // closed loop
+            s.intervals.clear();
+            s.config.offered_rps = 0;  // closed loop
+            s.config.extra["target"] = "127.0.0.1:8182 (embedded)";
+            s.config.extra["generation"] = b == 0 ? "3.7" : "master-http";
+            if (lat) {
+                s.config.extra["concurrency"] = "latency: one request at a time";
+                s.config.connections = 1;
+                s.config.in_flight_per_connection = 1;
+                s.config.effective_concurrency = 1;
+            }
+            r.sides.push_back(s);
+            r.seed_table.push_back(
+                {s.name, branches[b], lat ? "Latency" : "Throughput",
+                 "executions 3 warmups 1 — a long argument text that has to wrap in its cell", scenarios[c],
+                 lat ? "0.0012 sec" : "40163 req/sec", std::nullopt});
+        }
+        const double a[] = {lat ? 1.2e6 : 40000.0};
+        const double bv[] = {lat ? 2.3e6 : 9000.0};
+        r.comparisons.push_back(
+            compare_metric(std::string(scenarios[c]) + (lat ? " (avg latency)" : " (req/sec)"),
+                           lat ? "ns" : "rps", "ws37", "http4", a, bv, {.lower_is_better = lat}));
+        r.seed_table.back().comparison = r.comparisons.size() - 1;
+    }
+    return r;
+}
+
 }  // namespace tpbench::report::testing
