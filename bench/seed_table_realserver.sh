@@ -13,7 +13,8 @@
 # 1+1 and exercise, and the seed's long exercise row (10x the requests). Request counts are scaled to
 # this 2-core machine, where client and servers share the cores: compare ratios within one run.
 # Environment: TPBENCH (binary, default build/src/cli/tpbench), P37 (18782), P38 (18784), KEEP=1 keeps
-# the servers running afterwards, SKIP18=1 leaves out the times(18) row.
+# the servers running afterwards, SKIP18=1 leaves out the times(18) row. The servers are this script's
+# own, so the exercise rows may reset their graphs (--allow-writes).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tp="${TPBENCH:-$here/build/src/cli/tpbench}"
@@ -33,7 +34,7 @@ sides=(--side "ws37@127.0.0.1:$p37 label=ws37-${v37:-3.7}-real"
        --side "http4 label=http4-embedded")
 echo "## Latency g.V(), times(15); throughput 1+1 and exercise (requests $req)"
 "$tp" "${sides[@]}" --side "http4 label=http4-embedded-pool5000 minConnectionPoolSize=1500 maxConnectionPoolSize=5000" \
-  --requests "$req" --executions 3 --latency-executions 3 --warmups 1 --quiet
+  --requests "$req" --executions 3 --latency-executions 3 --warmups 1 --allow-writes --quiet
 if [ "${SKIP18:-0}" != 1 ]; then
   echo
   echo "## Latency g.V().repeat(both()).times(18) (39,750,654 results; one execution, no warm-up)"
@@ -45,4 +46,4 @@ echo "## Throughput exercise, 10x the requests ($((req * 10)))"
 "$tp" ab --side "ws37@127.0.0.1:$p37 label=ws37-${v37:-3.7}-real" \
   --side "http4 label=http4-embedded-pool5000 maxConnectionPoolSize=5000" \
   --testType 1 --exercise true --requests "$((req * 10))" --executions 1 --warmups 1 --pauseBetweenRuns 0 \
-  --minExpectedRps 0 --quiet
+  --minExpectedRps 0 --allow-writes --quiet

@@ -341,9 +341,18 @@ net::awaitable<std::error_code> Http4Session::detect_dialect() {
     wire_valid_ = false;
     if (o.error == make_error_code(errc::auth_failed)) {
         conn_.close();
-        conn_.connect_message() = "authentication failed: the server answered HTTP " +
-                                  std::to_string(o.status_code) +
-                                  (o.status_message.empty() ? std::string() : " (" + o.status_message + ")");
+        const std::string answered =
+            "the server answered HTTP " + std::to_string(o.status_code) +
+            (o.status_message.empty() ? std::string() : " (" + o.status_message + ")");
+        // A TinkerPop 3.x Gremlin Server answers any plain HTTP request on its WebSocket port with
+        // 403: without credentials that is no authentication failure to report as one.
+        conn_.connect_message() =
+            cfg_.target.auth.mechanism == engine::AuthOptions::Mechanism::none
+                ? answered +
+                      " to an HTTP request that carried no credentials: the server may speak only "
+                      "WebSocket (a TinkerPop 3.x Gremlin Server answers 403 to HTTP on its WebSocket "
+                      "port); try the ws37 backend"
+                : "authentication failed: " + answered;
         co_return o.error;
     }
     std::optional<io::http4::Dialect> found;

@@ -1,4 +1,5 @@
 #include "cli_common.hpp"
+#include "run_hooks.hpp"
 
 #include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/java_compat.hpp>
@@ -9,7 +10,12 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cctype>
 #include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
 
 namespace tpbench::cli {
 
@@ -112,6 +118,9 @@ SideSpec parse_side(std::string_view text) {
     std::string head = words[0];
     const auto at = head.find('@');
     s.backend = head.substr(0, at);
+    // Backend names are matched case-insensitively (`--backend HTTP4`, `WS37@host`).
+    std::transform(s.backend.begin(), s.backend.end(), s.backend.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
     if (!backends::find_backend(s.backend))
         throw ConfigError(fmt::format("side '{}': unknown backend '{}' (known: {})", text, s.backend,
                                       backends::backend_names()));
@@ -183,6 +192,35 @@ void add_connect_timeout_flag(CLI::App& app, std::int64_t& ms) {
         ->check(CLI::Range(std::int64_t{1}, max_connect_timeout_ms));
 }
 
+void check_output_path(std::string_view flag, const std::string& path) {
+    // The followers of a distributed run (tpbench-mpi) write no files: only the root checks.
+    if (path.empty() || run_hooks.follower) return;
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw ConfigError(fmt::format("{} {}: is a directory, not a file", flag, path));
+    const bool existed = std::filesystem::exists(path, ec);
+    // Open for appending: an existing file is not truncated before the run has anything to write.
+    std::FILE* f = std::fopen(path.c_str(), "a");
+    if (!f) throw ConfigError(fmt::format("{} {}: cannot write it ({})", flag, path, std::strerror(errno)));
+    std::fclose(f);
+    if (!existed) std::filesystem::remove(path, ec);
+}
+
+void add_allow_writes_flag(CLI::App& app, bool& allow) {
+    app.add_flag("--allow-writes", allow,
+                 "allow tpbench to change the graph of a server it did not start: the exercise scenario "
+                 "first resets it (graph.clear(), TinkerFactory.generateModern(graph)); without this flag "
+                 "that scenario is refused (run, ab) or skipped (the default A/B) on such a server");
+}
+
+std::string write_refusal(const SideSpec& side, const engine::ProfilingOptions& o) {
+    if (!o.exercise || !side.host || side.allow_writes) return {};
+    return fmt::format(
+        "{}: the exercise scenario first resets the graph of {}:{} ({}, {}), a server tpbench did not "
+        "start; pass --allow-writes to allow that write",
+        side.label, *side.host, side.port, engine::init_clear_script, engine::init_load_script);
+}
+
 void check_backend_option(std::string_view backend, std::string_view key) {
     // The keys each backend reads from Target::options are a fact of its registry row.
     const backends::BackendInfo* info = backends::find_backend(backend);
@@ -243,6 +281,8 @@ SideSpec TargetFlags::side() const {
     std::optional<HostUrl> url;
     if (!host.empty()) url = parse_host(host);
     std::string b = backend;
+    std::transform(b.begin(), b.end(), b.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
     // A URL scheme picks the backend unless --backend was given.
     const bool backend_given = app_ && app_->get_option("--backend")->count() > 0;
     if (url && !url->backend().empty() && !backend_given) b = url->backend();
@@ -296,6 +336,8 @@ engine::Endpoint Targets::endpoint(const SideSpec& side) {
     ep.session.target.tls = side.tls;
     ep.session.target.auth = side.auth;
     if (side.connect_timeout) ep.session.connect_timeout = *side.connect_timeout;
+    // tpbench writes (the exercise reset) only to its own embedded server, or where the user said so.
+    ep.may_write = !side.host || side.allow_writes;
     if (!side.host && side.tls.enabled)
         throw ConfigError(
             fmt::format("{}: TLS needs --host (the embedded server speaks plaintext; run `tpbench serve` "
@@ -378,6 +420,18 @@ engine::ProfilingOptions side_options(const SideSpec& side, const ProfilingFlags
     for (const auto& [k, v] : extra) engine::apply_profiling_option(o, k, v);
     if (base) base->apply(o);
     for (const auto& [k, v] : side.profiling) engine::apply_profiling_option(o, k, v);
+    // A maximum the user lowered below the default minimum (`--maxConnectionPoolSize 64` against the
+    // default 256) lowers the minimum with it; only a minimum the user gave too is a contradiction.
+    auto user_gave = [&](std::string_view key) {
+        for (const auto& kv : side.profiling)
+            if (kv.first == key) return true;
+        if (base)
+            for (const auto& kv : base->given())
+                if (kv.first == key) return true;
+        return false;
+    };
+    if (o.min_connection_pool_size > o.max_connection_pool_size && !user_gave("minConnectionPoolSize"))
+        o.min_connection_pool_size = o.max_connection_pool_size;
     const backends::BackendInfo* info = backends::find_backend(side.backend);
     if (!engine::is_ws_generation(g) || (info && !info->multiplexed())) {
         // One request per connection (HTTP/1.1: the HTTP drivers' model, whatever the generation's
@@ -412,6 +466,7 @@ report::Side profiling_side(const engine::ProfilingReport& rep, const SideSpec& 
         s.config.connections = rep.connections > 0 ? rep.connections : 1;  // the pool it had open
         s.config.extra["concurrency"] = "latency: one request at a time";
     }
+    s.config.extra["pauseBetweenRuns"] = std::to_string(o.pause_between_runs_ms);
     for (const auto& t : rep.tests) s.duration_s += t.seconds;
     for (const auto* list : {&rep.warmups, &rep.tests})
         for (const auto& e : *list)

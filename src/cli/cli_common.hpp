@@ -69,6 +69,10 @@ struct SideSpec {
     // --connect-timeout / connect-timeout=MS: the bound on opening one connection (TCP, TLS and the
     // protocol handshake together); none = the session default (3000 ms).
     std::optional<std::chrono::milliseconds> connect_timeout;
+    // The user allowed tpbench to write to this side's server (--allow-writes): the exercise
+    // initialisation resets the graph of a server tpbench did not start only with it. The embedded
+    // server (no host) is tpbench's own and always may be written.
+    bool allow_writes = false;
 
     // The generation this side follows.
     engine::Generation effective_generation() const;
@@ -91,6 +95,20 @@ inline constexpr std::int64_t max_connect_timeout_ms = 600000;
 std::chrono::milliseconds parse_connect_timeout(std::string_view what, std::string_view ms);
 // Adds --connect-timeout to `app`, stored in `ms` (0 = not given).
 void add_connect_timeout_flag(CLI::App& app, std::int64_t& ms);
+
+// Checks, before anything is sent, that an output file named by `flag` (--report, --hgrm, --hlog,
+// --store, ...) can be written: not a directory, its directory exists, permission. A file that
+// did not exist is not left behind. "" is not checked. Throws engine::ConfigError naming the flag.
+void check_output_path(std::string_view flag, const std::string& path);
+
+// Adds --allow-writes to `app`, stored in `allow`.
+void add_allow_writes_flag(CLI::App& app, bool& allow);
+
+// Why the scenario `o` may not run on `side` (one line, naming --allow-writes): its exercise
+// initialisation (graph.clear(), TinkerFactory.generateModern(graph)) would reset the graph of a
+// server tpbench did not start, and the user did not allow writes. "" when it may run (no
+// exercise, the embedded server, or --allow-writes).
+std::string write_refusal(const SideSpec& side, const engine::ProfilingOptions& o);
 
 // Throws engine::ConfigError when `key` is not an option `backend` knows (issue 11 #7).
 void check_backend_option(std::string_view backend, std::string_view key);

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <memory>
 
 namespace {
@@ -55,7 +56,31 @@ struct CaseRun {
     bool failed = false;
     std::string failure;
     bool interrupted = false;  // cut short by a signal (figures of what ran; not a failure)
+    std::string skipped;       // non-empty: not run, and why (a write tpbench may not make)
 };
+
+// The options a case runs with on a side: the equal-concurrency pool, the case's keys, the flags,
+// the side's own keys. Throws engine::ConfigError (checked for every side before the first run).
+engine::ProfilingOptions case_options(const cli::SideSpec& side, const Case& c,
+                                      const cli::ProfilingFlags* flags) {
+    const bool latency = cli::side_options(side, flags, c.options).latency_mode();
+    KV extra = cli::concurrency_defaults(side, latency);
+    extra.insert(extra.end(), c.options.begin(), c.options.end());
+    return cli::side_options(side, flags, extra);
+}
+
+// The row of a case that is not run on `side`, with the one-line reason.
+CaseRun skipped_case(cli::Targets& targets, const cli::SideSpec& side, const Case& c, std::string why) {
+    CaseRun r;
+    r.c = &c;
+    r.side = &side;
+    r.options = case_options(side, c, nullptr);
+    r.report.latency = r.options.latency_mode();
+    r.report.generation = side.effective_generation();
+    r.target = targets.describe(side);
+    r.skipped = std::move(why);
+    return r;
+}
 
 // Runs one case on one side; never throws for run-time problems (they become a FAILED row).
 CaseRun run_case(cli::Targets& targets, const cli::SideSpec& side, const Case& c,
@@ -63,10 +88,7 @@ CaseRun run_case(cli::Targets& targets, const cli::SideSpec& side, const Case& c
     CaseRun r;
     r.c = &c;
     r.side = &side;
-    const bool latency = cli::side_options(side, flags, c.options).latency_mode();
-    KV extra = cli::concurrency_defaults(side, latency);
-    extra.insert(extra.end(), c.options.begin(), c.options.end());
-    r.options = cli::side_options(side, flags, extra);
+    r.options = case_options(side, c, flags);
     engine::Endpoint ep = targets.endpoint(side);
     r.target = targets.describe(side);
     engine::ProfilingSinks sinks;
@@ -109,6 +131,7 @@ std::string arguments_text(const CaseRun& r) {
                         o.executions, o.warmups);
         if (o.exercise) s += " exercise true";
     }
+    if (!r.skipped.empty()) return s + " — not run";
     // A latency execution sends one request at a time, whatever the pool could carry.
     s += r.report.latency
              ? fmt::format(" — maxConnectionPoolSize {}, one request at a time", o.max_connection_pool_size)
@@ -130,6 +153,7 @@ std::string query_text(const CaseRun& r) {
 }
 
 std::string result_text(const CaseRun& r) {
+    if (!r.skipped.empty()) return "skipped: " + r.skipped;
     std::string s;
     if (!r.report.tests.empty()) {
         s = r.report.latency ? fmt::format("{:.4f} sec", r.report.avg_latency_seconds)
@@ -150,7 +174,10 @@ void print_table(const std::vector<CaseRun>& runs) {
 
 // A report::Side for the renderers (json, csv, html, table).
 report::Side to_report_side(const CaseRun& r, const std::string& name) {
-    return cli::profiling_side(r.report, *r.side, r.options, r.target, name, r.failed ? r.failure : "");
+    report::Side s =
+        cli::profiling_side(r.report, *r.side, r.options, r.target, name, r.failed ? r.failure : "");
+    s.skipped = r.skipped;
+    return s;
 }
 
 // Every registry row marked default_side, in registry order.
@@ -197,6 +224,7 @@ struct AbArgs {
     std::string slo = "p99<50ms";
     double sweep_factor = 1.5;
     int sweep_steps = 12;
+    bool allow_writes = false;  // --allow-writes: the exercise reset may write to a side's server
 };
 
 // The thresholds of a combined rate/sweep A/B: each side judged on its run (a sweep: its highest
@@ -241,6 +269,21 @@ int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides, report
     cli::Targets targets;
     std::vector<cli::RateOutcome> outs;
     int follower_rc = cli::exit_ok;  // a non-root rank of a distributed run runs every side, reports none
+    // Every side's options and target, the SLO and the report file are checked before the first side
+    // runs (a bad key on the second side must not wait for the first side's run).
+    {
+        cli::RateArgs check;
+        check.rate = a.rate > 0 ? a.rate : 1000;
+        check.sweep = a.sweep;
+        check.slo = a.slo;
+        check.format = a.format;
+        check.report_file = a.report_file;
+        check.validate();
+        for (const auto& side : sides) {
+            (void)cli::side_options(side, &a.profiling);
+            (void)targets.endpoint(side);
+        }
+    }
     for (const auto& side : sides) {
         cli::RateArgs r;
         r.rate = a.rate > 0 ? a.rate : 1000;
@@ -383,11 +426,12 @@ int run_ab(const AbArgs& a) {
     for (const auto& s : a.sides) sides.push_back(cli::parse_side(s));
     if (sides.empty()) sides = default_sides();
     if (sides.size() < 2) throw engine::ConfigError("ab needs at least two --side values");
+    for (auto& side : sides) side.allow_writes = a.allow_writes;
     for (std::size_t i = 0; i < sides.size(); ++i)
         for (std::size_t j = 0; j < i; ++j)
             if (sides[i].label == sides[j].label) sides[i].label += fmt::format("#{}", i + 1);
     auto format = report::parse_format(a.format);
-    if (!format) throw engine::ConfigError(format.error());
+    if (!format) throw engine::ConfigError("--format: " + format.error());
     if (a.repeat < 1 || a.repeat > 100) throw engine::ConfigError("--repeat must be in 1..100");
     std::vector<std::string> labels;
     for (const auto& s : sides) labels.push_back(s.label);
@@ -398,13 +442,29 @@ int run_ab(const AbArgs& a) {
         return run_ab_rate(a, sides, *format, thresholds);
     }
 
+    // The exercise scenario resets each side's graph first: refused before anything is sent when a
+    // side is a server tpbench did not start and --allow-writes was not given.
+    for (const auto& side : sides)
+        if (const auto why = cli::write_refusal(side, cli::side_options(side, &a.profiling)); !why.empty())
+            throw engine::ConfigError(why);
+
     Case c;
-    engine::ProfilingOptions probe = cli::side_options(sides[0], &a.profiling);
+    // As the default A/B: no pause between executions (ProfilingApplication's 1000 ms is idle time in
+    // a comparison); --pauseBetweenRuns or a side's key overrides it.
+    c.options = {{"pauseBetweenRuns", "0"}};
+    engine::ProfilingOptions probe = cli::side_options(sides[0], &a.profiling, c.options);
     c.test_type = probe.latency_mode() ? "Latency" : "Throughput";
     c.query = probe.script;
     c.result_noun = "results";
     c.expected = a.expect_results;
+    cli::check_output_path("--report", a.report_file);
     cli::Targets targets;
+    // Every side's options and target are checked before the first request (a bad key on the
+    // second side must not wait for the first side's run).
+    for (const auto& side : sides) {
+        (void)case_options(side, c, &a.profiling);
+        (void)targets.endpoint(side);
+    }
     std::vector<std::vector<CaseRun>> runs(sides.size());
     // Interleave the sides (A, B, A, B, ...) so drift over time hits both equally.
     for (int k = 0; k < a.repeat && !cli::interrupted(); ++k)
@@ -547,6 +607,7 @@ struct DemoArgs {
     std::string threshold;  // judged on every row (case) of the table, per side and as B/A ratios
     bool quiet = false;
     std::int64_t drain_timeout_ms = engine::default_stop_grace.count();  // --drain-timeout
+    bool allow_writes = false;  // --allow-writes: the exercise row may reset a side's server
 };
 
 int run_demo(const DemoArgs& a) {
@@ -556,6 +617,7 @@ int run_demo(const DemoArgs& a) {
     std::vector<std::string> labels;
     for (const auto& s : sides) labels.push_back(s.label);
     const std::vector<stats::Threshold> thresholds = cli::parse_threshold_flag(a.threshold, labels);
+    for (auto& side : sides) side.allow_writes = a.allow_writes;
     const std::string repeat_query = fmt::format("g.V().repeat(both()).times({})", a.full ? 18 : 15);
     const std::uint64_t repeat_expected = a.full ? 39750654 : 2824992;
     const KV common = {{"pauseBetweenRuns", "0"}, {"minExpectedRps", "0"}};
@@ -590,6 +652,9 @@ int run_demo(const DemoArgs& a) {
                {"warmups", warm}}),
          std::nullopt},
     };
+    cli::check_output_path("--report", a.report_file);
+    for (const auto& c : cases)
+        for (const auto& side : sides) (void)case_options(side, c, nullptr);
     cli::Targets targets;
     // Start the embedded server (if used) before printing where it listens.
     for (const auto& s : sides) (void)targets.endpoint(s);
@@ -608,6 +673,9 @@ int run_demo(const DemoArgs& a) {
     std::vector<CaseRun> runs;
     const std::size_t total = cases.size() * sides.size();
     const auto t0 = engine::Clock::now();
+    // Per side: why its graph must not be reset although writes are allowed — a latency row
+    // returned another count than the modern graph gives, so the server holds other data.
+    std::map<std::string, std::string> foreign_graph;
     for (const auto& c : cases)
         for (const auto& side : sides) {
             if (cli::interrupted()) break;  // the rows after an interrupt do not run
@@ -615,7 +683,26 @@ int run_demo(const DemoArgs& a) {
                 cli::say(stderr, "[{}/{}] {} {} {} ({:.0f} s elapsed)\n", runs.size() + 1, total, side.label,
                          c.test_type, c.query,
                          std::chrono::duration<double>(engine::Clock::now() - t0).count());
+            std::string skip;
+            if (cli::side_options(side, nullptr, c.options).exercise) {
+                skip = cli::write_refusal(side, cli::side_options(side, nullptr, c.options));
+                if (skip.empty() && foreign_graph.count(side.label)) skip = foreign_graph[side.label];
+            }
+            if (!skip.empty()) {
+                runs.push_back(skipped_case(targets, side, c, skip));
+                if (!a.quiet) cli::say(stderr, "  -> {}\n", result_text(runs.back()));
+                continue;
+            }
             runs.push_back(run_case(targets, side, c, nullptr, a.quiet, false));
+            if (const auto& r = runs.back();
+                c.expected && r.report.test_mismatches() > 0 && !foreign_graph.count(side.label)) {
+                const std::uint64_t got = r.report.tests.empty() ? 0 : r.report.tests.back().results;
+                foreign_graph[side.label] = fmt::format(
+                    "{}: {} returned {} results, not the modern graph's {}: the graph holds other data, so "
+                    "the exercise reset ({}, {}) is not sent",
+                    side.label, c.query, grouped(got), grouped(*c.expected), engine::init_clear_script,
+                    engine::init_load_script);
+            }
             if (!a.quiet) cli::say(stderr, "  -> {}\n", result_text(runs.back()));
         }
     if (cli::interrupted()) {
@@ -629,8 +716,16 @@ int run_demo(const DemoArgs& a) {
     // --threshold on every case (row group): each side's row, and B/A of the rows; "CASE: " names it.
     std::vector<report::ThresholdLine> threshold_lines;
     int th_rc = cli::exit_ok;
+    std::vector<std::string> not_judged;  // rows not run (skipped): no figures to judge
     // Interrupted: no verdict on the rows that ran (some cases have no rows); the exit code says so.
     for (std::size_t ci = 0; ci < cases.size() && !thresholds.empty() && !cli::interrupted(); ++ci) {
+        bool skipped = false;
+        for (std::size_t si = 0; si < sides.size(); ++si)
+            skipped = skipped || !runs[ci * sides.size() + si].skipped.empty();
+        if (skipped) {
+            not_judged.push_back(cases[ci].test_type + " " + cases[ci].query);
+            continue;
+        }
         std::vector<report::Side> case_sides;
         for (std::size_t si = 0; si < sides.size(); ++si)
             case_sides.push_back(to_report_side(runs[ci * sides.size() + si], sides[si].label));
@@ -647,6 +742,8 @@ int run_demo(const DemoArgs& a) {
     if (!threshold_lines.empty()) cli::say(stdout, "\n");
     for (const auto& t : threshold_lines)
         cli::say(stdout, "threshold [{}] {}\n", t.passed ? "ok" : "FAILED", t.message);
+    for (const auto& name : not_judged)
+        cli::say(stdout, "threshold [skipped] {}: not judged, the row was not run (see the table)\n", name);
     if (!a.report_file.empty()) {
         report::Report rep;
         rep.title = fmt::format("tpbench A/B: {} (ProfilingApplication scenarios)", sides_text(sides));
@@ -688,6 +785,10 @@ int run_demo(const DemoArgs& a) {
                             why +=
                                 fmt::format("{}{}: {}", why.empty() ? "" : "; ", r->side->label, r->failure);
                     row.note = why;
+                } else if (!ra.skipped.empty() || !rb.skipped.empty()) {
+                    // A row not run (a write tpbench may not make) has no figure to compare.
+                    row.verdict = "skipped";
+                    row.note = !ra.skipped.empty() ? ra.skipped : rb.skipped;
                 }
                 rep.seed_table[ci * sides.size() + si].comparison = rep.comparisons.size();
                 rep.comparisons.push_back(std::move(row));
@@ -746,6 +847,7 @@ void register_ab(CLI::App& app) {
     sub->add_option("--repeat", args->repeat, "interleaved rounds per side; with >= 2 a bootstrap CI verdict")
         ->capture_default_str();
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");
+    cli::add_allow_writes_flag(*sub, args->allow_writes);
     cli::add_drain_timeout_flag(*sub, args->drain_timeout_ms);
     sub->callback([args] {
         cli::InterruptGuard interrupt(args->drain_timeout_ms);
@@ -776,6 +878,7 @@ void register_default(CLI::App& app) {
                    "and B/A ('ratio:rps>0.9'); exit 99 when one fails");
     app.add_flag("--quiet", args->quiet, "default A/B: no progress on stderr");
     cli::add_drain_timeout_flag(app, args->drain_timeout_ms);
+    cli::add_allow_writes_flag(app, args->allow_writes);
     app.callback([args, &app] {
         if (!app.get_subcommands().empty()) return;
         cli::InterruptGuard interrupt(args->drain_timeout_ms);

@@ -1,6 +1,8 @@
 // `tpbench merge OUT.hlog IN.hlog...` — combines HdrHistogram interval logs from several runs or
-// machines into one, losslessly (every interval histogram is kept; timestamps are rebased onto the
-// earliest start). Optionally prints or writes the percentile distribution of the merged total.
+// machines into one without losing a recorded count (every interval histogram is kept as it was
+// recorded, at its own bucket resolution; timestamps are rebased onto the earliest start).
+// Optionally prints or writes the percentile distribution of the merged total: every interval, or
+// those of one --tag.
 #include "commands.hpp"
 #include "run_command.hpp"
 
@@ -10,9 +12,11 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,7 +27,7 @@ struct MergeArgs {
     std::vector<std::string> inputs;
     std::vector<std::string> prefixes;
     std::string hgrm;
-    std::string tag;
+    std::optional<std::string> tag;  // none: every interval, whatever its tag
 };
 
 int run_merge(const MergeArgs& a) {
@@ -42,15 +46,31 @@ int run_merge(const MergeArgs& a) {
         fmt::print(stderr, "tpbench merge: {}\n", merged.error());
         return 2;
     }
+    // The --hgrm total: every interval (each input's tag or --prefix), or only those of --tag.
+    tpbench::stats::IntervalLog for_total = *merged;
+    if (a.tag) {
+        std::vector<std::string> tags;
+        for (const auto& e : merged->entries)
+            if (std::find(tags.begin(), tags.end(), e.tag) == tags.end()) tags.push_back(e.tag);
+        if (std::find(tags.begin(), tags.end(), *a.tag) == tags.end()) {
+            std::string list;
+            for (const auto& t : tags) list += fmt::format("{}'{}'", list.empty() ? "" : ", ", t);
+            fmt::print(stderr, "tpbench merge: no interval has tag '{}' (the merged log's tags: {})\n",
+                       *a.tag, list.empty() ? std::string("none") : list);
+            return 2;
+        }
+    } else {
+        for (auto& e : for_total.entries) e.tag.clear();
+    }
     auto w = tpbench::stats::write_interval_log_file(*merged, a.out);
     if (!w) {
         fmt::print(stderr, "tpbench merge: {}\n", w.error());
         return 1;
     }
-    const auto total = tpbench::stats::total_histogram(*merged, a.tag);
+    const auto total = tpbench::stats::total_histogram(for_total, a.tag.value_or(""));
     fmt::print(stderr, "tpbench merge: {} intervals from {} logs -> {} ({} values{})\n",
                merged->entries.size(), logs.size(), a.out, total.count(),
-               a.tag.empty() ? "" : ", tag " + a.tag);
+               a.tag ? fmt::format(", tag '{}'", *a.tag) : std::string());
     if (!a.hgrm.empty()) {
         const std::string text = tpbench::report::percentile_distribution(total, 1e6);
         if (a.hgrm == "-") {
@@ -72,7 +92,9 @@ int run_merge(const MergeArgs& a) {
 void register_merge(CLI::App& app) {
     auto args = std::make_shared<MergeArgs>();
     auto* sub = app.add_subcommand(
-        "merge", "Merge HdrHistogram interval logs (.hlog) from several runs or machines losslessly");
+        "merge",
+        "Merge HdrHistogram interval logs (.hlog) from several runs or machines: every recorded count is "
+        "kept, at the resolution each histogram was recorded with (its significant digits)");
     sub->add_option("out", args->out, "merged interval log to write")->required();
     sub->add_option("inputs", args->inputs,
                     "interval logs to merge (e.g. from `tpbench run --rate R --hlog FILE`)")
@@ -83,6 +105,8 @@ void register_merge(CLI::App& app) {
         "tag prefix per input (one per input, in order): tag t becomes PREFIX.t, untagged becomes PREFIX");
     sub->add_option("--hgrm", args->hgrm,
                     "also write the merged total's percentile distribution (ms) to FILE, or - for stdout");
-    sub->add_option("--tag", args->tag, "tag whose intervals make the --hgrm total (default: untagged)");
+    sub->add_option("--tag", args->tag,
+                    "only the intervals of this tag make the --hgrm total ('' = the untagged ones; default: "
+                    "every interval)");
     sub->callback([args] { tpbench::cli::run_command("tpbench merge", [&] { return run_merge(*args); }); });
 }

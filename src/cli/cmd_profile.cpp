@@ -65,6 +65,16 @@ int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
     o.validate();
     // Checked before the first request (a bad expression exits 2).
     const std::vector<stats::Threshold> thresholds = cli::parse_threshold_flag(a.threshold, {side.label});
+    if (o.store) cli::check_output_path("store", *o.store);
+    if (o.exercise && side.host) {
+        // The user typed `exercise true`: ProfilingApplication resets the graph, and so does this
+        // command — said out loud, since it deletes whatever the server holds.
+        side.allow_writes = true;
+        cli::say(stderr,
+                 "tpbench profile: warning: exercise true resets the graph of {}:{} ({}, {}) before the "
+                 "run, as ProfilingApplication does: its data is deleted\n",
+                 *side.host, side.port, engine::init_clear_script, engine::init_load_script);
+    }
     cli::Targets targets;
     engine::Endpoint ep = targets.endpoint(side);
     if (!a.quiet)

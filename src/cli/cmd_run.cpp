@@ -34,6 +34,7 @@ struct RunArgs {
     std::string workload_file;
     cli::RateArgs rate;
     bool quiet = false;
+    bool allow_writes = false;  // --allow-writes: the exercise reset may write to a --host server
     bool format_given = false;  // --format on the command line (closed loop: render the report)
     std::int64_t drain_timeout_ms = engine::default_stop_grace.count();  // --drain-timeout
 };
@@ -161,9 +162,17 @@ std::vector<engine::WeightedQuery> read_workload(const std::string& path) {
 }
 
 int run_run(const RunArgs& a) {
+    // Every format, threshold and output path is checked before the first request.
+    a.rate.validate();
     cli::SideSpec side = a.target.side();
+    side.allow_writes = a.allow_writes;
     const engine::Generation g = side.effective_generation();
     engine::ProfilingOptions o = cli::side_options(side, &a.profiling);
+    // Closed loop with --exercise resets the graph first (rate mode sends only the mix): never on a
+    // user's server without consent, refused before anything is sent.
+    if (!a.rate.active())
+        if (const auto why = cli::write_refusal(side, o); !why.empty()) throw engine::ConfigError(why);
+    if (o.store) cli::check_output_path("--store", *o.store);
     if (side.serializer.empty()) side.serializer = o.serializer;
     std::optional<std::vector<engine::WeightedQuery>> workload;
     if (!a.workload_file.empty()) workload = read_workload(a.workload_file);
@@ -299,6 +308,7 @@ void register_run(CLI::App& app) {
         ->check(CLI::ExistingFile);
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");
     cli::add_drain_timeout_flag(*sub, args->drain_timeout_ms);
+    cli::add_allow_writes_flag(*sub, args->allow_writes);
     sub->callback([args, sub] {
         args->format_given = sub->get_option("--format")->count() > 0;
         cli::InterruptGuard interrupt(args->drain_timeout_ms);

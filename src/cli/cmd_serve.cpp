@@ -143,7 +143,10 @@ int run_serve(const ServeArgs& a, const CLI::App& sub) {
         if (!in) throw std::runtime_error("cannot read config file '" + a.config_file + "'");
         std::stringstream ss;
         ss << in.rdbuf();
-        tpbench::server::apply_yaml_config(cfg, ss.str());
+        std::vector<std::string> warnings;
+        tpbench::server::apply_yaml_config(cfg, ss.str(), &warnings);
+        for (const auto& w : warnings)
+            fmt::print(stderr, "tpbench serve: warning: {}: {}\n", a.config_file, w);
     }
     // Flags given on the command line win over the config file.
     auto given = [&](const char* name) { return sub.get_option(name)->count() > 0; };

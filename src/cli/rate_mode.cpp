@@ -285,7 +285,7 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side,
 }  // namespace
 
 void RateArgs::add_to(CLI::App& app) {
-    const char* g = "Open-loop rate mode (issue 5)";
+    const char* g = "Open-loop rate mode";
     // --rate 0 is an error, not closed-loop mode (issue 11 #6): omit --rate for closed loop.
     app.add_option("--rate", rate,
                    "offered load in requests/second (open loop, > 0); with --sweep the starting rate")
@@ -358,6 +358,19 @@ void RateArgs::add_to(CLI::App& app) {
         // Repeatable (k6 style): --threshold A --threshold B == --threshold 'A,B'.
         ->multi_option_policy(CLI::MultiOptionPolicy::Join)
         ->delimiter(',');
+}
+
+void RateArgs::validate() const {
+    if (auto f = report::parse_format(format); !f) throw engine::ConfigError("--format: " + f.error());
+    // (--threshold is parsed, with its scopes, by each command before the first request.)
+    if (sweep)
+        if (auto t = stats::parse_thresholds(slo); !t) throw engine::ConfigError("--slo: " + t.error());
+    if (ramp_to > 0 && sweep)
+        throw engine::ConfigError("--ramp-to and --sweep do not combine (a sweep steps the rate itself)");
+    if (ramp_to > 0 && rate <= 0) throw engine::ConfigError("--ramp-to needs --rate (the starting rate)");
+    check_output_path("--report", report_file);
+    check_output_path("--hgrm", hgrm_file);
+    check_output_path("--hlog", hlog_file);
 }
 
 RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOptions& o,
@@ -451,8 +464,10 @@ RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::
         if (r.load.fatal_error != errc::ok) {
             // Wrong credentials / TLS refused mid-run: the engine stopped at once; say why.
             say(stderr, "tpbench run: {}: {} after {} request(s); stopped, not retrying{}\n", target,
-                r.load.fatal_error == errc::auth_failed ? "the server refused the credentials (auth_failed)"
-                                                        : "TLS failed (tls_failed)",
+                r.load.fatal_error != errc::auth_failed ? "TLS failed (tls_failed)"
+                : side.auth.mechanism == engine::AuthOptions::Mechanism::none
+                    ? "the server refused the request although no credentials were sent (auth_failed)"
+                    : "the server refused the credentials (auth_failed)",
                 r.load.measured().completed + r.load.measured().failed -
                     r.load.measured().errors[static_cast<std::size_t>(errc::cancelled)],
                 r.load.first_error_message.empty() ? std::string()

@@ -44,6 +44,10 @@ struct RateArgs {
     // --sweep-steps, --format, --report, --hgrm, --hlog, --threshold, --metrics-port, --metrics-host.
     void add_to(CLI::App& app);
     bool active() const noexcept { return rate > 0 || sweep; }
+    // Checks everything that can be checked before the first request (closed loop too): --format,
+    // --slo syntax, --ramp-to combinations, and that --report, --hgrm and --hlog
+    // can be written. Throws engine::ConfigError.
+    void validate() const;
 };
 
 // What rate mode measured on one side, before thresholds and output (run_rate prints it; `ab --rate`

@@ -155,6 +155,9 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         is_ws_generation(g) ? static_cast<std::size_t>(o.max_in_process_per_connection) : 1;
 
     emit(sinks.out, std::string(rep.latency ? banner_latency : banner_throughput));
+    // An auth_failed answer to a client that sent no credentials is not about credentials (e.g. a
+    // WebSocket-only server refusing HTTP): the messages say so.
+    const bool no_credentials = scfg.target.auth.mechanism == AuthOptions::Mechanism::none;
 
     // Runs one script to completion on a single connection (exercise initialisation).
     auto run_init = [&](std::string_view script) -> bool {
@@ -183,6 +186,14 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         return true;
     };
 
+    if (o.exercise && !ep.may_write) {
+        // A user's server is never written without consent: nothing is sent.
+        rep.aborted = true;
+        rep.abort_reason = fmt::format(
+            "not resetting the graph of {}:{} (exercise: {}, {}): writes to this server were not allowed",
+            scfg.target.host, scfg.target.port, init_clear_script, init_load_script);
+        return rep;
+    }
     if (o.exercise) {
         emit(sinks.out, std::string(banner_initialization));
         emit(sinks.progress,
@@ -245,9 +256,12 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
             if (r.setup_error_class == errc::auth_failed || r.setup_error_class == errc::tls_failed) {
                 rep.aborted = true;
                 rep.abort_reason =
-                    e.failure + (r.setup_error_class == errc::auth_failed
-                                     ? ": the server refused the credentials (auth_failed); not retrying"
-                                     : ": the TLS handshake failed (tls_failed); not retrying");
+                    e.failure + (r.setup_error_class == errc::tls_failed
+                                     ? ": the TLS handshake failed (tls_failed); not retrying"
+                                 : no_credentials
+                                     ? ": the server refused the request although no credentials were sent "
+                                       "(auth_failed); not retrying"
+                                     : ": the server refused the credentials (auth_failed); not retrying");
                 return std::nullopt;
             }
             if (!has_errors_column(g) || rep.latency) {
@@ -263,10 +277,13 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         if (r.fatal_error != errc::ok) {
             // A connection opened mid-execution was refused for credentials/TLS: stop the run.
             rep.aborted = true;
-            rep.abort_reason = fmt::format(
-                "{}: {}:{} refused the {} ({}{}): stopped, not retrying", name, scfg.target.host,
-                scfg.target.port, r.fatal_error == errc::auth_failed ? "credentials" : "TLS connection",
-                errc_name(r.fatal_error), r.first_error_message.empty() ? "" : ": " + r.first_error_message);
+            rep.abort_reason = fmt::format("{}: {}:{} refused the {} ({}{}): stopped, not retrying", name,
+                                           scfg.target.host, scfg.target.port,
+                                           r.fatal_error != errc::auth_failed ? "TLS connection"
+                                           : no_credentials ? "request although no credentials were sent"
+                                                            : "credentials",
+                                           errc_name(r.fatal_error),
+                                           r.first_error_message.empty() ? "" : ": " + r.first_error_message);
             return std::nullopt;
         }
         if (r.interrupted) {

@@ -496,6 +496,9 @@ std::string render_html(const Report& r) {
         }
         if (several) h += "</div>\n";
         for (const auto& s : r.sides)
+            if (!s.skipped.empty())
+                h += "<p class=\"skipped\">skipped: " + esc(s.name) + ": " + esc(s.skipped) + "</p>\n";
+        for (const auto& s : r.sides)
             if (!s.notes.empty()) h += "<p class=\"note\">" + esc(s.name) + ": " + esc(s.notes) + "</p>\n";
     }
     bool any_errors = false;

@@ -177,6 +177,7 @@ std::string render_json(const Report& r) {
         o["bytes_in"] = s.bytes_in;
         o["saturated"] = s.saturated;
         o["notes"] = s.notes;
+        o["skipped"] = s.skipped;
         o["histograms"] = {{"latency", hist_json(s.latency)},
                            {"service", hist_json(s.service)},
                            {"ttfr", hist_json(s.ttfr)},
@@ -346,6 +347,7 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
             s.bytes_in = rd.u64(so, "bytes_in");
             s.saturated = rd.boolean(so, "saturated");
             s.notes = rd.str(so, "notes");
+            s.skipped = rd.str(so, "skipped");
             if (const auto* h = rd.obj(so, "histograms")) {
                 s.latency = rd.hist(*h, "latency");
                 s.service = rd.hist(*h, "service");

@@ -174,6 +174,8 @@ std::string render_table(const Report& r) {
                 for (const auto& m : e.messages) out += "  " + s.name + " " + e.name + ": " + m + "\n";
     }
     for (const auto& s : r.sides)
+        if (!s.skipped.empty()) out += "\nskipped (" + s.name + "): " + s.skipped + "\n";
+    for (const auto& s : r.sides)
         if (!s.notes.empty()) out += "\nnote (" + s.name + "): " + s.notes + "\n";
     for (const auto& s : r.sides)
         if (!s.queries.empty()) out += "\n" + render_queries_text(s, kTopQueries);
@@ -223,6 +225,13 @@ std::string render_markdown(const Report& r) {
             for (const auto& c : row.cells) out += " " + md_escape(c) + " |";
             out += "\n";
         }
+    }
+    bool any_skipped = false;
+    for (const auto& s : r.sides) any_skipped = any_skipped || !s.skipped.empty();
+    if (any_skipped) {
+        out += "\n## Skipped\n\n";
+        for (const auto& s : r.sides)
+            if (!s.skipped.empty()) out += "- " + md_escape(s.name) + ": " + md_escape(s.skipped) + "\n";
     }
     bool any_errors = false;
     for (const auto& s : r.sides) any_errors = any_errors || !s.errors.empty();
@@ -288,7 +297,7 @@ std::string render_csv(const Report& r) {
         "latency_mean_ns,latency_p50_ns,latency_p90_ns,latency_p99_ns,latency_p99_9_ns,latency_p99_99_ns,"
         "latency_max_ns,"
         "service_p50_ns,service_p99_ns,ttfr_p50_ns,ttfr_p99_ns,ttlr_p50_ns,ttlr_p99_ns,saturated,"
-        "interrupted\n";
+        "interrupted,skipped\n";
     for (const auto& s : r.sides) {
         std::vector<std::string> f{csv_field(s.name),
                                    csv_field(s.config.backend),
@@ -318,6 +327,7 @@ std::string render_csv(const Report& r) {
         }
         f.push_back(s.saturated ? "true" : "false");
         f.push_back(r.interrupted ? "true" : "false");  // the whole run's mark, on every row
+        f.push_back(csv_field(s.skipped));
         std::string line;
         for (std::size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];
         out += line + "\n";

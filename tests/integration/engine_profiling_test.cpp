@@ -146,8 +146,9 @@ TEST_CASE("throughput exercise mix: init, every script's result count right, zer
         auto o = options(g);
         o.exercise = true;
         std::vector<std::string> lines;
-        auto rep =
-            run_profiling(o, g, endpoint(backend), {[&](const std::string& l) { lines.push_back(l); }, {}});
+        auto ep = endpoint(backend);
+        ep.may_write = true;  // the test's own embedded server
+        auto rep = run_profiling(o, g, ep, {[&](const std::string& l) { lines.push_back(l); }, {}});
         CAPTURE(rep.abort_reason);
         REQUIRE_FALSE(rep.aborted);
         CHECK(lines[2] == "Cleared existing 'graph'");

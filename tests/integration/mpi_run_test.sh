@@ -186,7 +186,7 @@ PY
   ;;
 closed_np2|closed_np3)
   np=${case#closed_np}
-  if [ "$np" = 2 ]; then mix=(--script 1+1); else mix=(--exercise true); fi
+  if [ "$np" = 2 ]; then mix=(--script 1+1); else mix=(--exercise true --allow-writes); fi  # the test's own server
   closed=(--host 127.0.0.1 --port "$port" --requests 200 --executions 2 --warmups 1 --warmupRequests 50
           --minExpectedRps 0 --pauseBetweenRuns 0 --minConnectionPoolSize 3 --maxConnectionPoolSize 6
           --maxInProcessPerConnection 4 --maxSimultaneousUsagePerConnection 4 --quiet --format json "${mix[@]}")

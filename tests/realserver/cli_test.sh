@@ -12,8 +12,13 @@ timeout 120 "$bin" run --backend ws37 --host 127.0.0.1 --port "$port" --testType
 grep -q 'result count: 6 ' "$out" || { cat "$out"; fail "no 'result count: 6' line"; }
 grep -q '^requests: 2 issued, 2 completed, 0 failed, 0 too slow, 0 wrong result count' "$out" || { cat "$out"; fail "run g.V() summary"; }
 
-# throughput exercise (graph reset with the Groovy init scripts, then the seeded mix)
-timeout 300 "$bin" run --backend ws37 --host 127.0.0.1 --port "$port" --testType 1 --exercise true \
+# throughput exercise: refused without --allow-writes (the reset would write to a server tpbench did
+# not start; exit 2 before anything is sent) ...
+rc=0; timeout 60 "$bin" run --backend ws37 --host 127.0.0.1 --port "$port" --testType 1 --exercise true \
+  --requests 300 --executions 1 --warmups 0 >"$out" 2>&1 || rc=$?
+[ "$rc" = 2 ] && grep -q 'pass --allow-writes' "$out" || { cat "$out"; fail "exercise without --allow-writes: rc $rc"; }
+# ... and with it: graph reset with the Groovy init scripts, then the seeded mix
+timeout 300 "$bin" run --backend ws37 --host 127.0.0.1 --port "$port" --testType 1 --exercise true --allow-writes \
   --requests 300 --executions 1 --warmups 0 --pauseBetweenRuns 0 --minExpectedRps 0 \
   --minConnectionPoolSize 4 --maxConnectionPoolSize 4 >"$out" 2>&1 || { cat "$out"; fail "exercise exited $?"; }
 grep -q '^requests: 300 issued, 300 completed, 0 failed, [0-9]* too slow, 0 wrong result count' "$out" \

@@ -86,6 +86,11 @@ struct Endpoint {
     // Optional: turns a decision taken on this process's clock (the test cycle's timeout) into one
     // decision shared by all processes of a distributed run.
     std::function<bool(bool)> agree;
+    // Whether tpbench may change the graph behind this endpoint on its own initiative (the exercise
+    // initialisation: graph.clear(), TinkerFactory.generateModern(graph)). The CLI sets it for the
+    // embedded server it started itself and when the user consented (--allow-writes, `profile
+    // exercise true`); run_profiling refuses an exercise run without it, before sending anything.
+    bool may_write = false;
 };
 
 // Sinks: `out` receives ProfilingApplication's stdout lines (without newline); `progress`

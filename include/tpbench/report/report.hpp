@@ -152,6 +152,9 @@ struct Side {
     // The scenario of this side in a report of several (the default A/B's "Latency g.V()", ...):
     // the HTML report draws one plot panel per scenario. "" = the report's one scenario.
     std::string scenario;
+    // Non-empty: the side did not run, and why (one line, e.g. a write tpbench was not allowed to
+    // make); its figures are all zero. Every format shows it.
+    std::string skipped;
 
     // failed / requests, 0 when nothing was issued.
     double error_rate() const noexcept {

@@ -133,7 +133,11 @@ struct ServerStats {
 // docs/usage.md). Throws std::runtime_error naming the key on a bad value, and on any `ssl` /
 // `authentication` field this server cannot honour — it never silently serves plaintext or
 // unauthenticated what the file asks to secure.
-void apply_yaml_config(ServerConfig& cfg, const std::string& yaml_text);
+// When `warnings` is given it receives one line per thing the file asks for that this server does
+// not do: an unknown top-level key (a typo such as `evaluationTimout`, with "did you mean" the
+// nearest known key) and each `graphs:` entry (this server serves one graph, not the file's).
+void apply_yaml_config(ServerConfig& cfg, const std::string& yaml_text,
+                       std::vector<std::string>* warnings = nullptr);
 
 // Checks the knobs for consistency (batch size >= 1, low <= high water mark, TLS cert without key,
 // authentication required without credentials, …). Throws std::runtime_error naming the knob.

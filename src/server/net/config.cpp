@@ -6,6 +6,8 @@
 #include "fault_plan.hpp"
 #include "tcp_congestion.hpp"
 
+#include <tpbench/model/did_you_mean.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
@@ -368,9 +370,94 @@ void apply_authentication_section(ServerConfig& cfg, const YNode& n) {
     }
 }
 
+// Every top-level key of Gremlin Server's yaml (3.7 Settings and the 4.0 renames): tpbench serve
+// applies some, the others do not apply to it and are skipped quietly; any other key is a typo.
+const std::vector<std::string>& gremlin_server_keys() {
+    static const std::vector<std::string> keys = {"host",
+                                                  "port",
+                                                  "threadPoolWorker",
+                                                  "gremlinPool",
+                                                  "threadPoolBoss",
+                                                  "maxWorkQueueSize",
+                                                  "evaluationTimeout",
+                                                  "scriptEvaluationTimeout",
+                                                  "timeoutMillis",
+                                                  "serializedResponseTimeout",
+                                                  "resultIterationBatchSize",
+                                                  "maxInitialLineLength",
+                                                  "maxHeaderSize",
+                                                  "maxChunkSize",
+                                                  "maxContentLength",
+                                                  "maxRequestContentLength",
+                                                  "maxAccumulationBufferComponents",
+                                                  "writeBufferHighWaterMark",
+                                                  "writeBufferLowWaterMark",
+                                                  "idleConnectionTimeout",
+                                                  "idleConnectionTimeoutMillis",
+                                                  "keepAliveInterval",
+                                                  "keepAliveIntervalMillis",
+                                                  "useEpollEventLoop",
+                                                  "strictTransactionManagement",
+                                                  "channelizer",
+                                                  "graphManager",
+                                                  "metrics",
+                                                  "graphs",
+                                                  "scriptEngines",
+                                                  "serializers",
+                                                  "ssl",
+                                                  "authentication",
+                                                  "authorization",
+                                                  "plugins",
+                                                  "processors",
+                                                  "enableAuditLog",
+                                                  "maxSessionTaskQueueSize",
+                                                  "useCommonEngineForSessions",
+                                                  "useGlobalFunctionCacheForSessions",
+                                                  "sessionLifetimeTimeout",
+                                                  "maxParameters",
+                                                  "enableCompression",
+                                                  "maxConcurrentTransactions",
+                                                  "transactionTimeout",
+                                                  "perGraphCloseTimeout",
+                                                  "closeSessionPostGraphOp",
+                                                  "gremlinLangLimits"};
+    return keys;
+}
+
+// The `graphs:` entries (`name: path`), from a flow map on the key's line or the indented lines below it.
+std::vector<std::string> graph_entries(const std::vector<std::string_view>& lines, std::size_t idx,
+                                       std::string_view rest) {
+    std::vector<std::string> out;
+    rest = trim(rest);
+    if (auto hash = rest.find(" #"); hash != std::string_view::npos) rest = trim(rest.substr(0, hash));
+    if (!rest.empty() && rest.front() == '{') {
+        // A flow map, possibly over several lines: up to its '}'.
+        std::string joined(rest.substr(1));
+        for (std::size_t i = idx + 1; joined.find('}') == std::string::npos && i < lines.size(); ++i)
+            joined += "," + std::string(trim(lines[i]));
+        std::string_view body = joined;
+        body = body.substr(0, body.find('}'));
+        while (!body.empty()) {
+            const auto comma = body.find(',');
+            const auto item = trim(body.substr(0, comma));
+            if (!item.empty()) out.emplace_back(item);
+            body = comma == std::string_view::npos ? std::string_view() : body.substr(comma + 1);
+        }
+        return out;
+    }
+    for (std::size_t i = idx + 1; i < lines.size(); ++i) {
+        const auto l = lines[i];
+        const auto body = trim(l);
+        if (body.empty() || body.front() == '#') continue;
+        if (l[0] != ' ' && l[0] != '\t') break;
+        out.emplace_back(body);
+    }
+    return out;
+}
+
 }  // namespace
 
-void apply_yaml_config(ServerConfig& cfg, const std::string& yaml_text) {
+void apply_yaml_config(ServerConfig& cfg, const std::string& yaml_text, std::vector<std::string>* warnings) {
     std::vector<std::string_view> lines;
     {
         std::string_view text = yaml_text;
@@ -454,6 +541,20 @@ void apply_yaml_config(ServerConfig& cfg, const std::string& yaml_text) {
         if (colon == std::string_view::npos)
             throw std::runtime_error("config line " + std::to_string(line_no) + ": expected 'key: value'");
         std::string key(trim(line.substr(0, colon)));
+        if (warnings) {
+            const auto& known = gremlin_server_keys();
+            if (std::find(known.begin(), known.end(), key) == known.end()) {
+                const auto near = model::did_you_mean(key, known);
+                warnings->push_back("config line " + std::to_string(line_no) + ": unknown key '" + key +
+                                    "' ignored" + (near ? "; did you mean '" + *near + "'?" : ""));
+            } else if (key == "graphs") {
+                for (const auto& g : graph_entries(lines, idx, line.substr(colon + 1)))
+                    warnings->push_back(
+                        "config line " + std::to_string(line_no) + ": graphs entry '" + g +
+                        "' is not loaded: tpbench serve serves one graph, TinkerPop's modern graph (or "
+                        "--graph FILE), bound as 'graph' with traversal source 'g'");
+            }
+        }
         if (key == "ssl" || key == "authentication" || key == "authorization") {
             security_section(idx, key, line.substr(colon + 1));
             continue;

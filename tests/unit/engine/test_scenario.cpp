@@ -97,7 +97,9 @@ TEST_CASE(
     o.exercise = true;
     o.min_expected_rps = 2'000'000'000;
     Captured cap;
-    auto rep = run_profiling(o, Generation::v3_7, fake_endpoint(b, c), cap.sinks());
+    auto ep = fake_endpoint(b, c);
+    ep.may_write = true;
+    auto rep = run_profiling(o, Generation::v3_7, ep, cap.sinks());
     REQUIRE(cap.out.size() >= 8);
     CHECK(cap.out[1] == std::string(banner_initialization));
     CHECK(cap.out[2] == "Cleared existing 'graph'");
@@ -106,6 +108,27 @@ TEST_CASE(
     CHECK(rep.test_cycle_ran);
     CHECK(rep.avg_req_per_sec == 0);  // warm-up missed the threshold
     CHECK(rep.test_mismatches() > 0);
+}
+
+TEST_CASE("exercise without may_write: nothing is sent, the run is refused with the reason") {
+    // A user's server is never reset without consent (issue 25 #1): the Endpoint says whether
+    // tpbench may write; without it not even a connection is opened.
+    for (int test_type : {0, 1}) {
+        CAPTURE(test_type);
+        auto c = std::make_shared<test::FakeCounters>();
+        test::FakeBehavior b;
+        auto o = small(Generation::v3_7);
+        o.exercise = true;
+        o.test_type = test_type;
+        Captured cap;
+        auto rep = run_profiling(o, Generation::v3_7, fake_endpoint(b, c), cap.sinks());
+        CHECK(rep.aborted);
+        CHECK(rep.abort_reason.find("not resetting the graph") != std::string::npos);
+        CHECK(rep.abort_reason.find("graph.clear()") != std::string::npos);
+        CHECK(c->connect_attempts.load() == 0);
+        CHECK(c->executes.load() == 0);
+        CHECK(rep.tests.empty());
+    }
 }
 
 TEST_CASE("latency run: one request per execution, result count, average of seconds") {

@@ -204,7 +204,7 @@ TEST_CASE("CSV has the documented header and one row per side") {
     CHECK(static_cast<std::size_t>(all.end() - th) == 1 + testing::sample_report().thresholds.size());
     CHECK((th + 2)->find(",false,") != std::string::npos);  // the sample's second threshold failed
     CHECK(lines[0].starts_with("name,backend,serializer,compression,connections,in_flight_per_connection,"));
-    CHECK(lines[0].ends_with(",saturated,interrupted"));
+    CHECK(lines[0].ends_with(",saturated,interrupted,skipped"));
     CHECK(csv_fields(lines[1]) == csv_fields(lines[0]));
     CHECK(csv_fields(lines[2]) == csv_fields(lines[0]));
     CHECK(lines[1].starts_with("ws37,ws37,graphbinary-1.0,none,8,4,32,"));
@@ -486,4 +486,31 @@ TEST_CASE("an interrupted report is marked in every format; JSON says so always 
     CHECK(csv[0].ends_with(",interrupted"));
     CHECK(csv[1].ends_with(",true"));
     CHECK(split_lines(render_csv(complete))[1].ends_with(",false"));
+}
+
+TEST_CASE("a skipped side shows its one-line reason in every format, and JSON round-trips it") {
+    Report r = testing::sample_report();
+    const std::string why =
+        "not resetting the graph of db:8182 (a server tpbench did not start); pass "
+        "--allow-writes to allow it";
+    r.sides[1].skipped = why;
+    for (auto f : {Format::table, Format::markdown, Format::csv, Format::json, Format::html}) {
+        CAPTURE(static_cast<int>(f));
+        CHECK(count(render(r, f), "--allow-writes to allow it") == 1);
+    }
+    CHECK(render_table(r).find("skipped (http4): " + why) != std::string::npos);
+    CHECK(render_markdown(r).find("## Skipped\n\n- http4: ") != std::string::npos);
+    CHECK(render_html(r).find("<p class=\"skipped\">skipped: http4: ") != std::string::npos);
+    const auto csv = split_lines(render_csv(r));
+    REQUIRE(csv.size() >= 3);            // the header, one row per side (then the A/B and threshold blocks)
+    CHECK(csv[1].ends_with(",false,"));  // ws37 ran: empty skipped field
+    CHECK(csv[2].ends_with("," + why));
+    auto back = parse_report_json(render_json(r));
+    REQUIRE_MESSAGE(back.ok(), back.error());
+    CHECK(back->sides[0].skipped.empty());
+    CHECK(back->sides[1].skipped == why);
+    // A side that ran says nothing about skipping.
+    r.sides[1].skipped.clear();
+    for (auto f : {Format::table, Format::markdown, Format::html})
+        CHECK(render(r, f).find("kipped") == std::string::npos);
 }

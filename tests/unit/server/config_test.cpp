@@ -186,3 +186,30 @@ TEST_CASE("apply_yaml_config: security fields tpbench serve cannot honour are re
     CHECK_FALSE(e.empty());
     CHECK(e.find("hunter2") == std::string::npos);
 }
+
+TEST_CASE("apply_yaml_config warns about unknown keys (did you mean) and graphs entries it does not load") {
+    ServerConfig c;
+    std::vector<std::string> w;
+    tpbench::server::apply_yaml_config(c, R"(host: localhost
+evaluationTimout: 1500
+channelizer: org.apache.tinkerpop.gremlin.server.channel.WebSocketChannelizer
+graphs: {
+  graph: conf/tinkergraph-empty.properties,
+  other: conf/other.properties}
+somethingElse: 1
+)",
+                                       &w);
+    REQUIRE(w.size() == 4);
+    CHECK(w[0] == "config line 2: unknown key 'evaluationTimout' ignored; did you mean 'evaluationTimeout'?");
+    CHECK(w[1].find("config line 4: graphs entry 'graph: conf/tinkergraph-empty.properties' is not loaded") ==
+          0);
+    CHECK(w[2].find("graphs entry 'other: conf/other.properties' is not loaded") != std::string::npos);
+    CHECK(w[3] == "config line 7: unknown key 'somethingElse' ignored");
+    CHECK(c.evaluation_timeout != std::chrono::milliseconds(1500));  // the typo did not apply
+    // Block style, and a file with only keys tpbench knows: no warning for those.
+    std::vector<std::string> w2;
+    tpbench::server::apply_yaml_config(c, "graphs:\n  graph: conf/a.properties\nport: 0\nthreadPoolBoss: 1\n",
+                                       &w2);
+    REQUIRE(w2.size() == 1);
+    CHECK(w2[0].find("graphs entry 'graph: conf/a.properties'") != std::string::npos);
+}
