@@ -297,7 +297,7 @@ std::string render_csv(const Report& r) {
         "latency_mean_ns,latency_p50_ns,latency_p90_ns,latency_p99_ns,latency_p99_9_ns,latency_p99_99_ns,"
         "latency_max_ns,"
         "service_p50_ns,service_p99_ns,ttfr_p50_ns,ttfr_p99_ns,ttlr_p50_ns,ttlr_p99_ns,saturated,"
-        "interrupted,skipped\n";
+        "skipped,interrupted\n";
     for (const auto& s : r.sides) {
         std::vector<std::string> f{csv_field(s.name),
                                    csv_field(s.config.backend),
@@ -326,8 +326,8 @@ std::string render_csv(const Report& r) {
             f.push_back(hist_pct(*h, 99));
         }
         f.push_back(s.saturated ? "true" : "false");
-        f.push_back(r.interrupted ? "true" : "false");  // the whole run's mark, on every row
         f.push_back(csv_field(s.skipped));
+        f.push_back(r.interrupted ? "true" : "false");  // the whole run's mark, on every row
         std::string line;
         for (std::size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];
         out += line + "\n";
