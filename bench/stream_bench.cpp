@@ -92,6 +92,7 @@ std::string ws37_batch(ws37::Format f) {
 void run_scan(benchmark::State& state, ws37::Format f, bool materialize) {
     const std::string frame = ws37_batch(f);
     std::uint64_t sink = 0;
+    ws37::ScanCache cache;  // as a connection keeps it
     for (auto _ : state) {
         if (materialize) {
             auto d = ws37::decode_response(frame, f);
@@ -100,7 +101,7 @@ void run_scan(benchmark::State& state, ws37::Format f, bool materialize) {
             else
                 sink += d->data.size();
         } else {
-            auto s = ws37::scan_response(frame, f);
+            auto s = ws37::scan_response(frame, f, {}, &cache);
             if (!s || s->item_count != 64)
                 state.SkipWithError("scan failed");
             else

@@ -7,21 +7,23 @@
 // only costs a re-encoding, never a stale one. Pure (no Asio, no I/O).
 #include <tpbench/engine/backend.hpp>
 
+#include <cstdint>
+
 namespace tpbench::backends_detail {
 
 class LastRequest {
 public:
-    // True when a request is remembered and `r` equals it in every field that reaches the wire.
-    bool same(const engine::Request& r) const {
-        return valid_ && r.batch_size == last_.batch_size &&
-               r.materialize_tokens == last_.materialize_tokens && r.tx_begin == last_.tx_begin &&
-               r.server_timeout_ms == last_.server_timeout_ms && r.gremlin == last_.gremlin &&
-               r.language == last_.language && r.session == last_.session &&
-               r.bytecode.has_value() == last_.bytecode.has_value() &&
-               (!r.bytecode || *r.bytecode == *last_.bytecode) && r.bindings == last_.bindings;
+    // True when a request is remembered and `r` equals it in every field that reaches the wire
+    // (counted in hits()).
+    bool same(const engine::Request& r) {
+        const bool s = valid_ && equal(r);
+        hits_ += s ? 1 : 0;
+        return s;
     }
-    // Remembers `r` as the last encoded request (the strings keep their capacity).
+    // Remembers `r` as the last encoded request (the strings keep their capacity); nothing once
+    // disable() was called.
     void remember(const engine::Request& r) {
+        if (!enabled_) return;
         last_.gremlin = r.gremlin;
         last_.bindings = r.bindings;
         last_.bytecode = r.bytecode;
@@ -35,9 +37,25 @@ public:
     }
     // Nothing is remembered: the next same() is false (e.g. the encoding rules changed).
     void forget() noexcept { valid_ = false; }
+    // Option memo=off: nothing is ever remembered, every request is encoded.
+    void disable() noexcept {
+        enabled_ = false;
+        valid_ = false;
+    }
+    // Requests whose encoding was reused (same() held).
+    std::uint64_t hits() const noexcept { return hits_; }
 
 private:
+    bool equal(const engine::Request& r) const {
+        return r.batch_size == last_.batch_size && r.materialize_tokens == last_.materialize_tokens &&
+               r.tx_begin == last_.tx_begin && r.server_timeout_ms == last_.server_timeout_ms &&
+               r.gremlin == last_.gremlin && r.language == last_.language && r.session == last_.session &&
+               r.bytecode.has_value() == last_.bytecode.has_value() &&
+               (!r.bytecode || *r.bytecode == *last_.bytecode) && r.bindings == last_.bindings;
+    }
     bool valid_ = false;
+    bool enabled_ = true;
+    std::uint64_t hits_ = 0;
     engine::Request last_;
 };
 

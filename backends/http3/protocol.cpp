@@ -273,7 +273,7 @@ ResponseReader::Status ResponseReader::on_complete(Parser& p) {
                                                         "' does not match the requested Accept");
         std::function<void(model::Value &&)> on_item;
         if (keep_results_) on_item = [this](model::Value&& v) { results_.push_back(std::move(v)); };
-        auto s = io::ws37::scan_response(body_, format_, on_item);
+        auto s = io::ws37::scan_response(body_, format_, on_item, shortcuts_ ? &scan_cache_ : nullptr);
         if (!s)
             return p.fail(errc::protocol_violation, "undecodable ResponseMessage: " + s.error().to_string());
         request_id_ = s.value().request_id;

@@ -142,6 +142,10 @@ public:
     // The error body's exception classes ("Exception-Class" first, then "exceptions").
     const std::vector<std::string>& exceptions() const noexcept { return exceptions_; }
     std::vector<model::Value>& results() noexcept { return results_; }
+    // The count path's shortcuts (option memo; docs/backends.md "Shortcuts"): the body is scanned
+    // with this reader's io::ws37::ScanCache. On by default; off = every value validated.
+    void set_shortcuts(bool on) noexcept { shortcuts_ = on; }
+    const io::ws37::ScanCache::Hits& scan_hits() const noexcept { return scan_cache_.hits(); }
 
 private:
     using Parser = backends::http1::ResponseParser;
@@ -154,6 +158,8 @@ private:
     Parser parser_;
     io::ws37::Format format_ = io::ws37::Format::graphbinary_v1;
     bool keep_results_ = false;
+    bool shortcuts_ = true;
+    io::ws37::ScanCache scan_cache_;
     std::optional<model::Uuid> expected_id_;
 
     std::string body_;

@@ -11,6 +11,7 @@
 
 #include "backends/common/http1_connection.hpp"
 #include "backends/common/last_request.hpp"
+#include "backends/common/options.hpp"
 #include "backends/common/stream.hpp"
 #include "backends/common/transport.hpp"
 #include "backends/http3/protocol.hpp"
@@ -36,10 +37,7 @@ using io::ws37::Format;
 
 constexpr std::string_view kUserAgent = "tpbench/0.1 http3";
 
-std::string option(const engine::Target& t, const char* key, const char* fallback) {
-    const auto it = t.options.find(key);
-    return it == t.options.end() || it->second.empty() ? std::string(fallback) : it->second;
-}
+using backends_detail::option;
 
 struct Serializer {
     Format format;
@@ -100,6 +98,10 @@ public:
         }
         if (n == 0) throw std::invalid_argument("http3: maxResponseBytes must be positive");
         reader_.set_max_body(n);
+        if (!backends_detail::memo_option(t, "http3")) {
+            last_.disable();
+            reader_.set_shortcuts(false);
+        }
         using M = engine::AuthOptions::Mechanism;
         if (t.auth.mechanism == M::sasl_plain)
             throw std::invalid_argument(
@@ -131,6 +133,13 @@ public:
     std::string_view name() const noexcept override { return "http3"; }
     engine::ConnectTimings connect_timings() const noexcept override { return conn_.timings(); }
     std::string connect_error_message() const override { return conn_.connect_message(); }
+    void add_counters(engine::Counters& out) const override {
+        const auto& h = reader_.scan_hits();
+        out["memo.request_hits"] += last_.hits();
+        out["memo.message_hits"] += h.messages;
+        out["memo.value_hits"] += h.values;
+        out["memo.repeated_lists"] += h.repeated_lists;
+    }
 
 private:
     // Plain TCP or TLS from the target; a bad CA/cert/key file throws std::invalid_argument here.

@@ -59,6 +59,12 @@ ResponseReader::ResponseReader() {
 }
 ResponseReader::~ResponseReader() = default;
 
+void ResponseReader::set_shortcuts(bool on) {
+    shortcuts_ = on;
+    memo_.valid = false;
+    if (decoder_) decoder_->set_shortcuts(on);
+}
+
 void ResponseReader::start(io::http4::ResponseFormat format, bool keep_results) {
     format_ = format;
     keep_results_ = keep_results;
@@ -92,7 +98,7 @@ bool ResponseReader::ResponseMemo::match(std::string_view in) noexcept {
 }
 
 ResponseReader::Status ResponseReader::feed_first(std::string_view in, std::size_t& consumed) {
-    if (memo_.valid && memo_.format == format_ && !keep_results_ && memo_.match(in)) {
+    if (shortcuts_ && memo_.valid && memo_.format == format_ && !keep_results_ && memo_.match(in)) {
         parser_.replay(memo_.parsed);
         status_code_ = memo_.status_code;
         bulked_ = memo_.bulked;
@@ -109,8 +115,8 @@ ResponseReader::Status ResponseReader::feed_first(std::string_view in, std::size
     memo_.valid = false;
     ++memo_.misses;
     const Status st = parser_.feed(in, consumed);
-    if ((memo_.misses > 8 && memo_.misses % 64 != 0) || st != Status::done || consumed != in.size() ||
-        in.size() > ResponseMemo::kMax || keep_results_ || !decoding_ || inflate_ ||
+    if (!shortcuts_ || (memo_.misses > 8 && memo_.misses % 64 != 0) || st != Status::done ||
+        consumed != in.size() || in.size() > ResponseMemo::kMax || keep_results_ || !decoding_ || inflate_ ||
         parser_.error() != errc::ok || !transaction_id_.empty() || !parser_.content_encoding().empty() ||
         parser_.options().reject_ctl)
         return st;
@@ -186,6 +192,7 @@ bool ResponseReader::on_head(Parser& p) {
                 decoder_->reset(format_, mode, std::move(on_item));
             else
                 decoder_.emplace(format_, mode, std::move(on_item));
+            decoder_->set_shortcuts(shortcuts_);
             decoder_collects_ = keep_results_;
         }
         decoding_ = true;

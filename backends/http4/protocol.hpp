@@ -110,8 +110,16 @@ public:
     bool bulked() const noexcept { return bulked_; }
     int version_byte() const noexcept { return version_byte_; }  // GraphBinary body: first byte, else -1
     std::vector<model::Value>& results() noexcept { return results_; }
-    // How many responses took the last one's result without a parse (ResponseMemo; for tests).
+    // How many responses took the last one's result without a parse (ResponseMemo).
     std::uint64_t responses_replayed() const noexcept { return replayed_; }
+    // The shortcuts (option memo; docs/backends.md "Shortcuts"): the ResponseMemo and the body
+    // decoder's (io::http4::ResponseDecoder::set_shortcuts). On by default; off = every response
+    // parsed and every value validated.
+    void set_shortcuts(bool on);
+    // The body decoder's shortcut hits so far (zeros before the first body).
+    io::http4::ResponseDecoder::ShortcutHits decoder_hits() const noexcept {
+        return decoder_ ? decoder_->shortcut_hits() : io::http4::ResponseDecoder::ShortcutHits{};
+    }
     // The X-Transaction-Id response header (beta.2+ transactions), "" when absent.
     const std::string& transaction_id() const noexcept { return transaction_id_; }
 
@@ -147,6 +155,7 @@ private:
         bool match(std::string_view in) noexcept;  // (overwrites the skipped values in `bytes`)
     };
     ResponseMemo memo_;
+    bool shortcuts_ = true;
     std::uint64_t replayed_results_ = 0;  // result_count() of a response taken from memo_
     std::uint64_t replayed_ = 0;
 

@@ -12,6 +12,7 @@
 
 #include "backends/common/http1_connection.hpp"
 #include "backends/common/last_request.hpp"
+#include "backends/common/options.hpp"
 #include "backends/common/stream.hpp"
 #include "backends/common/transport.hpp"
 #include "backends/http4/protocol.hpp"
@@ -39,10 +40,8 @@ using backends_detail::AnyStream;
 
 constexpr std::string_view kUserAgent = "tpbench/0.1 http4";
 
-std::string option(const engine::Target& t, const char* key, const char* fallback) {
-    const auto it = t.options.find(key);
-    return it == t.options.end() || it->second.empty() ? std::string(fallback) : it->second;
-}
+using backends_detail::bool_option;
+using backends_detail::option;
 
 io::http4::ResponseFormat parse_serializer(std::string_view name) {
     if (name.empty() || name == "graphbinary-v4") return io::http4::ResponseFormat::graphbinary_v4;
@@ -67,14 +66,6 @@ std::optional<io::http4::Dialect> parse_dialect_option(const std::string& name) 
     throw std::invalid_argument(
         "http4: unknown dialect '" + name +
         "' (expected auto, master-http, 4.0-beta.1 (= beta.1/beta.2) or 4.0 (= beta.3+/master))");
-}
-
-bool parse_bool_option(const engine::Target& t, const char* key) {
-    const std::string v = option(t, key, "false");
-    if (v == "true") return true;
-    if (v == "false") return false;
-    throw std::invalid_argument(std::string("http4: option ") + key + " must be true or false, got '" + v +
-                                "'");
 }
 
 // Dialects detected per server (scheme, host, port, path), shared by every session of the process
@@ -120,8 +111,9 @@ public:
           body_format_(parse_body(option(cfg.target, "body", "graphbinary"))),
           dialect_opt_(parse_dialect_option(option(cfg.target, "dialect", "auto"))),
           language_(option(cfg.target, "language", "")),
-          compression_(parse_bool_option(cfg.target, "compression")),
-          bulk_results_(parse_bool_option(cfg.target, "bulkResults")),
+          compression_(bool_option(cfg.target, "http4", "compression")),
+          bulk_results_(bool_option(cfg.target, "http4", "bulkResults")),
+          memo_(backends_detail::memo_option(cfg.target, "http4")),
           conn_(ex, source ? std::move(source) : default_source(cfg.target), cfg.target.host, cfg.target.port,
                 cfg.connect_timeout) {
         const auto& t = cfg.target;
@@ -139,6 +131,10 @@ public:
             sigv4_->session_token = t.auth.session_token;
             sigv4_->region = t.auth.region;
             sigv4_->service = t.auth.service;
+        }
+        if (!memo_) {
+            last_.disable();
+            reader_.set_shortcuts(false);
         }
         if (dialect_opt_)
             set_dialect(*dialect_opt_);
@@ -164,6 +160,14 @@ public:
     engine::ConnectTimings connect_timings() const noexcept override { return conn_.timings(); }
     // The OS / OpenSSL reason or the server's 401 message of the last failed connect (no secrets).
     std::string connect_error_message() const override { return conn_.connect_message(); }
+    void add_counters(engine::Counters& out) const override {
+        const auto h = reader_.decoder_hits();
+        out["memo.request_hits"] += last_.hits();
+        out["memo.wire_hits"] += wire_hits_;
+        out["memo.response_hits"] += reader_.responses_replayed();
+        out["memo.value_hits"] += h.values;
+        out["memo.copy_hits"] += h.copies;
+    }
 
 private:
     // Plain TCP or TLS from the target; a bad CA/cert/key file throws std::invalid_argument here.
@@ -184,6 +188,17 @@ private:
     void encode_body(const engine::Request& r);
     // Renders wire_ = head + per-request headers (SigV4) + body.
     void render(const RequestHead& head, const std::string& body);
+    // wire_ for head_ + body_: kept when it holds them (not signed per request, memo on), else
+    // rendered.
+    void reuse_or_render() {
+        if (sigv4_ || !memo_) wire_valid_ = false;  // SigV4: signed per request
+        if (wire_valid_) {
+            ++wire_hits_;
+            return;
+        }
+        render(head_, body_);
+        wire_valid_ = true;
+    }
     // Marks the session busy (one request at a time) until it is destroyed; movable (the moved-from
     // token releases nothing), so it can travel into a coroutine frame.
     class BusyToken {
@@ -221,6 +236,7 @@ private:
     std::string language_;                           // option "language": "" = the dialect's default
     bool compression_;
     bool bulk_results_;
+    bool memo_;  // option memo: the request caches and the reader's shortcuts may apply
     std::optional<auth::SigV4Credentials> sigv4_;
     bool busy_ = false;
 
@@ -230,6 +246,7 @@ private:
     // The last encoded request; an identical next request reuses body_ (and wire_ unless signed).
     backends_detail::LastRequest last_;  // the request body_ encodes
     bool wire_valid_ = false;
+    std::uint64_t wire_hits_ = 0;  // requests sent from wire_ as it was (not rendered again)
 
     backends_detail::Http1Connection conn_;  // the stream, its read buffer, connect timings
     ResponseReader reader_;
@@ -387,11 +404,7 @@ net::awaitable<engine::Outcome> Http4Session::async_execute(const engine::Reques
     // operation frame at a time, Asio's recycling cache serves every frame: no allocation).
     if (busy_ || !dialect_ || (!r.session.empty() && !r.tx_begin)) return async_execute_other(r);
     encode_body(r);
-    if (sigv4_) wire_valid_ = false;  // signed per request
-    if (!wire_valid_) {
-        render(head_, body_);
-        wire_valid_ = true;
-    }
+    reuse_or_render();
     return exchange_wire(r.deadline, r.keep_results, format_);
 }
 
@@ -418,7 +431,6 @@ net::awaitable<engine::Outcome> Http4Session::async_execute_other(const engine::
         }
     }
     encode_body(r);
-    if (sigv4_) wire_valid_ = false;  // signed per request
     if (!r.session.empty() && !r.tx_begin) {
         // tx: inside a transaction (beta.2+) the id goes in the transactionId field (encode_body)
         // and the X-Transaction-Id header; the body differs per transaction, so the wire cache holds.
@@ -426,10 +438,7 @@ net::awaitable<engine::Outcome> Http4Session::async_execute_other(const engine::
         h.headers.emplace_back("X-Transaction-Id", r.session);
         co_return co_await exchange(r.deadline, r.keep_results, format_, h, body_);
     }
-    if (!wire_valid_) {
-        render(head_, body_);
-        wire_valid_ = true;
-    }
+    reuse_or_render();
     co_return co_await exchange_wire(r.deadline, r.keep_results, format_);
 }
 
@@ -438,7 +447,7 @@ net::awaitable<engine::Outcome> Http4Session::exchange(Clock::time_point deadlin
                                                        const RequestHead& head, const std::string& body) {
     if (!wire_valid_ || &body != &body_) {
         render(head, body);
-        wire_valid_ = &body == &body_;
+        wire_valid_ = memo_ && !sigv4_ && &body == &body_;
     }
     return exchange_wire(deadline, keep_results, format);
 }

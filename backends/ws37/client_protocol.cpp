@@ -120,7 +120,17 @@ ClientProtocol::ClientProtocol(Config cfg, ProtocolHooks& hooks, std::uint64_t s
       write_queue_(cfg_.capacity),
       rng_(seed) {
     memo_.format = cfg_.format;
+    if (!cfg_.memo) template_.key.disable();
     collect_ = [this](model::Value&& v) { scratch_items_.push_back(std::move(v)); };
+}
+
+void ClientProtocol::add_counters(engine::Counters& out) const {
+    const auto& h = scan_cache_.hits();
+    out["memo.request_hits"] += template_.key.hits();
+    out["memo.response_hits"] += memo_.hits;
+    out["memo.message_hits"] += h.messages;
+    out["memo.value_hits"] += h.values;
+    out["memo.repeated_lists"] += h.repeated_lists;
 }
 
 model::Uuid ClientProtocol::next_id() noexcept {
@@ -168,7 +178,8 @@ void ClientProtocol::encode(const engine::Request& req, const model::Uuid& id, S
     m.args = model::Value::map(std::move(kv));
     out.clear();
     io::ws37::encode_request(out, m, cfg_.format, true);
-    if (!req.session.empty()) return;  // tx: session requests are not cached as the template
+    // tx: session requests are not cached as the template; memo=off: none is.
+    if (!req.session.empty() || !cfg_.memo) return;
 
     // Remember where the id sits so the next identical request only patches it.
     materialize_templated();
@@ -407,18 +418,20 @@ void ClientProtocol::on_message(std::string_view payload, Clock::time_point firs
     const bool counting = keep_count_ == 0;
     const io::ws37::ResponseSummary* found = nullptr;
     std::optional<io::Result<io::ws37::ResponseSummary>> summary;
-    if (counting && memo_.match(payload)) {
+    const bool memo = counting && cfg_.memo;
+    if (memo && memo_.match(payload)) {
         found = &memo_.summary;
     } else {
-        summary.emplace(counting ? io::ws37::scan_response(payload, cfg_.format)
-                                 : io::ws37::scan_response(payload, cfg_.format, collect_));
+        summary.emplace(counting
+                            ? io::ws37::scan_response(payload, cfg_.format, {}, memo ? &scan_cache_ : nullptr)
+                            : io::ws37::scan_response(payload, cfg_.format, collect_));
         if (!*summary) {
             // Bytes that are not a ResponseMessage: the stream cannot be trusted any more.
             fail_everything(errc::protocol_violation, "undecodable response: " + summary->error().to_string(),
                             now);
             return;
         }
-        if (counting) memo_.store(payload, **summary);
+        if (memo) memo_.store(payload, **summary);
         found = &**summary;
     }
     const auto& sm = *found;
@@ -507,8 +520,8 @@ void ClientProtocol::abandon(std::size_t slot, Clock::time_point now) {
 
 void ClientProtocol::take_outcome(std::size_t slot, engine::Outcome& out) {
     const PendingTable::Entry& e = table_.entry(slot);
-    // Moved, not copied (the slot's outcome is reset when the slot is reused): a copy of its
-    // strings and result vector cost ~65 instructions per request.
+    // Moved, not copied (the slot's outcome is reset when the slot is reused): no copy of its
+    // strings and result vector per request (docs/backends.md "Hot-path notes").
     out = std::move(table_.outcome_of(slot));
     if (e.error != errc::ok) {
         out.error = make_error_code(e.error);

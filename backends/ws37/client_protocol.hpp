@@ -24,7 +24,7 @@
 //
 // Responses with a requestId no request on this connection has (and not one abandoned earlier)
 // are counted; every request that afterwards ends in error on this connection says so in its
-// status_message (issue 11 finding 3), so timeouts caused by a server answering with the wrong
+// status_message, so timeouts caused by a server answering with the wrong
 // ids explain themselves.
 //
 // Single-threaded: used only from the session's executor.
@@ -76,6 +76,10 @@ public:
         io::ws37::Format format = io::ws37::Format::graphbinary_v1;
         std::size_t capacity = 64;  // max requests in flight (>= 1)
         std::optional<Sasl> sasl;   // credentials, if any
+        // The shortcuts (option memo; docs/backends.md "Shortcuts"): the request frame template,
+        // the response memo and the count path's ScanCache. false = every request encoded, every
+        // response scanned whole.
+        bool memo = true;
     };
     enum class AuthState : std::uint8_t {
         none,           // no challenge seen, none pending
@@ -135,6 +139,8 @@ public:
     std::uint64_t late_responses() const noexcept { return table_.late_responses(); }
     // Responses counted through the response memo (ResponseMemo) instead of a scan.
     std::uint64_t memo_hits() const noexcept { return memo_.hits; }
+    // Adds the shortcuts' hit counts ("memo.*") to `out`.
+    void add_counters(engine::Counters& out) const;
     std::size_t in_flight() const noexcept { return table_.in_use(); }
     const PendingTable& table() const noexcept { return table_; }
 
@@ -206,6 +212,7 @@ private:
     template <class Buffer>
     std::optional<Write> next_write_framed_to(Buffer& out, std::uint32_t mask);
     ResponseMemo memo_;
+    io::ws37::ScanCache scan_cache_;  // the count path's memory (used when cfg_.memo)
     std::mt19937_64 rng_;
     std::vector<model::Value> scratch_items_;
     std::function<void(model::Value&&)> collect_;

@@ -11,10 +11,12 @@
 #include <tpbench/backends/ws37.hpp>
 #include <tpbench/engine/inplace_handler.hpp>
 
+#include "backends/common/options.hpp"
 #include "backends/common/stream.hpp"
 #include "backends/common/transport.hpp"
 #include "backends/ws37/client_protocol.hpp"
 #include "backends/ws37/frame.hpp"
+#include "backends/ws37/session_detail.hpp"
 
 #include <tpbench/auth/auth.hpp>
 
@@ -63,23 +65,8 @@ constexpr std::size_t kRawReadStart = 16 * 1024;
 constexpr std::size_t kRawReadBuffer = 256 * 1024;
 constexpr std::size_t kMaxBatch = 256 * 1024;
 
-std::string option(const engine::Target& t, const char* key, const char* fallback) {
-    const auto it = t.options.find(key);
-    return it == t.options.end() || it->second.empty() ? std::string(fallback) : it->second;
-}
-
-bool parse_bool_option(const engine::Target& t, const char* key) {
-    const std::string v = option(t, key, "false");
-    if (v == "true") return true;
-    if (v == "false") return false;
-    throw std::invalid_argument(std::string("ws37: option ") + key + " must be true or false, got '" + v +
-                                "'");
-}
-
-// Wire size of one unmasked server frame carrying `n` payload bytes (RFC 6455 §5.2).
-std::uint64_t server_frame_bytes(std::size_t n) noexcept {
-    return n + 2 + (n < 126 ? 0 : (n <= 0xffff ? 2 : 8));
-}
+using backends_detail::bool_option;
+using backends_detail::option;
 
 void report_exception(const char* what, std::exception_ptr e) noexcept {
     try {
@@ -95,6 +82,7 @@ ClientProtocol::Config protocol_config(const engine::SessionConfig& cfg, io::ws3
     ClientProtocol::Config c;
     c.format = format;
     c.capacity = cfg.max_in_process_per_connection;
+    c.memo = backends_detail::memo_option(cfg.target, "ws37");
     const auto& a = cfg.target.auth;
     if (a.mechanism == engine::AuthOptions::Mechanism::sasl_plain)
         c.sasl = ClientProtocol::Sasl{a.authzid, a.username, a.password};
@@ -126,12 +114,13 @@ using SlotWaiter = engine::InplaceHandler<64>;
 class Connection : public std::enable_shared_from_this<Connection>, private ProtocolHooks {
 public:
     Connection(const net::any_io_executor& ex, const engine::SessionConfig& cfg, io::ws37::Format format,
-               std::shared_ptr<backends_detail::TlsClient> tls, bool compression, bool eager_auth)
+               std::shared_ptr<backends_detail::TlsClient> tls, const detail::StreamSource& source,
+               bool compression, bool eager_auth)
         : ex_(ex),
           cfg_(cfg),
           compression_(compression),
           eager_auth_(eager_auth),
-          ws_(ex, std::move(tls)),
+          ws_(source ? source(ex) : AnyStream(ex, std::move(tls))),
           proto_(protocol_config(cfg, format), *this,
                  std::random_device{}() ^ (std::uint64_t{std::random_device{}()} << 32)),
           waiters_(cfg.max_in_process_per_connection),
@@ -153,6 +142,7 @@ public:
     bool is_open() const noexcept { return alive_ && ready_ && !closing_; }
     const engine::ConnectTimings& timings() const noexcept { return timings_; }
     const std::string& connect_error() const noexcept { return connect_error_; }
+    void add_counters(engine::Counters& out) const { proto_.add_counters(out); }
 
     // Closes the socket without a close handshake; pending requests fail with connection_closed.
     void abort() noexcept {
@@ -530,13 +520,13 @@ net::awaitable<void> Connection::reader() {
             }
             if (first == Clock::time_point{}) first = Clock::now();
         } while (!ws_.is_message_done());
-        const std::string_view frame(static_cast<const char*>(read_buf_.data().data()), read_buf_.size());
-        std::uint64_t wire = server_frame_bytes(frame.size());
+        const std::string_view msg(static_cast<const char*>(read_buf_.data().data()), read_buf_.size());
+        std::uint64_t wire = frame::server_frame_bytes(msg.size());
         if (!exact_frames) {
             wire = stream.bytes_read() - counted;
             counted = stream.bytes_read();
         }
-        proto_.on_message(frame, first, Clock::now(), wire);
+        proto_.on_message(msg, first, Clock::now(), wire);
         if (!alive_) break;
     }
     reader_running_ = false;
@@ -592,7 +582,17 @@ bool Connection::raw_frame(const frame::Header& h, std::string_view payload, Clo
         case frame::close:
         default:
             got_close_ = true;
-            if (!closing_) on_lost("server closed the WebSocket");
+            if (!closing_) {
+                // RFC 6455 §5.5.1: answer with a close frame (echoing the status code) before the
+                // TCP connection goes; best effort, when the socket takes it at once.
+                std::string echo;
+                frame::append_client_frame(echo, frame::close,
+                                           payload.substr(0, std::min<std::size_t>(2, payload.size())),
+                                           next_mask());
+                boost::system::error_code ignored;
+                ws_.next_layer().write_now(echo.data(), echo.size(), ignored);
+                on_lost("server closed the WebSocket");
+            }
             return false;
     }
 }
@@ -787,12 +787,14 @@ net::awaitable<void> Connection::async_close() {
 
 class Ws37Session final : public engine::Session {
 public:
-    Ws37Session(net::any_io_executor ex, const engine::SessionConfig& cfg)
+    Ws37Session(net::any_io_executor ex, const engine::SessionConfig& cfg, detail::StreamSource source)
         : ex_(std::move(ex)),
           cfg_(cfg),
+          source_(std::move(source)),
           format_(parse_serializer(cfg.target.serializer)),
           tls_(backends_detail::TlsClient::for_target(cfg.target.tls)),
-          compression_(parse_bool_option(cfg.target, "compression")) {
+          compression_(bool_option(cfg.target, "ws37", "compression")) {
+        (void)backends_detail::memo_option(cfg.target, "ws37");  // checked here, read per connection
         if (cfg.max_in_process_per_connection == 0)
             throw std::invalid_argument("ws37: max_in_process_per_connection must be >= 1");
         const std::string sasl = option(cfg.target, "sasl", "eager");
@@ -810,8 +812,11 @@ public:
     }
 
     net::awaitable<std::error_code> async_connect() override {
-        if (conn_) conn_->abort();
-        conn_ = std::make_shared<Connection>(ex_, cfg_, format_, tls_, compression_, eager_auth_);
+        if (conn_) {
+            conn_->abort();
+            conn_->add_counters(past_counters_);
+        }
+        conn_ = std::make_shared<Connection>(ex_, cfg_, format_, tls_, source_, compression_, eager_auth_);
         auto c = conn_;
         const auto ec = co_await c->async_connect();
         timings_ = ec ? engine::ConnectTimings{} : c->timings();
@@ -837,6 +842,10 @@ public:
     std::string_view name() const noexcept override { return "ws37"; }
     engine::ConnectTimings connect_timings() const noexcept override { return timings_; }
     std::string connect_error_message() const override { return connect_error_; }
+    void add_counters(engine::Counters& out) const override {
+        for (const auto& [k, n] : past_counters_) out[k] += n;
+        if (conn_) conn_->add_counters(out);
+    }
 
 private:
     static net::awaitable<engine::Outcome> not_connected() {
@@ -849,20 +858,29 @@ private:
 
     net::any_io_executor ex_;
     engine::SessionConfig cfg_;
+    detail::StreamSource source_;  // empty: TCP or TLS from the target
     io::ws37::Format format_;
     std::shared_ptr<backends_detail::TlsClient> tls_;
     bool compression_;
     bool eager_auth_ = false;
     std::shared_ptr<Connection> conn_;
+    engine::Counters past_counters_;  // add_counters of the connections conn_ held before
     engine::ConnectTimings timings_;
     std::string connect_error_;
 };
 
 }  // namespace
 
+namespace detail {
+std::unique_ptr<engine::Session> make_session_over(net::any_io_executor ex, const engine::SessionConfig& cfg,
+                                                   StreamSource source) {
+    return std::make_unique<Ws37Session>(std::move(ex), cfg, std::move(source));
+}
+}  // namespace detail
+
 std::unique_ptr<engine::Session> make_session(boost::asio::any_io_executor ex,
                                               const engine::SessionConfig& cfg) {
-    return std::make_unique<Ws37Session>(std::move(ex), cfg);
+    return std::make_unique<Ws37Session>(std::move(ex), cfg, detail::StreamSource{});
 }
 
 }  // namespace tpbench::ws37

@@ -457,7 +457,7 @@ report::Side profiling_side(const engine::ProfilingReport& rep, const SideSpec& 
     in.target = target;
     in.capacity = rep.capacity;
     in.per_connection = rep.per_connection;
-    report::Side s = to_report_side(in, m, rep.errors_by_class, rep.connect);
+    report::Side s = to_report_side(in, m, rep.errors_by_class, rep.connect, rep.counters);
     s.config.extra["generation"] = std::string(engine::generation_name(rep.generation));
     if (rep.latency) {
         // A latency execution sends one request at a time, whatever the pool could carry.

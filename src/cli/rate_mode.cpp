@@ -14,6 +14,7 @@
 #include <tpbench/stats/compare.hpp>
 #include <tpbench/stats/interval_log.hpp>
 #include <tpbench/stats/threshold.hpp>
+#include <tpbench/version.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -43,7 +44,7 @@ struct StepResult {
     int rank_exit = -1;  // >= 0: a non-root rank of a distributed run (run_hooks): stop with this code
 };
 
-// Why an open-loop run fell behind its schedule (issue 11 #9). Sends wait for a free
+// Why an open-loop run fell behind its schedule. Sends wait for a free
 // outstanding-request slot, so a late send means either the server held every slot (it answers
 // too slowly or not at all: Little's law, offered rate x service time >= slots) or the generator
 // itself could not keep up (CPU, too few workers) while slots were free.
@@ -89,7 +90,7 @@ report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, 
     in.target = target;
     in.capacity = r.capacity;
     in.per_connection = r.per_connection_in_flight;
-    report::Side s = to_report_side(in, m, m.errors, r.connect);
+    report::Side s = to_report_side(in, m, m.errors, r.connect, r.counters);
     s.config.offered_rps = offered;
     const double wall = m.wall_seconds();
     s.config.achieved_rps = wall > 0 ? static_cast<double>(m.issued) / wall : 0;
@@ -124,8 +125,8 @@ report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, 
         s.notes +=
             fmt::format("FAILED: {} request(s) returned an unexpected result count", m.result_mismatches);
     }
-    // When the late sends were due tells a start-up transient from a stall or a busy machine
-    // (issue 10 item 4); appended last, so the notes' leading verdict stays as it was.
+    // When the late sends were due tells a start-up transient from a stall or a busy machine;
+    // appended last, so the notes' leading verdict stays as it was.
     if (const auto& ls = r.late_sends; ls.count > 0) {
         if (!s.notes.empty()) s.notes += "; ";
         s.notes += fmt::format(
@@ -286,7 +287,7 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side,
 
 void RateArgs::add_to(CLI::App& app) {
     const char* g = "Open-loop rate mode";
-    // --rate 0 is an error, not closed-loop mode (issue 11 #6): omit --rate for closed loop.
+    // --rate 0 is an error, not closed-loop mode: omit --rate for closed loop.
     app.add_option("--rate", rate,
                    "offered load in requests/second (open loop, > 0); with --sweep the starting rate")
         ->group(g)
@@ -390,7 +391,7 @@ RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::
 
     RateOutcome out;
     report::Report& rep = out.rep;
-    rep.tool_version = "tpbench 0.1.0";
+    rep.tool_version = std::string(tpbench::tool_version);
     rep.created_utc = report::now_utc_iso8601();
     rep.scenario = o.exercise ? "exercise mix" : (workload ? "workload file" : o.script);
     rep.meta["target"] = target;
@@ -622,7 +623,7 @@ int run_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOpt
         auto w = stats::replace_interval_log_file(log, a.hlog_file);
         if (!w) throw std::runtime_error(w.error());
     }
-    // A workload line's "expect" is checked in rate mode too (issue 11 #2).
+    // A workload line's "expect" is checked in rate mode too.
     if (out.mismatches > 0)
         say(stderr, "tpbench run: FAILED: {} request(s) returned an unexpected result count\n",
             out.mismatches);

@@ -13,7 +13,8 @@ std::string compression_name(const std::map<std::string, std::string>* backend_o
 }
 
 report::Side to_report_side(const SideInput& in, const engine::PhaseStats& m,
-                            std::span<const std::uint64_t> errors, const engine::ConnectStats& connect) {
+                            std::span<const std::uint64_t> errors, const engine::ConnectStats& connect,
+                            const engine::Counters& counters) {
     report::Side s;
     s.name = in.name;
     s.config.backend = in.backend;
@@ -55,6 +56,7 @@ report::Side to_report_side(const SideInput& in, const engine::PhaseStats& m,
     s.queries = query_breakdown(m);
     s.connect = connect_times(connect);
     s.transactions = transaction_times(m.tx);
+    s.diagnostics = counters;
     return s;
 }
 

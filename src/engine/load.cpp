@@ -312,6 +312,7 @@ public:
     bool deadline_hit() const noexcept { return deadline_hit_; }
     errc fatal() const noexcept { return fatal_; }
     const ConnectStats& connect_stats() const noexcept { return connect_stats_; }
+    const Counters& counters() const noexcept { return counters_; }
     std::array<PhaseStats, phase_count>& phases() noexcept { return phases_; }
     // Adds this worker's per-second statistics into `out` (index = second since start).
     void add_intervals_to(std::vector<IntervalStats>& out) {
@@ -339,7 +340,7 @@ private:
         // is ready: the orchestrator takes the schedule's start (control.start) only once every
         // worker is ready, so no request falls due while thousands of lane frames are still being
         // allocated (a 256 x 32 pool is 8192 lanes: ~15-35 ms, which made the first sends of every
-        // rate run late; issue 10 item 4).
+        // rate run late).
         const bool run_lanes = count_ > 0 && opened > 0 && setup_error_.empty();
         if (run_lanes) co_await spawn_lanes(ex);
         if (run_lanes && spec_.intervals && spec_.on_interval) sealed_.store(0, std::memory_order_release);
@@ -378,6 +379,7 @@ private:
         connect_failures_ = pool_->connect_failures();
         opened_ = pool_->connections_opened();
         connect_stats_ = pool_->connect_stats();
+        counters_ = pool_->counters();
         // Sessions may keep reader coroutines alive a little longer: stop the loop explicitly.
         ioc_.stop();
     }
@@ -740,8 +742,8 @@ private:
         const auto cap = static_cast<std::size_t>(spec_.run_deadline.count() / 1000 + 4);
         const std::size_t i = std::min(sec, cap);
         while (intervals_.size() <= i) intervals_.emplace_back();
-        // Seconds that completions have left behind are packed (issue 11 #14: a full per-second
-        // histogram is ~25 KB, which grew a long rate run's RSS by that much every second).
+        // Seconds that completions have left behind are packed (a full per-second histogram is
+        // ~25 KB, which grew a long rate run's RSS by that much every second).
         while (packed_upto_ + kOpenSeconds < i) intervals_[packed_upto_++].pack();
         return intervals_[i];
     }
@@ -903,6 +905,7 @@ private:
     bool deadline_hit_ = false;
     errc fatal_ = errc::ok;
     ConnectStats connect_stats_;
+    Counters counters_;
     Clock::time_point start_{};
     Clock::time_point run_end_{Clock::time_point::max()};
     Clock::duration grace_ = std::chrono::seconds(1);
@@ -1362,6 +1365,7 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
         }
         if (w->fatal() != errc::ok) result.fatal_error = w->fatal();
         result.connect.merge(w->connect_stats());
+        for (const auto& [name, n] : w->counters()) result.counters[name] += n;
         if (result.first_error_message.empty()) result.first_error_message = w->first_error();
         if (!w->first_results().empty()) result.first_results = std::move(w->first_results());
         if (w->interrupted()) result.interrupted = true;

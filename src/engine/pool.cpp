@@ -75,8 +75,18 @@ void ConnectionPool::spawn_close(Session* s) {
 
 void ConnectionPool::reap() {
     std::erase_if(retired_, [this](const Retired& r) {
-        return r.in_flight == 0 && !closing_.contains(r.session.get());
+        const bool done = r.in_flight == 0 && !closing_.contains(r.session.get());
+        if (done) r.session->add_counters(reaped_counters_);
+        return done;
     });
+}
+
+Counters ConnectionPool::counters() const {
+    Counters c = reaped_counters_;
+    for (const auto& s : slots_)
+        if (s.session) s.session->add_counters(c);
+    for (const auto& r : retired_) r.session->add_counters(c);
+    return c;
 }
 
 std::size_t ConnectionPool::open_count() const noexcept {

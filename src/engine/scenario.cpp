@@ -240,6 +240,7 @@ ProfilingReport run_profiling(const ProfilingOptions& o, Generation g, const End
         e.per_connection = r.per_connection_in_flight;
         e.first_error = r.first_error_message;
         rep.connect.merge(r.connect);
+        for (const auto& [counter, n] : r.counters) rep.counters[counter] += n;
         PhaseStats all = r.measured();
         all.merge(r.warmup());
         e.requests = all.issued;

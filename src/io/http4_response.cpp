@@ -139,13 +139,16 @@ struct ResponseDecoder::Impl {
     Value pending;                            // materialised item waiting for its bulk
     ::tpbench::io::detail::SkipMemo memo;     // count mode: values validated already (kept across reset())
     ::tpbench::io::detail::SkipMemo gs_memo;  // the same for GraphSON objects, arrays and strings
+    bool shortcuts = true;                    // memo, gs_memo and count_copies may apply (count mode)
+    ResponseDecoder::ShortcutHits hits;
 
     Impl(ResponseFormat f, DecodeMode m, std::function<void(model::Value&&, std::int64_t)> cb)
         : format(f), mode(m), on_item(std::move(cb)) {}
 
     // The state of a new stream, field by field in place (ResponseDecoder::reset): buf keeps its
     // capacity and memo its validated values, so a reset allocates nothing and costs a few stores
-    // (re-building the Impl moved the memo's 32 strings out and back: ~2,900 instructions).
+    // (re-building the Impl moved the memo's 32 strings out and back; docs/backends.md
+    // "Hot-path notes").
     // Every member above that a stream changes is set here.
     void restart(ResponseFormat f, DecodeMode m) {
         // Only a materialising stream holds a value in `pending` (a bulked item waiting for its bulk).
@@ -211,19 +214,20 @@ struct ResponseDecoder::Impl {
                 if (mode == DecodeMode::count) {
                     // A copy of a value validated before is that value: counted, not re-validated.
                     const std::size_t p0 = p;
-                    if (const std::size_t m = memo.match(s, p)) {
+                    if (const std::size_t m = shortcuts ? memo.match(s, p) : 0) {
                         p += m;
+                        ++hits.values;
                     } else {
                         auto r = gb_skip(s, p, GbVersion::v4);
                         if (!r) return gb_error(r.error());
-                        memo.store(s.substr(p, *r - p));
+                        if (shortcuts) memo.store(s.substr(p, *r - p));
                         p = *r;
                     }
                     if (is_bulked) {
                         gb = GbState::bulk;
                     } else {
                         emit_counted();
-                        count_copies(s, p0, p);
+                        if (shortcuts) count_copies(s, p0, p);
                     }
                     return Step::consumed;
                 }
@@ -306,6 +310,7 @@ struct ResponseDecoder::Impl {
             p += m * len;
             items += m;
             results += m;
+            hits.copies += m;
         }
     }
 
@@ -382,17 +387,19 @@ struct ResponseDecoder::Impl {
     Step gs_item(std::string_view s, std::size_t& p) {
         std::size_t b = 0, e = 0;
         const bool counting = mode == DecodeMode::count;
+        const bool memo_on = counting && shortcuts;
         // Count mode: a copy of a value validated before is that value (followed, as gs_value
         // wants, by one more byte at hand); otherwise the value is validated and remembered.
-        const std::size_t m = counting && self_delimited(s[p]) ? gs_memo.match(s, p) : 0;
+        const std::size_t m = memo_on && self_delimited(s[p]) ? gs_memo.match(s, p) : 0;
         if (m != 0 && s.size() - p > m) {
             b = p;
             e = p + m;
             p = e;
+            ++hits.values;
         } else {
             const Step st = gs_value(s, p, b, e);
             if (st != Step::consumed) return st;
-            if (counting && self_delimited(s[b])) gs_memo.store(s.substr(b, e - b));
+            if (memo_on && self_delimited(s[b])) gs_memo.store(s.substr(b, e - b));
         }
         if (counting) {
             emit_counted();
@@ -400,11 +407,12 @@ struct ResponseDecoder::Impl {
             // first one compared with the value, the rest as copies of that first ",X". Only for
             // an object, array or string, which ends itself (a number could go on: 12,123).
             const std::size_t len = e - b;
-            if (len > 0 && self_delimited(s[b]) && p == e && s.size() - p > len && s[p] == ',' &&
+            if (memo_on && len > 0 && self_delimited(s[b]) && p == e && s.size() - p > len && s[p] == ',' &&
                 std::memcmp(s.data() + p + 1, s.data() + b, len) == 0) {
                 const std::size_t q = p;
                 p += len + 1;
                 emit_counted();
+                ++hits.copies;
                 count_copies(s, q, p);
             }
         } else {
@@ -739,5 +747,7 @@ const std::optional<std::string>& ResponseDecoder::status_exception() const noex
 }
 std::uint64_t ResponseDecoder::bytes_consumed() const noexcept { return impl_->consumed; }
 std::size_t ResponseDecoder::buffered_bytes() const noexcept { return impl_->buf.size(); }
+void ResponseDecoder::set_shortcuts(bool on) noexcept { impl_->shortcuts = on; }
+ResponseDecoder::ShortcutHits ResponseDecoder::shortcut_hits() const noexcept { return impl_->hits; }
 
 }  // namespace tpbench::io::http4

@@ -574,19 +574,13 @@ Result<ResponseMessage> decode_response(std::string_view frame, Format f) {
 }
 
 namespace {
-// The count path's memory of validated values, one per thread (detail/skip_memo.hpp).
-::tpbench::io::detail::SkipMemo& count_memo() {
-    thread_local ::tpbench::io::detail::SkipMemo memo;
-    return memo;
-}
-
-// The count path's memory of the last 206 message it validated whole, one per thread: a message
-// byte-equal to it (same format) is that message, so it has the same summary (scan_response is a
-// function of the bytes and the format) and is counted without being read again. A result stream
-// sends the same partial message over and over (times(18): 620,000 messages of 64 copies of one
-// vertex, byte-identical within a request). Kept: GraphBinary messages whose items were one value
-// repeated (found by the item loop, so a stream of distinct values costs no copy) and every
-// GraphSON one (a copy costs far less than reading JSON again).
+// The last 206 message the count path validated whole: a message byte-equal to it (same format) is
+// that message, so it has the same summary (scan_response is a function of the bytes and the
+// format) and is counted without being read again. A result stream sends the same partial message
+// over and over (times(18): 620,000 messages of 64 copies of one vertex, byte-identical within a
+// request). Kept: GraphBinary messages whose items were one value repeated (found by the item loop,
+// so a stream of distinct values costs no copy) and every GraphSON one (a copy costs far less than
+// reading JSON again).
 struct MessageMemo {
     static constexpr std::size_t kMaxBytes = 1u << 20;
     std::string bytes;
@@ -604,21 +598,29 @@ struct MessageMemo {
         sum = s;
     }
 };
-MessageMemo& message_memo() {
-    thread_local MessageMemo memo;
-    return memo;
-}
 }  // namespace
+
+struct ScanCache::State {
+    ::tpbench::io::detail::SkipMemo values;  // values validated before (detail/skip_memo.hpp)
+    MessageMemo message;
+    Hits hits;
+};
+
+ScanCache::ScanCache() : state_(std::make_unique<State>()) {}
+ScanCache::~ScanCache() = default;
+const ScanCache::Hits& ScanCache::hits() const noexcept { return state_->hits; }
 
 // GraphBinary: ResponseSummary::attributes is filled for error codes (outside 2xx) only — on
 // success the count path validates and skips status.attributes and result.meta.
 Result<ResponseSummary> scan_response(std::string_view frame, Format f,
-                                      const std::function<void(model::Value&&)>& on_item) {
+                                      const std::function<void(model::Value&&)>& on_item, ScanCache* cache) {
     ResponseSummary sum;
-    if (!on_item) {
-        // The count path: a copy of the last 206 message validated is that message (MessageMemo).
-        const auto& mm = message_memo();
-        if (mm.match(frame, f)) return mm.sum;
+    // The count path's shortcuts (ScanCache), when the caller keeps one.
+    ScanCache::State* const c = on_item ? nullptr : (cache ? &cache->state() : nullptr);
+    if (c && c->message.match(frame, f)) {
+        // A copy of the last 206 message validated is that message.
+        ++c->hits.messages;
+        return c->message.sum;
     }
     if (is_graphson(f)) {
         auto parts = parse_gs_response(frame, f, [&](std::size_t b, std::size_t& p) {
@@ -630,7 +632,7 @@ Result<ResponseSummary> scan_response(std::string_view frame, Format f,
         sum.code = parts->header.code;
         sum.message = parts->header.message.value_or(std::string());
         sum.attributes = std::move(parts->header.attributes);
-        if (!on_item) message_memo().store(frame, f, sum);
+        if (c) c->message.store(frame, f, sum);
         return sum;
     }
     bool one_value = false;  // the items were copies of one value (the count path's loop)
@@ -652,16 +654,17 @@ Result<ResponseSummary> scan_response(std::string_view frame, Format f,
             on_item(std::move(v));
             return std::nullopt;
         }
-        // A copy of a value validated before (on this thread) is that value: counted, not
+        if (!c) return rd.skip(GbVersion::v1);
+        // A copy of a value validated before (on this connection) is that value: counted, not
         // re-validated (detail/skip_memo.hpp).
-        auto& memo = count_memo();
-        if (const std::size_t m = memo.match(frame, rd.pos)) {
+        if (const std::size_t m = c->values.match(frame, rd.pos)) {
             rd.pos += m;
+            ++c->hits.values;
             return std::nullopt;
         }
         const std::size_t p0 = rd.pos;
         auto e = rd.skip(GbVersion::v1);
-        if (!e) memo.store(frame.substr(p0, rd.pos - p0));
+        if (!e) c->values.store(frame.substr(p0, rd.pos - p0));
         return e;
     };
     if (flag & 0x01) {
@@ -672,10 +675,10 @@ Result<ResponseSummary> scan_response(std::string_view frame, Format f,
         rd.pos += 2;
         std::int32_t n = 0;
         if (auto e = rd.count(n, bulk_set ? "BulkSet count" : "List count", bulk_set ? 10 : 2)) return *e;
-        if (!on_item && !bulk_set) {
-            // The count path's hot loop (times(18): 39.7 M items): the memo is looked up once per
-            // message and nothing is tested per item but the bytes (same checks as one_item()).
-            auto& memo = count_memo();
+        if (c && !bulk_set) {
+            // The count path's hot loop (times(18): 39.7 M items): nothing is tested per item but
+            // the bytes (same checks as one_item()).
+            auto& memo = c->values;
             const char* base = frame.data();
             for (std::int32_t i = 0; i < n; ++i) {
                 std::int64_t bulk = 1;
@@ -685,6 +688,7 @@ Result<ResponseSummary> scan_response(std::string_view frame, Format f,
                 const std::size_t p0 = rd.pos;
                 if (const std::size_t m = memo.match(frame, rd.pos)) {
                     rd.pos += m;
+                    ++c->hits.values;
                 } else {
                     if (auto e = rd.skip(GbVersion::v1)) return *e;
                     memo.store(frame.substr(p0, rd.pos - p0));
@@ -700,6 +704,7 @@ Result<ResponseSummary> scan_response(std::string_view frame, Format f,
                         std::memcmp(base + rd.pos, base + p0, more * len) == 0) {
                         rd.pos += more * len;
                         sum.result_count += static_cast<std::uint64_t>(bulk) * more;
+                        ++c->hits.repeated_lists;
                         one_value = true;
                         break;
                     }
@@ -707,7 +712,7 @@ Result<ResponseSummary> scan_response(std::string_view frame, Format f,
             }
             sum.item_count += static_cast<std::uint64_t>(n);
         }
-        for (std::int32_t i = 0; (on_item || bulk_set) && i < n; ++i) {
+        for (std::int32_t i = 0; !(c && !bulk_set) && i < n; ++i) {
             std::int64_t bulk = 1;
             if (!bulk_set && rd.left() >= 10 && static_cast<std::uint8_t>(frame[rd.pos]) == 0x21 &&
                 frame[rd.pos + 1] == 0x00)
@@ -724,7 +729,7 @@ Result<ResponseSummary> scan_response(std::string_view frame, Format f,
     }
     if (rd.left() != 0)
         return rd.fail(errc::trailing_bytes, std::to_string(rd.left()) + " bytes after the ResponseMessage");
-    if (one_value) message_memo().store(frame, f, sum);
+    if (one_value) c->message.store(frame, f, sum);
     return sum;
 }
 

@@ -211,6 +211,11 @@ std::string render_json(const Report& r) {
         } else {
             o["connect"] = nullptr;
         }
+        if (!s.diagnostics.empty()) {
+            json::object d;
+            for (const auto& [k, n] : s.diagnostics) d[k] = n;
+            o["diagnostics"] = std::move(d);
+        }
         if (s.transactions) {
             const auto& t = *s.transactions;
             o["transactions"] = {{"started", t.started},         {"committed", t.committed},
@@ -384,6 +389,8 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
                 }
                 s.connect = std::move(ct);
             }
+            if (const auto* d = rd.obj(so, "diagnostics"))
+                for (const auto& kv : *d) s.diagnostics[std::string(kv.key())] = rd.u64(*d, kv.key());
             if (const auto* t = rd.obj(so, "transactions")) {
                 TransactionTimes tt;
                 tt.started = rd.u64(*t, "started");

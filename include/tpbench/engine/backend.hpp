@@ -91,6 +91,9 @@ protected:
     ~ExecuteSlot() = default;
 };
 
+// Named event counts of sessions (Session::add_counters), summed per run.
+using Counters = std::map<std::string, std::uint64_t>;
+
 // One connection speaking one protocol.
 class Session {
 public:
@@ -124,6 +127,10 @@ public:
     // authentication message. Never contains a secret. "" after a success, or when the backend
     // has nothing to add to the error code.
     virtual std::string connect_error_message() const { return {}; }
+    // Adds the session's own event counts, by name, to `out` (summed over every session of a run
+    // into the report's side `diagnostics`; e.g. "memo.response_hits", docs/backends.md
+    // "Shortcuts"). Counts of every connection the session opened. Default: none.
+    virtual void add_counters(Counters& out) const { (void)out; }
 };
 
 // Per-backend configuration derived from the CLI (pool knobs that affect the protocol layer).

@@ -294,6 +294,7 @@ struct LoadResult {
     // / tls_failed): the run stopped at once, the requests not yet sent are counted as cancelled.
     errc fatal_error = errc::ok;
     ConnectStats connect;                     // stage timings of every connection opened (all workers)
+    Counters counters;                        // Session::add_counters of every session (all workers)
     bool deadline_hit = false;                // run_deadline expired with requests outstanding
     bool schedule_missed = false;             // open loop: sends fell behind schedule (see usage.md)
     LateSends late_sends;                     // open loop: the measured phase's sends over 5 ms late

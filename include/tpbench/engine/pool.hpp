@@ -9,7 +9,7 @@
 // restorer at a time, which backs off (50 ms doubling to 2 s) after failed connects and stops after
 // a credentials/TLS refusal or async_close_all(). A retired session is destroyed once its close has completed
 // and no lease is inside it any more (so a long run with many reconnects holds only the sessions it
-// uses: issue 11 #14, the client's RSS growing with every dropped connection). Connections above
+// uses, instead of growing with every dropped connection). Connections above
 // `min` idle for PoolLimits::idle_close are closed, so a pool shrinks back after a burst.
 //
 // Threading: single-threaded; every member must be called from coroutines on the pool's executor
@@ -111,6 +111,8 @@ public:
     std::size_t shed_count() const noexcept { return shed_; }
     // Stage timings of every successful connect so far (Session::connect_timings()).
     const ConnectStats& connect_stats() const noexcept { return connect_stats_; }
+    // Session::add_counters of every session the pool has held (destroyed ones included).
+    Counters counters() const;
     // Set once a connect failed with errc::auth_failed or errc::tls_failed: retrying cannot help,
     // so from then on async_acquire fails at once with this error instead of reconnecting.
     std::error_code fatal_error() const noexcept { return fatal_; }
@@ -168,6 +170,7 @@ private:
     std::size_t peak_in_flight_ = 0;
     std::string last_connect_error_;
     ConnectStats connect_stats_;
+    Counters reaped_counters_;  // add_counters of the sessions reap() destroyed
     std::error_code fatal_;
 };
 

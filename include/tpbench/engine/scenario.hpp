@@ -64,6 +64,7 @@ struct ProfilingReport {
     std::size_t per_connection = 0;
     std::size_t connections = 0;  // connections opened in the last execution
     ConnectStats connect;         // stage timings of every connection opened (all executions)
+    Counters counters;            // Session::add_counters of every session (all executions)
 
     // Total failed requests over the test executions.
     std::uint64_t test_errors() const noexcept;

@@ -128,6 +128,17 @@ public:
     std::uint64_t bytes_consumed() const noexcept;
     std::size_t buffered_bytes() const noexcept;  // bytes held for the value in progress
 
+    // Count mode's shortcuts (docs/backends.md "Shortcuts"): a value byte-equal to one validated
+    // before is counted without being validated again, and copies of a value in a row are counted
+    // by one compare. On by default; off = every value validated. Kept across reset()/restart().
+    // They never change a count or a verdict; hits say how often they applied.
+    struct ShortcutHits {
+        std::uint64_t values = 0;  // values taken from the memory of validated values
+        std::uint64_t copies = 0;  // values counted as copies of the one before them
+    };
+    void set_shortcuts(bool on) noexcept;
+    ShortcutHits shortcut_hits() const noexcept;
+
 private:
     struct Impl;
     Impl* impl_;

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -84,8 +85,40 @@ struct ResponseSummary {
     std::uint64_t item_count = 0;    // top-level items in result.data
     std::uint64_t result_count = 0;  // items with bulks expanded (what a user iterates)
 };
+// What the count path may remember between messages: its shortcuts (docs/backends.md
+// "Shortcuts"). Owned by one connection (not thread-safe), passed to every scan_response of it;
+// the shortcuts only apply while counting (on_item empty) and never change a summary:
+//   * the last 206 message validated whole (GraphBinary: when its items were copies of one value;
+//     every GraphSON one): a byte-equal message has the same summary (hits().messages);
+//   * values validated before (detail/skip_memo.hpp): a byte-equal copy is counted without being
+//     validated again (hits().values);
+//   * a GraphBinary List whose items are copies of its first item, found with one overlapping
+//     compare (hits().repeated_lists).
+class ScanCache {
+public:
+    struct Hits {
+        std::uint64_t messages = 0;
+        std::uint64_t values = 0;
+        std::uint64_t repeated_lists = 0;
+    };
+    ScanCache();
+    ~ScanCache();
+    ScanCache(const ScanCache&) = delete;
+    ScanCache& operator=(const ScanCache&) = delete;
+    const Hits& hits() const noexcept;
+
+    struct State;  // defined in ws37.cpp
+    State& state() noexcept { return *state_; }
+
+private:
+    std::unique_ptr<State> state_;
+};
+
+// A function of its arguments: with `cache` null, every byte is validated (no shortcut); with a
+// cache, the same summary, sooner for repeated bytes (the cache's hit counts grow).
 Result<ResponseSummary> scan_response(std::string_view frame, Format f,
-                                      const std::function<void(model::Value&&)>& on_item = {});
+                                      const std::function<void(model::Value&&)>& on_item = {},
+                                      ScanCache* cache = nullptr);
 
 // Status classes.
 inline bool is_final(std::int32_t code) noexcept { return code != 206 && code != 407; }

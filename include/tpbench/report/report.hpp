@@ -155,6 +155,9 @@ struct Side {
     // Non-empty: the side did not run, and why (one line, e.g. a write tpbench was not allowed to
     // make); its figures are all zero. Every format shows it.
     std::string skipped;
+    // Event counts the backends report (docs/report-schema.md "diagnostics"), e.g.
+    // "memo.response_hits"; empty when none.
+    std::map<std::string, std::uint64_t> diagnostics;
 
     // failed / requests, 0 when nothing was issued.
     double error_rate() const noexcept {

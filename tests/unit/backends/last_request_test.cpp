@@ -79,3 +79,19 @@ TEST_CASE("LastRequest: two bytecodes compare by value") {
     same_value.bytecode = Value::list({Value::string("E")});
     CHECK_FALSE(last.same(same_value));
 }
+
+TEST_CASE("LastRequest: hits() counts the reuses; disable() (memo=off) remembers nothing") {
+    LastRequest last;
+    last.remember(base());
+    CHECK(last.same(base()));
+    CHECK(last.same(base()));
+    Request other = base();
+    other.gremlin = "g.E()";
+    CHECK_FALSE(last.same(other));
+    CHECK(last.hits() == 2);
+    last.disable();
+    CHECK_FALSE(last.same(base()));
+    last.remember(base());
+    CHECK_FALSE(last.same(base()));
+    CHECK(last.hits() == 2);
+}

@@ -73,7 +73,7 @@ TEST_CASE("ws37 and http4 facts") {
     CHECK_FALSE(ws->knows_option("dialect"));
     for (auto k : {"body", "dialect", "language", "compression", "bulkResults", "g"})
         CHECK(h4->knows_option(k));
-    CHECK(ws->options_text() == "compression=true|false, sasl=eager|lazy");
+    CHECK(ws->options_text() == "compression=true|false, sasl=eager|lazy, memo=on|off");
     // URL schemes.
     CHECK(backends::backend_for_scheme("wss") == ws);
     CHECK(backends::backend_for_scheme("ws") == ws);

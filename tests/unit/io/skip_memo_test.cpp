@@ -78,14 +78,25 @@ TEST_CASE("ws37 scan_response count: repeated values counted, a corrupt copy of 
     m.data = Value::list(std::move(items));
     std::string frame;
     encode_response(frame, m, Format::graphbinary_v1);
+    ScanCache cache;
     for (int round = 0; round < 2; ++round) {
-        auto s = scan_response(frame, Format::graphbinary_v1, {});
+        auto s = scan_response(frame, Format::graphbinary_v1, {}, &cache);
         REQUIRE(s.ok());
         CHECK(s.value().result_count == 64);
     }
+    // Each round: 63 copies of the first item by one compare; the second round's first item is
+    // the one the first round validated (a 200 message is not remembered whole).
+    CHECK(cache.hits().repeated_lists == 2);
+    CHECK(cache.hits().values == 1);
+    CHECK(cache.hits().messages == 0);
     std::string bad = frame;
     corrupt_last(bad);
+    CHECK_FALSE(scan_response(bad, Format::graphbinary_v1, {}, &cache).ok());
     CHECK_FALSE(scan_response(bad, Format::graphbinary_v1, {}).ok());
+    // Without a cache nothing is remembered: the same count, every item validated.
+    auto plain = scan_response(frame, Format::graphbinary_v1, {});
+    REQUIRE(plain.ok());
+    CHECK(plain.value().result_count == 64);
 }
 
 // ---- copies of one value in a row, and whole repeated 206 messages ---------------------------------
@@ -140,8 +151,14 @@ ws37::ResponseMessage ws_message(int copies, std::int32_t code) {
     return m;
 }
 
+// One connection's count-path memory, kept across the calls of a test (as a connection keeps it).
+ws37::ScanCache& ws_cache() {
+    static ws37::ScanCache c;
+    return c;
+}
+
 Outcome ws_count(std::string_view frame) {
-    auto s = ws37::scan_response(frame, ws37::Format::graphbinary_v1, {});
+    auto s = ws37::scan_response(frame, ws37::Format::graphbinary_v1, {}, &ws_cache());
     return s.ok() ? Outcome{true, s.value().result_count} : Outcome{};
 }
 
@@ -277,8 +294,12 @@ TEST_CASE(
     mb.header.request_id = model::Uuid{1};
     encode_response(a, ma, Format::graphbinary_v1);
     encode_response(b, mb, Format::graphbinary_v1);
-    REQUIRE(scan_response(a, Format::graphbinary_v1, {}).ok());
-    auto sb = scan_response(b, Format::graphbinary_v1, {});
+    ScanCache cache;
+    REQUIRE(scan_response(a, Format::graphbinary_v1, {}, &cache).ok());
+    REQUIRE(scan_response(a, Format::graphbinary_v1, {}, &cache).ok());
+    CHECK(cache.hits().messages == 1);
+    auto sb = scan_response(b, Format::graphbinary_v1, {}, &cache);
+    CHECK(cache.hits().messages == 1);
     REQUIRE(sb.ok());
     CHECK(sb.value().request_id == mb.header.request_id);
     CHECK(sb.value().result_count == 9);
