@@ -1102,6 +1102,118 @@ TEST_CASE("ws37 start_execute: results, a server error status, one slot reused, 
     });
 }
 
+// The load engine's lane starts its next request from inside complete(), i.e. from inside the
+// connection's run_wakes loop (Connection::run_wakes: "Completion and re-entry" in
+// docs/architecture.md). The invariant that makes it safe: run_wakes works on a swapped-out list,
+// a slot freed and reused by the re-entrant start_execute only sees a spurious wake (every waiter
+// re-checks), and nothing completes inside start_execute itself. Eight chains of 40 requests each,
+// then the connection dropped with chains still running.
+namespace {
+struct ChainSlot final : tpbench::engine::ExecuteSlot {
+    tpbench::engine::Session* session = nullptr;
+    int id = 0;
+    int left = 0;  // requests still to start from complete()
+    int completed = 0;
+    int ok = 0;
+    int refused = 0;         // start_execute said no (the connection is gone)
+    int depth = 0;           // > 0 while inside start_execute
+    bool reentrant = false;  // complete() came from inside start_execute
+    std::uint64_t results = 0;
+    std::vector<errc> errors;
+    bool start() {
+        ++depth;
+        const bool started = session->start_execute(request("n=" + std::to_string(1 + id % 3)), *this);
+        --depth;
+        return started;
+    }
+    void complete(Outcome&& o) noexcept override {
+        if (depth > 0) reentrant = true;
+        ++completed;
+        if (o.error)
+            errors.push_back(static_cast<errc>(o.error.value()));
+        else
+            ++ok;
+        results += o.result_count;
+        if (left > 0) {
+            --left;
+            if (!start()) ++refused;  // the lane's next request, started from inside run_wakes
+        }
+    }
+};
+}  // namespace
+
+TEST_CASE("ws37 start_execute: a slot that starts its next request from complete() (inside run_wakes)") {
+    net::io_context ioc;
+    int answered = 0;
+    bool drop = false;
+    FakeServer server(ioc, [&](ServerWs& ws) -> net::awaitable<void> {
+        // Answers each request as it reads it (the client's writer batches its frames, so one
+        // client read often carries several answers: one run_wakes completes several chains).
+        for (;;) {
+            auto r = co_await read_request(ws);
+            if (!r) co_return;
+            if (drop) {
+                beast::get_lowest_layer(ws).socket().close();
+                co_return;
+            }
+            const int n = std::stoi(r->gremlin().substr(2));
+            co_await send(ws, response(*r, 200, ints(0, n)));
+            ++answered;
+        }
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        std::vector<ChainSlot> chains(8);
+        for (int i = 0; i < 8; ++i) {
+            chains[i].session = s.get();
+            chains[i].id = i;
+            chains[i].left = 39;
+            REQUIRE(chains[i].start());
+        }
+        // Every chain runs to its end: 40 requests each, each completed once, none inside a call.
+        for (int spin = 0; spin < 1500; ++spin) {
+            int done = 0;
+            for (auto& c : chains) done += c.completed;
+            if (done == 8 * 40) break;
+            co_await sleep_for(2ms);
+        }
+        for (auto& c : chains) {
+            CAPTURE(c.id);
+            CHECK(c.completed == 40);
+            CHECK(c.ok == 40);
+            CHECK(c.refused == 0);
+            CHECK_FALSE(c.reentrant);
+            CHECK(c.results == static_cast<std::uint64_t>(40 * (1 + c.id % 3)));
+        }
+        CHECK(answered == 8 * 40);
+
+        // Chains still running when the server drops the connection: every started request ends
+        // exactly once (connection_closed), and the re-entrant starts are refused, not lost.
+        for (auto& c : chains) {
+            c.completed = c.ok = 0;
+            c.results = 0;
+            c.left = 1000;
+        }
+        for (auto& c : chains) REQUIRE(c.start());
+        co_await sleep_for(20ms);
+        drop = true;
+        for (int spin = 0; spin < 1500 && s->is_open(); ++spin) co_await sleep_for(2ms);
+        co_await sleep_for(50ms);
+        for (auto& c : chains) {
+            CAPTURE(c.id);
+            // started = 1 + (1000 - left) - refused; each ended once
+            const int started = 1 + (1000 - c.left) - c.refused;
+            CHECK(c.completed == started);
+            CHECK(c.refused == 1);  // the start after the loss, from inside run_wakes
+            CHECK_FALSE(c.reentrant);
+            CHECK_FALSE(c.errors.empty());
+            for (errc e : c.errors) CHECK(e == errc::connection_closed);
+        }
+        CHECK_FALSE(s->is_open());
+    });
+}
+
 TEST_CASE("ws37 start_execute: a connection lost mid-request completes every pending slot exactly once") {
     net::io_context ioc;
     FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
