@@ -2,7 +2,7 @@
 // RFC 6455 framing for the ws37 client's fast path (no Asio, no allocation): the session uses Beast
 // for the opening handshake, then — on connections without permessage-deflate — speaks frames
 // itself so that it can coalesce every ready request frame into one write (gather-write) and
-// decode every complete server frame of one large read (docs/performance.md, issue 10).
+// decode every complete server frame of one large read (docs/backends.md).
 //
 //   append_client_frame()  appends one masked client frame (FIN set, no fragmentation);
 //   parse_server_header()  decodes one server frame header and checks what a client must refuse:
@@ -57,8 +57,8 @@ inline void copy_masked(char* dst, const char* src, std::size_t n, const unsigne
 }
 
 // The writer's batch of outgoing frames: bytes whose storage only grows, so appending a frame
-// does not first zero-fill the room it is about to overwrite (std::string::resize does: ~80
-// instructions per request frame, issue 10). clear() keeps the storage.
+// does not first zero-fill the room it is about to overwrite (std::string::resize does).
+// clear() keeps the storage.
 class OutBuffer {
 public:
     // `n` more bytes at the end (contents unspecified until written); valid until the next call.

@@ -45,8 +45,8 @@ std::optional<std::size_t> PendingTable::add(const model::Uuid& id) {
     e.owner_gone = false;
     e.abandoned = false;
     e.error = errc::ok;
-    // A fresh outcome, field by field: assigning a whole `Outcome{}` (three strings and a vector
-    // built and destroyed) cost ~180 instructions per request (callgrind, 6ea1c19). The owner
+    // A fresh outcome, field by field: assigning a whole `Outcome{}` builds and destroys three
+    // strings and a vector per request (docs/backends.md "Hot-path notes"). The owner
     // moves the outcome out (take_outcome), so nothing here allocates: a success's message is
     // empty.
     engine::Outcome& o = e.outcome;

@@ -110,7 +110,7 @@ void add_allow_writes_flag(CLI::App& app, bool& allow);
 // exercise, the embedded server, or --allow-writes).
 std::string write_refusal(const SideSpec& side, const engine::ProfilingOptions& o);
 
-// Throws engine::ConfigError when `key` is not an option `backend` knows (issue 11 #7).
+// Throws engine::ConfigError when `key` is not an option `backend` knows.
 void check_backend_option(std::string_view backend, std::string_view key);
 
 // Target flags shared by run/profile (--backend, --host, --port, --serializer, --generation,

@@ -14,6 +14,7 @@
 
 #include <tpbench/report/render.hpp>
 #include <tpbench/report/report.hpp>
+#include <tpbench/version.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -480,7 +481,7 @@ int run_ab(const AbArgs& a) {
 
     report::Report rep;
     rep.title = fmt::format("tpbench ab: {}", c.query);
-    rep.tool_version = "tpbench 0.1.0";
+    rep.tool_version = std::string(tpbench::tool_version);
     rep.created_utc = report::now_utc_iso8601();
     rep.scenario = fmt::format("{} {}", c.test_type, c.query);
     // Interrupted: the sides that ran (the last one partial); no comparison of partial rounds.
@@ -747,7 +748,7 @@ int run_demo(const DemoArgs& a) {
     if (!a.report_file.empty()) {
         report::Report rep;
         rep.title = fmt::format("tpbench A/B: {} (ProfilingApplication scenarios)", sides_text(sides));
-        rep.tool_version = "tpbench 0.1.0";
+        rep.tool_version = std::string(tpbench::tool_version);
         rep.created_utc = report::now_utc_iso8601();
         for (const auto& r : runs) {
             rep.sides.push_back(

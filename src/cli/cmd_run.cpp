@@ -13,6 +13,7 @@
 #include <tpbench/report/hgrm.hpp>
 #include <tpbench/report/render.hpp>
 #include <tpbench/stats/interval_log.hpp>
+#include <tpbench/version.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -75,7 +76,7 @@ int write_closed_report(const RunArgs& a, const cli::SideSpec& side, const engin
     auto format = report::parse_format(a.rate.format);
     if (!format) throw engine::ConfigError(format.error());
     report::Report rep;
-    rep.tool_version = "tpbench 0.1.0";
+    rep.tool_version = std::string(tpbench::tool_version);
     rep.created_utc = report::now_utc_iso8601();
     rep.title =
         fmt::format("tpbench run (closed loop, {}): {}", pr.latency ? "latency" : "throughput", side.label);

@@ -4,6 +4,7 @@
 #include "commands.hpp"
 
 #include <tpbench/model/did_you_mean.hpp>
+#include <tpbench/version.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -64,7 +65,7 @@ int main(int argc, char** argv) {
     CLI::App app{
         "tpbench — load generator and protocol profiler for Gremlin Server (TinkerPop 3.7 WebSocket vs 4.0 "
         "HTTP)"};
-    app.set_version_flag("--version", "tpbench 0.1.0");
+    app.set_version_flag("--version", std::string(tpbench::tool_version));
     app.require_subcommand(0, 1);
     register_serve(app);
     register_inspect(app);

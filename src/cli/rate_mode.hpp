@@ -1,5 +1,5 @@
 #pragma once
-// `tpbench run --rate R`: the open-loop load model (issue 5) — requests sent on a fixed schedule,
+// `tpbench run --rate R`: the open-loop load model — requests sent on a fixed schedule,
 // latency measured from each request's intended send time (coordinated-omission corrected) and
 // service time from the actual send, per-second intervals, a loud warning when the generator
 // cannot keep the schedule, --sweep for the maximum sustainable rate under an SLO, report

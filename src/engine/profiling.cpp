@@ -50,7 +50,7 @@ const std::vector<std::string_view> extension_keys = {"warmupRequests", "batchSi
 std::int32_t parse_int_value(std::string_view key, std::string_view value) {
     auto v = java_parse_int(value);
     if (!v) {
-        // Digits that do not fit Java's int: say so instead of "not an integer" (issue 11 #7).
+        // Digits that do not fit Java's int: say so instead of "not an integer".
         std::string_view digits = value;
         if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.remove_prefix(1);
         const bool all_digits = !digits.empty() && std::all_of(digits.begin(), digits.end(),
@@ -120,7 +120,7 @@ void ProfilingOptions::validate() const {
     non_negative("testType", test_type);
     positive("parallelism", parallelism);
     positive("requests", requests);
-    positive("executions", executions);  // 0 would warm up and then measure nothing (issue 11 #7)
+    positive("executions", executions);  // 0 would warm up and then measure nothing
     non_negative("warmups", warmups);
     positive("warmupRequests", warmup_requests);
     non_negative("minExpectedRps", min_expected_rps);

@@ -298,7 +298,7 @@ private:
 
     // The types that contain values, in a frame of their own: the recursion fq -> nested -> ... ->
     // fq then carries only what nesting needs, not the locals of every scalar case of value()
-    // (issue 11 #15: with them a level took 11.6 KB of stack under ASan+UBSan).
+    // (with them a level took 11.6 KB of stack under ASan+UBSan).
     [[gnu::noinline]] bool nested(std::uint8_t c, std::uint8_t flag, Value& out, std::size_t depth) {
         switch (c) {
             case code::list:

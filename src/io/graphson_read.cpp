@@ -693,8 +693,8 @@ private:
 
     // One @type: the types that contain values each get a frame of their own, so the recursion
     // (value -> object -> typed_value -> typed_list -> array -> value ...) carries only what
-    // nesting needs, not every scalar case's locals (issue 11 #15: with them a level of typed
-    // nesting took 15.6 KB of stack under ASan+UBSan).
+    // nesting needs, not every scalar case's locals (with them a level of typed nesting took
+    // 15.6 KB of stack under ASan+UBSan).
     bool typed_value(std::string_view type, Value& out, std::size_t depth) {
         const Tag tag = lookup_tag(type);
         if (!c_.ws_more()) return false;

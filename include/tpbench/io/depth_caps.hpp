@@ -1,6 +1,6 @@
 #pragma once
-// Nesting caps of the recursive decoders, whatever GbLimits::max_depth / GsOptions::max_depth say
-// (issue 11 #15). They bound the stack a hostile input can make gb_read / gb_skip / gs_read use,
+// Nesting caps of the recursive decoders, whatever GbLimits::max_depth / GsOptions::max_depth say.
+// They bound the stack a hostile input can make gb_read / gb_skip / gs_read use,
 // with a wide margin even in ASan+UBSan builds: at the cap a GraphBinary decode takes about 0.3 MB
 // and a GraphSON one about 0.55 MB of stack under ASan (0.08 / 0.15 MB in a release build), and
 // tests/unit/io/stack_depth_test.cpp decodes the deepest accepted inputs on a 1 MiB stack, an eighth

@@ -92,7 +92,8 @@ inline constexpr std::array<bool, 256> make_nests() {
 }
 inline constexpr std::array<bool, 256> kNests = make_nests();
 
-inline constexpr std::size_t kHardMaxDepth = gb_depth_cap;  // graphbinary.hpp: the stack bound (issue 11 #15)
+// graphbinary.hpp: the stack bound (depth_caps.hpp).
+inline constexpr std::size_t kHardMaxDepth = gb_depth_cap;
 
 struct CodeTables {
     std::array<bool, 256> v1{};

@@ -214,8 +214,8 @@ inline model::Value number_value(std::string_view text, bool int_as_long) {
 // typed GraphSON and go to gs_read (when `typed_ok`); everything else is plain JSON.
 inline Result<model::Value> read_loose(std::string_view s, std::size_t b, std::size_t e, const GsOptions& opt,
                                        bool int_as_long, bool typed_ok, std::size_t depth = 0) {
-    // Recursive: bounded by the reader's cap too (issue 11 #15), and a typed value inside gets only
-    // the depth that is left.
+    // Recursive: bounded by the reader's cap too (depth_caps.hpp), and a typed value inside gets
+    // only the depth that is left.
     const std::size_t max_depth = std::min(opt.max_depth, gs_depth_cap);
     if (depth > max_depth) return make_error(errc::too_deep, b, "JSON nesting too deep");
     std::size_t p = b;
