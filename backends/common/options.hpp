@@ -21,8 +21,8 @@ inline bool bool_option(const engine::Target& t, const char* backend, const char
     const std::string v = option(t, key, "false");
     if (v == "true") return true;
     if (v == "false") return false;
-    throw std::invalid_argument(std::string(backend) + ": option " + key + " must be true or false, got '" + v +
-                                "'");
+    throw std::invalid_argument(std::string(backend) + ": option " + key + " must be true or false, got '" +
+                                v + "'");
 }
 
 // Option memo=on|off (absent = on): whether the session may take its shortcuts, the caches that

@@ -316,7 +316,7 @@ int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides, report
     const std::uint64_t not_sent = outs.back().last.not_sent;
     while (outs.size() < sides.size()) outs.emplace_back();
     report::Report rep;
-    rep.tool_version = "tpbench 0.1.0";
+    rep.tool_version = std::string(tpbench::tool_version);
     rep.created_utc = report::now_utc_iso8601();
     rep.scenario = outs[0].rep.scenario;
     rep.title =

@@ -9,6 +9,7 @@
 
 #include <tpbench/engine/interrupt.hpp>
 #include <tpbench/report/render.hpp>
+#include <tpbench/version.hpp>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -105,7 +106,7 @@ int run_profile(const ProfileArgs& a, const std::vector<std::string>& kv) {
     // the --report file.
     const std::string where = targets.describe(side);
     report::Report r;
-    r.tool_version = "tpbench 0.1.0";
+    r.tool_version = std::string(tpbench::tool_version);
     r.created_utc = report::now_utc_iso8601();
     r.title = fmt::format("tpbench profile ({}): {}", rep.latency ? "latency" : "throughput", side.label);
     r.scenario = o.exercise ? "exercise mix" : o.script;

@@ -36,7 +36,8 @@ std::string compression_name(const std::map<std::string, std::string>* backend_o
 // The common report::Side of one measured side: `m` is the measured phase, `errors` the failed
 // requests by tpbench::errc value (engine::errc_slots entries). The requests whose result count
 // differed from the expectation (m.result_mismatches) are failed requests of the report: in
-// wrong_result_count, failed and an errors[] entry of class "wrong_result", not in completed. `counters`: the sessions' own counts (the side's diagnostics).
+// wrong_result_count, failed and an errors[] entry of class "wrong_result", not in completed.
+// `counters`: the sessions' own counts (the side's diagnostics).
 report::Side to_report_side(const SideInput& in, const engine::PhaseStats& m,
                             std::span<const std::uint64_t> errors, const engine::ConnectStats& connect,
                             const engine::Counters& counters = {});

@@ -19,7 +19,7 @@ cat >"$dir/workload.jsonl" <<'W'
 {"gremlin": "g.V().has('name', n).values('age')", "bindings": {"n": "marko"}, "expect": 1}
 {"gremlin": "g.V().hasLabel('person')", "expect": 4}
 {"gremlin": "g.V().outE()", "batchSize": 2, "weight": 2, "expect": 6}
-{"gremlin": "g.V().both().both().both()", "batchSize": 8, "expect": 30}
+{"gremlin": "g.V().both().both().both()", "batchSize": 8, "expect": 72}
 {"gremlin": "g.V().noSuchStep()"}
 W
 
@@ -65,7 +65,9 @@ def key(s):
 assert key(on) == key(off), (key(on), key(off))
 assert on["requests"] > 0 and on["completed"] > 0, key(on)
 if mode == "workload":
-    assert on["failed"] > 0, key(on)           # the failing query failed, in both runs alike
+    # the failing query failed, in both runs alike; every result count was as expected
+    classes = {e[0] for e in key(on)["errors"]}
+    assert on["failed"] > 0 and classes in ({"server_evaluation"}, {"server_error_after_ok"}), key(on)
 else:
     assert on["failed"] == 0, key(on)
 don = on.get("diagnostics", {})

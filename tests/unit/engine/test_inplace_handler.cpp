@@ -137,7 +137,7 @@ TEST_CASE("InplaceHandler: a coroutine waiting on it is resumed inline by invoke
     for (int i = 0; i < 3; ++i) {
         net::post(ioc, [&, i] {
             log.push_back(i);
-            h.invoke();           // resumes the coroutine here ...
+            h.invoke();              // resumes the coroutine here ...
             log.push_back(100 + i);  // ... which ran before this line
         });
         ioc.poll();
