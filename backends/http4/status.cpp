@@ -17,6 +17,9 @@ errc classify_status(std::int32_t http_status, std::int32_t code, std::string_vi
     if (http_status == 200) {
         if (code == 200) return errc::ok;
         if (names(exception, "ServerTimeoutExceededException")) return errc::server_timeout;
+        // A stream the server ended because it is going away (tpbench serve's graceful shutdown:
+        // a terminating chunk with 503 in the footer and trailers), not a broken response.
+        if (code == 503) return errc::server_shutdown;
         return errc::server_error_after_ok;
     }
     switch (http_status) {

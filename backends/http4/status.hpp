@@ -13,6 +13,8 @@ namespace tpbench::http4 {
 //   status line 200, footer error                     -> server_timeout when the exception is
 //                                                        ServerTimeoutExceededException, else
 //                                                        server_error_after_ok
+//   status line 200, footer 503                       -> server_shutdown (the server ended the
+//                                                        stream: shutting down)
 //   status line 429                                   -> server_rate_limited
 //   status line 401 / 403                             -> auth_failed
 //   status line 400 / 405 / 413 / 505                 -> server_bad_request

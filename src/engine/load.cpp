@@ -1046,6 +1046,8 @@ std::string errc_name(errc e) {
             return "server_error";
         case errc::server_error_after_ok:
             return "server_error_after_ok";
+        case errc::server_shutdown:
+            return "server_shutdown";
     }
     return "errc_" + std::to_string(static_cast<int>(e));
 }

@@ -61,6 +61,8 @@ public:
                 return "server: error";
             case errc::server_error_after_ok:
                 return "server: error after 200 OK";
+            case errc::server_shutdown:
+                return "server: shutting down (503 after 200 OK)";
         }
         return "unknown tpbench error";
     }

@@ -172,6 +172,9 @@ TEST_CASE("http4 status classification") {
     CHECK(classify_status(200, 500, "org.apache.tinkerpop.gremlin.server.ServerTimeoutExceededException") ==
           errc::server_timeout);
     CHECK(classify_status(200, 500, "NotServerTimeoutExceededException") == errc::server_error_after_ok);
+    // A stream ended by the server's graceful shutdown (503 in the footer after the 200 head).
+    CHECK(classify_status(200, 503, "ServiceUnavailableException") == errc::server_shutdown);
+    CHECK(classify_status(503, 503, "ServiceUnavailableException") == errc::server_error);
     CHECK(classify_status(429, 429, "TooManyRequestsException") == errc::server_rate_limited);
     for (int c : {400, 405, 413, 505}) CHECK(classify_status(c, c, "") == errc::server_bad_request);
     CHECK(classify_status(500, 500, "ServerTimeoutExceededException") == errc::server_timeout);
