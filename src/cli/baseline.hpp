@@ -1,5 +1,5 @@
 #pragma once
-// --baseline FILE (issue 30): this run compared with a JSON report tpbench wrote earlier (schema
+// --baseline FILE: this run compared with a JSON report tpbench wrote earlier (schema
 // tpbench.report/1 or /2). Pure; any thread.
 //
 //   auto base = load_baseline(path);            // ConfigError (exit 2): unreadable, not a report

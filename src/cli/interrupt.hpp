@@ -1,5 +1,5 @@
 #pragma once
-// Interrupting a load command (run, ab, profile and the default A/B; issue 25 #4, docs/usage.md
+// Interrupting a load command (run, ab, profile and the default A/B, docs/usage.md
 // "Interrupting a run"): the first SIGINT / SIGTERM / SIGHUP stops the schedule, drains the
 // requests in flight for at most --drain-timeout, and the command then prints and writes its
 // partial report marked interrupted and exits 128 + signal (run_command: 130, 143, 129); a second

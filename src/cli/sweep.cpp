@@ -13,7 +13,7 @@ SweepVerdict judge_sweep_step(const std::vector<stats::Threshold>& slo, const Sw
     const bool kept_up = step.achieved_rps >= 0.95 * step.offered_rps;
     v.passed = res.all_passed && !step.saturated && kept_up;
     for (const auto& x : res.results) v.why += x.message + "; ";
-    // Every reason a step is not sustainable is said, not only the SLO's (issue 25 item 7).
+    // Every reason a step is not sustainable is said, not only the SLO's.
     if (step.saturated)
         v.why += "schedule not kept (sends left late: the generator or the server fell behind); ";
     if (!kept_up)

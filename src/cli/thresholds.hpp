@@ -1,5 +1,5 @@
 #pragma once
-// --threshold in every load command (issue 25): parsed and checked against the command's sides
+// --threshold in every load command: parsed and checked against the command's sides
 // before the first request, evaluated on the report's sides afterwards, shown in every report
 // format (Report::thresholds) and failing the run with exit 99. Pure; any thread.
 //

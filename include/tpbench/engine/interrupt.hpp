@@ -1,5 +1,5 @@
 #pragma once
-// Stopping load early (issue 25 #4, docs/usage.md "Interrupting a run"): a process-wide stop
+// Stopping load early (docs/usage.md "Interrupting a run"): a process-wide stop
 // request that every run_load in progress, and every one started after it, honours — the schedule
 // stops (no new request is taken), the requests in flight get a bounded grace period (stop_grace)
 // to finish, then the ones still outstanding are cancelled and counted (errc::cancelled), and the

@@ -41,7 +41,7 @@
 namespace tpbench::report {
 
 // The version of the JSON document written by render(Format::json); see docs/report-schema.md.
-// Version 2 (issue 25): a request whose result count differed from its expectation (a workload
+// Version 2: a request whose result count differed from its expectation (a workload
 // line's `expect`, --expect-results, the exercise mix's counts) is a failed request of class
 // "wrong_result" (in `failed`, `errors` and `error_rate`, no longer in `completed`), and every side
 // has the counters `wrong_result_count` and `failed_executions`. parse_report_json reads version 1 too.

@@ -62,7 +62,7 @@ struct Item {
     const void* element_key = nullptr;  // non-null for graph elements; same element => same key
 };
 
-// The TinkerPop generation whose Gremlin an evaluation follows (issue 29): the ws37 and http3
+// The TinkerPop generation whose Gremlin an evaluation follows: the ws37 and http3
 // endpoints evaluate as TinkerPop 3.7 does, the http4 endpoint as TinkerPop 4.0 (master) does. One
 // evaluator; what differs is a set of named switches (the evaluator's dialect.hpp).
 enum class Generation : std::uint8_t { tp37, tp40 };

@@ -13,7 +13,7 @@
 // Spaces are allowed around the operator. Values are stored normalised: time in nanoseconds,
 // percentages as fractions (0.1% -> 0.001).
 //
-// Scopes (issue 25; commands with several sides, `tpbench ab`):
+// Scopes (commands with several sides, `tpbench ab`):
 //            scoped    := SIDE ":" threshold        only the side labelled SIDE ("http4:p99<20ms")
 //                       | "ratio:" rmetric op number ["x"]
 //            rmetric   := "p" number | "mean" | "min" | "max" | "stddev" | "rps"
@@ -21,7 +21,7 @@
 // "ratio:rps>0.9" = B's throughput at least 90% of A's, "ratio:p99<1.2" = B's p99 at most 1.2x
 // A's); its number is a plain factor. Which sides a scope names is the caller's business.
 //
-// Baseline (issue 30; `--baseline FILE`): a factor of this run's metric over the same metric of an
+// Baseline (`--baseline FILE`): a factor of this run's metric over the same metric of an
 // earlier run's report, either spelling:
 //            rmetric op number "x baseline"           "p99<1.10x baseline", "rps>0.95x baseline"
 //            | "baseline:" rmetric op number ["x"]    "baseline:p99<1.1"
