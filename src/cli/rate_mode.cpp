@@ -183,6 +183,90 @@ stats::IntervalLogEntry hlog_entry(std::size_t i, const engine::IntervalStats& i
     return e;
 }
 
+// --stages: each stage's figures from the per-second series (second i, completions in [i, i+1)
+// after the schedule's start, belongs to the stage holding i + 0.5; warm-up excluded).
+void add_stages(report::Side& side, const engine::LoadSpec& spec, const engine::LoadResult& r) {
+    double t0 = 0;
+    for (const auto& st : spec.stages) {
+        const double t1 = t0 + st.seconds;
+        report::StagePoint p;
+        p.start_s = t0;
+        p.seconds = st.seconds;
+        p.target_rps = st.target;
+        p.offered_rps =
+            static_cast<double>(engine::scheduled_requests(spec, t1) - engine::scheduled_requests(spec, t0)) /
+            st.seconds;
+        std::optional<stats::Histogram> h;
+        for (std::size_t i = 0; i < r.intervals.size(); ++i) {
+            const double mid = static_cast<double>(i) + 0.5;
+            if (mid < t0 || mid >= t1) continue;
+            const auto& iv = r.intervals[i];
+            p.completed += iv.completed;
+            p.failed += iv.failed;
+            if (!h)
+                h = iv.latency;
+            else
+                h->merge(iv.latency);
+        }
+        p.achieved_rps = static_cast<double>(p.completed + p.failed) / st.seconds;
+        if (h && h->count() > 0) {
+            p.p50_ns = static_cast<double>(h->value_at_percentile(50));
+            p.p90_ns = static_cast<double>(h->value_at_percentile(90));
+            p.p99_ns = static_cast<double>(h->value_at_percentile(99));
+            p.max_ns = static_cast<double>(h->max());
+        }
+        side.stages.push_back(p);
+        t0 = t1;
+    }
+}
+
+// "30s:100,2m:2000,30s:0": duration (ms, s, m, h; a bare number is seconds) : target req/s.
+std::vector<engine::LoadSpec::RateStage> parse_stages(const std::string& text) {
+    std::vector<engine::LoadSpec::RateStage> out;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        const auto comma = text.find(',', pos);
+        const std::string item =
+            text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        pos = comma == std::string::npos ? text.size() + 1 : comma + 1;
+        const auto bad = [&](std::string_view why) {
+            return engine::ConfigError(fmt::format(
+                "--stages: stage {} '{}': {} (expected DURATION:RATE, e.g. '30s:100,2m:2000,30s:0')",
+                out.size() + 1, item, why));
+        };
+        const auto colon = item.find(':');
+        if (colon == std::string::npos) throw bad("no ':'");
+        std::string dur = item.substr(0, colon);
+        const std::string rate = item.substr(colon + 1);
+        double scale = 1;
+        if (dur.size() > 2 && dur.compare(dur.size() - 2, 2, "ms") == 0) {
+            scale = 0.001;
+            dur.resize(dur.size() - 2);
+        } else if (!dur.empty() && (dur.back() == 's' || dur.back() == 'm' || dur.back() == 'h')) {
+            scale = dur.back() == 's' ? 1 : dur.back() == 'm' ? 60 : 3600;
+            dur.pop_back();
+        }
+        engine::LoadSpec::RateStage st;
+        try {
+            std::size_t used = 0;
+            st.seconds = std::stod(dur, &used) * scale;
+            if (used != dur.size()) throw bad("the duration is not a number with ms, s, m or h");
+            used = 0;
+            st.target = std::stod(rate, &used);
+            if (used != rate.size()) throw bad("the rate is not a number");
+        } catch (const engine::ConfigError&) {
+            throw;
+        } catch (const std::exception&) {
+            throw bad("not a number");
+        }
+        if (!(st.seconds >= 0.1 && st.seconds <= 86400)) throw bad("the duration must be 0.1 s to 24 h");
+        if (!(st.target >= 0 && st.target <= 10'000'000)) throw bad("the rate must be 0 to 10000000 req/s");
+        if (out.size() >= 100) throw bad("more than 100 stages");
+        out.push_back(st);
+    }
+    return out;
+}
+
 StepResult run_step(const RateArgs& a, double offered, const SideSpec& side,
                     const engine::ProfilingOptions& o, LiveState* live, const engine::Endpoint& ep,
                     const std::string& target, const std::vector<engine::WeightedQuery>* workload,
@@ -191,6 +275,7 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side,
     engine::RequestPlanner planner(o, workload);
     const double total_s = a.warmup_s + a.duration_s;
     spec.rate = offered;
+    spec.stages = a.stage_list;  // from `offered` (--rate, or 0) to each stage's target in turn
     if (a.ramp_to > 0) {
         // Linear ramp from the offered rate to --ramp-to over the whole schedule (warm-up included).
         spec.rate_end = a.ramp_to;
@@ -274,12 +359,13 @@ StepResult run_step(const RateArgs& a, double offered, const SideSpec& side,
     progress_line.finish();
     if (run_hooks.reduce && !run_hooks.reduce(out.load, out.rank_exit)) return out;
     // With a ramp, the offered rate of the measured phase is its average.
-    const double measured_offered = a.ramp_to > 0
+    const double measured_offered = a.ramp_to > 0 || !a.stage_list.empty()
                                         ? static_cast<double>(engine::scheduled_requests(spec, total_s) -
                                                               engine::scheduled_requests(spec, a.warmup_s)) /
                                               a.duration_s
                                         : offered;
     out.side = make_side(side, o, out.load, measured_offered, a.duration_s, target);
+    add_stages(out.side, spec, out.load);
     return out;
 }
 
@@ -319,6 +405,10 @@ void RateArgs::add_to(CLI::App& app) {
            "ramp the offered rate linearly from --rate to this rate over the run (warm-up + duration)")
         ->group(g)
         ->check(CLI::Range(0.001, 10'000'000.0));
+    app.add_option("--stages", stages,
+                   "staged rate profile 'DURATION:RATE,...' (k6 shape, e.g. '30s:100,2m:2000,30s:0'): linear "
+                   "from --rate (or 0) to each stage's rate; sets the run's duration; reported per stage")
+        ->group(g);
     app.add_flag("--sweep", sweep, "step the offered rate until the SLO breaks or achieved < offered")
         ->group(g);
     app.add_option("--slo", slo, "sweep criterion, threshold syntax (e.g. p99<50ms)")
@@ -382,7 +472,28 @@ RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::
         if (!t) throw engine::ConfigError(t.error());
         slo = *t;
     }
-    const double start_rate = a.rate > 0 ? a.rate : 1000;
+    if (!a.stages.empty() && a.stage_list.empty()) {
+        // Stages set the schedule: the run lasts their total (the first --warmup-time seconds of
+        // it are warm-up), starting from --rate or 0.
+        if (a.sweep)
+            throw engine::ConfigError(
+                "--stages and --sweep do not combine (a sweep steps the rate itself; each stage is a rate "
+                "profile: run --stages without --sweep)");
+        if (a.ramp_to > 0)
+            throw engine::ConfigError(
+                "--stages and --ramp-to do not combine (a ramp is one stage: --stages "
+                "'DURATION:RATE' from --rate)");
+        RateArgs staged = a;
+        staged.stage_list = parse_stages(a.stages);
+        double total = 0;
+        for (const auto& st : staged.stage_list) total += st.seconds;
+        if (a.warmup_s >= total)
+            throw engine::ConfigError(fmt::format(
+                "--warmup-time {} s leaves nothing of the stages' {} s to measure", a.warmup_s, total));
+        staged.duration_s = total - a.warmup_s;
+        return measure_rate(staged, side, o, targets, workload);
+    }
+    const double start_rate = a.rate > 0 ? a.rate : (a.stage_list.empty() ? 1000 : 0);
     if (a.ramp_to > 0 && a.sweep)
         throw engine::ConfigError("--ramp-to and --sweep do not combine (a sweep steps the rate itself)");
     if (a.ramp_to > 0 && a.rate <= 0) throw engine::ConfigError("--ramp-to needs --rate (the starting rate)");
@@ -423,7 +534,9 @@ RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::
         // The followers of a distributed sweep (run_hooks.follower) run the same steps silently.
         const bool tell = !run_hooks.follower;
         if (!a.quiet && tell)
-            say(stderr, "[{}] offering {:.0f} req/s for {} s ...\n", side.label, offered, a.duration_s);
+            say(stderr, "[{}] offering {} for {} s ...\n", side.label,
+                a.stage_list.empty() ? fmt::format("{:.0f} req/s", offered) : "stages " + a.stages,
+                a.stage_list.empty() ? a.duration_s : a.warmup_s + a.duration_s);
         if (stream_hlog) {
             // A sweep's log is its last step's: each step starts it anew.
             stats::IntervalLog head;
@@ -543,6 +656,8 @@ RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::
         a.sweep ? (out.best ? fmt::format("tpbench sweep: {} max sustainable rate {}{:.0f} req/s ({})",
                                           side.label, out.step_cap ? ">= " : "", out.max_sustainable, a.slo)
                             : fmt::format("tpbench sweep: {} no sustainable rate ({})", side.label, a.slo))
+        : !a.stage_list.empty()
+            ? fmt::format("tpbench run --stages '{}' from {:.0f} req/s: {}", a.stages, start_rate, side.label)
         : a.ramp_to > 0
             ? fmt::format("tpbench run --rate {:.0f} --ramp-to {:.0f}: {}", start_rate, a.ramp_to, side.label)
             : fmt::format("tpbench run --rate {:.0f}: {}", start_rate, side.label);

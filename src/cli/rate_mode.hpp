@@ -26,24 +26,27 @@ struct RateArgs {
     double warmup_s = 0;              // warm-up by time (before the measured phase)
     std::size_t warmup_requests = 0;  // warm-up by count
     double ramp_to = 0;               // > 0: offered rate ramps linearly from `rate` to this over the run
-    bool sweep = false;               // step the rate until the SLO breaks
-    std::string slo = "p99<50ms";     // sweep criterion (threshold syntax)
-    double sweep_factor = 1.5;        // next offered rate = previous x factor
-    int sweep_steps = 12;             // at most this many steps
-    std::string format = "table";     // table | markdown | json | csv | html
-    std::string report_file;          // also write the report here
-    std::string hgrm_file;            // HdrHistogram percentile distribution of corrected latency
-    std::string hlog_file;            // HdrHistogram interval log (V2 compressed), one histogram per second
-    std::string threshold;            // k6-style thresholds; failing -> exit 99
-    std::string baseline;             // run --baseline FILE: compare with that report (baseline.hpp)
-    int metrics_port = -1;            // >= 0: serve live OpenMetrics on metrics_host:port (0 = ephemeral)
+    std::string stages;               // --stages '30s:100,2m:2000,30s:0' (k6's shape); "" = none
+    std::vector<engine::LoadSpec::RateStage> stage_list;  // parsed from `stages` by measure_rate
+    bool sweep = false;                                   // step the rate until the SLO breaks
+    std::string slo = "p99<50ms";                         // sweep criterion (threshold syntax)
+    double sweep_factor = 1.5;                            // next offered rate = previous x factor
+    int sweep_steps = 12;                                 // at most this many steps
+    std::string format = "table";                         // table | markdown | json | csv | html
+    std::string report_file;                              // also write the report here
+    std::string hgrm_file;  // HdrHistogram percentile distribution of corrected latency
+    std::string hlog_file;  // HdrHistogram interval log (V2 compressed), one histogram per second
+    std::string threshold;  // k6-style thresholds; failing -> exit 99
+    std::string baseline;   // run --baseline FILE: compare with that report (baseline.hpp)
+    int metrics_port = -1;  // >= 0: serve live OpenMetrics on metrics_host:port (0 = ephemeral)
     std::string metrics_host = "127.0.0.1";
     bool quiet = false;
 
-    // Adds --rate, --ramp-to, --duration, --warmup-time, --warmup-count, --sweep, --slo, --sweep-factor,
+    // Adds --rate, --ramp-to, --stages, --duration, --warmup-time, --warmup-count, --sweep, --slo,
+    // --sweep-factor,
     // --sweep-steps, --format, --report, --hgrm, --hlog, --threshold, --metrics-port, --metrics-host.
     void add_to(CLI::App& app);
-    bool active() const noexcept { return rate > 0 || sweep; }
+    bool active() const noexcept { return rate > 0 || sweep || !stages.empty(); }
     // Checks everything that can be checked before the first request (closed loop too): --format,
     // --slo syntax, --ramp-to combinations, and that --report, --hgrm and --hlog
     // can be written. Throws engine::ConfigError.

@@ -440,7 +440,7 @@ private:
         Request req;
         std::size_t current_template = static_cast<std::size_t>(-1);
         std::size_t last_slot = ConnectionPool::no_slot;
-        const bool open_loop = spec_.rate > 0;
+        const bool open_loop = spec_.open_loop();
         const std::size_t n = workers_;
         // Ready: the next statement suspends this lane (spawn_lanes counts on it). Open loop it
         // parks on the schedule (the start gate holds pacer_busy_); closed loop, here.
@@ -964,8 +964,33 @@ errc classify_error(const std::error_code& ec) noexcept {
     return errc::connection_closed;
 }
 
+namespace {
+
+// Seconds into a linear segment from rate r0 to r1 over d seconds at which m requests are due.
+double segment_offset(double r0, double r1, double d, double m) noexcept {
+    if (m <= 0) return 0;
+    if (r0 == r1) return m / r0;
+    const double a = (r1 - r0) / d;
+    // Solve a t^2 / 2 + r0 t - m = 0 for the smallest t >= 0 (stable form, no cancellation).
+    return 2 * m / (r0 + std::sqrt(std::max(0.0, r0 * r0 + 2 * a * m)));
+}
+
+}  // namespace
+
 double schedule_offset_seconds(const LoadSpec& spec, std::uint64_t seq) noexcept {
     const double n = static_cast<double>(seq);
+    if (!spec.stages.empty()) {
+        double r = spec.rate, due = 0, t = 0;
+        for (const auto& st : spec.stages) {
+            const double in_stage = (r + st.target) / 2 * st.seconds;
+            if (n < due + in_stage)
+                return t + std::min(st.seconds, segment_offset(r, st.target, st.seconds, n - due));
+            due += in_stage;
+            t += st.seconds;
+            r = st.target;
+        }
+        return t;  // beyond the last stage (the plan never gets here)
+    }
     const double r0 = spec.rate;
     const double ramp_s = std::chrono::duration<double>(spec.ramp).count();
     if (spec.rate_end <= 0 || ramp_s <= 0 || spec.rate_end == r0) return n / r0;
@@ -981,8 +1006,16 @@ double schedule_offset_seconds(const LoadSpec& spec, std::uint64_t seq) noexcept
 std::uint64_t scheduled_requests(const LoadSpec& spec, double seconds) noexcept {
     const double r0 = spec.rate;
     const double ramp_s = std::chrono::duration<double>(spec.ramp).count();
-    double n;
-    if (spec.rate_end <= 0 || ramp_s <= 0) {
+    double n = 0;
+    if (!spec.stages.empty()) {
+        double r = spec.rate, t = 0;
+        for (const auto& st : spec.stages) {
+            const double in = std::min(st.seconds, std::max(0.0, seconds - t));
+            n += r * in + (st.target - r) / st.seconds * in * in / 2;
+            t += st.seconds;
+            r = st.target;
+        }
+    } else if (spec.rate_end <= 0 || ramp_s <= 0) {
         n = r0 * seconds;
     } else if (seconds <= ramp_s) {
         n = r0 * seconds + (spec.rate_end - r0) / ramp_s * seconds * seconds / 2;
@@ -1379,7 +1412,7 @@ LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,
     for (auto& p : result.phases) last = std::max(last, p.last_done);
     if (!result.setup_failed && last > control.start)
         result.elapsed_seconds = std::chrono::duration<double>(last - control.start).count();
-    if (spec.rate > 0) {
+    if (spec.open_loop()) {
         // The generator kept its schedule when 99% of sends left within 5 ms of their due time.
         const auto& lag = result.measured().schedule_lag;
         if (lag.count() > 0 && lag.count_at_or_below(LateSends::threshold_ns) < lag.count() * 99 / 100)

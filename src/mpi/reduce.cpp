@@ -119,6 +119,7 @@ void partition_spec(engine::LoadSpec& spec, int ranks, int rank) {
         spec.max_outstanding = std::max<std::size_t>(1, share(spec.max_outstanding, ranks, rank));
     spec.rate /= static_cast<double>(ranks);
     if (spec.rate_end > 0) spec.rate_end /= static_cast<double>(ranks);
+    for (auto& st : spec.stages) st.target /= static_cast<double>(ranks);
 }
 
 bool partition_closed(engine::LoadSpec& spec, int ranks, int rank, std::uint64_t offset) {

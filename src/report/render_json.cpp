@@ -198,6 +198,22 @@ std::string render_json(const Report& r) {
                           {"p99_ns", num(p.p99_ns)},
                           {"errors", p.errors}});
         o["intervals"] = std::move(iv);
+        if (!s.stages.empty()) {
+            json::array st;
+            for (const auto& p : s.stages)
+                st.push_back({{"start_s", num(p.start_s)},
+                              {"seconds", num(p.seconds)},
+                              {"target_rps", num(p.target_rps)},
+                              {"offered_rps", num(p.offered_rps)},
+                              {"achieved_rps", num(p.achieved_rps)},
+                              {"completed", p.completed},
+                              {"failed", p.failed},
+                              {"p50_ns", num(p.p50_ns)},
+                              {"p90_ns", num(p.p90_ns)},
+                              {"p99_ns", num(p.p99_ns)},
+                              {"max_ns", num(p.max_ns)}});
+            o["stages"] = std::move(st);
+        }
         if (s.connect) {
             const auto& c = *s.connect;
             o["connect"] = {{"connections", c.connections},

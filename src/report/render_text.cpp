@@ -173,6 +173,21 @@ std::string render_table(const Report& r) {
             for (const auto& e : s.errors)
                 for (const auto& m : e.messages) out += "  " + s.name + " " + e.name + ": " + m + "\n";
     }
+    for (const auto& s : r.sides) {
+        if (s.stages.empty()) continue;
+        out += "\nstages (" + s.name + ")\n";
+        std::vector<std::vector<std::string>> rows{{"stage", "from s", "seconds", "target", "offered",
+                                                    "achieved", "completed", "failed", "p50", "p90", "p99",
+                                                    "max"}};
+        for (std::size_t i = 0; i < s.stages.size(); ++i) {
+            const auto& p = s.stages[i];
+            rows.push_back({integer(i + 1), fixed(p.start_s, 1), fixed(p.seconds, 1), fixed(p.target_rps, 1),
+                            fixed(p.offered_rps, 1), fixed(p.achieved_rps, 1), integer(p.completed),
+                            integer(p.failed), value_cell(p.p50_ns, "ns"), value_cell(p.p90_ns, "ns"),
+                            value_cell(p.p99_ns, "ns"), value_cell(p.max_ns, "ns")});
+        }
+        out += aligned(rows, "  ", std::vector<bool>(12, true));
+    }
     for (const auto& s : r.sides)
         if (!s.skipped.empty()) out += "\nskipped (" + s.name + "): " + s.skipped + "\n";
     for (const auto& s : r.sides)

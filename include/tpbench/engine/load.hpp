@@ -246,6 +246,15 @@ struct LoadSpec {
     // (from the start of the schedule), then stays at `rate_end`. rate_end <= 0 = constant rate.
     double rate_end = 0;
     std::chrono::nanoseconds ramp{0};
+    // Open loop stages (--stages, k6's shape): the offered rate moves linearly from `rate` (which
+    // may then be 0) to each stage's target over the stage's seconds, one stage after the other;
+    // nothing is due after the last one. When set, rate_end and ramp are ignored.
+    struct RateStage {
+        double seconds = 0;
+        double target = 0;
+    };
+    std::vector<RateStage> stages;
+    bool open_loop() const noexcept { return rate > 0 || !stages.empty(); }
     bool keep_first_results = false;  // store the results of the plan's first request
     bool intervals = false;           // collect per-second IntervalStats (measured phase)
     LiveCounters* live = nullptr;     // optional live view, updated about once a second
@@ -318,7 +327,8 @@ struct LoadResult {
 LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory, const SessionConfig& session_config);
 
 // Open loop: seconds after the schedule's start at which request `seq` is due, for the constant
-// rate or the linear ramp described by spec.rate / rate_end / ramp (pure; spec.rate > 0).
+// rate, the linear ramp described by spec.rate / rate_end / ramp, or the stages (pure;
+// spec.open_loop()).
 double schedule_offset_seconds(const LoadSpec& spec, std::uint64_t seq) noexcept;
 // Open loop: how many requests fall due in the first `seconds` of the schedule (inverse of
 // schedule_offset_seconds, rounded up).

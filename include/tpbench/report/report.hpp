@@ -81,6 +81,22 @@ struct IntervalPoint {
     std::uint64_t errors = 0;  // failed requests in the interval
 };
 
+// One stage of a staged open-loop run (--stages): the requests that completed within the stage's
+// seconds (whole seconds of the per-second series, warm-up excluded).
+struct StagePoint {
+    double start_s = 0;       // stage start, seconds after the schedule's start
+    double seconds = 0;       // stage length
+    double target_rps = 0;    // the rate the stage ramps to
+    double offered_rps = 0;   // the stage's scheduled requests / seconds (its average offered rate)
+    double achieved_rps = 0;  // (completed + failed) / seconds
+    std::uint64_t completed = 0;
+    std::uint64_t failed = 0;
+    double p50_ns = 0;  // corrected latency of the stage's completed requests
+    double p90_ns = 0;
+    double p99_ns = 0;
+    double max_ns = 0;
+};
+
 // What opening the side's connections cost, by stage, kept apart from request latency (a TLS
 // handshake is paid per new connection, not per request).
 struct ConnectTimes {
@@ -144,6 +160,7 @@ struct Side {
     std::optional<stats::Histogram> send_lateness;
     std::vector<ErrorClass> errors;
     std::vector<IntervalPoint> intervals;
+    std::vector<StagePoint> stages;                // --stages: one entry per stage
     std::optional<ConnectTimes> connect;           // connection-opening costs (absent when not measured)
     std::optional<TransactionTimes> transactions;  // absent when the workload has no transaction groups
     std::vector<QueryBreakdown> queries;           // per workload line / exercise query (empty: none kept)

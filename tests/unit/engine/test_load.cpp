@@ -474,6 +474,41 @@ TEST_CASE("open-loop schedule: constant rate and a linear ramp, and its inverse"
     CHECK(schedule_offset_seconds(s, 250) == doctest::Approx(1.0));  // N(1) = 300 - 50 = 250
 }
 
+TEST_CASE("open-loop schedule: stages from 0, up, down to 0 (k6 shape)") {
+    LoadSpec s;
+    s.rate = 0;
+    s.rate_end = 999;  // ignored with stages
+    s.ramp = 1s;
+    s.stages = {{2, 100}, {1, 100}, {2, 0}};
+    CHECK(s.open_loop());
+    // 0 -> 100 over 2 s: 100; 100 for 1 s: 100; 100 -> 0 over 2 s: 100.
+    CHECK(scheduled_requests(s, 1.0) == 25);
+    CHECK(scheduled_requests(s, 2.0) == 100);
+    CHECK(scheduled_requests(s, 3.0) == 200);
+    CHECK(scheduled_requests(s, 4.0) == 275);
+    CHECK(scheduled_requests(s, 5.0) == 300);
+    CHECK(scheduled_requests(s, 60.0) == 300);  // nothing after the last stage
+    CHECK(schedule_offset_seconds(s, 0) == 0.0);
+    CHECK(schedule_offset_seconds(s, 25) == doctest::Approx(1.0));
+    CHECK(schedule_offset_seconds(s, 150) == doctest::Approx(2.5));
+    CHECK(schedule_offset_seconds(s, 275) == doctest::Approx(4.0));
+    double prev = -1;
+    for (std::uint64_t i = 0; i < 300; ++i) {
+        const double t = schedule_offset_seconds(s, i);
+        CHECK(t >= prev);
+        CHECK(t <= 5.0);
+        prev = t;
+        CHECK(scheduled_requests(s, t) == i);
+    }
+    // A stage that holds 0 req/s is a pause: nothing is due in it.
+    s.stages = {{1, 100}, {1, 0}, {1, 0}, {1, 100}};
+    CHECK(scheduled_requests(s, 2.0) == 100);
+    CHECK(scheduled_requests(s, 3.0) == 100);
+    CHECK(schedule_offset_seconds(s, 99) < 2.0);
+    CHECK(schedule_offset_seconds(s, 100) == doctest::Approx(3.0));  // the next one after the pause
+    CHECK(schedule_offset_seconds(s, 101) > 3.0);
+}
+
 TEST_CASE("open loop with a ramp: more requests fall due in the second half") {
     auto c = std::make_shared<test::FakeCounters>();
     test::FakeBehavior b;
