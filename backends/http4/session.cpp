@@ -84,8 +84,14 @@ std::string cache_key(const engine::Target& t) {
            t.path;
 }
 
-// The probe body (GraphBinary 4): g.inject(tpbenchProbe) with bindings {tpbenchProbe: 1},
-// parameters "[tpbenchProbe:2]", bulkResults "true", no language. See detect_dialect().
+// The probe script: the variable's value is its one result, whatever the graph holds. (From
+// 4.0.0-beta.2 gremlin-lang refuses a variable inside inject() or constant() — "no viable
+// alternative at input 'g.inject(tpbenchProbe'" — but takes one as limit()'s argument on every
+// version; checked against real master-http, beta.1, beta.2, beta.3 and master.)
+constexpr std::string_view kProbeScript = "g.inject(1,1,1).limit(tpbenchProbe).count()";
+
+// The probe body (GraphBinary 4): kProbeScript with bindings {tpbenchProbe: 1}, parameters
+// "[tpbenchProbe:2]", bulkResults "true", no language. See detect_dialect().
 std::string probe_body() {
     using namespace std::string_literals;
     std::string b;
@@ -99,7 +105,9 @@ std::string probe_body() {
     b += "\x03\x00\x00\x00\x00\x10"s + "[tpbenchProbe:2]";
     b += "\x03\x00\x00\x00\x00\x0b"s + "bulkResults";  // bulkResults: "true"
     b += "\x03\x00\x00\x00\x00\x04"s + "true";
-    b += "\x00\x00\x00\x16"s + "g.inject(tpbenchProbe)";  // the script (22 bytes)
+    const auto n = static_cast<std::uint32_t>(kProbeScript.size());  // the script: Int length + bytes
+    for (int shift = 24; shift >= 0; shift -= 8) b += static_cast<char>((n >> shift) & 0xff);
+    b += kProbeScript;
     return b;
 }
 
@@ -167,6 +175,10 @@ public:
         out["memo.response_hits"] += reader_.responses_replayed();
         out["memo.value_hits"] += h.values;
         out["memo.copy_hits"] += h.copies;
+    }
+    // The dialect in use: detected by the probe (dialect=auto) or the one configured.
+    std::string_view dialect() const noexcept override {
+        return dialect_ ? io::http4::dialect_name(*dialect_) : std::string_view{};
     }
 
 private:
@@ -323,8 +335,8 @@ void Http4Session::encode_body(const engine::Request& r) {
 
 // The probe: one read-only GraphBinary request whose answer differs per dialect
 // (../shared/spec/protocol-drift.md §2.1; HttpGremlinEndpointHandler / RequestMessageSerializer of
-// each tag): script g.inject(tpbenchProbe) with bindings {tpbenchProbe: 1} AND parameters
-// "[tpbenchProbe:2]", bulkResults "true", no language.
+// each tag): script g.inject(1,1,1).limit(tpbenchProbe).count() with bindings {tpbenchProbe: 1}
+// AND parameters "[tpbenchProbe:2]", bulkResults "true", no language.
 //   beta.3+ / master reads parameters, ignores bindings            -> 2            => 4.0
 //   beta.1 / beta.2 read bindings, gremlin-lang honours bulkResults -> 1, bulked    => 4.0-beta.1
 //   master-http: bindings, default gremlin-groovy (never bulked)    -> 1, unbulked, version 0x81

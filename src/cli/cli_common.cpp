@@ -483,11 +483,16 @@ std::string concurrency_text(const engine::ProfilingReport& rep) {
                        rep.capacity / per == 1 ? "" : "s", per, rep.capacity);
 }
 
+std::string generation_text(const engine::ProfilingReport& rep) {
+    std::string s(engine::generation_name(rep.generation));
+    if (!rep.connect.dialect.empty()) s += ", dialect " + rep.connect.dialect;
+    return s;
+}
+
 void print_summary(const engine::ProfilingReport& rep, const std::string& label, const std::string& target) {
     const auto& m = rep.measured;
     auto ms = [](std::int64_t ns) { return fmt::format("{:.3f}", static_cast<double>(ns) / 1e6); };
-    say(stdout, "--- tpbench summary: {} (generation {}) -> {}\n", label,
-        engine::generation_name(rep.generation), target);
+    say(stdout, "--- tpbench summary: {} (generation {}) -> {}\n", label, generation_text(rep), target);
     // A latency execution sends one request at a time, whatever the pool could carry.
     say(stdout, "effective concurrency: {}\n",
         rep.latency ? std::string("1 (latency: one request at a time)") : concurrency_text(rep));

@@ -176,4 +176,8 @@ report::Side profiling_side(const engine::ProfilingReport& rep, const SideSpec& 
 // "ws37 4 connections x 64 in flight = 256" style description of the concurrency a report used.
 std::string concurrency_text(const engine::ProfilingReport& rep);
 
+// "master-http", or "master-http, dialect 4.0" when the sessions reported the dialect they sent
+// (http4: detected by its probe or configured) — what a summary line or the Branch column shows.
+std::string generation_text(const engine::ProfilingReport& rep);
+
 }  // namespace tpbench::cli

@@ -141,7 +141,7 @@ std::string arguments_text(const CaseRun& r) {
 }
 
 std::string branch_text(const CaseRun& r) {
-    return fmt::format("{} ({})", r.side->label, engine::generation_name(r.side->effective_generation()));
+    return fmt::format("{} ({})", r.side->label, cli::generation_text(r.report));
 }
 
 std::string query_text(const CaseRun& r) {

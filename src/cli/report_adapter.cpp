@@ -55,6 +55,7 @@ report::Side to_report_side(const SideInput& in, const engine::PhaseStats& m,
     }
     s.queries = query_breakdown(m);
     s.connect = connect_times(connect);
+    s.config.dialect = connect.dialect;
     s.transactions = transaction_times(m.tx);
     s.diagnostics = counters;
     return s;

@@ -1218,6 +1218,19 @@ void ConnectStats::add(const ConnectTimings& t) {
     if (t.protocol.count() > 0) protocol.record(t.protocol.count());
 }
 
+void ConnectStats::add_dialect(std::string_view d) {
+    if (d.empty()) return;
+    // Almost always one name, compared once per connect (never per request).
+    std::string_view rest = dialect;
+    while (!rest.empty()) {
+        const auto comma = rest.find(", ");
+        if (rest.substr(0, comma) == d) return;
+        rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 2);
+    }
+    if (!dialect.empty()) dialect += ", ";
+    dialect += d;
+}
+
 void ConnectStats::merge(const ConnectStats& o) {
     connections += o.connections;
     tls_handshakes += o.tls_handshakes;
@@ -1226,6 +1239,12 @@ void ConnectStats::merge(const ConnectStats& o) {
     tcp.merge(o.tcp);
     tls.merge(o.tls);
     protocol.merge(o.protocol);
+    std::string_view rest = o.dialect;
+    while (!rest.empty()) {
+        const auto comma = rest.find(", ");
+        add_dialect(rest.substr(0, comma));
+        rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 2);
+    }
 }
 
 LoadResult run_load(const LoadSpec& spec, const SessionFactory& factory,

@@ -147,6 +147,7 @@ asio::awaitable<std::error_code> ConnectionPool::async_open_one(std::size_t& slo
     }
     ++opened_;
     connect_stats_.add(session->connect_timings());
+    connect_stats_.add_dialect(session->dialect());
     slot.limit = std::max<std::size_t>(1, std::min(session->max_in_flight(), limits_.max_simultaneous));
     if (per_connection_limit_ == 0) per_connection_limit_ = slot.limit;
     slot.session = std::move(session);

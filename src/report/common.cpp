@@ -118,6 +118,12 @@ std::vector<Row> summary_rows(const Report& r) {
         [](const Side& s) { return s.config.serializer.empty() ? std::string("-") : s.config.serializer; });
     add("config", "compression",
         [](const Side& s) { return s.config.compression.empty() ? std::string("-") : s.config.compression; });
+    // The dialect row only when some side reports one (http4), so other reports keep their shape.
+    bool any_dialect = false;
+    for (const auto& s : r.sides) any_dialect = any_dialect || !s.config.dialect.empty();
+    if (any_dialect)
+        add("config", "dialect",
+            [](const Side& s) { return s.config.dialect.empty() ? std::string("-") : s.config.dialect; });
     add("config", "connections", [](const Side& s) { return integer(s.config.connections); });
     add("config", "in-flight per connection",
         [](const Side& s) { return integer(s.config.in_flight_per_connection); });

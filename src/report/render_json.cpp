@@ -155,6 +155,7 @@ std::string render_json(const Report& r) {
         cfg["backend"] = s.config.backend;
         cfg["serializer"] = s.config.serializer;
         cfg["compression"] = s.config.compression;
+        if (!s.config.dialect.empty()) cfg["dialect"] = s.config.dialect;
         cfg["connections"] = s.config.connections;
         cfg["in_flight_per_connection"] = s.config.in_flight_per_connection;
         cfg["effective_concurrency"] = s.config.effective_concurrency;
@@ -346,6 +347,7 @@ stats::Expected<Report> parse_report_json(std::string_view text) {
                 s.config.backend = rd.str(*c, "backend");
                 s.config.serializer = rd.str(*c, "serializer");
                 s.config.compression = rd.str(*c, "compression");
+                s.config.dialect = rd.str(*c, "dialect");
                 s.config.connections = rd.u64(*c, "connections");
                 s.config.in_flight_per_connection = rd.u64(*c, "in_flight_per_connection");
                 s.config.effective_concurrency = rd.u64(*c, "effective_concurrency");

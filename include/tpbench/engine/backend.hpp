@@ -131,6 +131,11 @@ public:
     // into the report's side `diagnostics`; e.g. "memo.response_hits", docs/backends.md
     // "Shortcuts"). Counts of every connection the session opened. Default: none.
     virtual void add_counters(Counters& out) const { (void)out; }
+    // The protocol dialect this session speaks, in the names of its backend's `dialect` option
+    // (e.g. "master-http", "4.0-beta.1", "4.0"), once known (detected on connect or configured);
+    // "" when the backend has a single dialect or has not settled on one yet. Reports name it so
+    // a result says what was actually sent.
+    virtual std::string_view dialect() const noexcept { return {}; }
 };
 
 // Per-backend configuration derived from the CLI (pool knobs that affect the protocol layer).

@@ -7,6 +7,8 @@
 #include <tpbench/stats/histogram.hpp>
 
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 namespace tpbench::engine {
 
@@ -20,9 +22,15 @@ struct ConnectStats {
     stats::Histogram tcp;
     stats::Histogram tls;
     stats::Histogram protocol;
+    // The protocol dialect the connected sessions spoke (Session::dialect(), e.g. http4's
+    // "4.0-beta.1"): "" when the backend reports none; the distinct names joined with ", " in the
+    // order seen when connections differed (a server swapped mid-run).
+    std::string dialect;
 
     ConnectStats();
     void add(const ConnectTimings& t);
+    // Notes the dialect of one connected session ("" is ignored).
+    void add_dialect(std::string_view d);
     void merge(const ConnectStats& o);
 };
 

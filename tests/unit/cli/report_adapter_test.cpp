@@ -131,3 +131,24 @@ TEST_CASE("a wrong result count is a failed request of class wrong_result (schem
     CHECK(sum == s.failed);  // failed is still the sum of errors[]
     CHECK(s.requests == s.completed + s.failed);
 }
+
+TEST_CASE("the dialect the sessions reported reaches the side (distinct names, in order, across merges)") {
+    const std::map<std::string, std::string> opts;
+    cli::SideInput in;
+    in.backend_options = &opts;
+    engine::PhaseStats m;
+    engine::ConnectStats c;
+    CHECK(cli::to_report_side(in, m, m.errors, c).config.dialect.empty());
+    c.add_dialect("");  // a backend with a single dialect reports none
+    c.add_dialect("4.0");
+    c.add_dialect("4.0");
+    CHECK(cli::to_report_side(in, m, m.errors, c).config.dialect == "4.0");
+    engine::ConnectStats other;
+    other.add_dialect("4.0");
+    other.add_dialect("master-http");
+    c.merge(other);
+    CHECK(c.dialect == "4.0, master-http");
+    engine::ConnectStats empty;
+    empty.merge(c);
+    CHECK(empty.dialect == "4.0, master-http");
+}

@@ -514,3 +514,30 @@ TEST_CASE("a skipped side shows its one-line reason in every format, and JSON ro
     for (auto f : {Format::table, Format::markdown, Format::html})
         CHECK(render(r, f).find("kipped") == std::string::npos);
 }
+
+TEST_CASE(
+    "the dialect a side sent: JSON config.dialect (round trip), a dialect row only when some side has one") {
+    Report r = testing::sample_report();
+    REQUIRE(r.sides.size() >= 2);
+    // Without any dialect the reports keep their shape: no member, no row.
+    CHECK(render_json(r).find("\"dialect\"") == std::string::npos);
+    CHECK(render(r, Format::table).find("dialect") == std::string::npos);
+    r.sides[1].config.dialect = "4.0-beta.1";
+    const std::string text = render_json(r);
+    const json::value v = json::parse(text);
+    CHECK(v.at("sides").at(1).at("config").at("dialect").as_string() == "4.0-beta.1");
+    CHECK(v.at("sides").at(0).at("config").as_object().if_contains("dialect") == nullptr);
+    auto back = parse_report_json(text);
+    REQUIRE_MESSAGE(back.ok(), back.error());
+    CHECK(back->sides[0].config.dialect.empty());
+    CHECK(back->sides[1].config.dialect == "4.0-beta.1");
+    // text and HTML: a "dialect" row with "-" for the side that has none
+    const std::string table = render(r, Format::table);
+    bool row = false;
+    for (const auto& l : split_lines(table))
+        if (l.find("dialect") != std::string::npos && l.find("4.0-beta.1") != std::string::npos &&
+            l.find(" - ") != std::string::npos)
+            row = true;
+    CHECK_MESSAGE(row, table);
+    CHECK(render(r, Format::html).find("4.0-beta.1") != std::string::npos);
+}
