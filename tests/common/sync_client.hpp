@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -28,10 +29,15 @@ struct SyncAnswer {
 
 class SyncClient {
 public:
-    // `serializer` "" = the backend's default. Throws std::invalid_argument for an unknown backend.
+    // `serializer` "" = the backend's default; `options` = Target::options (e.g. http4's dialect).
+    // Throws std::invalid_argument for an unknown backend.
     SyncClient(boost::asio::io_context& ioc, std::uint16_t port, std::string backend,
-               std::string serializer = {})
-        : ioc_(ioc), port_(port), backend_(std::move(backend)), serializer_(std::move(serializer)) {
+               std::string serializer = {}, std::map<std::string, std::string> options = {})
+        : ioc_(ioc),
+          port_(port),
+          backend_(std::move(backend)),
+          serializer_(std::move(serializer)),
+          options_(std::move(options)) {
         info_ = backends::find_backend(backend_);
         if (info_ == nullptr) throw std::invalid_argument("unknown backend " + backend_);
     }
@@ -61,6 +67,7 @@ private:
             cfg.target.host = "127.0.0.1";
             cfg.target.port = port_;
             cfg.target.serializer = serializer_;
+            cfg.target.options = options_;
             session_ = info_->factory(ioc_.get_executor(), cfg);
             auto ec = co_await session_->async_connect();
             if (ec) {
@@ -78,6 +85,7 @@ private:
     std::uint16_t port_;
     std::string backend_;
     std::string serializer_;
+    std::map<std::string, std::string> options_;
     const backends::BackendInfo* info_ = nullptr;
     std::unique_ptr<engine::Session> session_;
 };

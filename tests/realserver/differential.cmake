@@ -7,6 +7,12 @@
 #                           realserver tests); writes the real answers to
 #                           BUILD/tests/differential-expected-3.7.txt (copy it over the recorded file
 #                           after changing queries.txt)
+#   differential_recorded4  (no JVM): the embedded server over http4 (dialect 4.0, GraphBinary 4.0)
+#                           against the answers recorded from a real TinkerPop 4.0.0-master
+#                           (tests/data/differential/expected-4.0.txt, known-differences-4.0.txt)
+#   differential_realserver4 (label realserver; only when ../shared/tinkerpop/m2 exists): live
+#                           against the 4.0.0-master fixture rs_4_m (base + 24); writes
+#                           BUILD/tests/differential-expected-4.0.txt
 if(TARGET tpbench::server AND TARGET tpbench::backends)
   add_executable(tpbench_differential
     ${CMAKE_CURRENT_LIST_DIR}/differential_main.cpp
@@ -30,5 +36,22 @@ if(TARGET tpbench::server AND TARGET tpbench::backends)
               --report ${CMAKE_CURRENT_BINARY_DIR}/differential-realserver.txt)
     set_tests_properties(differential_realserver PROPERTIES TIMEOUT 900 LABELS "realserver;differential"
       FIXTURES_REQUIRED rs_37 RESOURCE_LOCK rs_37)
+    # TinkerPop 4.0 (issue 24): the fixtures exist when tests/realserver found ../shared/tinkerpop/m2.
+    if(TARGET realserver_http4_tests)
+      math(EXPR _diff4_port "${TPBENCH_REALSERVER_PORT_BASE} + 24")
+      add_test(NAME differential_realserver4
+        COMMAND tpbench_differential --protocol http4 --queries ${_diff_data}/queries.txt
+                --known ${_diff_data}/known-differences-4.0.txt --real-port ${_diff4_port}
+                --record ${CMAKE_CURRENT_BINARY_DIR}/differential-expected-4.0.txt
+                --label "Gremlin Server 4.0.0-master via scripts/gremlin-server"
+                --report ${CMAKE_CURRENT_BINARY_DIR}/differential-realserver4.txt)
+      set_tests_properties(differential_realserver4 PROPERTIES TIMEOUT 900 LABELS "realserver;differential"
+        FIXTURES_REQUIRED rs_4_m RESOURCE_LOCK rs_4_m)
+    endif()
   endif()
+  add_test(NAME differential_recorded4
+    COMMAND tpbench_differential --protocol http4 --queries ${_diff_data}/queries.txt
+            --known ${_diff_data}/known-differences-4.0.txt --expected ${_diff_data}/expected-4.0.txt
+            --report ${CMAKE_CURRENT_BINARY_DIR}/differential-recorded4.txt)
+  set_tests_properties(differential_recorded4 PROPERTIES TIMEOUT 600 LABELS differential)
 endif()

@@ -1,11 +1,12 @@
 // tpbench_differential: sends the same Gremlin scripts to a real Apache TinkerPop Gremlin Server
 // and to the embedded server (tpbench serve, started in-process on an ephemeral port), both through
-// tpbench's own ws37 client and GraphBinary 1.0 decoder (Request::keep_results), and compares the
-// decoded results with a typed canonical rendering (Int 1 and Long 1 differ; map entries, sets and
-// unordered result streams compare order-insensitively).
+// tpbench's own client and decoder (Request::keep_results) — ws37 + GraphBinary 1.0 (default), or
+// with --protocol http4 the http4 client + GraphBinary 4.0 in dialect 4.0 (a real 4.0 beta.3+/master
+// server, issue 24) — and compares the decoded results with a typed canonical rendering (Int 1 and
+// Long 1 differ; map entries, sets and unordered result streams compare order-insensitively).
 //
 //   tpbench_differential --queries Q.txt --known K.txt --real-port P [--record R.txt [--label TEXT]]
-//       [--report F]
+//       [--report F] [--protocol ws37|http4]
 //       live: real server on 127.0.0.1:P against the embedded server (--record writes the real
 //       server's answers in the recorded format)
 //   tpbench_differential --queries Q.txt --known K.txt --expected R.txt [--report F]
@@ -41,7 +42,7 @@ using namespace tpbench::differential;
 namespace {
 
 struct Args {
-    std::string queries, known, record, expected, report, label = "version not given";
+    std::string queries, known, record, expected, report, label = "version not given", protocol = "ws37";
     int real_port = 0;
     bool verbose = false;
 };
@@ -63,6 +64,7 @@ Args parse(int argc, char** argv) {
                                 {"--expected", &a.expected},
                                 {"--report", &a.report},
                                 {"--label", &a.label},
+                                {"--protocol", &a.protocol},
                                 {"--real-port", &port}},
                                {{"--verbose", &a.verbose}}},
                               usage);
@@ -77,6 +79,7 @@ Args parse(int argc, char** argv) {
     if (a.queries.empty() || a.known.empty()) usage("--queries and --known are required");
     if ((a.real_port == 0) == a.expected.empty()) usage("give exactly one of --real-port and --expected");
     if (!a.record.empty() && a.real_port == 0) usage("--record needs --real-port");
+    if (a.protocol != "ws37" && a.protocol != "http4") usage("--protocol is ws37 or http4");
     return a;
 }
 
@@ -84,16 +87,23 @@ std::string slurp(const std::string& path) {
     return tpbench::test::slurp_or_exit(path, "tpbench_differential");
 }
 
-// One ws37 (GraphBinary 1.0) client connection to one server, used sequentially
-// (tests/common/sync_client.hpp).
+// One client connection to one server, used sequentially (tests/common/sync_client.hpp): ws37 with
+// GraphBinary 1.0, or http4 with GraphBinary 4.0 in dialect 4.0 (the same request to both servers:
+// parameters, timeoutMillis, no language field, so the server's default gremlin-lang).
 class Client {
 public:
-    Client(net::io_context& ioc, std::uint16_t port) : client_(ioc, port, "ws37", "graphbinary-v1") {}
+    Client(net::io_context& ioc, std::uint16_t port, const std::string& protocol)
+        : client_(ioc, port, protocol, protocol == "http4" ? "graphbinary-v4" : "graphbinary-v1",
+                  protocol == "http4" ? std::map<std::string, std::string>{{"dialect", "4.0"}}
+                                      : std::map<std::string, std::string>{}),
+          http4_(protocol == "http4") {}
+    bool http4() const noexcept { return http4_; }
 
-    // Runs one script; reconnects when the connection was lost.
-    Answer run(const std::string& script) {
+    // Runs one script (in `language` when given); reconnects when the connection was lost.
+    Answer run(const std::string& script, const std::string& language = {}) {
         tpbench::engine::Request r;
         r.gremlin = script;
+        r.language = language;
         r.keep_results = true;
         auto s = client_.run(std::move(r), 90s, 120s);
         Answer a;
@@ -113,11 +123,41 @@ public:
 
 private:
     tpbench::test::SyncClient client_;
+    bool http4_;
 };
 
-bool reload(Client& c, const std::string& who) {
-    for (const char* s : {"graph.clear()", "TinkerFactory.generateModern(graph)"}) {
-        Answer a = c.run(s);
+// The modern graph in gremlin-lang with generateModern's own ids (TinkerFactory.java): vertices 1-6
+// and edges 7-12 (Integer, as it passes them), vertex properties 0-11 (Long), for a real 4.0 server
+// without Groovy (beta.3+). The http4 client's built-in gremlin-lang form of generateModern leaves
+// edge and property ids to the server, because the embedded server takes neither
+// addE().property(T.id, n) nor meta-property key/values.
+constexpr const char* kModernGremlinLang =
+    "g.addV('person').property(T.id,1).property('name','marko',T.id,0L).property('age',29,T.id,1L).as('marko'"
+    ")"
+    ".addV('person').property(T.id,2).property('name','vadas',T.id,2L).property('age',27,T.id,3L).as('vadas')"
+    ".addV('software').property(T.id,3).property('name','lop',T.id,4L).property('lang','java',T.id,5L).as('"
+    "lop')"
+    ".addV('person').property(T.id,4).property('name','josh',T.id,6L).property('age',32,T.id,7L).as('josh')"
+    ".addV('software').property(T.id,5).property('name','ripple',T.id,8L).property('lang','java',T.id,9L)"
+    ".as('ripple')"
+    ".addV('person').property(T.id,6).property('name','peter',T.id,10L).property('age',35,T.id,11L).as('"
+    "peter')"
+    ".addE('knows').from('marko').to('vadas').property(T.id,7).property('weight',0.5d)"
+    ".addE('knows').from('marko').to('josh').property(T.id,8).property('weight',1.0d)"
+    ".addE('created').from('marko').to('lop').property(T.id,9).property('weight',0.4d)"
+    ".addE('created').from('josh').to('ripple').property(T.id,10).property('weight',1.0d)"
+    ".addE('created').from('josh').to('lop').property(T.id,11).property('weight',0.4d)"
+    ".addE('created').from('peter').to('lop').property(T.id,12).property('weight',0.2d)";
+
+// Reloads the modern graph: Groovy graph.clear() + TinkerFactory.generateModern(graph) (ws37, and
+// the embedded server over http4, which takes the Groovy scripts when asked in gremlin-groovy);
+// `gremlin_lang` = a real 4.0 server: g.V().drop() + kModernGremlinLang.
+bool reload(Client& c, const std::string& who, bool gremlin_lang = false) {
+    const std::vector<std::string> scripts =
+        gremlin_lang ? std::vector<std::string>{"g.V().drop()", kModernGremlinLang}
+                     : std::vector<std::string>{"graph.clear()", "TinkerFactory.generateModern(graph)"};
+    for (const auto& s : scripts) {
+        Answer a = c.run(s, c.http4() && !gremlin_lang ? "gremlin-groovy" : "");
         if (!a.ok) {
             std::cerr << "tpbench_differential: " << who << ": '" << s << "' failed: " << a.status << " "
                       << a.message << "\n";
@@ -156,12 +196,15 @@ int main(int argc, char** argv) {
     auto embedded = tpbench::test::start_embedded_server(scfg);
 
     net::io_context ioc;
-    Client emb(ioc, embedded->port());
+    Client emb(ioc, embedded->port(), args.protocol);
     std::unique_ptr<Client> real;
-    if (args.real_port) real = std::make_unique<Client>(ioc, static_cast<std::uint16_t>(args.real_port));
+    if (args.real_port)
+        real = std::make_unique<Client>(ioc, static_cast<std::uint16_t>(args.real_port), args.protocol);
+    const bool real_gremlin_lang = args.protocol == "http4";
 
     if (!reload(emb, "embedded server")) return 2;
-    if (real && !reload(*real, "real server on port " + std::to_string(args.real_port))) return 2;
+    if (real && !reload(*real, "real server on port " + std::to_string(args.real_port), real_gremlin_lang))
+        return 2;
 
     std::ofstream rec;
     if (!args.record.empty()) {
@@ -170,14 +213,22 @@ int main(int argc, char** argv) {
             std::cerr << "tpbench_differential: cannot write " << args.record << "\n";
             return 2;
         }
-        rec << "# Answers of a real Apache TinkerPop Gremlin Server (" << args.label
-            << ") to\n"
-               "# tests/data/differential/queries.txt (graph.clear() + TinkerFactory.generateModern(graph) "
-               "first),\n"
-               "# recorded by tpbench_differential --record (ws37, GraphBinary 1.0, canonical rendering).\n";
+        rec << "# Answers of a real Apache TinkerPop Gremlin Server (" << args.label << ") to\n"
+            << (real_gremlin_lang
+                    ? "# tests/data/differential/queries.txt (g.V().drop() + the modern graph in "
+                      "gremlin-lang, "
+                      "generateModern's ids, first),\n"
+                      "# recorded by tpbench_differential --protocol http4 --record (http4 dialect 4.0, "
+                      "GraphBinary 4.0, canonical rendering).\n"
+                    : "# tests/data/differential/queries.txt (graph.clear() + "
+                      "TinkerFactory.generateModern(graph) "
+                      "first),\n"
+                      "# recorded by tpbench_differential --record (ws37, GraphBinary 1.0, canonical "
+                      "rendering).\n");
     }
 
     Tally tally;
+    int real_refused = 0;  // the real server answered an error, the embedded server results
     std::vector<std::string> failures, notes;
     std::ostringstream report;
     for (const Query& q : queries) {
@@ -205,11 +256,12 @@ int main(int argc, char** argv) {
             return 2;
         }
         if (q.mutating) {
-            if (real && !reload(*real, "real server")) return 2;
+            if (real && !reload(*real, "real server", real_gremlin_lang)) return 2;
             if (!reload(emb, "embedded server")) return 2;
         }
         Verdict v = judge(q, ref, mine);
         tally.add(v);
+        if (!ref.ok && mine.ok) ++real_refused;
         auto k = known.find(q.text);
         report << verdict_name(v) << "\t" << q.text << "\n";
         if (v != Verdict::same_results && v != Verdict::same_error) {
@@ -234,10 +286,15 @@ int main(int argc, char** argv) {
         std::ofstream f(args.report, std::ios::binary);
         f << report.str();
     }
-    std::cout << "differential: " << queries.size() << " queries: " << tally.same_results << " same results, "
-              << tally.same_error << " same (both errors), " << tally.different << " different, "
-              << tally.unsupported << " unsupported by the embedded server, " << tally.error_only
+    std::cout << "differential (" << args.protocol << "): " << queries.size()
+              << " queries: " << tally.same_results << " same results, " << tally.same_error
+              << " same (both errors), " << tally.different << " different, " << tally.unsupported
+              << " unsupported by the embedded server, " << tally.error_only
               << " error only on the embedded server\n";
+    std::cout << "differential (" << args.protocol << "): same " << tally.same_results + tally.same_error
+              << " / different " << tally.different + tally.error_only
+              << " (of which the real server refused " << real_refused
+              << ") / refused by the embedded server " << tally.unsupported << "\n";
     for (const auto& n : notes) std::cout << "note: " << n << "\n";
     for (const auto& f : failures) std::cout << "FAIL: " << f << "\n";
     std::cout << (failures.empty() && notes.empty() ? "differential: OK\n" : "differential: FAILED\n");
