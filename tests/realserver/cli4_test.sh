@@ -22,7 +22,7 @@ run --testType 0 --script 'g.V().count()' --format json >"$out" 2>/dev/null || {
 tr -d ' \n' <"$out" | grep -q "\"dialect\":\"$dialect\"" || { cat "$out"; fail "JSON config.dialect is not $dialect"; }
 
 # throughput exercise (graph reset, then the seeded mix)
-run --testType 1 --exercise true --requests 300 --minExpectedRps 0 \
+run --testType 1 --exercise true --allow-writes --requests 300 --minExpectedRps 0 \
   --minConnectionPoolSize 4 --maxConnectionPoolSize 4 >"$out" 2>&1 || { cat "$out"; fail "exercise exited $?"; }
 grep -q '^requests: 300 issued, 300 completed, 0 failed, [0-9]* too slow, 0 wrong result count' "$out" \
   || { cat "$out"; fail "exercise summary"; }
