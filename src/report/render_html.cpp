@@ -340,7 +340,7 @@ std::string setup_header(const Report& r) {
     for (const auto& s : r.sides) {
         Line l{short_name(r, s),          extra_of(s, "target"), s.config.backend,
                extra_of(s, "generation"), s.config.serializer,   {}};
-        const std::string dialect = extra_of(s, "dialect");
+        const std::string dialect = !s.config.dialect.empty() ? s.config.dialect : extra_of(s, "dialect");
         if (!dialect.empty()) l.version += (l.version.empty() ? "dialect " : ", dialect ") + dialect;
         if (!s.config.compression.empty() && s.config.compression != "none")
             l.serializer += ", " + s.config.compression;
