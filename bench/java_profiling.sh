@@ -7,9 +7,10 @@
 #
 # KEY VALUE words go to the tool unchanged (profile-driver.sh's command line). The tool has no port
 # key: the driver always connects to HOST:8182/gremlin (bench/profiling_compare.sh runs everything
-# in a private network namespace so 8182 is free). V: 3.7 (default), 3.8, a full version, or
-# 4.0.0-beta.1 (the only 4.0 driver Maven Central serves). JAVA_OPTIONS as in profile-driver.sh
-# (default -Xms1g -Xmx1g).
+# in a private network namespace so 8182 is free). V: 3.7 (default), 3.8, a full version, or a 4.0
+# one — master-http, 4.0-beta.1 … 4.0-beta.3, 4.0 (= master) — whose driver scripts/gremlin-server
+# resolves from ../shared/tinkerpop/m2. JAVA_OPTIONS as in profile-driver.sh (default -Xms1g -Xmx1g;
+# the 4.0 drivers hold a whole result: times(15) needs -Xmx4g).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 version=3.7

@@ -5,11 +5,11 @@
 # reported figure (req/s or sec/req), its ratio, and CPU per request and its ratio.
 #
 #   bench/profiling_compare.sh [options]
-#     --server 3.7|3.8|VERSION|embedded   server to measure against (default 3.7). `embedded` is
-#                                   `tpbench serve` (the only 4.0 HTTP server here: Maven Central
-#                                   has no 4.0 gremlin-server).
+#     --server 3.7|3.8|master-http|4.0|4.0-beta.N|VERSION|embedded   server to measure against
+#                                   (default 3.7; the 4.0 ones from ../shared/tinkerpop/m2 through
+#                                   scripts/gremlin-server). `embedded` is `tpbench serve`.
 #     --java-version V              gremlin-driver of the Java tool (default: the server's version;
-#                                   4.0.0-beta.1 for the 4.0 HTTP generation)
+#                                   4.0.0-beta.1 against `embedded` with --backend http4)
 #     --backend ws37|http4          tpbench's backend (default ws37)
 #     --generation G                tpbench profile --generation (default: tpbench's default)
 #     --tpbench-option k=v          tpbench profile --option (repeatable, e.g. dialect=4.0-beta.1)
