@@ -1189,7 +1189,8 @@ TEST_CASE("ws37 start_execute: a slot that starts its next request from complete
         CHECK(answered == 8 * 40);
 
         // Chains still running when the server drops the connection: every started request ends
-        // exactly once (connection_closed), and the re-entrant starts are refused, not lost.
+        // exactly once (connection_closed, or write_failed for a request whose own write met the
+        // closed socket first: which one is a race), and the re-entrant starts are refused, not lost.
         for (auto& c : chains) {
             c.completed = c.ok = 0;
             c.results = 0;
@@ -1208,7 +1209,7 @@ TEST_CASE("ws37 start_execute: a slot that starts its next request from complete
             CHECK(c.refused == 1);  // the start after the loss, from inside run_wakes
             CHECK_FALSE(c.reentrant);
             CHECK_FALSE(c.errors.empty());
-            for (errc e : c.errors) CHECK(e == errc::connection_closed);
+            for (errc e : c.errors) CHECK((e == errc::connection_closed || e == errc::write_failed));
         }
         CHECK_FALSE(s->is_open());
     });

@@ -56,8 +56,9 @@ TEST_CASE("parse_side: backend, target, keys") {
 
 TEST_CASE("parse_side refuses what it does not know, naming the known values") {
     CHECK(error_of("h2").find("unknown backend 'h2' (known: ws37, http4") != std::string::npos);
-    CHECK(error_of("ws37 nonsense=1").find("unknown ws37 option 'nonsense' (known: compression, sasl)") !=
-          std::string::npos);
+    CHECK(
+        error_of("ws37 nonsense=1").find("unknown ws37 option 'nonsense' (known: compression, sasl, memo)") !=
+        std::string::npos);
     CHECK(error_of("ws37 dialect=4.0").find("unknown ws37 option 'dialect'") != std::string::npos);
     CHECK(error_of("ws37 generation=5").find("unknown generation '5'") != std::string::npos);
     CHECK(error_of("ws37 port=1").find("BACKEND@HOST:PORT") != std::string::npos);
