@@ -46,7 +46,7 @@ for side in "${sides[@]}"; do
     ser=${side#*:}
     for mode in "${modes[@]}"; do
         case $mode in
-            exercise) args=(--exercise true --requests 3000) ;;
+            exercise) args=(--exercise true --allow-writes --requests 3000) ;;  # the test's own serve
             times12) args=(--script 'g.V().repeat(both()).times(12)' --requests 24) ;;
             workload) args=(--workload "$dir/workload.jsonl" --requests 3000) ;;
         esac
