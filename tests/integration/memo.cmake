@@ -2,5 +2,5 @@
 if(TARGET tpbench)
   add_test(NAME memo_on_off_serve
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/memo_on_off_test.sh $<TARGET_FILE:tpbench>)
-  set_tests_properties(memo_on_off_serve PROPERTIES TIMEOUT 600 LABELS "memo;integration")
+  set_tests_properties(memo_on_off_serve PROPERTIES TIMEOUT 1200 LABELS "memo;integration")
 endif()
