@@ -9,7 +9,8 @@
 #
 # One round = the default A/B against master-http, then against master (the order reversed every
 # other round). Each A/B is the one documented command:
-#   tpbench --side 'ws37@127.0.0.1:P37' --side 'http4@127.0.0.1:P4' --allow-writes \
+#   tpbench --side 'ws37@127.0.0.1:P37 label=ws37/3.7.5' --side 'http4@127.0.0.1:P4 label=http4/4.0.0-master' \
+#           --allow-writes \
 #           --requests N --executions 3 --latency-executions 3 --warmups 1
 # (--allow-writes: these servers are this script's own, started by scripts/gremlin-server, so the
 # exercise rows may reset their graphs to the modern graph). Counts are scaled to this 2-core machine,
@@ -43,8 +44,11 @@ trap cleanup EXIT
 full=(); [ "${FULL:-0}" = 1 ] && full=(--full)
 
 ab() {  # ab NAME PORT4 ROUND [extra args]: one default A/B, its stdout in $out/NAME.rROUND.out
-  local name="$1" p4="$2" r="$3"; shift 3
-  "$tp" --side "ws37@127.0.0.1:$p37" --side "http4@127.0.0.1:$p4" --allow-writes --quiet "${full[@]}" "$@" \
+  local name="$1" p4="$2" r="$3" v4; shift 3
+  # each side's label names its real server and version (the table's Branch column)
+  if [ "$name" = master-http ]; then v4=4.0.0-master-http; else v4=4.0.0-master; fi
+  "$tp" --side "ws37@127.0.0.1:$p37 label=ws37/3.7.5" --side "http4@127.0.0.1:$p4 label=http4/$v4" \
+    --allow-writes --quiet "${full[@]}" "$@" \
     >"$out/$name.r$r.out" 2>"$out/$name.r$r.err" || echo "seed_table_real: the A/B against $name (round $r) exited $? (see $out/$name.r$r.err)" >&2
 }
 echo "# seed_table_real: real TinkerPop 3.7.5 (ws37, 127.0.0.1:$p37) vs real 4.0 master-http ($pmh) and 4.0 master ($p40), http4; $rounds rounds, requests $req" >&2

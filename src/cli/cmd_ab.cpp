@@ -140,8 +140,15 @@ std::string arguments_text(const CaseRun& r) {
     return s;
 }
 
+// The seed table's Branch column names the server a side measured: its label (`label=` on the side,
+// e.g. the real server's version), and, where the backend detected it, the server's dialect. The
+// generation (which ProfilingApplication the side follows) is named apart when it differs from the
+// dialect, so a 4.0 master server is never shown as "master-http".
 std::string branch_text(const CaseRun& r) {
-    return fmt::format("{} ({})", r.side->label, cli::generation_text(r.report));
+    const std::string_view gen = engine::generation_name(r.report.generation);
+    const std::string& dialect = r.report.connect.dialect;
+    if (dialect.empty() || dialect == gen) return fmt::format("{} ({})", r.side->label, gen);
+    return fmt::format("{} (server dialect {}, ProfilingApplication {})", r.side->label, dialect, gen);
 }
 
 std::string query_text(const CaseRun& r) {

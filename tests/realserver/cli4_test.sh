@@ -31,4 +31,13 @@ grep -q '^requests: 300 issued, 300 completed, 0 failed, [0-9]* too slow, 0 wron
 run --serializer graphson-v4 --option body=json --testType 1 --requests 500 --minExpectedRps 0 \
   --minConnectionPoolSize 2 --maxConnectionPoolSize 2 >"$out" 2>&1 || { cat "$out"; fail "1+1 exited $?"; }
 grep -q '^requests: 500 issued, 500 completed, 0 failed' "$out" || { cat "$out"; fail "1+1 summary"; }
+# the A/B table's Branch column names each side's label and the server's dialect (never "master-http"
+# for a 4.0 server), and the ProfilingApplication generation apart when the two differ
+ab_out="$(mktemp)"; trap 'rm -f "$out" "$ab_out"' EXIT
+timeout 300 "$bin" ab --side "http4@127.0.0.1:$port label=real-$ver" --side "http4@127.0.0.1:$port label=again" \
+  --testType 0 --script 'g.V()' --executions 1 --warmups 0 >"$ab_out" 2>&1 || { cat "$ab_out"; fail "ab exited $?"; }
+if [ "$dialect" = master-http ]; then branch="real-$ver (master-http)"
+else branch="real-$ver (server dialect $dialect, ProfilingApplication master-http)"; fi
+grep -qF "| $branch | Latency |" "$ab_out" || { cat "$ab_out"; fail "the Branch column is not '$branch'"; }
+
 echo "ok: tpbench run over http4 against TinkerPop $ver on 127.0.0.1:$port (dialect $dialect)"
