@@ -209,9 +209,10 @@ void Compiler::run(bool source) {
         if (!specs.empty() && specs.back().main->name == "repeat") {
             for (auto* p : pending) specs.back().mods.push_back(p);
         } else {
+            // real 3.7.5 and 4.0 master: "The repeat()-traversal was not defined:[<steps>]"
             fail(EvalError::Kind::evaluation,
-                 pending.front()->name + "() at " + code.where + " " + std::to_string(pending.front()->pos) +
-                     " has no repeat() to modulate",
+                 "The repeat()-traversal was not defined: " + pending.front()->name + "() at " + code.where +
+                     " " + std::to_string(pending.front()->pos) + " has no repeat() to modulate",
                  "IllegalStateException");
         }
     }

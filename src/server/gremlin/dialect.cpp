@@ -11,6 +11,7 @@ const Dialect& dialect_of(Generation g) {
         d.new_steps = true;
         d.number_promotion = true;
         d.inject_under_repeat_rejected = true;
+        d.single_by_modulator = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

@@ -26,6 +26,9 @@ struct Dialect {
     // 4.0 (StandardVerificationStrategy): inject() anywhere under repeat() is refused ("The parent of
     // inject()-step can not be repeat()-step"). 3.7 evaluates it.
     bool inject_under_repeat_rejected = false;
+    // 4.0: dedup()/sample() with more than one by() are refused ("Dedup step can only have one by
+    // modulator"). 3.7 keeps the last by().
+    bool single_by_modulator = false;
 };
 
 const Dialect& dialect_of(Generation g);

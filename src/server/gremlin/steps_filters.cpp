@@ -5,6 +5,7 @@
 #include "steps_filters.hpp"
 
 #include "compiler.hpp"
+#include "dialect.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -34,6 +35,19 @@ std::int32_t JavaRandom::next_int(std::int32_t bound) {
 namespace {
 
 // ---- helpers --------------------------------------------------------------------------------------------
+
+// dedup() and sample() with more than one by(): 4.0 refuses them ("Dedup step can only have one by
+// modulator"); 3.7 keeps the last by() (real 3.7.5: g.V().both().hasLabel('software').dedup().by
+// ('lang').by('name') gives 2 names).
+void one_by_modulator(std::vector<By>& byv, const char* step) {
+    if (byv.size() <= 1) return;
+    if (compiling_dialect().single_by_modulator)
+        fail(EvalError::Kind::evaluation, std::string(step) + " step can only have one by modulator",
+             "IllegalStateException");
+    By last = std::move(byv.back());
+    byv.clear();
+    byv.push_back(std::move(last));
+}
 
 // Collects its whole input into a TraverserSet, then emits what finish() leaves in it.
 class CollectStep : public Step {
@@ -439,9 +453,7 @@ void build_dedup(Compiler& comp, const Spec& s) {
     }
     if (!labels.empty()) comp.need(PathMode::labeled);
     auto byv = comp.bys(s);
-    if (byv.size() > 1)
-        fail(EvalError::Kind::evaluation, "dedup() takes at most one by() modulator",
-             "IllegalStateException");
+    one_by_modulator(byv, "Dedup");
     if (local) {
         comp.add_fn([](Ctx& ctx, Traverser& t) {
             std::vector<Value> items;
@@ -667,9 +679,7 @@ void build_sample(Compiler& comp, const Spec& s) {
         });
         return;
     }
-    if (byv.size() > 1)
-        fail(EvalError::Kind::evaluation, "sample() takes at most one by() modulator",
-             "IllegalStateException");
+    one_by_modulator(byv, "Sample");
     std::optional<By> by;
     if (!byv.empty()) by = byv[0];
     comp.add([amount, by](Ctx& ctx) {

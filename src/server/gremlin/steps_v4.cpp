@@ -474,9 +474,24 @@ bool gtype_matches(Ctx& ctx, const Obj& o, const std::string& g) {
     }
 }
 
+// addLabel() / dropLabel() / dropLabels() (4.0 master): TinkerGraph's labels have cardinality ONE, so
+// every traverser that reaches one fails, with real 4.0 master's messages (asked of it: g.E().addLabel
+// ('friend'), g.V().dropLabels()); no traverser, no error.
+void build_label_mutation(Compiler& comp, const Spec& s) {
+    const Instr& in = *s.main;
+    const bool add = in.name == "addLabel";
+    if ((in.name == "dropLabels") != in.args.empty()) bad_args(in);
+    std::string msg = add ? "Label mutation is not supported on this element"
+                          : "Label mutation is not supported with cardinality ONE. Labels are immutable "
+                            "once assigned.";
+    comp.add(map_step([msg](Ctx&, Traverser&) -> bool { illegal(msg, "IllegalStateException"); }));
+}
+
 void register_v4_steps(StepTable& t) {
     t.add("asNumber", build_as_number, kStepSince38);
     t.add("asBool", build_as_bool, kStepSince38);
+    for (const char* n : {"addLabel", "dropLabel", "dropLabels"})
+        t.add(n, build_label_mutation, kStepSince38);
 }
 
 }  // namespace tpbench::server::detail

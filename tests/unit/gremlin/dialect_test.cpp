@@ -149,3 +149,30 @@ TEST_CASE_FIXTURE(ModernGraph, "inject_under_repeat_rejected: 4.0 refuses inject
               .message.find("inject()") != std::string::npos);
     CHECK(q("g.V().repeat(out()).times(2).inject('y').count()", v40) == std::vector<Value>{L(3)});
 }
+
+TEST_CASE_FIXTURE(ModernGraph,
+                  "single_by_modulator: 4.0 refuses two by() on dedup()/sample(), 3.7 keeps the last") {
+    // real 4.0 master: "Dedup step can only have one by modulator"; real 3.7.5: 2 names (by('name') wins)
+    const char* dedup = "g.V().both().hasLabel('software').dedup().by('lang').by('name').values('name')";
+    CHECK(must_fail(g, dedup, v40).message == "Dedup step can only have one by modulator");
+    CHECK(same(q(dedup, v37), strs({"lop", "ripple"})));
+    CHECK(must_fail(g, "g.V().sample(1).by('age').by(T.id)", v40).message ==
+          "Sample step can only have one by modulator");
+    CHECK(q("g.V().sample(1).by('age').by(T.id)", v37).size() == 1);
+}
+
+TEST_CASE_FIXTURE(ModernGraph,
+                  "label mutation: 4.0's addLabel()/dropLabel()/dropLabels() fail per traverser") {
+    CHECK(must_fail(g, "g.E().addLabel('friend')", v40).message.find("Label mutation is not supported") == 0);
+    CHECK(must_fail(g, "g.V().dropLabels()", v40).message.find("Label mutation is not supported") == 0);
+    CHECK(must_fail(g, "g.V().dropLabel('person')", v40).message.find("Label mutation is not supported") ==
+          0);
+    CHECK(q("g.V().hasLabel('nobody').addLabel('x')", v40).empty());  // no traverser, no error
+    CHECK(must_fail(g, "g.E().addLabel('friend')", v37).message.find("unsupported step 'addLabel'") == 0);
+}
+
+TEST_CASE_FIXTURE(ModernGraph, "a repeat() modulator without repeat() fails as the real servers say") {
+    for (const auto* opts : {&v37, &v40})
+        for (const char* s : {"g.V().emit()", "g.V().times(5)", "g.V().until(__.identity())"})
+            CHECK(must_fail(g, s, *opts).message.find("The repeat()-traversal was not defined") == 0);
+}
