@@ -12,6 +12,7 @@ const Dialect& dialect_of(Generation g) {
         d.number_promotion = true;
         d.inject_under_repeat_rejected = true;
         d.single_by_modulator = true;
+        d.mergee_vertex_does_not_exist = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

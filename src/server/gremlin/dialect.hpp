@@ -29,6 +29,9 @@ struct Dialect {
     // 4.0: dedup()/sample() with more than one by() are refused ("Dedup step can only have one by
     // modulator"). 3.7 keeps the last by().
     bool single_by_modulator = false;
+    // 4.0: mergeE() naming a vertex id that does not exist fails with "Vertex does not exist for mergeE:
+    // ID"; 3.7: "Vertex id could not be resolved from mergeE: ID" (both asked of the real servers).
+    bool mergee_vertex_does_not_exist = false;
 };
 
 const Dialect& dialect_of(Generation g);

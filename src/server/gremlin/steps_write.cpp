@@ -8,6 +8,7 @@
 #include "steps_write.hpp"
 
 #include "compiler.hpp"
+#include "dialect.hpp"
 #include "step_shapes.hpp"
 
 #include <algorithm>
@@ -960,7 +961,11 @@ Value resolve_vertex_arg(Ctx& ctx, const Value& arg) {
         return v->id;
     }
     const VertexRec* v = ctx.snap->find_vertex(ctx.snap->convert_vertex_id(arg));
-    if (!v) illegal_arg("Vertex id could not be resolved from mergeE: " + arg.to_string());
+    if (!v)
+        illegal_arg((compiling_dialect().mergee_vertex_does_not_exist
+                         ? "Vertex does not exist for mergeE: "
+                         : "Vertex id could not be resolved from mergeE: ") +
+                    arg.to_string());
     return v->id;
 }
 

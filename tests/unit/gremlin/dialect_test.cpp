@@ -176,3 +176,10 @@ TEST_CASE_FIXTURE(ModernGraph, "a repeat() modulator without repeat() fails as t
         for (const char* s : {"g.V().emit()", "g.V().times(5)", "g.V().until(__.identity())"})
             CHECK(must_fail(g, s, *opts).message.find("The repeat()-traversal was not defined") == 0);
 }
+
+TEST_CASE_FIXTURE(ModernGraph,
+                  "mergee_vertex_does_not_exist: each generation's message for a missing vertex id") {
+    const char* s = "g.mergeE([(T.label):'knows',(Direction.OUT):100,(Direction.IN):101])";
+    CHECK(must_fail(g, s, v40).message == "Vertex does not exist for mergeE: 100");
+    CHECK(must_fail(g, s, v37).message == "Vertex id could not be resolved from mergeE: 100");
+}
