@@ -13,6 +13,7 @@ const Dialect& dialect_of(Generation g) {
         d.inject_under_repeat_rejected = true;
         d.single_by_modulator = true;
         d.mergee_vertex_does_not_exist = true;
+        d.branch_v4_picks = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

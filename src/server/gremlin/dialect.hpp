@@ -32,6 +32,9 @@ struct Dialect {
     // 4.0: mergeE() naming a vertex id that does not exist fails with "Vertex does not exist for mergeE:
     // ID"; 3.7: "Vertex id could not be resolved from mergeE: ID" (both asked of the real servers).
     bool mergee_vertex_does_not_exist = false;
+    // 4.0: choose()'s one-option-per-traverser picks, Pick.unproductive and pass-through, branch()'s
+    // unproductive routing (steps_branch.cpp build_options). 3.7: every match, unproductive fails.
+    bool branch_v4_picks = false;
 };
 
 const Dialect& dialect_of(Generation g);

@@ -1,6 +1,7 @@
 // Branching and looping steps: union(), coalesce(), optional(), local(), flatMap(), choose(),
 // repeat() with times/until/emit, loops().
 #include "compiler.hpp"
+#include "dialect.hpp"
 
 #include <functional>
 
@@ -177,9 +178,17 @@ bool has_barrier(const PlanPtr& p) { return p->reducing || p->has_barrier; }
 // yield something for it), Pick.any options take every traverser, Pick.none ones those no keyed
 // option took; a traverser with no option is filtered. choose(T.label) selects by the token. With a
 // barrier in an option all traversers are routed before any option runs (`global`).
+// 4.0 (Dialect::branch_v4_picks, each asked of real 4.0 master): choose() takes the first matching
+// option only, the first Pick.none when none matched, and otherwise passes the traverser through; a
+// selector with no result ("unproductive") goes to the first Pick.unproductive option or passes
+// through; Pick.any and traversal keys are refused. branch() keeps every match, and sends an
+// unproductive traverser to its Pick.unproductive options, else its Pick.none options, else filters
+// it. 3.7: an unproductive traverser fails ("The provided traverser does not map to a value").
 void build_options(Compiler& comp, const Spec& s, std::vector<PlanPtr>& plans, Route& route,
                    std::vector<int>& outputs, bool& global) {
     const Instr& in = *s.main;
+    const bool v4 = compiling_dialect().branch_v4_picks;
+    const bool choose = in.name == "choose";
     if (!in.args[0].t && is_enum(in.args[0], EnumKind::t))
         plans.push_back(comp.single(in.args[0].v.str(), {}));
     else
@@ -187,22 +196,31 @@ void build_options(Compiler& comp, const Spec& s, std::vector<PlanPtr>& plans, R
     std::vector<Value> keys;
     std::vector<int> key_plan;  // index of the option key's traversal in plans, or -1
     std::vector<int> branch;    // index of the option's branch in plans
-    int none_idx = -1;
-    std::vector<int> any_idx;
-    std::vector<std::pair<const Instr*, int>> pending;
+    std::vector<int> none_idx, any_idx, unproductive_idx;
     for (auto* m : s.mods) {
         if (m->name != "option") continue;
         if (m->args.size() != 2 || !m->args[1].t) bad_args(*m);
         const Arg& k = m->args[0];
         if (!k.t && k.v.type() == Type::enum_ && k.v.enum_kind() == EnumKind::pick) {
+            const std::string& pick = k.v.str();
+            if (v4 && choose && pick == "any")
+                fail(EvalError::Kind::evaluation,
+                     "Choose step can not have an any-option as only one option per traverser is allowed",
+                     "IllegalArgumentException");
             int idx = static_cast<int>(plans.size());
             plans.push_back(comp.child(m->args[1], *m));
-            if (k.v.str() == "none")
-                none_idx = idx;
+            if (pick == "none")
+                none_idx.push_back(idx);
+            else if (pick == "unproductive" && v4)
+                unproductive_idx.push_back(idx);
             else
                 any_idx.push_back(idx);
             continue;
         }
+        if (v4 && choose && k.t)
+            fail(EvalError::Kind::evaluation,
+                 "Traversal is not allowed as a Pick token for choose().option()",
+                 "IllegalArgumentException");
         int kp = -1;
         if (k.t) {
             kp = static_cast<int>(plans.size());
@@ -213,22 +231,33 @@ void build_options(Compiler& comp, const Spec& s, std::vector<PlanPtr>& plans, R
         keys.push_back(k.t ? Value() : k.v);
         key_plan.push_back(kp);
     }
+    // 3.7 keeps one Pick.none option (the last); 4.0's choose() the first, its branch() every one
+    if (!v4 && none_idx.size() > 1) none_idx.erase(none_idx.begin(), none_idx.end() - 1);
+    if (v4 && choose && none_idx.size() > 1) none_idx.resize(1);
+    if (v4 && choose && unproductive_idx.size() > 1) unproductive_idx.resize(1);
     // outputs in BranchStep's order: the Pick options, then the keyed ones
-    if (none_idx >= 0) outputs.push_back(none_idx);
+    for (int n : none_idx) outputs.push_back(n);
+    for (int u : unproductive_idx) outputs.push_back(u);
     for (int a : any_idx) outputs.push_back(a);
     for (int b : branch) outputs.push_back(b);
     for (int o : outputs)
         if (has_barrier(plans[static_cast<std::size_t>(o)])) global = true;
-    route = [keys, key_plan, branch, none_idx, any_idx](Ctx& ctx, auto& kids, Traverser& t,
-                                                        std::vector<int>& b) {
+    route = [keys, key_plan, branch, none_idx, any_idx, unproductive_idx, v4, choose](
+                Ctx& ctx, auto& kids, Traverser& t, std::vector<int>& b) {
         Traverser x = t;
         x.bulk = 1;
         kids[0]->start_with(x);
         Traverser r;
-        if (!kids[0]->next(r))
-            fail(EvalError::Kind::evaluation,
-                 "The provided traverser does not map to a value: " + to_value(ctx, t.obj).to_string(),
-                 "IllegalArgumentException");
+        if (!kids[0]->next(r)) {
+            if (!v4)
+                fail(EvalError::Kind::evaluation,
+                     "The provided traverser does not map to a value: " + to_value(ctx, t.obj).to_string(),
+                     "IllegalArgumentException");
+            const auto& to = !unproductive_idx.empty() || choose ? unproductive_idx : none_idx;
+            for (int u : to) b.push_back(u);
+            if (to.empty() && choose) b.push_back(-1);  // passes through
+            return;
+        }
         bool matched = false;
         for (std::size_t i = 0; i < keys.size(); ++i) {
             bool hit;
@@ -245,11 +274,16 @@ void build_options(Compiler& comp, const Spec& s, std::vector<PlanPtr>& plans, R
             if (hit) {
                 b.push_back(branch[i]);
                 matched = true;
+                if (v4 && choose) break;  // 4.0's choose(): one option per traverser
             }
         }
         for (int a : any_idx) b.push_back(a);
-        // 3.7: a traverser matching no option and with no Pick.none option is filtered
-        if (!matched && none_idx >= 0) b.push_back(none_idx);
+        if (!matched) {
+            for (int n : none_idx) b.push_back(n);
+            // 3.7 and branch(): a traverser matching no option and with no Pick.none is filtered;
+            // 4.0's choose() passes it through
+            if (none_idx.empty() && v4 && choose) b.push_back(-1);
+        }
     };
 }
 

@@ -183,3 +183,45 @@ TEST_CASE_FIXTURE(ModernGraph,
     CHECK(must_fail(g, s, v40).message == "Vertex does not exist for mergeE: 100");
     CHECK(must_fail(g, s, v37).message == "Vertex id could not be resolved from mergeE: 100");
 }
+
+TEST_CASE_FIXTURE(ModernGraph, "branch_v4_picks: choose() and branch() route as real 4.0 master does") {
+    // each expected list is real 4.0.0-master's answer (asked 2026-12-07)
+    // 4.0: marko, vadas by name, the four others passed through; 3.7: lop has no age and fails
+    const char* c1 = "g.V().choose(__.values('age')).option(P.between(26,30), __.values('name'))";
+    CHECK(q(c1, v40).size() == 6);
+    CHECK(q("g.V().choose(__.values('age')).option(P.between(26,30), __.values('name')).hasLabel('software')",
+            v40)
+              .size() == 2);
+    CHECK(must_fail(g, c1, v37).message.find("does not map to a value") != std::string::npos);
+    CHECK(same(q("g.V().branch(__.values('age')).option(P.between(26,30), __.values('name'))", v40),
+               strs({"marko", "vadas"})));
+    CHECK(
+        same(q("g.V().hasLabel('person').choose(__.values('age')).option(P.between(26,30), __.constant('x'))"
+               ".option(P.between(20,30), __.constant('y')).option(Pick.none, __.constant('z'))",
+               v40),
+             strs({"x", "x", "z", "z"})));
+    CHECK(
+        same(q("g.V().hasLabel('person').branch(__.values('age')).option(P.between(26,30), __.constant('x'))"
+               ".option(P.between(20,30), __.constant('y'))",
+               v40),
+             strs({"x", "y", "x", "y"})));
+    CHECK(same(q("g.V().branch(__.values('age')).option(P.between(26,30), __.values('name'))"
+                 ".option(Pick.none, __.label())",
+                 v40),
+               strs({"marko", "vadas", "software", "person", "software", "person"})));
+    CHECK(same(q("g.V().branch(__.values('age')).option(P.between(26,30), __.values('name'))"
+                 ".option(Pick.unproductive, __.label())",
+                 v40),
+               strs({"marko", "vadas", "software", "software"})));
+    CHECK(must_fail(g,
+                    "g.V().choose(__.values('age')).option(Pick.any, __.constant('a'))"
+                    ".option(P.between(26,30), __.values('name'))",
+                    v40)
+              .message ==
+          "Choose step can not have an any-option as only one option per traverser is allowed");
+    CHECK(must_fail(
+              g,
+              "g.V().hasLabel('person').choose(__.values('name')).option(__.is('marko'), __.values('age'))",
+              v40)
+              .message == "Traversal is not allowed as a Pick token for choose().option()");
+}
