@@ -55,7 +55,7 @@ completed=0
 for c in ws h4; do
     line=$(grep '^requests:' "$dir/$c.out") || fail "$c: no summary"
     read -r issued done failed <<<"$(echo "$line" | sed -E 's/requests: ([0-9]+) issued, ([0-9]+) completed, ([0-9]+) failed.*/\1 \2 \3/')"
-    [ "$failed" = 0 ] || fail "$c: $failed requests failed: $line"
+    [ "$failed" = 0 ] || fail "$c: $failed requests failed: $line; $(grep -m3 -E 'failed|error' "$dir/$c.out" "$dir/$c.err" | tr '\n' ' ')"
     [ "$done" = "$n" ] || fail "$c: $done of $n completed"
     grep -q 'connections: 128 opened' "$dir/$c.out" || fail "$c: not 128 connections: $(grep connections: "$dir/$c.out")"
     completed=$((completed + done))
