@@ -11,6 +11,16 @@
 
 namespace tpbench::cli {
 
+namespace {
+
+std::string known_labels(const std::vector<std::string>& labels) {
+    std::string known;
+    for (const auto& l : labels) known += (known.empty() ? "" : ", ") + l;
+    return known;
+}
+
+}  // namespace
+
 std::vector<stats::Threshold> parse_threshold_flag(const std::string& text,
                                                    const std::vector<std::string>& labels,
                                                    bool have_baseline) {
@@ -23,6 +33,11 @@ std::vector<stats::Threshold> parse_threshold_flag(const std::string& text,
                 throw engine::ConfigError(fmt::format(
                     "threshold '{}' compares with a baseline: give the earlier report with --baseline FILE",
                     t.text));
+            if (!t.side.empty() && std::find(labels.begin(), labels.end(), t.side) == labels.end())
+                throw engine::ConfigError(
+                    fmt::format("threshold '{}' names side '{}', which this run does not "
+                                "have (sides: {})",
+                                t.text, t.side, known_labels(labels)));
             continue;
         }
         if (t.ratio) {
@@ -32,14 +47,11 @@ std::vector<stats::Threshold> parse_threshold_flag(const std::string& text,
             continue;
         }
         if (t.scope.empty()) continue;
-        if (std::find(labels.begin(), labels.end(), t.scope) == labels.end()) {
-            std::string known;
-            for (const auto& l : labels) known += (known.empty() ? "" : ", ") + l;
+        if (std::find(labels.begin(), labels.end(), t.scope) == labels.end())
             throw engine::ConfigError(
                 fmt::format("threshold '{}' names side '{}', which this run does not have (sides: {}; or "
                             "ratio:)",
-                            t.text, t.scope, known));
-        }
+                            t.text, t.scope, known_labels(labels)));
     }
     return *parsed;
 }
@@ -73,6 +85,7 @@ int apply_thresholds(report::Report& rep, const std::vector<stats::Threshold>& t
     for (const auto& t : thresholds) {
         if (t.baseline) {
             for (const auto& side : sides) {
+                if (!t.side.empty() && t.side != side.label) continue;  // "http4:p99<1.1x baseline"
                 const report::Side* b = baseline && !side.rounds.empty()
                                             ? baseline_side(*baseline, *side.rounds.front())
                                             : nullptr;

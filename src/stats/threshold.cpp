@@ -149,8 +149,8 @@ Expected<Threshold> parse_threshold(std::string_view text) {
     if (unit.ends_with("baseline")) {
         std::string_view u = trim(unit.substr(0, unit.size() - 8));
         if (u == "x" || u == "*" || u.empty()) {
-            if (t.ratio || (!t.scope.empty() && !t.baseline))
-                return bad("'x baseline' compares with the baseline report; it takes no side scope");
+            if (t.ratio) return bad("'x baseline' compares with the baseline report, not side B with side A");
+            if (!t.scope.empty() && !t.baseline) t.side = t.scope;  // "SIDE:p99<1.1x baseline"
             t.scope = "baseline";
             t.baseline = true;
             unit = "x";

@@ -25,7 +25,10 @@
 // earlier run's report, either spelling:
 //            rmetric op number "x baseline"           "p99<1.10x baseline", "rps>0.95x baseline"
 //            | "baseline:" rmetric op number ["x"]    "baseline:p99<1.1"
-// The number is a plain factor (this run / baseline); scope "baseline", `baseline` set.
+// The number is a plain factor (this run / baseline); scope "baseline", `baseline` set. With
+// several sides (`tpbench ab`) a side label may prefix the first spelling,
+//            SIDE ":" rmetric op number "x baseline"  "http4:p99<1.10x baseline"
+// which judges that side only (`side` = SIDE; "" = every side).
 //
 // Metric values come from a MetricSource: time metrics in nanoseconds, "errors" as the error
 // fraction of all requests (0..1), "rps" in requests per second, counts as counts.
@@ -61,6 +64,7 @@ struct Threshold {
     std::string scope;      // "" = every side; "ratio" = B relative to A; else a side label
     bool ratio = false;     // scope == "ratio": value and the measured metric are B / A factors
     bool baseline = false;  // scope == "baseline": value and the metric are this run / baseline factors
+    std::string side;       // a baseline threshold's side ("http4:p99<1.1x baseline"); "" = every side
 };
 
 // Parses one expression. Errors name the problem: unknown metric, missing/unknown operator,

@@ -75,3 +75,38 @@ TEST_CASE("apply_thresholds: one side is not prefixed; rounds are averaged") {
           stats::kThresholdsFailedExitCode);
     CHECK(none.thresholds[0].message.find("not measured") != std::string::npos);
 }
+
+TEST_CASE("apply_thresholds: baseline factors per side; 'SIDE:' judges one side of an A/B") {
+    report::Side a = side(1000, 2'000'000, 100, 0);
+    report::Side b = side(500, 4'000'000, 100, 0);  // half the rate, twice the p99 of its baseline
+    a.name = "ws37";
+    b.name = "http4";
+    report::Report base;
+    base.sides = {a, side(1000, 2'000'000, 100, 0)};
+    base.sides[1].name = "http4";
+    CHECK_THROWS_WITH_AS(cli::parse_threshold_flag("p99<2x baseline", {"ws37", "http4"}),
+                         doctest::Contains("--baseline FILE"), engine::ConfigError);
+    CHECK_THROWS_WITH_AS(cli::parse_threshold_flag("http3:p99<2x baseline", {"ws37", "http4"}, true),
+                         doctest::Contains("names side 'http3'"), engine::ConfigError);
+    const auto ts = cli::parse_threshold_flag("p99<1.5x baseline", {"ws37", "http4"}, true);
+    report::Report rep;
+    CHECK(cli::apply_thresholds(rep, ts, {{"ws37", {&a}}, {"http4", {&b}}}, false, &base) ==
+          stats::kThresholdsFailedExitCode);
+    REQUIRE(rep.thresholds.size() == 2);
+    CHECK(rep.thresholds[0].passed);
+    CHECK_FALSE(rep.thresholds[1].passed);
+    CHECK(rep.thresholds[1].message.rfind("http4 / baseline: p99<1.5x baseline: p99 = x2.000", 0) == 0);
+    // Scoped to ws37 only: http4's slowdown is not judged.
+    const auto only =
+        cli::parse_threshold_flag("ws37:p99<1.5x baseline,ws37:rps>0.9x baseline", {"ws37", "http4"}, true);
+    report::Report rep2;
+    CHECK(cli::apply_thresholds(rep2, only, {{"ws37", {&a}}, {"http4", {&b}}}, false, &base) == 0);
+    REQUIRE(rep2.thresholds.size() == 2);
+    CHECK(rep2.thresholds[0].message.rfind("ws37 / baseline: ", 0) == 0);
+    const auto http4 = cli::parse_threshold_flag("http4:rps>0.9x baseline", {"ws37", "http4"}, true);
+    report::Report rep3;
+    CHECK(cli::apply_thresholds(rep3, http4, {{"ws37", {&a}}, {"http4", {&b}}}, false, &base) ==
+          stats::kThresholdsFailedExitCode);
+    REQUIRE(rep3.thresholds.size() == 1);
+    CHECK(rep3.thresholds[0].message.find("x0.500") != std::string::npos);
+}

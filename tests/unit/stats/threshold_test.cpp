@@ -174,8 +174,17 @@ TEST_CASE("baseline thresholds: 'METRIC OP FACTORx baseline' and 'baseline:' (is
     CHECK(all->size() == 2);
     CHECK(parse_threshold("errors<2x baseline").error().find("baseline factor compares") !=
           std::string::npos);
-    CHECK(parse_threshold("ratio:p99<2x baseline").error().find("no side scope") != std::string::npos);
-    CHECK(parse_threshold("http4:p99<2x baseline").error().find("no side scope") != std::string::npos);
+    CHECK(parse_threshold("ratio:p99<2x baseline").error().find("not side B with side A") !=
+          std::string::npos);
+    CHECK(s->side.empty());
+    // A side label scopes a baseline threshold to that side (tpbench ab).
+    auto scoped = parse_threshold("http4:p99<2x baseline");
+    REQUIRE_MESSAGE(scoped.ok(), scoped.error());
+    CHECK(scoped->baseline);
+    CHECK(scoped->scope == "baseline");
+    CHECK(scoped->side == "http4");
+    CHECK(scoped->value == doctest::Approx(2.0));
+    CHECK(t->side.empty());
     CHECK(parse_threshold("baseline:p99<2ms").error().find("plain factor") != std::string::npos);
     // Without "baseline" a time metric still needs its unit.
     CHECK(parse_threshold("p99<2x").error().find("unknown time unit") != std::string::npos);
