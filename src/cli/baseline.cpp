@@ -1,5 +1,7 @@
 #include "baseline.hpp"
 
+#include "cli_common.hpp"
+
 #include <tpbench/engine/profiling.hpp>
 #include <tpbench/report/render.hpp>
 
@@ -47,21 +49,33 @@ void check_same_scenario(const report::Report& base, const report::Report& cur) 
         const std::string p = fmt::format("side '{}' ", s.name);
         differ(p + "backend", b->config.backend, s.config.backend);
         differ(p + "serializer", b->config.serializer, s.config.serializer);
-        const auto mode = [](const report::Side& x) {
-            return x.config.offered_rps > 0 ? fmt::format("open loop at {:g} req/s", x.config.offered_rps)
-                                            : std::string("closed loop");
+        // A planned open-loop side whose rate the run decides is compared as open loop only.
+        const bool rate_open = s.config.offered_rps < 0;
+        const auto mode = [rate_open](const report::Side& x) {
+            if (x.config.offered_rps == 0) return std::string("closed loop");
+            if (rate_open || x.config.offered_rps < 0) return std::string("open loop");
+            return fmt::format("open loop at {:g} req/s", x.config.offered_rps);
         };
         differ(p + "mode", mode(*b), mode(s));
         const auto pool = [](const report::Side& x) {
             return fmt::format("{} connection(s) x {} in flight", x.config.connections,
                                x.config.in_flight_per_connection);
         };
-        differ(p + "pool", pool(*b), pool(s));
+        if (s.config.connections > 0) differ(p + "pool", pool(*b), pool(s));  // 0: not run yet
     }
     if (diffs.empty()) return;
     std::string msg = "--baseline: the baseline ran another scenario, refusing to compare:";
     for (const auto& d : diffs) msg += "\n  " + d;
     throw engine::ConfigError(msg);
+}
+
+report::Side planned_side(std::string name, std::string backend, std::string serializer, double offered_rps) {
+    report::Side s;
+    s.name = std::move(name);
+    s.config.backend = std::move(backend);
+    s.config.serializer = std::move(serializer);
+    s.config.offered_rps = offered_rps;
+    return s;
 }
 
 namespace {
@@ -119,7 +133,17 @@ void add_baseline_rows(report::Report& cur, const report::Report& base) {
                 row(name, "ns", one(pct(*b, p)), one(pct(s, p)), lo);
         }
         row("error rate", "%", one(b->error_rate() * 100), one(s.error_rate() * 100), lo);
-        // Client CPU per request: recorded in neither report format yet (docs/usage.md).
+        // Client CPU per request, when both reports recorded it (closed-loop run and ab).
+        const auto cpu = [](const report::Side& x) -> std::optional<double> {
+            const auto it = x.config.extra.find(std::string(client_cpu_key));
+            if (it == x.config.extra.end()) return std::nullopt;
+            try {
+                return std::stod(it->second);
+            } catch (const std::exception&) {
+                return std::nullopt;
+            }
+        };
+        if (cpu(*b) && cpu(s)) row("client CPU per request", "ns", one(cpu(*b)), one(cpu(s)), lo);
     }
 }
 

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <sys/resource.h>
 
 namespace tpbench::cli {
 
@@ -211,6 +212,21 @@ void add_allow_writes_flag(CLI::App& app, bool& allow) {
                  "allow tpbench to change the graph of a server it did not start: the exercise scenario "
                  "first resets it (graph.clear(), TinkerFactory.generateModern(graph)); without this flag "
                  "that scenario is refused (run, ab) or skipped (the default A/B) on such a server");
+}
+
+double process_cpu_seconds() {
+    rusage u{};
+    if (::getrusage(RUSAGE_SELF, &u) != 0) return 0;
+    const auto sec = [](const timeval& t) {
+        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+    };
+    return sec(u.ru_utime) + sec(u.ru_stime);
+}
+
+void set_client_cpu(report::Side& s, double cpu_s, std::uint64_t requests) {
+    if (requests == 0 || cpu_s <= 0) return;
+    s.config.extra[std::string(client_cpu_key)] =
+        fmt::format("{:.1f}", cpu_s * 1e9 / static_cast<double>(requests));
 }
 
 std::string write_refusal(const SideSpec& side, const engine::ProfilingOptions& o) {

@@ -173,6 +173,16 @@ report::Side profiling_side(const engine::ProfilingReport& rep, const SideSpec& 
                             const engine::ProfilingOptions& o, const std::string& target,
                             const std::string& name, const std::string& failure = {});
 
+// CPU seconds (user + system) this process has used so far (getrusage; 0 when unavailable).
+double process_cpu_seconds();
+
+// The report's client CPU per request (SideConfig::extra, what --baseline compares): the tpbench
+// process's CPU over the measured executions / their requests, in ns. With the embedded server
+// the process is the server too.
+inline constexpr std::string_view client_cpu_key = "client_cpu_ns_per_request";
+// Sets it on `s` from `cpu_s` seconds over `requests` requests (nothing when either is 0).
+void set_client_cpu(report::Side& s, double cpu_s, std::uint64_t requests);
+
 // "ws37 4 connections x 64 in flight = 256" style description of the concurrency a report used.
 std::string concurrency_text(const engine::ProfilingReport& rep);
 

@@ -3,6 +3,7 @@
 // A/B — ws37 vs http4 on the embedded server, latency g.V() and g.V().repeat(both()).times(15),
 // throughput 1+1 and the exercise mix at equal effective concurrency — printed as the seed's
 // Markdown table. Progress goes to stderr; tables to stdout.
+#include "baseline.hpp"
 #include "cli_common.hpp"
 #include "rate_mode.hpp"
 #include "commands.hpp"
@@ -58,6 +59,10 @@ struct CaseRun {
     std::string failure;
     bool interrupted = false;  // cut short by a signal (figures of what ran; not a failure)
     std::string skipped;       // non-empty: not run, and why (a write tpbench may not make)
+    // One point per test execution (the report's intervals: the dispersion a --baseline verdict uses).
+    std::vector<report::IntervalPoint> intervals;
+    double cpu_s = 0;                // this process's CPU over the test executions
+    std::uint64_t cpu_requests = 0;  // ... and their requests
 };
 
 // The options a case runs with on a side: the equal-concurrency pool, the case's keys, the flags,
@@ -101,6 +106,22 @@ CaseRun run_case(cli::Targets& targets, const cli::SideSpec& side, const Case& c
     if (!quiet) sinks.progress = [](const std::string& l) { cli::say(stderr, "  {}\n", l); };
     // A rank of a distributed run (tpbench-mpi): every execution runs this rank's share.
     if (cli::run_hooks.closed_begin) cli::run_hooks.closed_begin(ep, r.options);
+    // Each test execution's figures, as `tpbench run` keeps them.
+    const auto t0 = engine::Clock::now();
+    ep.run = [&r, t0, inner = ep.run](std::string_view what, const engine::LoadSpec& s,
+                                      const engine::SessionFactory& f, const engine::SessionConfig& cfg) {
+        const double cpu0 = cli::process_cpu_seconds();
+        engine::LoadResult res = inner ? inner(what, s, f, cfg) : engine::run_load(s, f, cfg);
+        if (what.rfind("test-", 0) == 0 && !res.setup_failed && res.measured().issued > 0) {
+            r.cpu_s += cli::process_cpu_seconds() - cpu0;
+            r.cpu_requests += res.measured().completed + res.measured().failed;
+            const double end = std::chrono::duration<double>(engine::Clock::now() - t0).count();
+            r.intervals.push_back(report::make_interval_point(end, res.elapsed_seconds,
+                                                              res.measured().completed, res.measured().failed,
+                                                              res.measured().latency));
+        }
+        return res;
+    };
     r.report = engine::run_profiling(r.options, side.effective_generation(), ep, sinks, c.expected);
     if (cli::run_hooks.closed_end) cli::run_hooks.closed_end(side.label);
     if (r.report.interrupted) {
@@ -185,7 +206,26 @@ report::Side to_report_side(const CaseRun& r, const std::string& name) {
     report::Side s =
         cli::profiling_side(r.report, *r.side, r.options, r.target, name, r.failed ? r.failure : "");
     s.skipped = r.skipped;
+    s.intervals = r.intervals;
+    if (!cli::run_hooks.annotate) cli::set_client_cpu(s, r.cpu_s, r.cpu_requests);  // (one process)
     return s;
+}
+
+// --baseline: the figures this run / the baseline's, one line each (after a Markdown table).
+void print_baseline_rows(const report::Report& rep) {
+    bool first = true;
+    for (const auto& c : rep.comparisons) {
+        if (c.a.rfind("baseline ", 0) != 0) continue;
+        if (first) cli::say(stdout, "\n");
+        first = false;
+        const auto value = [&c](double v) {
+            return c.unit == "ns" ? report::format_ns(v)
+                                  : fmt::format("{:.3f}{}", v, c.unit == "%" ? "%" : "");
+        };
+        cli::say(stdout, "{} {} vs {}: {} -> {} (x{:.3f}{}, {})\n", c.metric, c.b, c.a, value(c.a_value),
+                 value(c.b_value), c.ratio,
+                 c.ci_low ? fmt::format(", 95% CI {:.3f}..{:.3f}", *c.ci_low, *c.ci_high) : "", c.verdict);
+    }
 }
 
 // Every registry row marked default_side, in registry order.
@@ -233,13 +273,15 @@ struct AbArgs {
     double sweep_factor = 1.5;
     int sweep_steps = 12;
     bool allow_writes = false;  // --allow-writes: the exercise reset may write to a side's server
+    std::string baseline;       // --baseline FILE: compare every side with its side in that report
 };
 
 // The thresholds of a combined rate/sweep A/B: each side judged on its run (a sweep: its highest
 // sustainable step); a side without one (no sustainable step, no connection) fails every threshold
 // that names it, and every ratio. Returns 0 or 99.
 int ab_rate_thresholds(report::Report& rep, const std::vector<stats::Threshold>& thresholds,
-                       const std::vector<cli::SideSpec>& sides, const std::vector<cli::RateOutcome>& outs) {
+                       const std::vector<cli::SideSpec>& sides, const std::vector<cli::RateOutcome>& outs,
+                       const report::Report* base) {
     if (thresholds.empty()) return cli::exit_ok;
     std::vector<cli::ThresholdSide> judged;
     std::vector<std::string> missing;
@@ -249,16 +291,17 @@ int ab_rate_thresholds(report::Report& rep, const std::vector<stats::Threshold>&
         else
             missing.push_back(sides[i].label);
     }
-    if (missing.empty()) return cli::apply_thresholds(rep, thresholds, judged);
+    if (missing.empty()) return cli::apply_thresholds(rep, thresholds, judged, false, base);
     // Sides with figures are judged by their own thresholds; ratios need both sides.
     std::vector<stats::Threshold> own;
     for (const auto& t : thresholds)
         if (!t.ratio) own.push_back(t);
-    int rc = judged.empty() ? cli::exit_ok : cli::apply_thresholds(rep, own, judged, true);
+    int rc = judged.empty() ? cli::exit_ok : cli::apply_thresholds(rep, own, judged, true, base);
     for (const auto& t : thresholds)
         for (const auto& label : missing) {
-            if (!t.ratio && !t.scope.empty() && t.scope != label) continue;
-            const std::string expr = t.ratio || !t.scope.empty() ? t.text : label + ":" + t.text;
+            const std::string& scope = t.baseline ? t.side : t.scope;  // "http4:p99<1.1x baseline"
+            if (!t.ratio && !scope.empty() && scope != label) continue;
+            const std::string expr = t.ratio || !scope.empty() ? t.text : label + ":" + t.text;
             rep.thresholds.push_back(
                 {expr, false,
                  fmt::format(
@@ -273,7 +316,7 @@ int ab_rate_thresholds(report::Report& rep, const std::vector<stats::Threshold>&
 // steps), then ONE report: every side (a sweep: every step), the A/B rows (B relative to the first
 // side) and the thresholds.
 int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides, report::Format format,
-                const std::vector<stats::Threshold>& thresholds) {
+                const std::vector<stats::Threshold>& thresholds, const report::Report* base) {
     cli::Targets targets;
     std::vector<cli::RateOutcome> outs;
     int follower_rc = cli::exit_ok;  // a non-root rank of a distributed run runs every side, reports none
@@ -287,10 +330,15 @@ int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides, report
         check.format = a.format;
         check.report_file = a.report_file;
         check.validate();
+        report::Report plan;  // --baseline: another scenario is refused before the first request
         for (const auto& side : sides) {
-            (void)cli::side_options(side, &a.profiling);
-            (void)targets.endpoint(side);
+            const engine::ProfilingOptions o = cli::side_options(side, &a.profiling);
+            plan.scenario = o.exercise ? "exercise mix" : o.script;
+            plan.sides.push_back(
+                cli::planned_side(side.label, side.backend, o.serializer, a.sweep ? -1 : check.rate));
         }
+        if (base) cli::check_same_scenario(*base, plan);
+        for (const auto& side : sides) (void)targets.endpoint(side);
     }
     for (const auto& side : sides) {
         cli::RateArgs r;
@@ -404,7 +452,11 @@ int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides, report
                 report::compare_metric(name, "ns", sides[0].label, sides[i].label, la, lb, lat));
         }
     }
-    const int th_rc = ab_rate_thresholds(rep, thresholds, sides, outs);
+    if (base && !interrupted) {  // --baseline: the same pool shapes too (else exit 2), then the rows
+        cli::check_same_scenario(*base, rep);
+        cli::add_baseline_rows(rep, *base);
+    }
+    const int th_rc = ab_rate_thresholds(rep, thresholds, sides, outs, base);
     if (cli::run_hooks.follower) return th_rc != 0 ? th_rc : rc;
     cli::mark_interrupted(rep, not_sent);
     if (interrupted) cli::say(stderr, "tpbench ab: {}\n", cli::interrupted_note());
@@ -443,11 +495,19 @@ int run_ab(const AbArgs& a) {
     if (a.repeat < 1 || a.repeat > 100) throw engine::ConfigError("--repeat must be in 1..100");
     std::vector<std::string> labels;
     for (const auto& s : sides) labels.push_back(s.label);
-    const std::vector<stats::Threshold> thresholds = cli::parse_threshold_flag(a.threshold, labels);
+    // --baseline FILE: read (a bad file is refused, exit 2) before the first request.
+    std::optional<report::Report> base;
+    if (!a.baseline.empty()) base = cli::load_baseline(a.baseline);
+    const std::vector<stats::Threshold> thresholds =
+        cli::parse_threshold_flag(a.threshold, labels, base.has_value());
     if (a.rate > 0 || a.sweep) {
+        if (a.sweep && base)
+            throw engine::ConfigError(
+                "--baseline compares closed-loop or --rate runs, not sweeps (each sweep step is a side of "
+                "its own)");
         if (a.repeat > 1)
             throw engine::ConfigError("--repeat applies to closed-loop scenarios, not to --rate/--sweep");
-        return run_ab_rate(a, sides, *format, thresholds);
+        return run_ab_rate(a, sides, *format, thresholds, base ? &*base : nullptr);
     }
 
     // The exercise scenario resets each side's graph first: refused before anything is sent when a
@@ -466,13 +526,16 @@ int run_ab(const AbArgs& a) {
     c.result_noun = "results";
     c.expected = a.expect_results;
     cli::check_output_path("--report", a.report_file);
-    cli::Targets targets;
     // Every side's options and target are checked before the first request (a bad key on the
-    // second side must not wait for the first side's run).
-    for (const auto& side : sides) {
-        (void)case_options(side, c, &a.profiling);
-        (void)targets.endpoint(side);
-    }
+    // second side must not wait for the first side's run); so is the --baseline's scenario.
+    report::Report plan;
+    plan.scenario = fmt::format("{} {}", c.test_type, c.query);
+    for (const auto& side : sides)
+        plan.sides.push_back(
+            cli::planned_side(side.label, side.backend, case_options(side, c, &a.profiling).serializer));
+    if (base) cli::check_same_scenario(*base, plan);
+    cli::Targets targets;
+    for (const auto& side : sides) (void)targets.endpoint(side);
     std::vector<std::vector<CaseRun>> runs(sides.size());
     // Interleave the sides (A, B, A, B, ...) so drift over time hits both equally.
     for (int k = 0; k < a.repeat && !cli::interrupted(); ++k)
@@ -554,6 +617,10 @@ int run_ab(const AbArgs& a) {
         row.note = why;
     }
 
+    if (base && !interrupted) {  // --baseline: the same pool shapes too (else exit 2), then the rows
+        cli::check_same_scenario(*base, rep);
+        cli::add_baseline_rows(rep, *base);
+    }
     // Thresholds: each side's metrics as the mean over its rounds, ratios B / A of those means.
     std::vector<std::vector<report::Side>> round_sides(sides.size());
     for (std::size_t i = 0; i < sides.size(); ++i)
@@ -564,7 +631,8 @@ int run_ab(const AbArgs& a) {
         for (const auto& s : round_sides[i]) judged.back().rounds.push_back(&s);
     }
     // Interrupted: no verdict on partial rounds (and a side may have none); the exit code says so.
-    const int th_rc = interrupted ? 0 : cli::apply_thresholds(rep, thresholds, judged);
+    const int th_rc =
+        interrupted ? 0 : cli::apply_thresholds(rep, thresholds, judged, false, base ? &*base : nullptr);
 
     bool failed = false;
     std::vector<CaseRun> last;
@@ -581,11 +649,14 @@ int run_ab(const AbArgs& a) {
         for (const auto& [k, v] : rep.meta)
             if (k.rfind("mpi_", 0) == 0 || k == "incomplete") cli::say(stdout, "{}: {}\n", k, v);
         for (const auto& row : rep.comparisons)
-            cli::say(stdout, "\n{} {} vs {}: ratio {:.3f}{} — {}{}\n", row.metric, row.b, row.a, row.ratio,
-                     row.ci_low ? fmt::format(" (95% CI {:.3f}..{:.3f}, {} rounds)", *row.ci_low,
-                                              *row.ci_high, a.repeat)
-                                : "",
-                     row.verdict, row.note.empty() ? "" : " (" + row.note + ")");
+            if (row.a.rfind("baseline ", 0) != 0)  // the --baseline rows: below
+                cli::say(stdout, "\n{} {} vs {}: ratio {:.3f}{} — {}{}\n", row.metric, row.b, row.a,
+                         row.ratio,
+                         row.ci_low ? fmt::format(" (95% CI {:.3f}..{:.3f}, {} rounds)", *row.ci_low,
+                                                  *row.ci_high, a.repeat)
+                                    : "",
+                         row.verdict, row.note.empty() ? "" : " (" + row.note + ")");
+        print_baseline_rows(rep);
         if (!rep.thresholds.empty()) cli::say(stdout, "\n");
         for (const auto& t : rep.thresholds)
             cli::say(stdout, "threshold [{}] {}\n", t.passed ? "ok" : "FAILED", t.message);
@@ -616,7 +687,16 @@ struct DemoArgs {
     bool quiet = false;
     std::int64_t drain_timeout_ms = engine::default_stop_grace.count();  // --drain-timeout
     bool allow_writes = false;  // --allow-writes: the exercise row may reset a side's server
+    std::string baseline;       // --baseline FILE: an earlier default A/B's JSON report
 };
+
+// The default A/B's report names one side per row: "ws37 Latency g.V()".
+std::string row_name(const cli::SideSpec& side, const Case& c) {
+    return fmt::format("{} {} {}", side.label, c.test_type, c.query);
+}
+
+// The default A/B report's scenario (what --baseline compares).
+constexpr const char* demo_scenario = "default A/B (ProfilingApplication scenarios)";
 
 int run_demo(const DemoArgs& a) {
     std::vector<cli::SideSpec> sides;
@@ -624,7 +704,11 @@ int run_demo(const DemoArgs& a) {
     if (sides.empty()) sides = default_sides();
     std::vector<std::string> labels;
     for (const auto& s : sides) labels.push_back(s.label);
-    const std::vector<stats::Threshold> thresholds = cli::parse_threshold_flag(a.threshold, labels);
+    // --baseline FILE: read (a bad file is refused, exit 2) before the first request.
+    std::optional<report::Report> base;
+    if (!a.baseline.empty()) base = cli::load_baseline(a.baseline);
+    const std::vector<stats::Threshold> thresholds =
+        cli::parse_threshold_flag(a.threshold, labels, base.has_value());
     for (auto& side : sides) side.allow_writes = a.allow_writes;
     const std::string repeat_query = fmt::format("g.V().repeat(both()).times({})", a.full ? 18 : 15);
     const std::uint64_t repeat_expected = a.full ? 39750654 : 2824992;
@@ -661,8 +745,13 @@ int run_demo(const DemoArgs& a) {
          std::nullopt},
     };
     cli::check_output_path("--report", a.report_file);
+    report::Report plan;  // --baseline: another scenario is refused before the first request
+    plan.scenario = demo_scenario;
     for (const auto& c : cases)
-        for (const auto& side : sides) (void)case_options(side, c, nullptr);
+        for (const auto& side : sides)
+            plan.sides.push_back(cli::planned_side(row_name(side, c), side.backend,
+                                                   case_options(side, c, nullptr).serializer));
+    if (base) cli::check_same_scenario(*base, plan);
     cli::Targets targets;
     // Start the embedded server (if used) before printing where it listens.
     for (const auto& s : sides) (void)targets.endpoint(s);
@@ -734,32 +823,28 @@ int run_demo(const DemoArgs& a) {
             not_judged.push_back(cases[ci].test_type + " " + cases[ci].query);
             continue;
         }
-        std::vector<report::Side> case_sides;
+        std::vector<report::Side> case_sides;  // named as in the report (a --baseline's sides)
         for (std::size_t si = 0; si < sides.size(); ++si)
-            case_sides.push_back(to_report_side(runs[ci * sides.size() + si], sides[si].label));
+            case_sides.push_back(
+                to_report_side(runs[ci * sides.size() + si], row_name(sides[si], cases[ci])));
         std::vector<cli::ThresholdSide> judged;
         for (std::size_t si = 0; si < sides.size(); ++si)
             judged.push_back({sides[si].label, {&case_sides[si]}});
         report::Report tmp;
-        if (cli::apply_thresholds(tmp, thresholds, judged, true) != cli::exit_ok)
+        if (cli::apply_thresholds(tmp, thresholds, judged, true, base ? &*base : nullptr) != cli::exit_ok)
             th_rc = stats::kThresholdsFailedExitCode;
         const std::string name = cases[ci].test_type + " " + cases[ci].query;
         for (auto& t : tmp.thresholds)
             threshold_lines.push_back({name + ": " + t.expression, t.passed, name + ": " + t.message});
     }
-    if (!threshold_lines.empty()) cli::say(stdout, "\n");
-    for (const auto& t : threshold_lines)
-        cli::say(stdout, "threshold [{}] {}\n", t.passed ? "ok" : "FAILED", t.message);
-    for (const auto& name : not_judged)
-        cli::say(stdout, "threshold [skipped] {}: not judged, the row was not run (see the table)\n", name);
-    if (!a.report_file.empty()) {
+    if (!a.report_file.empty() || base) {
         report::Report rep;
         rep.title = fmt::format("tpbench A/B: {} (ProfilingApplication scenarios)", sides_text(sides));
         rep.tool_version = std::string(tpbench::tool_version);
         rep.created_utc = report::now_utc_iso8601();
+        rep.scenario = demo_scenario;
         for (const auto& r : runs) {
-            rep.sides.push_back(
-                to_report_side(r, fmt::format("{} {} {}", r.side->label, r.c->test_type, r.c->query)));
+            rep.sides.push_back(to_report_side(r, row_name(*r.side, *r.c)));
             rep.sides.back().scenario = fmt::format("{} {}", r.c->test_type, r.c->query);
             // The seed's table row; its comparison index is set with the A/B rows below.
             rep.seed_table.push_back({rep.sides.back().name, branch_text(r), r.c->test_type,
@@ -802,12 +887,26 @@ int run_demo(const DemoArgs& a) {
                 rep.comparisons.push_back(std::move(row));
             }
         }
+        // --baseline: each row against its row in the earlier report (the same pool shapes, else
+        // exit 2), after the A/B rows (the seed table's indexes stay valid).
+        if (base && !cli::interrupted()) {
+            cli::check_same_scenario(*base, rep);
+            cli::add_baseline_rows(rep, *base);
+            print_baseline_rows(rep);
+        }
         rep.thresholds = threshold_lines;
         cli::mark_interrupted(rep);
         cli::redact_report(rep);
-        auto w = report::write_report_file(rep, a.report_file);
-        if (!w) throw std::runtime_error(w.error());
+        if (!a.report_file.empty()) {
+            auto w = report::write_report_file(rep, a.report_file);
+            if (!w) throw std::runtime_error(w.error());
+        }
     }
+    if (!threshold_lines.empty()) cli::say(stdout, "\n");
+    for (const auto& t : threshold_lines)
+        cli::say(stdout, "threshold [{}] {}\n", t.passed ? "ok" : "FAILED", t.message);
+    for (const auto& name : not_judged)
+        cli::say(stdout, "threshold [skipped] {}: not judged, the row was not run (see the table)\n", name);
     if (!a.quiet)
         cli::say(stderr, "done in {:.0f} s{}\n",
                  std::chrono::duration<double>(engine::Clock::now() - t0).count(),
@@ -835,7 +934,9 @@ void register_ab(CLI::App& app) {
                     "also write the one report of every side to FILE (.html, .json, .md, .csv)");
     sub->add_option("--threshold", args->threshold,
                     "pass/fail thresholds, exit 99 when one fails: 'p99<20ms' (every side), 'http4:p99<20ms' "
-                    "(one side), 'ratio:rps>0.9' (each side B / the first side A)");
+                    "(one side), 'ratio:rps>0.9' (each side B / the first side A); repeatable")
+        ->multi_option_policy(CLI::MultiOptionPolicy::Join)
+        ->delimiter(',');
     sub->add_option("--rate", args->rate,
                     "open loop: offered req/s on each side in turn (with --sweep the starting rate)")
         ->check(CLI::Range(0.001, 10'000'000.0));
@@ -854,6 +955,11 @@ void register_ab(CLI::App& app) {
         ->check(CLI::Range(1, 100));
     sub->add_option("--repeat", args->repeat, "interleaved rounds per side; with >= 2 a bootstrap CI verdict")
         ->capture_default_str();
+    sub->add_option(
+           "--baseline", args->baseline,
+           "compare every side with its side in this earlier JSON report (--report FILE.json) of the "
+           "same scenario; thresholds 'p99<1.10x baseline', 'http4:rps>0.95x baseline' (docs/usage.md)")
+        ->check(CLI::ExistingFile);
     sub->add_flag("--quiet", args->quiet, "no progress on stderr");
     cli::add_allow_writes_flag(*sub, args->allow_writes);
     cli::add_drain_timeout_flag(*sub, args->drain_timeout_ms);
@@ -883,7 +989,13 @@ void register_default(CLI::App& app) {
                    "default A/B: also write a report file (.html, .json, .md, .csv)");
     app.add_option("--threshold", args->threshold,
                    "default A/B: pass/fail thresholds on every row, per side ('p99<20ms', 'http4:p99<20ms') "
-                   "and B/A ('ratio:rps>0.9'); exit 99 when one fails");
+                   "and B/A ('ratio:rps>0.9'); exit 99 when one fails; repeatable")
+        ->multi_option_policy(CLI::MultiOptionPolicy::Join)
+        ->delimiter(',');
+    app.add_option("--baseline", args->baseline,
+                   "default A/B: compare every row with its row in this earlier default A/B JSON report; "
+                   "thresholds 'p99<1.10x baseline' (docs/usage.md)")
+        ->check(CLI::ExistingFile);
     app.add_flag("--quiet", args->quiet, "default A/B: no progress on stderr");
     cli::add_drain_timeout_flag(app, args->drain_timeout_ms);
     cli::add_allow_writes_flag(app, args->allow_writes);

@@ -47,6 +47,7 @@ struct ExecutionFigures {
     std::uint64_t completed = 0;
     std::uint64_t failed = 0;
     stats::Histogram latency;
+    double cpu_s = 0;  // this process's CPU over the execution
 };
 
 // The --hlog line of one test execution.
@@ -89,10 +90,16 @@ int write_closed_report(const RunArgs& a, const cli::SideSpec& side, const engin
         if (t.failed && failure.empty()) failure = t.name + ": " + t.failure;
     rep.sides.push_back(cli::profiling_side(pr, side, o, where, side.label, failure));
     cli::mark_interrupted(rep);
-    for (const auto& e : execs)
+    double cpu_s = 0;
+    std::uint64_t requests = 0;
+    for (const auto& e : execs) {
         rep.sides.back().intervals.push_back(report::make_interval_point(e.start_s + e.length_s, e.length_s,
                                                                          e.completed, e.failed, e.latency));
-    if (base) {  // --baseline: same scenario (else exit 2), then the rows this run / baseline
+        cpu_s += e.cpu_s;
+        requests += e.completed + e.failed;
+    }
+    if (!cli::run_hooks.annotate) cli::set_client_cpu(rep.sides.back(), cpu_s, requests);  // (one process)
+    if (base) {  // --baseline: the same pool shape too (else exit 2), then the rows this run / baseline
         cli::check_same_scenario(*base, rep);
         cli::add_baseline_rows(rep, *base);
     }
@@ -183,6 +190,16 @@ int run_run(const RunArgs& a) {
     if (!a.rate.baseline.empty()) base = cli::load_baseline(a.rate.baseline);
     const std::vector<stats::Threshold> thresholds =
         cli::parse_threshold_flag(a.rate.threshold, {side.label}, base.has_value());
+    if (base) {
+        // Another scenario is refused now (exit 2), not after a run whose figures cannot be compared;
+        // the pool shape, known once the pool opened, is checked again after the run.
+        report::Report plan;
+        plan.scenario = o.exercise ? "exercise mix" : (workload ? "workload file" : o.script);
+        const bool rate_decided = a.rate.sweep || a.rate.ramp_to > 0 || !a.rate.stages.empty();
+        const double offered = !a.rate.active() ? 0 : rate_decided ? -1 : a.rate.rate;
+        plan.sides.push_back(cli::planned_side(side.label, side.backend, o.serializer, offered));
+        cli::check_same_scenario(*base, plan);
+    }
     cli::Targets targets;
     if (a.rate.active()) {
         cli::RateArgs r = a.rate;
@@ -222,10 +239,11 @@ int run_run(const RunArgs& a) {
                                                      const engine::SessionFactory& f,
                                                      const engine::SessionConfig& c) {
             const double at = std::chrono::duration<double>(engine::Clock::now() - t0).count();
+            const double cpu0 = cli::process_cpu_seconds();
             engine::LoadResult r = inner ? inner(what, s, f, c) : engine::run_load(s, f, c);
             if (what.rfind("test-", 0) == 0 && !r.setup_failed && r.measured().issued > 0) {
                 execs.push_back({at, r.elapsed_seconds, r.measured().completed, r.measured().failed,
-                                 r.measured().latency});
+                                 r.measured().latency, cli::process_cpu_seconds() - cpu0});
                 if (hlog.is_open()) (void)hlog.append(hlog_entry(execs.back()));
             }
             return r;
