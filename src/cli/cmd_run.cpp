@@ -4,6 +4,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "interrupt.hpp"
+#include "live_metrics.hpp"
 #include "rate_mode.hpp"
 #include "run_hooks.hpp"
 #include "baseline.hpp"
@@ -214,6 +215,23 @@ int run_run(const RunArgs& a) {
                  where);
     // A rank of a distributed run (tpbench-mpi): every execution runs this rank's share.
     if (cli::run_hooks.closed_begin) cli::run_hooks.closed_begin(ep, o);
+    // --metrics-port / --metrics-push: the live view of every warm-up and test execution, served
+    // while the run lasts and pushed when it ends.
+    cli::LiveState live;
+    live.label = side.label;
+    std::optional<cli::MetricsExport> metrics;
+    if ((a.rate.metrics_port >= 0 || !a.rate.metrics_push.empty()) && !cli::run_hooks.follower) {
+        metrics.emplace(a.rate.metrics(), live);
+        ep.run = [&live, inner = ep.run](std::string_view what, const engine::LoadSpec& s,
+                                         const engine::SessionFactory& f, const engine::SessionConfig& c) {
+            if (what.rfind("test-", 0) != 0 && what.rfind("warmup-", 0) != 0)
+                return inner ? inner(what, s, f, c) : engine::run_load(s, f, c);
+            engine::LoadSpec counted = s;
+            counted.live = &live.counters;
+            live.planned.fetch_add(counted.plan.size(), std::memory_order_relaxed);
+            return inner ? inner(what, counted, f, c) : engine::run_load(counted, f, c);
+        };
+    }
     // With --format the report goes to stdout and ProfilingApplication's lines to stderr.
     std::FILE* lines = a.format_given ? stderr : stdout;
     const bool want_report = a.format_given || !a.rate.report_file.empty() || !a.rate.hgrm_file.empty() ||
@@ -259,6 +277,7 @@ int run_run(const RunArgs& a) {
     engine::ProfilingReport rep =
         engine::run_profiling(o, g, ep, sinks, a.expect_results, workload ? &*workload : nullptr);
     if (cli::run_hooks.closed_end) cli::run_hooks.closed_end(side.label);
+    if (metrics) (void)metrics->finish();  // --metrics-push: the final figures
     // The run's verdict (the same merged figures on every rank of a distributed run) is told once.
     const bool tell = !cli::run_hooks.follower;
     if (rep.aborted) {

@@ -2,6 +2,8 @@
 
 #include "baseline.hpp"
 #include "interrupt.hpp"
+#include "live_metrics.hpp"
+#include "metrics_http.hpp"
 #include "run_hooks.hpp"
 #include "sweep.hpp"
 #include "thresholds.hpp"
@@ -137,41 +139,6 @@ report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, 
     }
     return s;
 }
-
-// Live view of rate mode (the TTY progress line and --metrics-port): cumulative counters over every sweep
-// step, plus the current step's offered rate and plan.
-struct LiveState {
-    engine::LiveCounters counters;
-    std::atomic<double> offered{0};
-    std::atomic<std::uint64_t> planned{0};
-    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-    std::string label;
-
-    report::LiveMetrics snapshot() const {
-        constexpr auto r = std::memory_order_relaxed;
-        report::LiveMetrics m;
-        m.side = label;
-        m.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        m.offered_rps = offered.load(r);
-        m.planned = planned.load(r);
-        m.completed = counters.completed.load(r);
-        m.failed = counters.failed.load(r);
-        m.results = counters.results.load(r);
-        m.bytes_in = counters.bytes_in.load(r);
-        m.bytes_out = counters.bytes_out.load(r);
-        m.latency_sum_s = static_cast<double>(counters.latency_sum_ns.load(r)) / 1e9;
-        for (std::size_t i = 0; i < counters.latency_buckets.size(); ++i) {
-            const double bound = i < engine::LiveCounters::latency_bounds_ns.size()
-                                     ? static_cast<double>(engine::LiveCounters::latency_bounds_ns[i]) / 1e9
-                                     : std::numeric_limits<double>::infinity();
-            m.latency_buckets.emplace_back(bound, counters.latency_buckets[i].load(r));
-        }
-        for (std::size_t e = 1; e < counters.errors.size(); ++e)
-            if (const auto n = counters.errors[e].load(r))
-                m.errors.emplace_back(engine::errc_name(static_cast<errc>(e)), n);
-        return m;
-    }
-};
 
 // One --hlog line: second `i` of the measured phase.
 stats::IntervalLogEntry hlog_entry(std::size_t i, const engine::IntervalStats& iv) {
@@ -431,13 +398,17 @@ void RateArgs::add_to(CLI::App& app) {
                    "write the corrected latency as an HdrHistogram .hgrm percentile distribution (ms)")
         ->group(g);
     app.add_option("--metrics-port", metrics_port,
-                   "serve live OpenMetrics/Prometheus text on http://HOST:PORT/metrics while the run lasts "
-                   "(0 = ephemeral port, printed on stderr)")
+                   "serve live OpenMetrics/Prometheus text on http://HOST:PORT/metrics while the run lasts, "
+                   "closed loop and rate mode (0 = ephemeral port, printed on stderr)")
         ->group(g)
         ->check(CLI::Range(0, 65535));
     app.add_option("--metrics-host", metrics_host, "address the metrics endpoint binds to")
         ->group(g)
         ->capture_default_str();
+    app.add_option("--metrics-push", metrics_push,
+                   "at the end of the run, PUT the final metrics (Prometheus text) to this Pushgateway URL, "
+                   "e.g. http://127.0.0.1:9091/metrics/job/tpbench")
+        ->group(g);
     app.add_option("--hlog", hlog_file,
                    "write the corrected latency per second as an HdrHistogram interval log (compressed V2; "
                    "combine runs with `tpbench merge`)")
@@ -462,6 +433,7 @@ void RateArgs::validate() const {
     check_output_path("--report", report_file);
     check_output_path("--hgrm", hgrm_file);
     check_output_path("--hlog", hlog_file);
+    if (!metrics_push.empty()) (void)parse_push_url(metrics_push);
 }
 
 RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOptions& o,
@@ -509,15 +481,10 @@ RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::
     rep.meta["generation"] = std::string(engine::generation_name(side.effective_generation()));
 
     // Live exposition for Prometheus/Grafana while the run lasts (stopped when this returns).
+    // (the live view also drives the TTY progress line; --metrics-push sends its final figures)
     auto live = std::make_unique<LiveState>();
     live->label = side.label;
-    std::unique_ptr<report::MetricsServer> metrics;
-    if (a.metrics_port >= 0) {
-        metrics = std::make_unique<report::MetricsServer>(
-            a.metrics_host, static_cast<std::uint16_t>(a.metrics_port),
-            [l = live.get()] { return report::render_openmetrics({l->snapshot()}); });
-        say(stderr, "[{}] live metrics: http://{}:{}/metrics\n", side.label, a.metrics_host, metrics->port());
-    }
+    MetricsExport metrics(a.metrics(), *live);
     out.started_s =
         std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
     const std::string hlog_title =
@@ -668,6 +635,7 @@ RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::
     out.mismatches = mismatches;
     if (mismatches > 0) out.rc = exit_run_failed;
     out.last = std::move(last.load);
+    if (!run_hooks.follower) (void)metrics.finish();  // --metrics-push: the final figures
     return out;
 }
 

@@ -5,6 +5,7 @@
 // cannot keep the schedule, --sweep for the maximum sustainable rate under an SLO, report
 // formats, .hgrm output and thresholds. Main thread only.
 #include "cli_common.hpp"
+#include "live_metrics.hpp"
 
 #include <tpbench/engine/load.hpp>
 #include <tpbench/report/report.hpp>
@@ -40,13 +41,17 @@ struct RateArgs {
     std::string baseline;   // run --baseline FILE: compare with that report (baseline.hpp)
     int metrics_port = -1;  // >= 0: serve live OpenMetrics on metrics_host:port (0 = ephemeral)
     std::string metrics_host = "127.0.0.1";
+    std::string metrics_push;  // PUT the final metrics to this URL (a Pushgateway); "" = none
     bool quiet = false;
 
     // Adds --rate, --ramp-to, --stages, --duration, --warmup-time, --warmup-count, --sweep, --slo,
     // --sweep-factor,
-    // --sweep-steps, --format, --report, --hgrm, --hlog, --threshold, --metrics-port, --metrics-host.
+    // --sweep-steps, --format, --report, --hgrm, --hlog, --threshold, --metrics-port, --metrics-host,
+    // --metrics-push.
     void add_to(CLI::App& app);
     bool active() const noexcept { return rate > 0 || sweep || !stages.empty(); }
+    // --metrics-port, --metrics-host, --metrics-push.
+    MetricsOptions metrics() const { return {metrics_port, metrics_host, metrics_push}; }
     // Checks everything that can be checked before the first request (closed loop too): --format,
     // --slo syntax, --ramp-to combinations, and that --report, --hgrm and --hlog
     // can be written. Throws engine::ConfigError.

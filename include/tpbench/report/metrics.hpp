@@ -1,15 +1,14 @@
 #pragma once
 // Live exposition of a running test in the OpenMetrics / Prometheus text format, so a Prometheus
-// server (and a Grafana dashboard on it) can watch a long run: `tpbench run --rate R --duration S
-// --metrics-port 9464` serves GET /metrics on 127.0.0.1 while the run lasts.
+// server (and a Grafana dashboard on it) can watch a long run: `tpbench run --metrics-port 9464`
+// serves GET /metrics on 127.0.0.1 while the run lasts, `--metrics-push URL` sends the final figures
+// to a Pushgateway. Text only: the HTTP side is the CLI's (src/cli/metrics_http.hpp, on Beast).
 //
 //   tpbench_requests_total{side="ws37",outcome="ok"} 12345          counter
 //   tpbench_errors_total{side="ws37",class="timeout"} 2              counter
 //   tpbench_request_duration_seconds_bucket{side="ws37",le="0.001"}  histogram (cumulative)
 //   tpbench_offered_rate_rps, tpbench_elapsed_seconds, …             gauges
 #include <cstdint>
-#include <functional>
-#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,24 +36,8 @@ struct LiveMetrics {
 // OpenMetrics text (also valid Prometheus 0.0.4 text), ending with "# EOF".
 std::string render_openmetrics(const std::vector<LiveMetrics>& sides);
 
-// A minimal HTTP/1.1 endpoint serving `body()` on GET /metrics (404 elsewhere, 405 for other
-// methods) from one background thread, one short connection at a time, each bounded by a 2 s
-// read timeout and 8 KiB of request head. Stops and joins in the destructor.
-class MetricsServer {
-public:
-    // Binds host:port (port 0 = ephemeral; see port()). Throws std::runtime_error naming the
-    // address when it cannot bind.
-    MetricsServer(const std::string& host, std::uint16_t port, std::function<std::string()> body);
-    ~MetricsServer();
-    MetricsServer(const MetricsServer&) = delete;
-    MetricsServer& operator=(const MetricsServer&) = delete;
-
-    std::uint16_t port() const noexcept;
-    std::uint64_t requests_served() const noexcept;
-
-private:
-    struct Impl;
-    std::unique_ptr<Impl> impl_;
-};
+// The same figures in the Prometheus text format 0.0.4 (a counter family's TYPE and HELP name the
+// sample, "tpbench_requests_total"; no "# EOF"): what a Pushgateway takes and plain scrapers ask for.
+std::string render_prometheus_text(const std::vector<LiveMetrics>& sides);
 
 }  // namespace tpbench::report

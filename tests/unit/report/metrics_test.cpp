@@ -2,14 +2,7 @@
 
 #include <doctest/doctest.h>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
-#include <atomic>
 #include <limits>
-#include <stdexcept>
 #include <string>
 
 using tpbench::report::LiveMetrics;
@@ -31,25 +24,6 @@ LiveMetrics sample() {
     m.latency_buckets = {{0.001, 7}, {0.01, 3}, {std::numeric_limits<double>::infinity(), 0}};
     m.errors = {{"timeout", 2}};
     return m;
-}
-
-// One HTTP/1.1 exchange with the endpoint on 127.0.0.1; returns the whole response.
-std::string http_get(std::uint16_t port, const std::string& request) {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    REQUIRE(fd >= 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(port);
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    timeval tv{5, 0};
-    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
-    REQUIRE(::send(fd, request.data(), request.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(request.size()));
-    std::string out;
-    char buf[4096];
-    for (ssize_t n; (n = ::recv(fd, buf, sizeof buf, 0)) > 0;) out.append(buf, static_cast<std::size_t>(n));
-    ::close(fd);
-    return out;
 }
 
 }  // namespace
@@ -81,34 +55,14 @@ TEST_CASE("label values are escaped") {
     CHECK(t.find("side=\"a\\\"b\\\\c\"") != std::string::npos);
 }
 
-TEST_CASE("the endpoint serves GET /metrics on loopback, 404 elsewhere, 405 for other methods") {
-    std::atomic<int> calls{0};
-    tpbench::report::MetricsServer srv("127.0.0.1", 0, [&] {
-        ++calls;
-        return tpbench::report::render_openmetrics({sample()});
-    });
-    REQUIRE(srv.port() != 0);
-
-    const std::string ok = http_get(
-        srv.port(), "GET /metrics HTTP/1.1\r\nHost: x\r\nAccept: application/openmetrics-text\r\n\r\n");
-    CHECK(ok.rfind("HTTP/1.1 200 OK\r\n", 0) == 0);
-    CHECK(ok.find("Content-Type: application/openmetrics-text") != std::string::npos);
-    CHECK(ok.find("tpbench_requests_total{side=\"ws37\",outcome=\"ok\"} 10") != std::string::npos);
-
-    const std::string plain = http_get(srv.port(), "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n");
-    CHECK(plain.find("Content-Type: text/plain; version=0.0.4") != std::string::npos);
-
-    CHECK(http_get(srv.port(), "GET / HTTP/1.1\r\n\r\n").rfind("HTTP/1.1 404", 0) == 0);
-    CHECK(http_get(srv.port(), "POST /metrics HTTP/1.1\r\n\r\n").rfind("HTTP/1.1 405", 0) == 0);
-    CHECK(calls.load() == 2);
-    CHECK(srv.requests_served() == 4);
-}
-
-TEST_CASE("a port that is taken is a clear error") {
-    tpbench::report::MetricsServer first("127.0.0.1", 0, [] { return std::string(); });
-    CHECK_THROWS_WITH_AS(
-        tpbench::report::MetricsServer("127.0.0.1", first.port(), [] { return std::string(); }),
-        doctest::Contains("cannot listen on 127.0.0.1:"), std::runtime_error);
-    CHECK_THROWS_AS(tpbench::report::MetricsServer("not-an-ip", 0, [] { return std::string(); }),
-                    std::runtime_error);
+TEST_CASE("Prometheus text 0.0.4: counter families named by their samples, no EOF") {
+    const std::string t = tpbench::report::render_prometheus_text({sample()});
+    CHECK(t.find("# TYPE tpbench_requests_total counter\n") != std::string::npos);
+    CHECK(t.find("# HELP tpbench_requests_total ") != std::string::npos);
+    CHECK(t.find("# TYPE tpbench_requests counter") == std::string::npos);
+    CHECK(t.find("# TYPE tpbench_request_duration_seconds histogram\n") != std::string::npos);
+    CHECK(t.find("tpbench_requests_total{side=\"ws37\",outcome=\"ok\"} 10\n") != std::string::npos);
+    CHECK(t.find("# EOF") == std::string::npos);
+    const std::string om = tpbench::report::render_openmetrics({sample()});
+    CHECK(om.find("# TYPE tpbench_requests counter\n") != std::string::npos);
 }
