@@ -220,7 +220,7 @@ int run_run(const RunArgs& a) {
     cli::LiveState live;
     live.label = side.label;
     std::optional<cli::MetricsExport> metrics;
-    if ((a.rate.metrics_port >= 0 || !a.rate.metrics_push.empty()) && !cli::run_hooks.follower) {
+    if (a.rate.metrics_port >= 0 || !a.rate.metrics_push.empty()) {
         metrics.emplace(a.rate.metrics(), live);
         ep.run = [&live, inner = ep.run](std::string_view what, const engine::LoadSpec& s,
                                          const engine::SessionFactory& f, const engine::SessionConfig& c) {
@@ -277,7 +277,7 @@ int run_run(const RunArgs& a) {
     engine::ProfilingReport rep =
         engine::run_profiling(o, g, ep, sinks, a.expect_results, workload ? &*workload : nullptr);
     if (cli::run_hooks.closed_end) cli::run_hooks.closed_end(side.label);
-    if (metrics) (void)metrics->finish();  // --metrics-push: the final figures
+    if (metrics && !cli::run_hooks.follower) (void)metrics->finish();  // --metrics-push: the final figures
     // The run's verdict (the same merged figures on every rank of a distributed run) is told once.
     const bool tell = !cli::run_hooks.follower;
     if (rep.aborted) {
