@@ -33,18 +33,48 @@ report::LiveMetrics LiveState::snapshot() const {
 }
 
 MetricsExport::MetricsExport(const MetricsOptions& o, const LiveState& live) : o_(o), live_(live) {
-    if (o_.port < 0) return;
-    server_ =
-        std::make_unique<MetricsServer>(o_.host, static_cast<std::uint16_t>(o_.port), [l = &live_](bool om) {
-            return om ? report::render_openmetrics({l->snapshot()})
-                      : report::render_prometheus_text({l->snapshot()});
-        });
-    say(stderr, "[{}] live metrics: http://{}:{}/metrics\n", live_.label, o_.host, server_->port());
+    if (o_.port >= 0) {
+        server_ = std::make_unique<MetricsServer>(
+            o_.host, static_cast<std::uint16_t>(o_.port), [l = &live_](bool om) {
+                return om ? report::render_openmetrics({l->snapshot()})
+                          : report::render_prometheus_text({l->snapshot()});
+            });
+        say(stderr, "[{}] live metrics: http://{}:{}/metrics\n", live_.label, o_.host, server_->port());
+    }
+    start_pushing();  // last: nothing may throw after the thread started
 }
 
-MetricsExport::~MetricsExport() = default;
+void MetricsExport::start_pushing() {
+    if (o_.push_url.empty() || o_.push_interval_s <= 0) return;
+    pusher_ = std::thread([this, url = parse_push_url(o_.push_url)] {
+        const auto every = std::chrono::duration<double>(o_.push_interval_s);
+        bool warned = false;
+        std::unique_lock lock(mutex_);
+        while (!wake_.wait_for(lock, every, [this] { return stop_; })) {
+            lock.unlock();
+            const std::string err = push_metrics(url, report::render_prometheus_text({live_.snapshot()}));
+            if (!err.empty() && !warned)
+                say(stderr, "[{}] warning: --metrics-push {}: {} (further periodic failures not shown)\n",
+                    live_.label, o_.push_url, err);
+            warned = warned || !err.empty();
+            lock.lock();
+        }
+    });
+}
+
+void MetricsExport::stop_pushing() {
+    {
+        std::lock_guard lock(mutex_);
+        stop_ = true;
+    }
+    wake_.notify_all();
+    if (pusher_.joinable()) pusher_.join();
+}
+
+MetricsExport::~MetricsExport() { stop_pushing(); }
 
 bool MetricsExport::finish() {
+    stop_pushing();
     if (o_.push_url.empty()) return true;
     const std::string err =
         push_metrics(parse_push_url(o_.push_url), report::render_prometheus_text({live_.snapshot()}));

@@ -7,8 +7,11 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 
 namespace tpbench::cli {
 
@@ -30,11 +33,14 @@ struct LiveState {
 struct MetricsOptions {
     int port = -1;  // >= 0: serve on host:port (0 = ephemeral)
     std::string host = "127.0.0.1";
-    std::string push_url;  // "" = no push
+    std::string push_url;        // "" = no push
+    double push_interval_s = 0;  // > 0: also push every this many seconds while the run lasts
 };
 
 // Serves `live` on GET /metrics from construction (printing the address on stderr) to destruction;
-// finish() pushes the final figures. Throws std::runtime_error when the port cannot be bound.
+// pushes it every push_interval_s from a background thread (the first failure is a warning, later
+// ones are not repeated); finish() stops that and pushes the final figures. Throws
+// std::runtime_error when the port cannot be bound.
 class MetricsExport {
 public:
     MetricsExport(const MetricsOptions& o, const LiveState& live);
@@ -47,9 +53,16 @@ public:
     bool finish();
 
 private:
+    void start_pushing();
+    void stop_pushing();
+
     MetricsOptions o_;
     const LiveState& live_;
     std::unique_ptr<MetricsServer> server_;
+    std::mutex mutex_;  // guards stop_
+    std::condition_variable wake_;
+    bool stop_ = false;
+    std::thread pusher_;  // the periodic pushes
 };
 
 }  // namespace tpbench::cli

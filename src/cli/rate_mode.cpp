@@ -409,6 +409,11 @@ void RateArgs::add_to(CLI::App& app) {
                    "at the end of the run, PUT the final metrics (Prometheus text) to this Pushgateway URL, "
                    "e.g. http://127.0.0.1:9091/metrics/job/tpbench")
         ->group(g);
+    app.add_option("--metrics-push-interval", metrics_push_interval_s,
+                   "with --metrics-push: also push every this many seconds while the run lasts (0 = only at "
+                   "the end)")
+        ->group(g)
+        ->check(CLI::Range(0.0, 86400.0));
     app.add_option("--hlog", hlog_file,
                    "write the corrected latency per second as an HdrHistogram interval log (compressed V2; "
                    "combine runs with `tpbench merge`)")
@@ -434,6 +439,8 @@ void RateArgs::validate() const {
     check_output_path("--hgrm", hgrm_file);
     check_output_path("--hlog", hlog_file);
     if (!metrics_push.empty()) (void)parse_push_url(metrics_push);
+    if (metrics_push_interval_s > 0 && metrics_push.empty())
+        throw engine::ConfigError("--metrics-push-interval needs --metrics-push URL");
 }
 
 RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::ProfilingOptions& o,

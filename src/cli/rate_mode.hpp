@@ -41,7 +41,8 @@ struct RateArgs {
     std::string baseline;   // run --baseline FILE: compare with that report (baseline.hpp)
     int metrics_port = -1;  // >= 0: serve live OpenMetrics on metrics_host:port (0 = ephemeral)
     std::string metrics_host = "127.0.0.1";
-    std::string metrics_push;  // PUT the final metrics to this URL (a Pushgateway); "" = none
+    std::string metrics_push;            // PUT the final metrics to this URL (a Pushgateway); "" = none
+    double metrics_push_interval_s = 0;  // > 0: also every this many seconds
     bool quiet = false;
 
     // Adds --rate, --ramp-to, --stages, --duration, --warmup-time, --warmup-count, --sweep, --slo,
@@ -50,8 +51,10 @@ struct RateArgs {
     // --metrics-push.
     void add_to(CLI::App& app);
     bool active() const noexcept { return rate > 0 || sweep || !stages.empty(); }
-    // --metrics-port, --metrics-host, --metrics-push.
-    MetricsOptions metrics() const { return {metrics_port, metrics_host, metrics_push}; }
+    // --metrics-port, --metrics-host, --metrics-push, --metrics-push-interval.
+    MetricsOptions metrics() const {
+        return {metrics_port, metrics_host, metrics_push, metrics_push_interval_s};
+    }
     // Checks everything that can be checked before the first request (closed loop too): --format,
     // --slo syntax, --ramp-to combinations, and that --report, --hgrm and --hlog
     // can be written. Throws engine::ConfigError.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Metrics that outlive the run: a closed-loop `tpbench run` serves --metrics-port while it runs
-# (scraped mid-run), and --metrics-push PUTs the final figures to a Pushgateway stand-in (a small
-# Python http.server on loopback that records the method, path and body); the body has the metric
-# names and the final request counts. A push to a port nothing listens on is a warning, not a
+# (scraped mid-run), and --metrics-push PUTs the figures every --metrics-push-interval and the
+# final ones to a Pushgateway stand-in (a small Python http.server on loopback that records the
+# method, path and body); the body has the metric names and the final request counts. A push to a port nothing listens on is a warning, not a
 # failure; a bad URL exits 2 before the first request. Usage: metrics_push_test.sh TPBENCH
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,6 +23,8 @@ class H(http.server.BaseHTTPRequestHandler):
         with open(out + ".tmp", "wb") as f:
             f.write(f"{self.command} {self.path} {self.headers.get('Content-Type')}\n".encode() + body)
         import os; os.replace(out + ".tmp", out)
+        with open(out + ".log", "a") as f:
+            f.write(f"{self.command} {self.path}\n")
         self.send_response(200); self.send_header("Content-Length", "0"); self.end_headers()
     do_POST = do_PUT
     def log_message(self, *a): pass
@@ -45,7 +47,8 @@ run() {  # NAME REQUESTS EXECUTIONS EXTRA...
         "$@" >"$dir/$name.out" 2>"$dir/$name.err"
 }
 
-run closed 40 3 --metrics-port 0 --metrics-push "http://127.0.0.1:$gw/metrics/job/tpbench/instance/ci" &
+run closed 40 3 --metrics-port 0 --metrics-push "http://127.0.0.1:$gw/metrics/job/tpbench/instance/ci" \
+    --metrics-push-interval 0.2 &
 run_pid=$!
 # Scrape while it runs: the port is printed on stderr.
 mport=""
@@ -85,6 +88,10 @@ for want in '# TYPE tpbench_requests_total counter' \
     grep -qF "$want" "$dir/pushed.txt" || fail "pushed body lacks '$want': $(cat "$dir/pushed.txt")"
 done
 grep -q '# EOF' "$dir/pushed.txt" && fail "pushed body is OpenMetrics, not Prometheus text"
+# --metrics-push-interval 0.2 over a run of more than a second: periodic pushes, then the final one.
+pushes=$(grep -c '^PUT /metrics/job/tpbench/instance/ci$' "$dir/pushed.txt.log")
+[ "$pushes" -ge 3 ] || fail "$pushes push(es), expected periodic ones too"
+rm -f "$dir/pushed.txt.log"
 
 # Rate mode pushes too.
 rm -f "$dir/pushed.txt"
@@ -102,6 +109,9 @@ rc=$?
 [ "$rc" = 0 ] || fail "push to nothing: exit $rc"
 grep -q "warning: --metrics-push http://127.0.0.1:$gw/metrics/job/tpbench: cannot connect" "$dir/nogw.err" ||
     fail "no push warning: $(cat "$dir/nogw.err")"
+run nopush 5 1 --metrics-push-interval 1 --quiet
+rc=$?
+[ "$rc" = 2 ] || fail "--metrics-push-interval without --metrics-push: exit $rc, expected 2"
 # A bad URL: exit 2 before the first request.
 run badurl 5 1 --metrics-push "https://127.0.0.1:$gw/x" --quiet
 rc=$?
