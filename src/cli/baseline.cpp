@@ -114,7 +114,14 @@ void add_baseline_rows(report::Report& cur, const report::Report& base) {
         const bool repeats = s.intervals.size() >= 2 && b->intervals.size() >= 2;
         const auto row = [&](const char* metric, const char* unit, std::vector<double> av,
                              std::vector<double> bv, const stats::CompareOptions& o) {
-            cur.comparisons.push_back(report::compare_metric(metric, unit, a_name, s.name, av, bv, o));
+            auto r = report::compare_metric(metric, unit, a_name, s.name, av, bv, o);
+            // One figure per run: say what gives samples here (not ab --repeat, as for an A/B row).
+            if (r.verdict == "n/a" && r.samples_a == 1 && r.samples_b == 1)
+                r.note =
+                    "one figure per run for this row: no dispersion, no verdict (throughput, p50 and p99 "
+                    "have one sample per test execution, or per second in rate mode, when both runs have "
+                    "two or more)";
+            cur.comparisons.push_back(std::move(r));
         };
         if (repeats)
             row("throughput", "rps", interval_samples(*b, &report::IntervalPoint::rps),
