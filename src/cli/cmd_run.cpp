@@ -277,7 +277,7 @@ int run_run(const RunArgs& a) {
     engine::ProfilingReport rep =
         engine::run_profiling(o, g, ep, sinks, a.expect_results, workload ? &*workload : nullptr);
     if (cli::run_hooks.closed_end) cli::run_hooks.closed_end(side.label);
-    if (metrics && !cli::run_hooks.follower) (void)metrics->finish();  // --metrics-push: the final figures
+    if (metrics) (void)metrics->finish();  // --metrics-push: the final figures (rank 0 of a distributed run)
     // The run's verdict (the same merged figures on every rank of a distributed run) is told once.
     const bool tell = !cli::run_hooks.follower;
     if (rep.aborted) {

@@ -427,6 +427,11 @@ void RateArgs::add_to(CLI::App& app) {
         ->delimiter(',');
 }
 
+MetricsOptions RateArgs::metrics() const {
+    if (run_hooks.follower) return {metrics_port, metrics_host, {}, 0};  // rank 0 pushes
+    return {metrics_port, metrics_host, metrics_push, metrics_push_interval_s};
+}
+
 void RateArgs::validate() const {
     if (auto f = report::parse_format(format); !f) throw engine::ConfigError("--format: " + f.error());
     // (--threshold is parsed, with its scopes, by each command before the first request.)
@@ -642,7 +647,7 @@ RateOutcome measure_rate(const RateArgs& a, const SideSpec& side, const engine::
     out.mismatches = mismatches;
     if (mismatches > 0) out.rc = exit_run_failed;
     out.last = std::move(last.load);
-    if (!run_hooks.follower) (void)metrics.finish();  // --metrics-push: the final figures
+    (void)metrics.finish();  // --metrics-push: the final figures (rank 0 of a distributed run)
     return out;
 }
 

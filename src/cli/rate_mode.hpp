@@ -51,10 +51,9 @@ struct RateArgs {
     // --metrics-push.
     void add_to(CLI::App& app);
     bool active() const noexcept { return rate > 0 || sweep || !stages.empty(); }
-    // --metrics-port, --metrics-host, --metrics-push, --metrics-push-interval.
-    MetricsOptions metrics() const {
-        return {metrics_port, metrics_host, metrics_push, metrics_push_interval_s};
-    }
+    // --metrics-port, --metrics-host, --metrics-push, --metrics-push-interval (the push from rank 0
+    // only of a distributed run: run_hooks.follower).
+    MetricsOptions metrics() const;
     // Checks everything that can be checked before the first request (closed loop too): --format,
     // --slo syntax, --ramp-to combinations, and that --report, --hgrm and --hlog
     // can be written. Throws engine::ConfigError.
