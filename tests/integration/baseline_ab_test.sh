@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # --baseline on `tpbench ab` and the default A/B, and the scenario check before the first request
 # (run, ab, the default A/B). The baseline is an ab of ws37 and http4 against `tpbench serve --fault
-# slow-read=5` (every request waits >= 5 ms, a floor a loaded 2-core machine's scheduling does not
-# double); the same ab against the same server passes the thresholds (exit 0), against one with
-# slow-read=10 (2x slower) they fail (exit 99). A baseline of another scenario is refused with exit
+# slow-read=20` (every request waits >= 20 ms, a floor a loaded 2-core machine's scheduling does
+# not stretch by half); the same ab against the same server passes the thresholds (exit 0), against
+# one with slow-read=40 (2x slower) they fail (exit 99). A baseline of another scenario is refused with exit
 # 2 before any request: those runs point at a port nothing listens on, so a request would fail the
 # run with exit 1 instead. The default A/B is gated the same way (100 ms, then 200 ms per request).
 # Usage: baseline_ab_test.sh TPBENCH
@@ -11,7 +11,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../common/serve.sh"
 tp_test_init baseline-ab "$1"
-start_serve --fault slow-read=5
+start_serve --fault slow-read=20
 
 pool='maxConnectionPoolSize=1 minConnectionPoolSize=1 maxInProcessPerConnection=1 maxSimultaneousUsagePerConnection=1'
 script="g.V().count()"
@@ -19,10 +19,10 @@ ab() {  # NAME PORT EXTRA...: two sides, one request at a time each, $script
     local name=$1 p=$2
     shift 2
     timeout 120 "$tpbench" ab --side "ws37@127.0.0.1:$p $pool" --side "http4@127.0.0.1:$p $pool" \
-        --script "$script" --requests 30 --executions 3 --warmups 0 --quiet "$@" \
+        --script "$script" --requests 15 --executions 3 --warmups 0 --quiet "$@" \
         >"$dir/$name.out" 2>"$dir/$name.err"
 }
-# 2x slower is ratios of ~2 and ~0.5; run-to-run noise on a 5 ms floor stays far below 1.5x.
+# 2x slower is ratios of ~2 and ~0.5; run-to-run noise on a 20 ms floor stays far below 1.5x.
 thresholds=(--threshold 'p50<1.5x baseline' --threshold 'rps>0.75x baseline' --threshold 'http4:p99<3x baseline')
 
 ab base "$port" --format json --report "$dir/base.json" || fail "baseline ab: exit $?"
@@ -37,7 +37,7 @@ grep -q '^p50 latency http4 vs baseline http4: ' "$dir/same.out" || fail "no com
 # The scoped threshold judges http4 only: 2 + 2 + 1 lines.
 [ "$(grep -c '^threshold ' "$dir/same.out")" = 5 ] || fail "threshold lines: $(grep '^threshold' "$dir/same.out")"
 
-start_serve --fault slow-read=10
+start_serve --fault slow-read=40
 ab slow "$port" --baseline "$dir/base.json" "${thresholds[@]}" --report "$dir/slow.json"
 rc=$?
 [ "$rc" = 99 ] || fail "2x slower server: exit $rc, expected 99: $(cat "$dir/slow.out")"
