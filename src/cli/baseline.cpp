@@ -62,6 +62,12 @@ void check_same_scenario(const report::Report& base, const report::Report& cur) 
                                x.config.in_flight_per_connection);
         };
         if (s.config.connections > 0) differ(p + "pool", pool(*b), pool(s));  // 0: not run yet
+        // The pool knobs, when both reports have them (a plan has them before the first request).
+        const auto knobs = [](const report::Side& x) {
+            const auto it = x.config.extra.find(std::string(pool_options_key));
+            return it == x.config.extra.end() ? std::string() : it->second;
+        };
+        if (!knobs(*b).empty() && !knobs(s).empty()) differ(p + "pool options", knobs(*b), knobs(s));
     }
     if (diffs.empty()) return;
     std::string msg = "--baseline: the baseline ran another scenario, refusing to compare:";
@@ -69,12 +75,14 @@ void check_same_scenario(const report::Report& base, const report::Report& cur) 
     throw engine::ConfigError(msg);
 }
 
-report::Side planned_side(std::string name, std::string backend, std::string serializer, double offered_rps) {
+report::Side planned_side(std::string name, std::string backend, const engine::ProfilingOptions& o,
+                          double offered_rps) {
     report::Side s;
     s.name = std::move(name);
     s.config.backend = std::move(backend);
-    s.config.serializer = std::move(serializer);
+    s.config.serializer = o.serializer;
     s.config.offered_rps = offered_rps;
+    s.config.extra[std::string(pool_options_key)] = pool_options_text(o);
     return s;
 }
 

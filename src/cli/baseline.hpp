@@ -12,6 +12,7 @@
 // A side of this run is matched with the baseline's side of the same name, or with its only side.
 // Each metric's row has the ratio this run / baseline; one run per side has no dispersion, so the
 // verdict is "n/a" (the ratio is still shown); the thresholds judge the ratio.
+#include <tpbench/engine/profiling.hpp>
 #include <tpbench/report/report.hpp>
 
 #include <string>
@@ -33,9 +34,10 @@ const report::Side* baseline_side(const report::Report& base, const report::Side
 void check_same_scenario(const report::Report& base, const report::Report& cur);
 
 // A side of a run that has not started, for check_same_scenario before the first request: what is
-// known then (name, backend, serializer, mode; offered_rps 0 = closed loop, < 0 = open loop at a
-// rate the run decides).
-report::Side planned_side(std::string name, std::string backend, std::string serializer,
+// known then (name, backend, the serializer and pool knobs of `o`, mode; offered_rps 0 = closed
+// loop, < 0 = open loop at a rate the run decides). The pool knobs are compared when the baseline
+// recorded them (config.extra "pool_options", written since --baseline checks before the run).
+report::Side planned_side(std::string name, std::string backend, const engine::ProfilingOptions& o,
                           double offered_rps = 0);
 
 // Appends to cur.comparisons, per side, rows for throughput, p50/p90/p99/p99.9 latency, error

@@ -214,6 +214,14 @@ void add_allow_writes_flag(CLI::App& app, bool& allow) {
                  "that scenario is refused (run, ab) or skipped (the default A/B) on such a server");
 }
 
+std::string pool_options_text(const engine::ProfilingOptions& o) {
+    return fmt::format(
+        "maxConnectionPoolSize={} minConnectionPoolSize={} maxInProcessPerConnection={} "
+        "maxSimultaneousUsagePerConnection={}",
+        o.max_connection_pool_size, o.min_connection_pool_size, o.max_in_process_per_connection,
+        o.max_simultaneous_usage_per_connection);
+}
+
 double process_cpu_seconds() {
     rusage u{};
     if (::getrusage(RUSAGE_SELF, &u) != 0) return 0;
@@ -483,6 +491,7 @@ report::Side profiling_side(const engine::ProfilingReport& rep, const SideSpec& 
         s.config.extra["concurrency"] = "latency: one request at a time";
     }
     s.config.extra["pauseBetweenRuns"] = std::to_string(o.pause_between_runs_ms);
+    s.config.extra[std::string(pool_options_key)] = pool_options_text(o);
     for (const auto& t : rep.tests) s.duration_s += t.seconds;
     for (const auto* list : {&rep.warmups, &rep.tests})
         for (const auto& e : *list)

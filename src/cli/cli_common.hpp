@@ -173,6 +173,12 @@ report::Side profiling_side(const engine::ProfilingReport& rep, const SideSpec& 
                             const engine::ProfilingOptions& o, const std::string& target,
                             const std::string& name, const std::string& failure = {});
 
+// The pool knobs a side ran with (SideConfig::extra, what --baseline compares before the first
+// request): "maxConnectionPoolSize=N minConnectionPoolSize=N maxInProcessPerConnection=N
+// maxSimultaneousUsagePerConnection=N" of the options the run used.
+inline constexpr std::string_view pool_options_key = "pool_options";
+std::string pool_options_text(const engine::ProfilingOptions& o);
+
 // CPU seconds (user + system) this process has used so far (getrusage; 0 when unavailable).
 double process_cpu_seconds();
 

@@ -334,8 +334,7 @@ int run_ab_rate(const AbArgs& a, const std::vector<cli::SideSpec>& sides, report
         for (const auto& side : sides) {
             const engine::ProfilingOptions o = cli::side_options(side, &a.profiling);
             plan.scenario = o.exercise ? "exercise mix" : o.script;
-            plan.sides.push_back(
-                cli::planned_side(side.label, side.backend, o.serializer, a.sweep ? -1 : check.rate));
+            plan.sides.push_back(cli::planned_side(side.label, side.backend, o, a.sweep ? -1 : check.rate));
         }
         if (base) cli::check_same_scenario(*base, plan);
         for (const auto& side : sides) (void)targets.endpoint(side);
@@ -532,7 +531,7 @@ int run_ab(const AbArgs& a) {
     plan.scenario = fmt::format("{} {}", c.test_type, c.query);
     for (const auto& side : sides)
         plan.sides.push_back(
-            cli::planned_side(side.label, side.backend, case_options(side, c, &a.profiling).serializer));
+            cli::planned_side(side.label, side.backend, case_options(side, c, &a.profiling)));
     if (base) cli::check_same_scenario(*base, plan);
     cli::Targets targets;
     for (const auto& side : sides) (void)targets.endpoint(side);
@@ -749,8 +748,8 @@ int run_demo(const DemoArgs& a) {
     plan.scenario = demo_scenario;
     for (const auto& c : cases)
         for (const auto& side : sides)
-            plan.sides.push_back(cli::planned_side(row_name(side, c), side.backend,
-                                                   case_options(side, c, nullptr).serializer));
+            plan.sides.push_back(
+                cli::planned_side(row_name(side, c), side.backend, case_options(side, c, nullptr)));
     if (base) cli::check_same_scenario(*base, plan);
     cli::Targets targets;
     // Start the embedded server (if used) before printing where it listens.

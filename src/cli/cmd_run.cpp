@@ -198,7 +198,7 @@ int run_run(const RunArgs& a) {
         plan.scenario = o.exercise ? "exercise mix" : (workload ? "workload file" : o.script);
         const bool rate_decided = a.rate.sweep || a.rate.ramp_to > 0 || !a.rate.stages.empty();
         const double offered = !a.rate.active() ? 0 : rate_decided ? -1 : a.rate.rate;
-        plan.sides.push_back(cli::planned_side(side.label, side.backend, o.serializer, offered));
+        plan.sides.push_back(cli::planned_side(side.label, side.backend, o, offered));
         cli::check_same_scenario(*base, plan);
     }
     cli::Targets targets;

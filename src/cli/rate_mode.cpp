@@ -93,6 +93,7 @@ report::Side make_side(const SideSpec& side, const engine::ProfilingOptions& o, 
     in.capacity = r.capacity;
     in.per_connection = r.per_connection_in_flight;
     report::Side s = to_report_side(in, m, m.errors, r.connect, r.counters);
+    s.config.extra[std::string(pool_options_key)] = pool_options_text(o);
     s.config.offered_rps = offered;
     const double wall = m.wall_seconds();
     s.config.achieved_rps = wall > 0 ? static_cast<double>(m.issued) / wall : 0;

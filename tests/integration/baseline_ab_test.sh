@@ -111,6 +111,12 @@ rc=$?
 [ "$rc" = 2 ] || fail "ab, other scenario: exit $rc, expected 2: $(cat "$dir/other.err")"
 grep -q "scenario: baseline 'Throughput g.V().count()', this run 'Throughput g.E().count()'" "$dir/other.err" ||
     fail "ab: no scenario message: $(cat "$dir/other.err")"
+# Another pool: the knobs are in the report (config.extra.pool_options), so this too is refused now.
+pool="${pool/maxConnectionPoolSize=1/maxConnectionPoolSize=2}" ab pool "$dead" --baseline "$dir/base.json"
+rc=$?
+[ "$rc" = 2 ] || fail "ab, another pool: exit $rc, expected 2: $(cat "$dir/pool.err")"
+grep -q "side 'ws37' pool options: baseline 'maxConnectionPoolSize=1 .*', this run 'maxConnectionPoolSize=2 " "$dir/pool.err" ||
+    fail "ab: no pool message: $(cat "$dir/pool.err")"
 ab third "$dead" --baseline "$dir/base.json" --side "http3@127.0.0.1:$dead $pool"
 rc=$?
 [ "$rc" = 2 ] || fail "ab, a side the baseline lacks: exit $rc: $(cat "$dir/third.err")"
