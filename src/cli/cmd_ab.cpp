@@ -21,6 +21,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -222,8 +223,9 @@ void print_baseline_rows(const report::Report& rep) {
             return c.unit == "ns" ? report::format_ns(v)
                                   : fmt::format("{:.3f}{}", v, c.unit == "%" ? "%" : "");
         };
-        cli::say(stdout, "{} {} vs {}: {} -> {} (x{:.3f}{}, {})\n", c.metric, c.b, c.a, value(c.a_value),
-                 value(c.b_value), c.ratio,
+        cli::say(stdout, "{} {} vs {}: {} -> {} ({}{}, {})\n", c.metric, c.b, c.a, value(c.a_value),
+                 value(c.b_value),
+                 std::isfinite(c.ratio) ? fmt::format("x{:.3f}", c.ratio) : std::string("no ratio"),
                  c.ci_low ? fmt::format(", 95% CI {:.3f}..{:.3f}", *c.ci_low, *c.ci_high) : "", c.verdict);
     }
 }

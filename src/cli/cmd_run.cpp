@@ -19,6 +19,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -118,8 +119,10 @@ int write_closed_report(const RunArgs& a, const cli::SideSpec& side, const engin
             return unit == "ns" ? report::format_ns(v) : fmt::format("{:.3f}{}", v, unit == "%" ? "%" : "");
         };
         for (const auto& c : rep.comparisons)  // --baseline: this run against the earlier one
-            cli::say(stdout, "{} vs {}: {} -> {} (x{:.3f}, {})\n", c.metric, c.a, value(c.a_value, c.unit),
-                     value(c.b_value, c.unit), c.ratio, c.verdict);
+            cli::say(stdout, "{} vs {}: {} -> {} ({}, {})\n", c.metric, c.a, value(c.a_value, c.unit),
+                     value(c.b_value, c.unit),
+                     std::isfinite(c.ratio) ? fmt::format("x{:.3f}", c.ratio) : std::string("no ratio"),
+                     c.verdict);
         for (const auto& t : rep.thresholds)
             cli::say(stdout, "threshold [{}] {}\n", t.passed ? "ok" : "FAILED", t.message);
     }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # --baseline on `tpbench ab` and the default A/B, and the scenario check before the first request
 # (run, ab, the default A/B). The baseline is an ab of ws37 and http4 against `tpbench serve --fault
-# slow-read=20` (every request waits >= 20 ms, a floor a loaded 2-core machine's scheduling does
-# not stretch by half); the same ab against the same server passes the thresholds (exit 0), against
-# one with slow-read=40 (2x slower) they fail (exit 99). A baseline of another scenario is refused with exit
+# slow-read=50` (every request waits >= 50 ms, a floor a loaded 2-core machine's scheduling does
+# not stretch by a third: at 20 ms a CPU-bound neighbour made a same-server run 1.6x slower); the
+# same ab against the same server passes the thresholds (exit 0), against one with slow-read=100
+# (2x slower) they fail (exit 99). A baseline of another scenario is refused with exit
 # 2 before any request: those runs point at a port nothing listens on, so a request would fail the
 # run with exit 1 instead. The default A/B is gated the same way (100 ms, then 200 ms per request).
 # Usage: baseline_ab_test.sh TPBENCH
@@ -11,7 +12,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../common/serve.sh"
 tp_test_init baseline-ab "$1"
-start_serve --fault slow-read=20
+start_serve --fault slow-read=50
 
 pool='maxConnectionPoolSize=1 minConnectionPoolSize=1 maxInProcessPerConnection=1 maxSimultaneousUsagePerConnection=1'
 script="g.V().count()"
@@ -19,11 +20,11 @@ ab() {  # NAME PORT EXTRA...: two sides, one request at a time each, $script
     local name=$1 p=$2
     shift 2
     timeout 120 "$tpbench" ab --side "ws37@127.0.0.1:$p $pool" --side "http4@127.0.0.1:$p $pool" \
-        --script "$script" --requests 15 --executions 3 --warmups 0 --quiet "$@" \
+        --script "$script" --requests 15 --executions "${execs:-3}" --warmups 0 --quiet "$@" \
         >"$dir/$name.out" 2>"$dir/$name.err"
 }
-# 2x slower is ratios of ~2 and ~0.5; run-to-run noise on a 20 ms floor stays far below 1.5x.
-thresholds=(--threshold 'p50<1.5x baseline' --threshold 'rps>0.75x baseline' --threshold 'http4:p99<3x baseline')
+# 2x slower is ratios of ~2 and ~0.5; run-to-run noise on a 50 ms floor stays far below 1.5x.
+thresholds=(--threshold 'p50<1.5x baseline' --threshold 'rps>0.7x baseline' --threshold 'http4:p50<1.5x baseline')
 
 ab base "$port" --format json --report "$dir/base.json" || fail "baseline ab: exit $?"
 [ -s "$dir/base.json" ] || fail "no baseline report"
@@ -32,18 +33,18 @@ ab same "$port" --baseline "$dir/base.json" "${thresholds[@]}" --report "$dir/sa
 rc=$?
 [ "$rc" = 0 ] || fail "same server: exit $rc, expected 0: $(cat "$dir/same.out")"
 grep -q '^threshold \[ok\] ws37 / baseline: p50<1.5x baseline' "$dir/same.out" || fail "no ws37 baseline line: $(cat "$dir/same.out")"
-grep -q '^threshold \[ok\] http4 / baseline: http4:p99<3x baseline' "$dir/same.out" || fail "no scoped line: $(cat "$dir/same.out")"
+grep -q '^threshold \[ok\] http4 / baseline: http4:p50<1.5x baseline' "$dir/same.out" || fail "no scoped line: $(cat "$dir/same.out")"
 grep -q '^p50 latency http4 vs baseline http4: ' "$dir/same.out" || fail "no comparison line: $(cat "$dir/same.out")"
 # The scoped threshold judges http4 only: 2 + 2 + 1 lines.
 [ "$(grep -c '^threshold ' "$dir/same.out")" = 5 ] || fail "threshold lines: $(grep '^threshold' "$dir/same.out")"
 
-start_serve --fault slow-read=40
+start_serve --fault slow-read=100
 ab slow "$port" --baseline "$dir/base.json" "${thresholds[@]}" --report "$dir/slow.json"
 rc=$?
 [ "$rc" = 99 ] || fail "2x slower server: exit $rc, expected 99: $(cat "$dir/slow.out")"
 for s in ws37 http4; do
     grep -q "^threshold \[FAILED\] $s / baseline: p50<1.5x baseline" "$dir/slow.out" || fail "$s p50 did not fail: $(cat "$dir/slow.out")"
-    grep -q "^threshold \[FAILED\] $s / baseline: rps>0.75x baseline" "$dir/slow.out" || fail "$s rps did not fail"
+    grep -q "^threshold \[FAILED\] $s / baseline: rps>0.7x baseline" "$dir/slow.out" || fail "$s rps did not fail"
 done
 python3 - "$dir/slow.json" <<'PY' || fail "slow JSON"
 import json, sys
@@ -57,18 +58,18 @@ for side in ("ws37", "http4"):
     assert 1.5 < p50["ratio"] < 3, p50
     # three test executions per side in both reports: samples with dispersion, a real verdict
     assert p50["samples_a"] == 3 and p50["samples_b"] == 3 and p50["verdict"] == "slower", p50
-    assert rows[("throughput", side)]["ratio"] < 0.75, rows[("throughput", side)]
+    assert rows[("throughput", side)]["ratio"] < 0.7, rows[("throughput", side)]
     # the client CPU per request was recorded in both reports
     cpu = rows[("client CPU per request", side)]
     assert cpu["a_value"] > 0 and cpu["b_value"] > 0, cpu
 # the A/B row of this run (http4 vs ws37) is still there
 assert any(c["a"] == "ws37" and c["b"] == "http4" for c in r["comparisons"]), r["comparisons"]
-assert len([t for t in r["thresholds"] if not t["passed"]]) == 4, r["thresholds"]
+assert len([t for t in r["thresholds"] if not t["passed"]]) == 5, r["thresholds"]  # the scoped one too
 print("ok slow:", {" ".join(k): v["ratio"] and round(v["ratio"], 2) for k, v in rows.items()})
 PY
 # Every report format shows the comparison with the baseline.
 for f in csv html markdown table; do
-    ab "fmt-$f" "$port" --baseline "$dir/base.json" --format "$f"
+    execs=1 ab "fmt-$f" "$port" --baseline "$dir/base.json" --format "$f"
     grep -q "baseline ws37" "$dir/fmt-$f.out" || fail "--format $f: no baseline row"
 done
 
