@@ -82,9 +82,11 @@ struct EvalOptions {
     Generation generation = Generation::tp37;
 };
 
-// Evaluation failure, mapped by the protocol layer onto 597/598/500/400 etc.
+// Evaluation failure, mapped by the protocol layer onto 597/598/500/400 etc. over_budget: the
+// server refused to start the evaluation over its memory budget (a transaction's statement that
+// needs a working copy of the graph), answered as the protocol refuses a request over the budget.
 struct EvalError {
-    enum class Kind : std::uint8_t { syntax, evaluation, timeout, unsupported } kind;
+    enum class Kind : std::uint8_t { syntax, evaluation, timeout, unsupported, over_budget } kind;
     std::string message;    // e.g. "unsupported step 'sack' at offset 12"
     std::string exception;  // Java-style class name to report, e.g. "MissingMethodException"
 };

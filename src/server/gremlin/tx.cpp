@@ -1,13 +1,17 @@
 // Read-committed transactions over the copy-on-write graph (include/tpbench/server/tx.hpp): a
-// private working graph per transaction, a write set computed by element id between the snapshot
-// the transaction started from and its working snapshot, applied to the newest committed snapshot
-// on rebase (per statement) and on commit (under the graph's writer lock).
+// write set per transaction (by element id, relative to the committed graph), applied to a copy of
+// the newest committed snapshot for each statement that needs it (the statement's changes are
+// diffed back into it when it ends) and to the committed graph itself on commit (under the graph's
+// writer lock).
 #include "graph_store.hpp"
 
 #include <tpbench/server/tx.hpp>
 
 #include <optional>
 #include <unordered_map>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <unordered_set>
 
 namespace tpbench::server {
@@ -20,24 +24,7 @@ using detail::VertexRec;
 using detail::VPropRec;
 using model::Value;
 
-struct TxState {
-    Graph& committed;
-    Graph work;
-    SnapshotPtr base;  // the committed snapshot `work` derives from
-
-    explicit TxState(Graph& c) : committed(c), work(c.id_mode()) {
-        base = committed.store().snapshot();
-        work.store().publish(base);
-    }
-};
-
-namespace {
-
-struct TxConflict {
-    std::string message;
-};
-
-using IdSet = std::unordered_set<Value, model::ValueHash>;
+namespace tx_internal {
 
 struct WriteSet {
     std::vector<Value> removed_v, removed_e;
@@ -65,7 +52,84 @@ struct WriteSet {
         return removed_v.empty() && removed_e.empty() && added_v.empty() && added_e.empty() &&
                changed_v.empty() && changed_e.empty();
     }
+    // An estimate of the heap bytes it holds.
+    std::size_t estimated_bytes() const;
 };
+
+}  // namespace tx_internal
+
+using tx_internal::WriteSet;
+
+struct TxState {
+    Graph& committed;
+    Graph work;
+    detail::SnapshotPtr empty;  // what `work` publishes between statements: no graph
+    WriteSet delta;             // the uncommitted writes, relative to the committed graph
+    std::size_t delta_bytes = 0;
+    std::optional<std::string> conflict;  // a write a concurrent commit made impossible
+    bool in_statement = false;
+    detail::SnapshotPtr stmt_cur;   // in a statement: the committed snapshot it started from
+    detail::SnapshotPtr stmt_base;  // in a statement: what `work` published at its start
+
+    explicit TxState(Graph& c) : committed(c), work(c.id_mode()) {
+        auto e = committed.store().make_empty();
+        e->reindex();
+        empty = std::move(e);
+        work.store().publish(empty);
+    }
+};
+
+namespace {
+
+struct TxConflict {
+    std::string message;
+};
+
+using IdSet = std::unordered_set<Value, model::ValueHash>;
+
+std::size_t value_bytes(const Value& v) {
+    std::size_t n = sizeof(Value) + v.str().size();
+    for (std::size_t i = 0; i < v.size(); ++i) n += value_bytes(v[i]);
+    return n;
+}
+
+std::size_t props_bytes(const std::vector<std::pair<std::string, Value>>& ps) {
+    std::size_t n = 0;
+    for (const auto& [k, v] : ps) n += sizeof(ps[0]) + k.size() + value_bytes(v);
+    return n;
+}
+
+std::size_t vprop_bytes(const VPropRec& p) {
+    return sizeof(VPropRec) + value_bytes(p.id) + p.key.size() + value_bytes(p.value) + props_bytes(p.meta);
+}
+
+}  // namespace
+
+std::size_t WriteSet::estimated_bytes() const {
+    std::size_t n = sizeof(WriteSet);
+    for (const auto& id : removed_v) n += value_bytes(id);
+    for (const auto& id : removed_e) n += value_bytes(id);
+    for (const auto& v : added_v) {
+        n += sizeof(VertexRec) + value_bytes(v.id) + v.label.size();
+        for (const auto& p : v.props) n += vprop_bytes(p);
+    }
+    for (const auto& a : added_e)
+        n += sizeof(EdgeAdd) + value_bytes(a.rec.id) + a.rec.label.size() + props_bytes(a.rec.props) +
+             value_bytes(a.out_id) + value_bytes(a.in_id);
+    for (const auto& c : changed_v) {
+        n += sizeof(VChange) + value_bytes(c.id) + (c.label ? c.label->size() : 0);
+        for (const auto& [id, key] : c.removed_props)
+            n += sizeof(c.removed_props[0]) + value_bytes(id) + key.size();
+        for (const auto& p : c.added_props) n += vprop_bytes(p);
+    }
+    for (const auto& c : changed_e) {
+        n += sizeof(EChange) + value_bytes(c.id) + props_bytes(c.set);
+        for (const auto& k : c.removed_keys) n += sizeof(k) + k.size();
+    }
+    return n;
+}
+
+namespace {
 
 // What `w` changed relative to `s` (the snapshot it was derived from), by element id.
 WriteSet diff(const Snapshot& s, const Snapshot& w) {
@@ -155,8 +219,15 @@ WriteSet diff(const Snapshot& s, const Snapshot& w) {
     return ws;
 }
 
-// Applies a write set to `c` (a private copy whose id indexes are valid). Throws TxConflict.
-void apply(const WriteSet& ws, Snapshot& c) {
+// Applies a write set to `c` (a private copy whose id indexes are valid). A conflicting write throws
+// TxConflict — or, with `conflict` given, is skipped and the first one's message kept there.
+void apply(const WriteSet& ws, Snapshot& c, std::optional<std::string>* conflict = nullptr) {
+    // True when the caller goes on without the conflicting write.
+    auto skip = [&](std::string message) {
+        if (!conflict) throw TxConflict{std::move(message)};
+        if (!*conflict) *conflict = std::move(message);
+        return true;
+    };
     if (!ws.removed_v.empty() || !ws.removed_e.empty()) {
         IdSet dv, de;
         for (const auto& v : ws.removed_v) dv.insert(id_key(v));
@@ -197,9 +268,9 @@ void apply(const WriteSet& ws, Snapshot& c) {
         }
     }
     for (const auto& v : ws.added_v) {
-        if (c.vindex.count(id_key(v.id)))
-            throw TxConflict{"Vertex with id already exists: " + v.id.to_string() +
-                             " (created by a concurrent commit)"};
+        if (c.vindex.count(id_key(v.id)) &&
+            skip("Vertex with id already exists: " + v.id.to_string() + " (created by a concurrent commit)"))
+            continue;
         c.vindex.emplace(id_key(v.id), static_cast<std::uint32_t>(c.vertices.size()));
         c.vertices.push_back(v);
     }
@@ -221,15 +292,16 @@ void apply(const WriteSet& ws, Snapshot& c) {
         }
     }
     for (const auto& a : ws.added_e) {
-        if (c.eindex.count(id_key(a.rec.id)))
-            throw TxConflict{"Edge with id already exists: " + a.rec.id.to_string() +
-                             " (created by a concurrent commit)"};
+        if (c.eindex.count(id_key(a.rec.id)) && skip("Edge with id already exists: " + a.rec.id.to_string() +
+                                                     " (created by a concurrent commit)"))
+            continue;
         auto o = c.vindex.find(id_key(a.out_id));
         auto i = c.vindex.find(id_key(a.in_id));
-        if (o == c.vindex.end() || i == c.vindex.end())
-            throw TxConflict{"Edge " + a.rec.id.to_string() + ": vertex " +
-                             (o == c.vindex.end() ? a.out_id : a.in_id).to_string() +
-                             " was removed by a concurrent commit"};
+        if ((o == c.vindex.end() || i == c.vindex.end()) &&
+            skip("Edge " + a.rec.id.to_string() + ": vertex " +
+                 (o == c.vindex.end() ? a.out_id : a.in_id).to_string() +
+                 " was removed by a concurrent commit"))
+            continue;
         EdgeRec e = a.rec;
         e.out_v = o->second;
         e.in_v = i->second;
@@ -245,40 +317,66 @@ Transaction::~Transaction() = default;
 
 Graph& Transaction::graph() noexcept { return st_->work; }
 
-bool Transaction::has_writes() const { return st_->work.store().snapshot() != st_->base; }
+bool Transaction::holds_copy() const {
+    if (!st_->in_statement) return false;
+    return st_->work.store().snapshot() != st_->stmt_cur;
+}
+
+bool Transaction::has_writes() const {
+    if (!st_->delta.empty() || st_->conflict) return true;
+    return st_->in_statement && st_->work.store().snapshot() != st_->stmt_base;
+}
+
+std::size_t Transaction::write_set_bytes() const noexcept { return st_->delta_bytes; }
 
 void Transaction::begin_statement() {
+    if (st_->in_statement) end_statement();
     auto cur = st_->committed.store().snapshot();
-    if (cur == st_->base) return;
+    if (st_->delta.empty()) {
+        st_->stmt_base = cur;  // shared: nothing of this transaction to add
+    } else {
+        auto copy = std::make_shared<Snapshot>(*cur);
+        apply(st_->delta, *copy, &st_->conflict);
+        copy->reindex();
+        st_->stmt_base = std::move(copy);
+    }
+    st_->work.store().publish(st_->stmt_base);
+    st_->stmt_cur = std::move(cur);
+    st_->in_statement = true;
+}
+
+void Transaction::end_statement() {
+    if (!st_->in_statement) return;
+    st_->in_statement = false;
     auto w = st_->work.store().snapshot();
-    if (w == st_->base) {
-        st_->work.store().publish(cur);
-        st_->base = std::move(cur);
-        return;
+    // A statement that wrote nothing leaves the write set as it was (the copy it read holds just
+    // that); otherwise the write set becomes everything the statement's graph differs by from
+    // the committed snapshot it started from: the earlier writes and its own.
+    const bool copied = w != st_->stmt_cur;
+    if (w != st_->stmt_base) {
+        st_->delta = diff(*st_->stmt_cur, *w);
+        st_->delta_bytes = st_->delta.empty() ? 0 : st_->delta.estimated_bytes();
     }
-    WriteSet ws = diff(*st_->base, *w);
-    auto copy = std::make_shared<Snapshot>(*cur);
-    try {
-        apply(ws, *copy);
-    } catch (const TxConflict&) {
-        return;  // keep the old view; commit() reports the conflict
-    }
-    copy->reindex();
-    st_->work.store().publish(std::move(copy));
-    st_->base = std::move(cur);
+    w.reset();
+    st_->work.store().publish(st_->empty);
+    st_->stmt_cur.reset();
+    st_->stmt_base.reset();
+#if defined(__GLIBC__)
+    // The statement's copy of the graph is freed now; glibc would keep its pages in the thread's
+    // arena for reuse, one copy per worker thread that ever ran such a statement: give them back
+    // (a few milliseconds against the copy's own cost).
+    if (copied) malloc_trim(0);
+#endif
 }
 
 std::optional<std::string> Transaction::commit() {
-    auto w = st_->work.store().snapshot();
-    std::optional<std::string> failure;
-    if (w != st_->base) {
-        WriteSet ws = diff(*st_->base, *w);
-        if (!ws.empty()) {
-            try {
-                st_->committed.store().mutate([&](Snapshot& c) { apply(ws, c); });
-            } catch (const TxConflict& c) {
-                failure = c.message;
-            }
+    end_statement();
+    std::optional<std::string> failure = st_->conflict;
+    if (!failure && !st_->delta.empty()) {
+        try {
+            st_->committed.store().mutate([&](Snapshot& c) { apply(st_->delta, c); });
+        } catch (const TxConflict& c) {
+            failure = c.message;
         }
     }
     rollback();
@@ -286,8 +384,13 @@ std::optional<std::string> Transaction::commit() {
 }
 
 void Transaction::rollback() {
-    st_->base = st_->committed.store().snapshot();
-    st_->work.store().publish(st_->base);
+    st_->in_statement = false;
+    st_->stmt_cur.reset();
+    st_->stmt_base.reset();
+    st_->work.store().publish(st_->empty);
+    st_->delta = WriteSet{};
+    st_->delta_bytes = 0;
+    st_->conflict.reset();
 }
 
 }  // namespace tpbench::server

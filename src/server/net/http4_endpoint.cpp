@@ -127,9 +127,10 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
         std::shared_ptr<TxSession> sess;
         if (ctl == TxControl::begin) {
             if (tx_id) return refuse(400, std::string(tx_begin_has_id_message), "TransactionException");
-            // `--memory-budget`: the graph copy the transaction may come to hold, claimed for as
-            // long as it is open; over the budget the begin is refused.
-            const std::size_t charge = tx_copy_charge(*st.graph);
+            // `--memory-budget`: what an open transaction holds between statements (its write set
+            // is added after each statement), claimed for as long as it is open; over the budget
+            // the begin is refused. Its statements claim their working copy as they run.
+            const std::size_t charge = tx_idle_charge();
             auto lease = st.budget.try_acquire(charge);
             if (!lease) return refuse(503, note_budget_refusal(st, charge), "ServiceUnavailableException");
             sess = st.http_transactions.create(*st.graph, random_uuid_text(), nullptr);
@@ -162,6 +163,9 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
             stmt.opts.deadline = p.deadline;
             stmt.http4 = true;
             stmt.table = &st.http_transactions;
+            stmt.budget = &st.budget;
+            stmt.copy_charge = tx_copy_charge(*st.graph);
+            stmt.refusal = [sp = &st](std::size_t n) { return note_budget_refusal(*sp, n); };
             p.graph = &sess->tx.graph();
             p.stream_factory = [sess, stmt]() mutable {
                 return session_statement_stream(sess, std::move(stmt));

@@ -358,6 +358,10 @@ private:
 
     JobStep send_error(const EvalError& e) {
         if (e.kind == EvalError::Kind::timeout) return send_timeout();
+        if (e.kind == EvalError::Kind::over_budget) {  // a transaction's statement refused its copy
+            reject_over_budget(e.message);
+            return JobStep::done;
+        }
         std::int32_t code = p_.plan.kind == Ws37Plan::Kind::bytecode ? 500 : 597;
         std::string msg = e.message.empty()
                               ? (e.exception.empty() ? std::string("evaluation failed") : e.exception)
@@ -582,6 +586,14 @@ public:
                 case EvalError::Kind::timeout:
                     return finish_error(500, http4_timeout_message(p_.request.gremlin),
                                         "ServerTimeoutExceededException");
+                case EvalError::Kind::over_budget:
+                    // A transaction's statement refused its working copy (before any result):
+                    // 503 in the status line, as a request refused over the budget.
+                    if (!head_sent_ && flushes_ == 0) {
+                        reject_over_budget(err->message);
+                        return JobStep::done;
+                    }
+                    return finish_error(503, err->message, "ServiceUnavailableException");
                 case EvalError::Kind::syntax:
                     if (p_.language == "gremlin-lang") {
                         // A malformed script (a syntax error, "nested too deeply", "more than 200

@@ -82,6 +82,12 @@ void SessionTable::sweep() {
     sweep_locked(SessClock::now());
 }
 
+std::size_t tx_idle_charge() {
+    // Above what one open transaction without writes holds (its session record, an empty working
+    // graph, the table's entry: a few kilobytes), so 1,000 open ones claim 16 MB.
+    return 16 * 1024;
+}
+
 std::size_t tx_copy_charge(const Graph& g) {
     // Above the RSS a transaction holding one write was measured to add: ~99 MB each for four open
     // at 20,000 vertices and 200,000 edges (the copy, its indexes and the allocator's per-thread
@@ -148,8 +154,8 @@ class SessionStream final : public ResultStream {
 public:
     SessionStream(std::shared_ptr<TxSession> s, SessionStatement st) : s_(std::move(s)), st_(std::move(st)) {}
     ~SessionStream() override {
-        inner_.reset();
-        if (held_) s_->release();
+        inner_.reset();  // the evaluation's hold on the statement's graph goes first
+        done();
     }
 
     bool next(Item& out) override {
@@ -164,17 +170,23 @@ public:
             if (auto c = s_->tx.commit())
                 err_ = EvalError{EvalError::Kind::evaluation, *c, "TransactionException"};
         }
+        inner_.reset();
         done();
         return false;
     }
     const std::optional<EvalError>& error() const override { return err_; }
 
 private:
+    // Ends the statement (its writes kept in the write set, its working copy dropped), resizes
+    // the session's claim to what the transaction now holds and releases the copy's claim, then
+    // the session.
     void done() {
-        if (held_) {
-            held_ = false;
-            s_->release();
-        }
+        if (!held_) return;
+        held_ = false;
+        s_->tx.end_statement();
+        if (st_.budget) st_.budget->resize(s_->budget_lease, tx_idle_charge() + s_->tx.write_set_bytes());
+        copy_lease_ = MemoryBudget::Lease();
+        s_->release();
     }
 
     Value answer() const {
@@ -189,7 +201,6 @@ private:
         TxControl c = st_.bytecode ? TxControl::none : tx_control(st_.script);
         switch (c) {
             case TxControl::begin:
-                s_->tx.begin_statement();
                 inner_ = std::make_unique<ListStream>(std::vector<Value>{answer()});
                 return;
             case TxControl::commit: {
@@ -209,6 +220,19 @@ private:
                 return;
             case TxControl::none:
                 break;
+        }
+        // A transaction holding writes needs a private copy of the graph for this statement:
+        // claimed for as long as the statement runs, refused over the budget.
+        if (st_.budget && s_->tx.has_writes()) {
+            auto lease = st_.budget->try_acquire(st_.copy_charge);
+            if (!lease) {
+                std::string why =
+                    st_.refusal ? st_.refusal(st_.copy_charge) : st_.budget->refusal_message(st_.copy_charge);
+                inner_ = std::make_unique<ListStream>(
+                    EvalError{EvalError::Kind::over_budget, std::move(why), "ServerMemoryBudgetException"});
+                return;
+            }
+            copy_lease_ = std::move(*lease);
         }
         s_->tx.begin_statement();
         if (!st_.http4) {
@@ -230,6 +254,7 @@ private:
     std::shared_ptr<TxSession> s_;
     SessionStatement st_;
     std::unique_ptr<ResultStream> inner_;
+    MemoryBudget::Lease copy_lease_;
     std::optional<EvalError> err_;
     bool started_ = false;
     bool ended_ = false;

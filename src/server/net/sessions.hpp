@@ -16,6 +16,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -37,7 +38,8 @@ struct TxSession {
     model::Value variables = model::Value::map();  // ws37: bindings kept between requests
     SessClock::time_point created = SessClock::now();
     SessClock::time_point last_used = created;
-    // `--memory-budget`: the transaction's graph copy (tx_copy_charge), held while it is open.
+    // `--memory-budget`: what the transaction holds between statements (tx_idle_charge plus its
+    // write set), held while it is open.
     MemoryBudget::Lease budget_lease;
 
     // One statement at a time (Gremlin Server runs a session on one thread); acquire and release
@@ -87,13 +89,16 @@ private:
     SessClock::time_point last_sweep_{};
 };
 
-// What an open transaction may hold beyond the shared graph: the graph is copy-on-write by
-// snapshot, so a transaction's first write copies the whole committed snapshot into its private
-// working graph. Estimated from `g`'s vertex and edge counts (64 KiB + 1 KiB per vertex + 512 B per
-// edge: above what was measured with a bench/gen_graph.py graph, docs/testing.md "Server
-// limits"); charged to the memory budget when
-// the transaction begins (whether or not it will write: a lower effective cap on transactions,
-// never an overrun).
+// `--memory-budget` for transactions (docs/usage.md "Sessions and transactions"). Between
+// statements a transaction holds its write set only: charged tx_idle_charge() while it is open,
+// plus its write set's estimated size after each statement. A statement of a transaction holding
+// writes runs on a private copy of the committed graph with the writes applied; that copy is
+// charged tx_copy_charge(g) while the statement runs, and over the budget the statement is
+// refused (http4 503, ws37 596). The copy is estimated from `g`'s vertex and edge counts (64 KiB
+// + 1 KiB per vertex + 512 B per edge: above what was measured with a bench/gen_graph.py graph,
+// docs/testing.md "Server limits"). A statement of a transaction without writes shares the
+// committed graph; if it writes, its copy is the one any sessionless write makes.
+std::size_t tx_idle_charge();
 std::size_t tx_copy_charge(const Graph& g);
 
 // "g.tx().begin()" / commit / rollback (surrounding whitespace ignored, case-sensitive: the
@@ -109,12 +114,21 @@ struct SessionStatement {
     bool manage_transaction = false;       // commit after the statement, roll back on error
     bool http4 = false;                    // commit/rollback end the transaction (http4)
     SessionTable* table = nullptr;         // http4: erase the transaction after commit/rollback
+    // `--memory-budget` (null: none): the claim on a working copy (copy_charge bytes) for a
+    // statement of a transaction holding writes, and the session's lease resized to what the
+    // transaction holds after each statement; `refusal` gives the message for a claim refused
+    // (and counts it).
+    MemoryBudget* budget = nullptr;
+    std::size_t copy_charge = 0;
+    std::function<std::string(std::size_t)> refusal;
 };
 
-// The result stream of one statement of `s`: waits for the session's previous statement, rebases
-// its transaction, then evaluates (or commits / rolls back for the control forms; http4 begin and
-// commit/rollback answer [{transactionId:id}], ws37 control forms answer [null]). The session is
-// released when the stream ends or is destroyed.
+// The result stream of one statement of `s`: waits for the session's previous statement, claims
+// the working copy when the transaction holds writes (an over_budget error when refused), begins
+// the statement in its transaction, then evaluates (or commits / rolls back for the control forms;
+// http4 begin and commit/rollback answer [{transactionId:id}], ws37 control forms answer [null]).
+// When the stream ends or is destroyed the statement ends (its writes kept in the transaction's
+// write set, its copy and the copy's claim released) and the session is released.
 std::unique_ptr<ResultStream> session_statement_stream(std::shared_ptr<TxSession> s, SessionStatement st);
 
 // 4.0 error messages (GremlinError).

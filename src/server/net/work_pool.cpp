@@ -122,6 +122,16 @@ bool MemoryBudget::try_grow(Lease& lease, std::size_t bytes) {
     return true;
 }
 
+void MemoryBudget::resize(Lease& lease, std::size_t bytes) noexcept {
+    const std::size_t have = lease.bytes();
+    if (bytes >= have)
+        note_peak(in_use_.fetch_add(bytes - have, std::memory_order_relaxed) + (bytes - have));
+    else
+        in_use_.fetch_sub(have - bytes, std::memory_order_relaxed);
+    lease.b_ = this;
+    lease.n_ = bytes;
+}
+
 void MemoryBudget::note_peak(std::size_t now) noexcept {
     std::size_t pk = peak_.load(std::memory_order_relaxed);
     while (now > pk && !peak_.compare_exchange_weak(pk, now, std::memory_order_relaxed)) {

@@ -102,6 +102,10 @@ public:
     // it is read (a chunked body, a fragmented WebSocket message). False (counted in refused(),
     // `lease` unchanged) when the growth would exceed the budget.
     bool try_grow(Lease& lease, std::size_t bytes);
+    // Sets `lease` (empty or of this budget) to hold exactly `bytes`, unconditionally: for memory
+    // that exists already (a transaction's write set after its statement). A growth past the
+    // budget shows in in_use() and refuses the next claims.
+    void resize(Lease& lease, std::size_t bytes) noexcept;
 
     // Buffered response bytes (Outbox): charged unconditionally (they exist already), released
     // when written or discarded. In in_use() and peak(), also apart in buffered().

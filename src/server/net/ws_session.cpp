@@ -34,9 +34,11 @@ bool prepare_session_request(ServerState& st, const std::shared_ptr<Outbox>& ob,
         return true;  // the job answers 204
     }
     if (!sess) {
-        // `--memory-budget`: the graph copy the session's transaction may come to hold, claimed
-        // for as long as the session is open; over the budget the request is refused (596).
-        const std::size_t charge = tx_copy_charge(*st.graph);
+        // `--memory-budget`: what the session's transaction holds between statements (its write
+        // set is added after each statement), claimed for as long as the session is open; over
+        // the budget the request is refused (596). Its statements claim their working copy as
+        // they run.
+        const std::size_t charge = tx_idle_charge();
         auto lease = st.budget.try_acquire(charge);
         if (!lease) {
             const std::string why = note_budget_refusal(st, charge);
@@ -57,6 +59,9 @@ bool prepare_session_request(ServerState& st, const std::shared_ptr<Outbox>& ob,
     stmt.opts.bindings = p.plan.bindings;
     stmt.opts.materialize_tokens = p.plan.materialize_tokens;
     stmt.opts.deadline = p.deadline;
+    stmt.budget = &st.budget;
+    stmt.copy_charge = tx_copy_charge(*st.graph);
+    stmt.refusal = [sp = &st](std::size_t n) { return note_budget_refusal(*sp, n); };
     p.graph = &sess->tx.graph();
     p.stream_factory = [sess, stmt]() mutable { return session_statement_stream(sess, std::move(stmt)); };
     return true;

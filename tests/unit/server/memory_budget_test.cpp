@@ -41,6 +41,23 @@ TEST_CASE("memory budget: claims up to the total, refuses beyond, releases with 
     CHECK(b.refusal_message(1001).find("budget of 1000 bytes") != std::string::npos);
 }
 
+TEST_CASE("memory budget: resize sets a lease to what is held, past the total if it must") {
+    MemoryBudget b(1000);
+    MemoryBudget::Lease l;
+    b.resize(l, 300);  // an empty lease joins the budget
+    CHECK(l.bytes() == 300);
+    CHECK(b.in_use() == 300);
+    b.resize(l, 100);
+    CHECK(b.in_use() == 100);
+    b.resize(l, 1200);  // memory that exists already: charged, then later claims are refused
+    CHECK(b.in_use() == 1200);
+    CHECK(b.peak() == 1200);
+    CHECK_FALSE(b.try_acquire(1));
+    CHECK(b.refused() == 1);
+    l = MemoryBudget::Lease();
+    CHECK(b.in_use() == 0);
+}
+
 TEST_CASE("memory budget: 0 is unlimited but still tracked") {
     MemoryBudget b(0);
     auto x = b.try_acquire(std::size_t{1} << 40);

@@ -1,6 +1,7 @@
 // Transactions over the in-memory graph (include/tpbench/server/tx.hpp) and the session layer of
 // the embedded server (src/server/net/sessions.hpp): isolation, read committed per statement,
 // commit/rollback, conflicts, concurrent writers, session statements and the tables' limits.
+#include "../gremlin/graph_store.hpp"  // GraphStore: who holds the committed snapshot
 #include "sessions.hpp"
 
 #include <tpbench/server/gremlin.hpp>
@@ -65,7 +66,98 @@ TEST_CASE("tx: writes are private until commit, then visible; rollback discards 
     CHECK(count(tx.graph(), "g.V().count()") == 6);
     tx.rollback();
     CHECK(count(g, "g.V().count()") == 7);
+    tx.begin_statement();
     CHECK(count(tx.graph(), "g.V().count()") == 7);
+    tx.end_statement();
+}
+
+TEST_CASE("tx: between statements a transaction holds its write set, not a copy of the graph") {
+    server::Graph g;
+    // A graph of 2,000 vertices.
+    std::string add = "g.addV('n')";
+    for (int i = 1; i < 100; ++i) add += ".addV('n')";
+    for (int i = 0; i < 20; ++i) REQUIRE_FALSE(run(g, add).error);
+    REQUIRE(count(g, "g.V().count()") == 2000);
+    constexpr int open = 200;
+    std::vector<std::unique_ptr<server::Transaction>> txs;
+    for (int i = 0; i < open; ++i) {
+        auto tx = std::make_unique<server::Transaction>(g);
+        tx->begin_statement();
+        CHECK_FALSE(tx->holds_copy());  // no writes yet: the committed graph, shared
+        REQUIRE_FALSE(run(tx->graph(), "g.addV('open').property('i', " + std::to_string(i) + ")").error);
+        CHECK(tx->holds_copy());  // its write copied the graph, for this statement only
+        tx->end_statement();
+        CHECK_FALSE(tx->holds_copy());
+        CHECK(tx->has_writes());
+        CHECK(tx->graph().vertex_count() == 0);  // the working graph dropped its copy
+        CHECK(tx->write_set_bytes() > 0);
+        CHECK(tx->write_set_bytes() < 4096);  // one vertex with one property
+        txs.push_back(std::move(tx));
+    }
+    // No transaction holds the committed snapshot (only the store and this check do) ...
+    CHECK(g.store().snapshot().use_count() == 2);
+    // ... and each transaction's next statement sees its own write only.
+    for (int i = 0; i < open; i += 37) {
+        txs[i]->begin_statement();
+        CHECK(txs[i]->holds_copy());  // writes held: a copy for the statement
+        CHECK(count(txs[i]->graph(), "g.V().hasLabel('open').values('i')") == i);
+        CHECK(count(txs[i]->graph(), "g.V().count()") == 2001);
+        txs[i]->end_statement();
+    }
+    for (int i = 0; i < open; ++i) CHECK_FALSE(txs[i]->commit());
+    CHECK(count(g, "g.V().hasLabel('open').count()") == open);
+    CHECK(count(g, "g.V().hasLabel('open').values('i').dedup().count()") == open);
+}
+
+TEST_CASE("tx: writes held between statements survive concurrent commits and commit right") {
+    server::Graph g;
+    g.load_modern();
+    server::Transaction tx(g);
+    tx.begin_statement();
+    REQUIRE_FALSE(run(tx.graph(), "g.addV('mine').as('m').V(1).addE('made').to('m')").error);
+    REQUIRE_FALSE(run(tx.graph(), "g.V(2).property('age', 28)").error);
+    tx.end_statement();
+    // Commits between the statements: a vertex added, a property changed, an edge dropped.
+    REQUIRE_FALSE(run(g, "g.addV('theirs')").error);
+    REQUIRE_FALSE(run(g, "g.V(4).property('age', 33)").error);
+    REQUIRE_FALSE(run(g, "g.E(9).drop()").error);
+    tx.begin_statement();
+    CHECK(count(tx.graph(), "g.V().hasLabel('theirs').count()") == 1);  // read committed
+    CHECK(count(tx.graph(), "g.V().hasLabel('mine').count()") == 1);    // its own write kept
+    CHECK(count(tx.graph(), "g.V(1).out('made').hasLabel('mine').count()") == 1);
+    CHECK(count(tx.graph(), "g.V(2).values('age')") == 28);
+    CHECK(count(tx.graph(), "g.V(4).values('age')") == 33);
+    CHECK(count(tx.graph(), "g.E(9).count()") == 0);
+    REQUIRE_FALSE(run(tx.graph(), "g.V().hasLabel('mine').property('n', 2)").error);
+    tx.end_statement();
+    CHECK(count(g, "g.V().hasLabel('mine').count()") == 0);  // still private
+    CHECK_FALSE(tx.commit());
+    CHECK(count(g, "g.V().count()") == 8);
+    CHECK(count(g, "g.V().hasLabel('mine').values('n')") == 2);
+    CHECK(count(g, "g.V(1).out('made').hasLabel('mine').count()") == 1);
+    CHECK(count(g, "g.V(2).values('age')") == 28);
+    CHECK(count(g, "g.V(4).values('age')") == 33);
+    CHECK(count(g, "g.E(9).count()") == 0);
+    CHECK(count(g, "g.E().count()") == 6);  // 6 of modern, one dropped, one added
+    CHECK_FALSE(tx.has_writes());
+}
+
+TEST_CASE("tx: a write a concurrent commit made impossible between statements fails the commit") {
+    server::Graph g;
+    g.load_modern();
+    server::Transaction tx(g);
+    tx.begin_statement();
+    REQUIRE_FALSE(run(tx.graph(), "g.addV('n').as('n').V(1).addE('likes').to('n')").error);
+    tx.end_statement();
+    REQUIRE_FALSE(run(g, "g.V(1).drop()").error);
+    tx.begin_statement();  // the edge cannot be applied: the rest is, and the commit fails
+    CHECK(count(tx.graph(), "g.V().hasLabel('n').count()") == 1);
+    tx.end_statement();
+    auto failed = tx.commit();
+    REQUIRE(failed);
+    CHECK(failed->find("removed by a concurrent commit") != std::string::npos);
+    CHECK(count(g, "g.V().hasLabel('n').count()") == 0);
+    CHECK_FALSE(tx.has_writes());
 }
 
 TEST_CASE("tx: each statement sees what others committed before it started (read committed)") {
@@ -187,6 +279,43 @@ TEST_CASE("tx: session statements keep bindings, commit on manageTransaction, an
     REQUIRE_FALSE(stmt("g.tx().rollback()").error);
     REQUIRE_FALSE(stmt("g.tx().commit()").error);
     CHECK(count(g, "g.V().hasLabel('gone').count()") == 0);
+}
+
+TEST_CASE("tx: a statement of a transaction holding writes claims its copy from the budget while it runs") {
+    server::Graph g;
+    g.load_modern();
+    sd::MemoryBudget budget(100000);
+    auto s = std::make_shared<sd::TxSession>(g, "b");
+    auto stream = [&](std::string script) {
+        sd::SessionStatement st;
+        st.script = std::move(script);
+        st.budget = &budget;
+        st.copy_charge = 60000;
+        return sd::session_statement_stream(s, std::move(st));
+    };
+    REQUIRE_FALSE(drain(stream("g.addV('x')")).error);  // no writes before it: no copy claimed
+    const std::size_t idle = budget.in_use();
+    CHECK(idle == sd::tx_idle_charge() + s->tx.write_set_bytes());
+    CHECK(s->tx.write_set_bytes() > 0);
+    // While a statement runs, its copy is claimed; when its stream goes, so does the claim.
+    auto running = stream("g.V()");
+    server::Item it;
+    REQUIRE(running->next(it));
+    CHECK(budget.in_use() == idle + 60000);
+    running.reset();
+    CHECK(budget.in_use() == idle);
+    // Over the budget the statement is refused before it runs, and the writes stay.
+    auto hog = budget.try_acquire(50000);
+    REQUIRE(hog);
+    Out r = drain(stream("g.V().count()"));
+    REQUIRE(r.error);
+    CHECK(r.error->kind == server::EvalError::Kind::over_budget);
+    CHECK(r.error->message.find("memory budget") != std::string::npos);
+    hog.reset();
+    CHECK(budget.in_use() == idle);
+    REQUIRE_FALSE(drain(stream("g.tx().commit()")).error);
+    CHECK(count(g, "g.V().hasLabel('x').count()") == 1);
+    CHECK(budget.in_use() == sd::tx_idle_charge());
 }
 
 TEST_CASE("tx: a ws37 session keeps its scripts' variables for its later requests") {
