@@ -66,6 +66,17 @@ std::string uuid_text(const model::Uuid& u) {
 
 bool is_auth_rejection(std::int32_t code) noexcept { return code == 401 || code == 403; }
 
+// The first exception a final error's status attributes name ({exceptions: [name, …]}), for the
+// codes whose classification depends on it (596: classify_status); empty otherwise.
+std::string_view status_exception(std::int32_t code, const model::Value& attributes) {
+    if (code != 596 || attributes.type() != model::Type::map) return {};
+    const model::Value* ex = attributes.find("exceptions");
+    if (!ex || (ex->type() != model::Type::list && ex->type() != model::Type::set) || ex->size() == 0)
+        return {};
+    const model::Value& first = (*ex)[0];
+    return first.type() == model::Type::string ? std::string_view(first.str()) : std::string_view();
+}
+
 }  // namespace
 
 io::ws37::Format parse_serializer(std::string_view name) {
@@ -468,8 +479,8 @@ void ClientProtocol::on_message(std::string_view payload, Clock::time_point firs
         fail_everything(errc::auth_failed, "SASL authentication failed: " + sm.message, now);
         return;
     }
-    const auto d =
-        table_.on_response(sm.request_id, sm.code, sm.message, sm.result_count, wire, first_byte, now);
+    const auto d = table_.on_response(sm.request_id, sm.code, sm.message, sm.result_count, wire, first_byte,
+                                      now, status_exception(sm.code, sm.attributes));
     using Kind = PendingTable::Dispatch::Kind;
     switch (d.kind) {
         case Kind::partial:

@@ -5,9 +5,24 @@
 
 namespace tpbench::ws37 {
 
-errc classify_status(std::int32_t code) noexcept {
+namespace {
+
+bool names(std::string_view exception, std::string_view simple_name) noexcept {
+    if (exception.size() < simple_name.size()) return false;
+    if (exception.substr(exception.size() - simple_name.size()) != simple_name) return false;
+    return exception.size() == simple_name.size() ||
+           exception[exception.size() - simple_name.size() - 1] == '.';
+}
+
+}  // namespace
+
+errc classify_status(std::int32_t code, std::string_view exception) noexcept {
     if (code >= 200 && code < 300) return errc::ok;
     switch (code) {
+        case 596:
+            // SERVER_ERROR_TEMPORARY: the server ending the stream as it shuts down, or any
+            // other temporary refusal (over a memory budget: server_error).
+            return names(exception, "ServerShutdownException") ? errc::server_shutdown : errc::server_error;
         case 429:
             return errc::server_rate_limited;
         case 498:
@@ -144,10 +159,10 @@ void PendingTable::finish(Entry& e, errc err, std::int32_t code, std::string_vie
 PendingTable::Dispatch PendingTable::on_response(const std::optional<model::Uuid>& id, std::int32_t code,
                                                  std::string_view message, std::uint64_t results,
                                                  std::uint64_t bytes_in, Clock::time_point first_byte,
-                                                 Clock::time_point now) {
+                                                 Clock::time_point now, std::string_view exception) {
     Dispatch d;
     if (!id) {
-        fail_all(classify_status(code), message, now);
+        fail_all(classify_status(code, exception), message, now);
         d.kind = Dispatch::Kind::null_id;
         return d;
     }
@@ -179,7 +194,7 @@ PendingTable::Dispatch PendingTable::on_response(const std::optional<model::Uuid
         d.kind = Dispatch::Kind::challenge;
         return d;
     }
-    finish(e, classify_status(code), code, message, now);
+    finish(e, classify_status(code, exception), code, message, now);
     d.kind = Dispatch::Kind::final;
     return d;
 }

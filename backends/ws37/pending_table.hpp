@@ -35,9 +35,12 @@ namespace tpbench::ws37 {
 
 // Maps a 3.7 ResponseMessage status code to the benchmark's error bucket: 2xx -> ok,
 // 429 -> server_rate_limited, 498/499 -> server_bad_request, 597 -> server_evaluation,
-// 598 -> server_timeout, 599 -> server_serialization, any other code >= 300 (or < 200) ->
-// server_error. 206 and 407 are not final and are never passed here by the session.
-errc classify_status(std::int32_t code) noexcept;
+// 598 -> server_timeout, 599 -> server_serialization, 596 whose first status-attribute exception
+// (`exception`, simple or qualified name) is ServerShutdownException -> server_shutdown (the
+// final response tpbench serve's graceful shutdown ends a stream with, before its close 1001),
+// any other code >= 300 (or < 200) -> server_error. 206 and 407 are not final and are never
+// passed here by the session.
+errc classify_status(std::int32_t code, std::string_view exception = {}) noexcept;
 
 class PendingTable {
 public:
@@ -105,9 +108,10 @@ public:
     // Reader side: one decoded response message. `first_byte` = when its first byte arrived,
     // `now` = when it was fully decoded; `results` = results it carried (bulks expanded).
     // A null id fails every active entry with classify_status(code) (the Java driver's rule).
+    // `exception`: the first exception the status attributes name (classify_status).
     Dispatch on_response(const std::optional<model::Uuid>& id, std::int32_t code, std::string_view message,
                          std::uint64_t results, std::uint64_t bytes_in, Clock::time_point first_byte,
-                         Clock::time_point now);
+                         Clock::time_point now, std::string_view exception = {});
 
     // Finishes one entry that is not free with `e` (status code and message kept for the outcome);
     // an entry already done is overwritten (the caller knows better, e.g. after authentication).

@@ -57,6 +57,10 @@ constexpr std::size_t kReadChunk = 64 * 1024;
 // larger frame fails the connection with protocol_violation instead of growing the buffer).
 constexpr std::size_t kMaxMessage = 16 * 1024 * 1024;
 constexpr std::string_view kUserAgent = "tpbench/0.1 ws37 (Boost.Beast)";
+// A close 1001 (Going Away) while requests are in flight: the server is shutting down (tpbench
+// serve's graceful shutdown ends its streams with a final 596, then this close).
+constexpr std::string_view kGoingAway =
+    "server closed the WebSocket: 1001 going away (the server is shutting down)";
 // Fast path (no permessage-deflate): every complete frame of a read is decoded before the next
 // read. The read buffer starts at kRawReadStart and doubles, up to kRawReadBuffer, whenever a
 // read fills it (a result stream), so idle connections of a large pool stay small. One write
@@ -507,7 +511,10 @@ net::awaitable<void> Connection::reader() {
                     const bool ws_error =
                         ec != websocket::error::closed &&
                         ec.category() == make_error_code(websocket::error::closed).category();
-                    if (ec == websocket::error::closed)
+                    if (ec == websocket::error::closed &&
+                        ws_.reason().code == websocket::close_code::going_away)
+                        on_lost(kGoingAway, errc::server_shutdown);
+                    else if (ec == websocket::error::closed)
                         on_lost("server closed the WebSocket");
                     else if (ws_error)
                         on_lost("WebSocket protocol error: " + ec.message(), errc::protocol_violation);
@@ -591,7 +598,13 @@ bool Connection::raw_frame(const frame::Header& h, std::string_view payload, Clo
                                            next_mask());
                 boost::system::error_code ignored;
                 ws_.next_layer().write_now(echo.data(), echo.size(), ignored);
-                on_lost("server closed the WebSocket");
+                const bool going_away = payload.size() >= 2 &&
+                                        static_cast<unsigned char>(payload[0]) == 0x03 &&
+                                        static_cast<unsigned char>(payload[1]) == 0xE9;  // 1001
+                if (going_away)
+                    on_lost(kGoingAway, errc::server_shutdown);
+                else
+                    on_lost("server closed the WebSocket");
             }
             return false;
     }

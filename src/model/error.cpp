@@ -62,7 +62,7 @@ public:
             case errc::server_error_after_ok:
                 return "server: error after 200 OK";
             case errc::server_shutdown:
-                return "server: shutting down (503 after 200 OK)";
+                return "server: shutting down (503 after 200 OK, 596 or close 1001)";
         }
         return "unknown tpbench error";
     }

@@ -37,8 +37,10 @@ enum class errc {
     server_serialization,      // 3.7: 599, 4.0: ServerSerializationException
     server_error,              // any other non-success status (500, 595, 596, 401, 403, …)
     server_error_after_ok,     // 4.0: HTTP 200 head, error in the footer/trailers
-    server_shutdown,           // 4.0: HTTP 200 head, 503 in the footer/trailers: the server ended the
-                               // stream because it is shutting down (tpbench serve's graceful shutdown)
+    server_shutdown,           // the server ended the stream because it is shutting down (tpbench
+                               // serve's graceful shutdown): 4.0 HTTP 200 head with 503 in the
+                               // footer/trailers; 3.7 a final 596 ServerShutdownException, or a
+                               // close 1001 (going away) with the request in flight
 };
 
 const std::error_category& tpbench_category() noexcept;

@@ -40,6 +40,14 @@ TEST_CASE("classify_status maps 3.7 status codes to error buckets") {
     CHECK(classify_status(401) == errc::server_error);
     CHECK(classify_status(300) == errc::server_error);
     CHECK(classify_status(100) == errc::server_error);
+    // 596 is the shutdown's final response when its exception says so (tpbench serve's graceful
+    // shutdown, simple or qualified name); any other 596 (over a memory budget) is a server error.
+    CHECK(classify_status(596) == errc::server_error);
+    CHECK(classify_status(596, "ServerShutdownException") == errc::server_shutdown);
+    CHECK(classify_status(596, "org.apache.tinkerpop.ServerShutdownException") == errc::server_shutdown);
+    CHECK(classify_status(596, "ServerMemoryBudgetException") == errc::server_error);
+    CHECK(classify_status(596, "NotServerShutdownException") == errc::server_error);
+    CHECK(classify_status(500, "ServerShutdownException") == errc::server_error);
 }
 
 TEST_CASE("a request streams 206 partials then a final 200") {

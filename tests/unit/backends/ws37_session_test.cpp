@@ -32,6 +32,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace net = boost::asio;
@@ -77,16 +78,22 @@ net::awaitable<void> send(ServerWs& ws, const std::string& bytes) {
     (void)ec;
 }
 
-std::string response(const Received& r, std::int32_t code, std::vector<Value> items,
-                     std::string message = "") {
+std::string response(const Received& r, std::int32_t code, std::vector<Value> items, std::string message = "",
+                     Value attributes = Value::map()) {
     ws37io::ResponseMessage m;
     m.header.request_id = r.req.message.request_id;
     m.header.code = code;
     m.header.message = message;
+    m.header.attributes = std::move(attributes);
     if (code == 200 || code == 206) m.data = Value::list(std::move(items));
     std::string out;
     ws37io::encode_response(out, m, r.req.format);
     return out;
+}
+
+// Status attributes naming one exception, as a server's error response carries them.
+Value exceptions_attribute(const std::string& name) {
+    return Value::map({Value::string("exceptions"), Value::list({Value::string(name)})});
 }
 
 std::vector<Value> ints(int from, int n) {
@@ -318,6 +325,75 @@ TEST_CASE("ws37: the connection dropped mid-stream fails pending requests with c
         CHECK_FALSE(s->is_open());
         // Further requests fail fast instead of hanging.
         o = co_await s->async_execute(request("g.V()"));
+        CHECK(o.error == make_error_code(errc::connection_closed));
+        co_await s->async_close();
+    });
+}
+
+TEST_CASE("ws37: a server shutting down (final 596 ServerShutdownException, close 1001) is server_shutdown") {
+    // What tpbench serve's graceful shutdown sends: a final 596 whose exception names the
+    // shutdown, then close 1001 (going away); another request still in flight at the close is
+    // ended by the server going away too. Any other 596 stays a server error.
+    net::io_context ioc;
+    FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
+        // Built outside the co_await expressions (GCC 12 cannot initialise the lists inside one).
+        const Value budget_ex = exceptions_attribute("ServerMemoryBudgetException");
+        const Value shutdown_ex = exceptions_attribute("ServerShutdownException");
+        auto a = co_await read_request(ws);
+        if (!a) co_return;
+        const std::string refused = response(*a, 596, {}, "over budget", budget_ex);
+        co_await send(ws, refused);
+        auto b = co_await read_request(ws);
+        auto c = co_await read_request(ws);
+        if (!b || !c) co_return;
+        if (b->gremlin() != "g.V()") std::swap(b, c);  // b: "g.V()", c: "g.V().both()"
+        co_await send(ws, response(*b, 206, ints(0, 2)));
+        const std::string ended = response(*b, 596, {}, "tpbench serve is shutting down", shutdown_ex);
+        co_await send(ws, ended);
+        co_await send(ws, response(*c, 206, ints(0, 3)));
+        co_await ws.async_close(websocket::close_code::going_away, use_tuple);
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        Outcome o = co_await s->async_execute(request("g.V()"));
+        CHECK(o.error == make_error_code(errc::server_error));
+        CHECK(o.status_code == 596);
+        // Two in flight: one ended by the shutdown's 596, the other by the close 1001.
+        std::optional<Outcome> ob, oc;
+        net::co_spawn(
+            ioc, [&]() -> net::awaitable<void> { ob = co_await s->async_execute(request("g.V()")); },
+            [](std::exception_ptr e) {
+                if (e) std::rethrow_exception(e);
+            });
+        oc = co_await s->async_execute(request("g.V().both()"));
+        net::steady_timer t(ioc);
+        while (!ob) {
+            t.expires_after(5ms);
+            co_await t.async_wait(use_tuple);
+        }
+        CHECK(ob->error == make_error_code(errc::server_shutdown));
+        CHECK(ob->status_code == 596);
+        CHECK(ob->result_count == 2);
+        CHECK(oc->error == make_error_code(errc::server_shutdown));
+        CHECK(oc->result_count == 3);
+        CHECK(oc->error.message().find("shutting down") != std::string::npos);
+        co_await s->async_close();
+    });
+}
+
+TEST_CASE("ws37: a close other than 1001 with a request in flight stays connection_closed") {
+    net::io_context ioc;
+    FakeServer server(ioc, [](ServerWs& ws) -> net::awaitable<void> {
+        auto r = co_await read_request(ws);
+        if (!r) co_return;
+        co_await send(ws, response(*r, 206, ints(0, 2)));
+        co_await ws.async_close(websocket::close_code::normal, use_tuple);
+    });
+    run(ioc, [&]() -> net::awaitable<void> {
+        auto s = tpbench::ws37::make_session(ioc.get_executor(), config_for(server.port()));
+        REQUIRE_FALSE(co_await s->async_connect());
+        Outcome o = co_await s->async_execute(request("g.V()"));
         CHECK(o.error == make_error_code(errc::connection_closed));
         co_await s->async_close();
     });
