@@ -182,8 +182,16 @@ Http3Start start_http3(ServerState& st, const std::shared_ptr<Outbox>& ob, bool 
     if (target == "/favicon.ico")
         return refuse(404, "Gremlin Server doesn't have a favicon.ico", {}, std::nullopt);
     Http3Request req;
-    if (auto rej = read_http3_request(get, target, content_type, body, req, st.cfg.max_parameters))
+    if (auto rej = read_http3_request(get, target, content_type, body, req, st.cfg.max_parameters)) {
+        // A 500 (the request was read, its evaluation refused) names the request's id, a generated
+        // one when the client sent none, as 3.7.5 does.
+        if (rej->status == 500 && !rej->request_id) {
+            model::Uuid u{};
+            model::uuid_from_string(random_uuid_text(), u);
+            rej->request_id = u;
+        }
         return refuse(rej->status, rej->message, {}, rej->request_id);
+    }
     const model::Uuid id = req.request_id ? *req.request_id : [] {
         model::Uuid u{};
         model::uuid_from_string(random_uuid_text(), u);

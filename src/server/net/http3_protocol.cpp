@@ -26,25 +26,45 @@ int hex_digit(char c) noexcept {
     return -1;
 }
 
-// Netty QueryStringDecoder: '+' is a space, %XX a byte (a bad escape is kept as is).
-std::string url_decode(std::string_view s) {
-    std::string out;
+// Netty QueryStringDecoder: '+' is a space, %XX a byte. `s` is a component of `target` (the whole
+// request target); an escape that is not %XX fails the request with Netty's message, naming the
+// index in `target` (3.7.5 answers 400 with it, whichever parameter holds the escape).
+std::optional<std::string> url_decode(std::string_view target, std::string_view s, std::string& out) {
+    out.clear();
     out.reserve(s.size());
+    const std::size_t base = static_cast<std::size_t>(s.data() - target.data());
     for (std::size_t i = 0; i < s.size(); ++i) {
         if (s[i] == '+') {
             out.push_back(' ');
-        } else if (s[i] == '%' && i + 2 < s.size() && hex_digit(s[i + 1]) >= 0 && hex_digit(s[i + 2]) >= 0) {
-            out.push_back(static_cast<char>(hex_digit(s[i + 1]) * 16 + hex_digit(s[i + 2])));
+        } else if (s[i] == '%') {
+            if (i + 3 > s.size())
+                return "unterminated escape sequence at index " + std::to_string(base + i) +
+                       " of: " + std::string(target);
+            const int hi = hex_digit(s[i + 1]), lo = hex_digit(s[i + 2]);
+            if (hi < 0 || lo < 0)
+                return "invalid hex byte '" + std::string(s.substr(i + 1, 2)) + "' at index " +
+                       std::to_string(base + i + 1) + " of '" + std::string(target) + "'";
+            out.push_back(static_cast<char>(hi * 16 + lo));
             i += 2;
         } else {
             out.push_back(s[i]);
         }
     }
-    return out;
+    return std::nullopt;
 }
 
 std::optional<Http3Reject> reject(std::string message, std::optional<model::Uuid> id = std::nullopt) {
     return Http3Reject{400, std::move(message), id};
+}
+
+// An empty binding name: 3.7.5 fails the evaluation with 500 "key can not be empty" (the script
+// engine's bindings refuse it). `kv`: name, value, name, value, …
+std::optional<Http3Reject> check_binding_keys(const std::vector<model::Value>& kv,
+                                              const std::optional<model::Uuid>& id) {
+    for (std::size_t i = 0; i + 1 < kv.size(); i += 2)
+        if (kv[i].type() == model::Type::string && kv[i].str().empty())
+            return Http3Reject{500, "key can not be empty", id};
+    return std::nullopt;
 }
 
 // Aliases: the embedded server has one traversal source, g (and the graph, "graph").
@@ -128,9 +148,10 @@ std::optional<Http3Reject> read_http3_request(bool get, std::string_view target,
             query.remove_prefix(amp == std::string_view::npos ? query.size() : amp + 1);
             if (pair.empty()) continue;
             const std::size_t eq = pair.find('=');
-            const std::string key = url_decode(pair.substr(0, eq));
-            const std::string value =
-                eq == std::string_view::npos ? std::string() : url_decode(pair.substr(eq + 1));
+            std::string key, value;
+            if (auto bad = url_decode(target, pair.substr(0, eq), key)) return reject(std::move(*bad));
+            if (eq != std::string_view::npos)
+                if (auto bad = url_decode(target, pair.substr(eq + 1), value)) return reject(std::move(*bad));
             if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
             seen.push_back(key);
             if (key == "gremlin") {
@@ -151,6 +172,7 @@ std::optional<Http3Reject> read_http3_request(bool get, std::string_view target,
         }
         if (!script || script->empty()) return reject("no gremlin script supplied", out.request_id);
         if (auto why = script_text_problem(*script)) return reject(std::move(*why), out.request_id);
+        if (auto r = check_binding_keys(bindings, out.request_id)) return r;
         plan.script = std::move(*script);
         plan.bindings = model::Value::map(std::move(bindings));
         return check_aliases(model::Value::map(std::move(aliases)), out.request_id);
@@ -193,8 +215,10 @@ std::optional<Http3Reject> read_http3_request(bool get, std::string_view target,
     if (g == nullptr) return reject("no gremlin script supplied", out.request_id);
     plan.script = g->is_null() ? std::string("null") : as_text(*g);
     if (auto why = script_text_problem(plan.script)) return reject(std::move(*why), out.request_id);
-    if (const auto* b = m.find("bindings"); b && !b->is_null()) {
+    if (const auto* b = m.find("bindings")) {
+        // A JSON null is not a Map either (3.7.5: 400).
         if (b->type() != model::Type::map) return reject("bindings must be a Map", out.request_id);
+        if (auto r = check_binding_keys(b->kids(), out.request_id)) return r;
         plan.bindings = *b;
     }
     if (const auto* a = m.find("aliases"); a && !a->is_null()) {

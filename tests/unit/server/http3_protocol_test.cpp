@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include <utility>
+
 using namespace tpbench;
 using namespace tpbench::server::detail;
 using io::ws37::Format;
@@ -91,6 +93,51 @@ TEST_CASE("read_http3_request: the JSON body") {
     CHECK(refused(R"J({"gremlin":"2-1","requestId":"nonsense"})J") == "Invalid UUID string: nonsense");
     CHECK(refused(R"J({"gremlin":"1","aliases":{"g":"other"}})J").find("Could not rebind [g] to [other]") ==
           0);
+}
+
+TEST_CASE("read_http3_request: unparsable bindings are refused as 3.7.5 refuses them") {
+    // Answers of a real TinkerPop 3.7.5 server (WsAndHttpChannelizer) to the same requests.
+    auto get = [](std::string target) {
+        Http3Request x;
+        auto rej = read_http3_request(true, target, "", "", x);
+        REQUIRE(rej);
+        return std::make_pair(rej->status, rej->message);
+    };
+    // A query string Netty cannot decode: 400 with its message, wherever the escape is.
+    CHECK(get("/?gremlin=x&bindings.x=%ZZ") ==
+          std::make_pair(400,
+                         std::string("invalid hex byte 'ZZ' at index 24 of '/?gremlin=x&bindings.x=%ZZ'")));
+    CHECK(get("/?gremlin=x&bindings.x=%Z") ==
+          std::make_pair(
+              400, std::string("unterminated escape sequence at index 23 of: /?gremlin=x&bindings.x=%Z")));
+    CHECK(get("/?gremlin=x&bindings.x=1%") ==
+          std::make_pair(
+              400, std::string("unterminated escape sequence at index 24 of: /?gremlin=x&bindings.x=1%")));
+    CHECK(get("/?gremlin=x&bindings.%Zx=1") ==
+          std::make_pair(400,
+                         std::string("invalid hex byte 'Zx' at index 22 of '/?gremlin=x&bindings.%Zx=1'")));
+    CHECK(get("/?gremlin=%ZZ") ==
+          std::make_pair(400, std::string("invalid hex byte 'ZZ' at index 11 of '/?gremlin=%ZZ'")));
+    CHECK(get("/?gremlin=1%2B1&foo=%G1") ==
+          std::make_pair(400, std::string("invalid hex byte 'G1' at index 21 of '/?gremlin=1%2B1&foo=%G1'")));
+    // An empty binding name: 500 "key can not be empty".
+    CHECK(get("/?gremlin=1%2B1&bindings.=1&bindings.y=2") ==
+          std::make_pair(500, std::string("key can not be empty")));
+    auto post = [](std::string body) {
+        Http3Request x;
+        auto rej = read_http3_request(false, "/", "application/json", body, x);
+        REQUIRE(rej);
+        return std::make_pair(rej->status, rej->message);
+    };
+    CHECK(post(R"J({"gremlin":"1+1","bindings":null})J") ==
+          std::make_pair(400, std::string("bindings must be a Map")));
+    CHECK(post(R"J({"gremlin":"1+1","bindings":{"":1}})J") ==
+          std::make_pair(500, std::string("key can not be empty")));
+    // What 3.7.5 accepts still goes through: an escape-free value that is no JSON is a String.
+    Http3Request ok;
+    CHECK_FALSE(read_http3_request(true, "/?gremlin=x&bindings.x={bad&bindings=notjson", "", "", ok));
+    REQUIRE(ok.plan.bindings.find("x") != nullptr);
+    CHECK(ok.plan.bindings.find("x")->str() == "{bad");
 }
 
 TEST_CASE("read_http3_request: GET query strings") {
