@@ -265,8 +265,11 @@ def case_shutdown(tpbench):
     period plus a few seconds. A second signal exits at once."""
     for backend, expected in (("http4", "server_shutdown"), ("ws37", "server_shutdown")):
         srv = Serve(tpbench, "--shutdown-grace", "1000")
-        client = run_client(tpbench, srv.port, backend, "g.V().repeat(both()).times(20)")
-        time.sleep(3)  # the stream is under way (times(18) takes ~3 s here, times(20) ~9x that)
+        # times(24): ~7.8 billion results, minutes on either protocol. times(20) (231,683,790) was
+        # not long enough: on an idle machine ws37 streamed all of it in the 3 s + 1 s grace period
+        # (a fresh-clone CI run, 2026-12-07) and the stream ended with its 200
+        client = run_client(tpbench, srv.port, backend, "g.V().repeat(both()).times(24)")
+        time.sleep(3)  # the stream is under way
         if client.poll() is not None:
             srv.stop()
             fail("%s: the client ended before the shutdown: %s" % (backend, client.stderr.read()[-2000:]))
@@ -295,7 +298,7 @@ def case_shutdown(tpbench):
 
     # A second signal exits at once, with the stream still running and a long grace period.
     srv = Serve(tpbench, "--shutdown-grace", "600000")
-    client = run_client(tpbench, srv.port, "http4", "g.V().repeat(both()).times(20)")
+    client = run_client(tpbench, srv.port, "http4", "g.V().repeat(both()).times(24)")
     time.sleep(2)
     srv.proc.send_signal(signal.SIGTERM)
     time.sleep(0.5)
