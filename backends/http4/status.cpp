@@ -1,22 +1,13 @@
 #include "backends/http4/status.hpp"
 
+#include "backends/common/exception_name.hpp"
+
 namespace tpbench::http4 {
-namespace {
-
-bool names(std::string_view exception, std::string_view simple_name) noexcept {
-    // Servers send the simple class name; accept a fully qualified one too.
-    if (exception.size() < simple_name.size()) return false;
-    if (exception.substr(exception.size() - simple_name.size()) != simple_name) return false;
-    return exception.size() == simple_name.size() ||
-           exception[exception.size() - simple_name.size() - 1] == '.';
-}
-
-}  // namespace
-
 errc classify_status(std::int32_t http_status, std::int32_t code, std::string_view exception) noexcept {
     if (http_status == 200) {
         if (code == 200) return errc::ok;
-        if (names(exception, "ServerTimeoutExceededException")) return errc::server_timeout;
+        if (backends::names_exception(exception, "ServerTimeoutExceededException"))
+            return errc::server_timeout;
         // A stream the server ended because it is going away (tpbench serve's graceful shutdown:
         // a terminating chunk with 503 in the footer and trailers), not a broken response.
         if (code == 503) return errc::server_shutdown;
@@ -34,9 +25,12 @@ errc classify_status(std::int32_t http_status, std::int32_t code, std::string_vi
         case 505:
             return errc::server_bad_request;
         case 500:
-            if (names(exception, "ServerTimeoutExceededException")) return errc::server_timeout;
-            if (names(exception, "ServerSerializationException")) return errc::server_serialization;
-            if (names(exception, "ServerEvaluationException") || names(exception, "ServerErrorException"))
+            if (backends::names_exception(exception, "ServerTimeoutExceededException"))
+                return errc::server_timeout;
+            if (backends::names_exception(exception, "ServerSerializationException"))
+                return errc::server_serialization;
+            if (backends::names_exception(exception, "ServerEvaluationException") ||
+                backends::names_exception(exception, "ServerErrorException"))
                 return errc::server_evaluation;
             return errc::server_error;
         default:

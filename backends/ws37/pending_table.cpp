@@ -1,20 +1,11 @@
 #include "backends/ws37/pending_table.hpp"
 
+#include "backends/common/exception_name.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
 namespace tpbench::ws37 {
-
-namespace {
-
-bool names(std::string_view exception, std::string_view simple_name) noexcept {
-    if (exception.size() < simple_name.size()) return false;
-    if (exception.substr(exception.size() - simple_name.size()) != simple_name) return false;
-    return exception.size() == simple_name.size() ||
-           exception[exception.size() - simple_name.size() - 1] == '.';
-}
-
-}  // namespace
 
 errc classify_status(std::int32_t code, std::string_view exception) noexcept {
     if (code >= 200 && code < 300) return errc::ok;
@@ -22,7 +13,8 @@ errc classify_status(std::int32_t code, std::string_view exception) noexcept {
         case 596:
             // SERVER_ERROR_TEMPORARY: the server ending the stream as it shuts down, or any
             // other temporary refusal (over a memory budget: server_error).
-            return names(exception, "ServerShutdownException") ? errc::server_shutdown : errc::server_error;
+            return backends::names_exception(exception, "ServerShutdownException") ? errc::server_shutdown
+                                                                                   : errc::server_error;
         case 429:
             return errc::server_rate_limited;
         case 498:
