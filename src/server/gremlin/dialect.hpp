@@ -35,6 +35,13 @@ struct Dialect {
     // 4.0: choose()'s one-option-per-traverser picks, Pick.unproductive and pass-through, branch()'s
     // unproductive routing (steps_branch.cpp build_options). 3.7: every match, unproductive fails.
     bool branch_v4_picks = false;
+    // 4.0 (master's label API over the stock TinkerGraph, whose labels have cardinality ONE; each
+    // message asked of real master): addV('a','b') and a mergeV()/mergeE() T.label list of more than
+    // one label fail with "Element creation allows at most 1 label(s) with cardinality ONE, got N"
+    // (a list of one is that label); addLabel() on a vertex fails with the cardinality message;
+    // labels() emits an element's label(s); g.with('multilabel') answers elementMap()/valueMap(true)
+    // labels as a Set. 3.7: "No signature of method", no labels(), the option has no effect.
+    bool label_cardinality_one = false;
 };
 
 const Dialect& dialect_of(Generation g);

@@ -108,6 +108,8 @@ struct Ctx {
     std::shared_ptr<const Sack> sack0;
     // The generation's semantics (EvalOptions::generation).
     const Dialect* dialect = &dialect_of(Generation::tp37);
+    // g.with('multilabel') under Dialect::label_cardinality_one: element maps answer labels as sets.
+    bool multilabel = false;
 
     // Counts work; every 4096 units checks the deadline (throws EvalFailure timeout).
     void tick() {
@@ -189,6 +191,7 @@ struct SourceOptions {
     std::optional<bool> tokens;
     bool read_only = false;            // withStrategies(ReadOnlyStrategy)
     bool productive_by = false;        // withStrategies(ProductiveByStrategy)
+    bool multilabel = false;           // with('multilabel')
     std::optional<std::int64_t> seed;  // withStrategies(SeedStrategy)
     // SubgraphStrategy criteria (null = none) and PartitionStrategy settings
     std::shared_ptr<Code> sg_vertices, sg_edges, sg_vertex_properties;

@@ -58,6 +58,7 @@ public:
             ctx_.path_mode = plan_->needs;
             ctx_.tokens = so.tokens.value_or(opts.materialize_tokens);
             ctx_.productive_by = so.productive_by;
+            ctx_.multilabel = so.multilabel && ctx_.dialect->label_cardinality_one;
             ctx_.seed = so.seed;
             if (so.sg_vertices || so.sg_edges || so.sg_vertex_properties || !so.partition_key.empty()) {
                 auto f = std::make_shared<ElementFilter>();

@@ -24,6 +24,7 @@ SourceOptions source_options(const Code& code) {
                          "IllegalArgumentException");
                 o.tokens = v.str() == "tokens";
             }
+            if (k == "multilabel") o.multilabel = v.type() != Type::boolean || v.as_bool();
             continue;
         }
         if (in.name == "withStrategies") {

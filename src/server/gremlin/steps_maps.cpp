@@ -56,7 +56,8 @@ void build_maps(Compiler& comp, const Spec& s) {
             }
             if (element_map || (token_flags & 2)) {
                 kv.push_back(T("label"));
-                kv.push_back(token_value(ctx, self, Token::label).v);
+                Value label = token_value(ctx, self, Token::label).v;
+                kv.push_back(ctx.multilabel ? Value::set({std::move(label)}) : std::move(label));
             }
             if (el->kind == ElKind::vertex) {
                 const auto& v = *static_cast<const VertexRec*>(el);

@@ -476,15 +476,39 @@ bool gtype_matches(Ctx& ctx, const Obj& o, const std::string& g) {
 
 // addLabel() / dropLabel() / dropLabels() (4.0 master): TinkerGraph's labels have cardinality ONE, so
 // every traverser that reaches one fails, with real 4.0 master's messages (asked of it: g.E().addLabel
-// ('friend'), g.V().dropLabels()); no traverser, no error.
+// ('friend') → "… on this element", g.V().addLabel('x') and g.V().dropLabels() → the cardinality
+// message); no traverser, no error.
 void build_label_mutation(Compiler& comp, const Spec& s) {
     const Instr& in = *s.main;
     const bool add = in.name == "addLabel";
     if ((in.name == "dropLabels") != in.args.empty()) bad_args(in);
-    std::string msg = add ? "Label mutation is not supported on this element"
-                          : "Label mutation is not supported with cardinality ONE. Labels are immutable "
-                            "once assigned.";
-    comp.add(map_step([msg](Ctx&, Traverser&) -> bool { illegal(msg, "IllegalStateException"); }));
+    static const std::string cardinality =
+        "Label mutation is not supported with cardinality ONE. Labels are immutable once assigned.";
+    comp.add(map_step([add](Ctx&, Traverser& t) -> bool {
+        if (add && !(t.obj.el && t.obj.el->kind == ElKind::vertex))
+            illegal("Label mutation is not supported on this element", "IllegalStateException");
+        illegal(cardinality, "IllegalStateException");
+    }));
+}
+
+// labels() (4.0 master): an element's labels, one traverser each — with cardinality ONE its one label
+// (a vertex property's is its key); anything else fails as real master's cast does.
+void build_labels(Compiler& comp, const Spec& s) {
+    if (!s.main->args.empty()) bad_args(*s.main);
+    comp.add(map_step([](Ctx& ctx, Traverser& t) {
+        if (!as_element(ctx, t.obj)) {
+            std::string cls = java_class(ctx, t.obj);
+            if (cls.rfind("class ", 0) == 0) cls = cls.substr(6);
+            illegal(
+                "class " + cls + " cannot be cast to class org.apache.tinkerpop.gremlin.structure.Element (" +
+                    cls +
+                    " is in module java.base of loader 'bootstrap'; "
+                    "org.apache.tinkerpop.gremlin.structure.Element is in unnamed module of loader 'app')",
+                "ClassCastException");
+        }
+        advance(ctx, t, token_value(ctx, t.obj, Token::label));
+        return true;
+    }));
 }
 
 void register_v4_steps(StepTable& t) {
@@ -492,6 +516,7 @@ void register_v4_steps(StepTable& t) {
     t.add("asBool", build_as_bool, kStepSince38);
     for (const char* n : {"addLabel", "dropLabel", "dropLabels"})
         t.add(n, build_label_mutation, kStepSince38);
+    t.add("labels", build_labels, kStepSince38);
 }
 
 }  // namespace tpbench::server::detail

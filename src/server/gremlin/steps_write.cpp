@@ -28,6 +28,11 @@ namespace {
 [[noreturn]] void illegal_arg(const std::string& m) {
     fail(EvalError::Kind::evaluation, m, "IllegalArgumentException");
 }
+
+// 4.0 master's message for an element created with more labels than a cardinality-ONE graph allows.
+std::string too_many_labels(std::size_t n) {
+    return "Element creation allows at most 1 label(s) with cardinality ONE, got " + std::to_string(n);
+}
 [[noreturn]] void illegal_state(const std::string& m) {
     fail(EvalError::Kind::evaluation, m, "IllegalStateException");
 }
@@ -389,7 +394,16 @@ std::vector<Param> eval_params(Ctx& ctx, const Traverser& t, std::vector<PropRt>
 
 void compile_add_vertex(const WriteBuild& b) {
     const Instr& in = *b.main;
-    if (in.args.size() > 1) bad_args(in);
+    if (in.args.size() > 1) {
+        // 4.0 master's addV(String...) over a cardinality-ONE TinkerGraph: fails per traverser
+        if (!compiling_dialect().label_cardinality_one) bad_args(in);
+        for (const auto& a : in.args)
+            if (!a.t && a.v.type() != Type::string) bad_args(in);
+        add_expand(b, [msg = too_many_labels(in.args.size())](Ctx&) {
+            return [msg](Traverser&, std::vector<Traverser>&) { illegal_arg(msg); };
+        });
+        return;
+    }
     std::optional<ArgPlan> label;
     if (in.args.size() == 1) {
         if (!in.args[0].t && in.args[0].v.type() != Type::string && !in.args[0].v.is_null()) bad_args(in);
@@ -410,6 +424,11 @@ void compile_add_vertex(const WriteBuild& b) {
             bool labelled = false;
             if (*lr) {
                 Value l = eval_arg(ctx, t, **lr);
+                if (l.type() == Type::list && ctx.dialect->label_cardinality_one) {
+                    // 4.0 master: a traversal's list of labels, at most one of them
+                    if (l.size() > 1) illegal_arg(too_many_labels(l.size()));
+                    if (l.size() == 1 && l[0].type() == Type::string) l = Value(l[0]);
+                }
                 if (l.type() != Type::string)
                     illegal_arg("addV() label must be a String, not " +
                                 std::string(model::type_name(l.type())));
@@ -752,6 +771,10 @@ void validate_map(const MapKV& kv, bool ignore_tokens, bool edge) {
         if (v.is_null())
             illegal_arg(std::string(op) + "() does not allow null Map values - check: " + k.to_string());
         if (ignore_tokens) {
+            if (is_t(k, "label") && compiling_dialect().label_cardinality_one)
+                illegal_arg(
+                    "Label mutation is not supported with cardinality ONE. Labels are immutable once "
+                    "assigned.");
             if (k.type() != Type::string)
                 illegal_arg("option(onMatch) expects keys in Map to be of String - check: " + k.to_string());
             validate_key(k.str());
@@ -764,6 +787,8 @@ void validate_map(const MapKV& kv, bool ignore_tokens, bool edge) {
                         "() and option(onCreate) args expect keys in Map to be either String or " +
                         (edge ? "[id, label, IN, OUT]" : "[id, label]") + " - check: " + k.to_string());
         if (is_t(k, "label")) {
+            if (v.type() == Type::list && v.size() > 1 && compiling_dialect().label_cardinality_one)
+                illegal_arg(too_many_labels(v.size()));
             if (v.type() != Type::string)
                 illegal_arg(std::string(op) +
                             "() and option(onCreate) args expect T.label value to be of String - found: " +

@@ -171,6 +171,39 @@ TEST_CASE_FIXTURE(ModernGraph,
     CHECK(must_fail(g, "g.E().addLabel('friend')", v37).message.find("unsupported step 'addLabel'") == 0);
 }
 
+TEST_CASE_FIXTURE(ModernGraph, "label_cardinality_one: 4.0 master's label API over a cardinality-ONE graph") {
+    const std::string cardinality =
+        "Label mutation is not supported with cardinality ONE. Labels are immutable once assigned.";
+    // the messages real 4.0 master answers (asked of it over http4)
+    CHECK(must_fail(g, "g.E().addLabel('friend')", v40).message ==
+          "Label mutation is not supported on this element");
+    CHECK(must_fail(g, "g.V(1).addLabel('employee')", v40).message == cardinality);
+    CHECK(must_fail(g, "g.addV('a','b','c')", v40).message ==
+          "Element creation allows at most 1 label(s) with cardinality ONE, got 3");
+    CHECK(must_fail(g, "g.mergeV([(T.label): ['a', 'b']])", v40).message ==
+          "Element creation allows at most 1 label(s) with cardinality ONE, got 2");
+    CHECK(q("g.V().hasLabel('nobody').addV('a','b')", v40).empty());  // no traverser, no error
+    CHECK(q("g.V(1).outE().labels()", v40).size() == 3);
+    CHECK(q("g.V(1).properties('name').labels()", v40) == std::vector<Value>{Value::string("name")});
+    CHECK(must_fail(g, "g.inject(1).labels()", v40).message.find("class java.lang.Integer cannot be cast") ==
+          0);
+    auto label_type = [](const Value& m) {  // the type of an element map's T.label value
+        for (std::size_t i = 1; i < m.size(); i += 2)
+            if (m[i - 1].type() != tpbench::model::Type::string && m[i - 1].str() == "label")
+                return m[i].type();
+        return tpbench::model::Type::null;
+    };
+    auto em = q("g.with('multilabel').V(1).elementMap('name')", v40);
+    REQUIRE(em.size() == 1);
+    CHECK(label_type(em[0]) == tpbench::model::Type::set);
+    // 3.7: no multi-label API, the option changes nothing
+    CHECK(must_fail(g, "g.addV('a','b')", v37).message.find("No signature of method") != std::string::npos);
+    CHECK(must_fail(g, "g.V(1).labels()", v37).message.find("unsupported step 'labels'") == 0);
+    auto em37 = q("g.with('multilabel').V(1).elementMap('name')", v37);
+    REQUIRE(em37.size() == 1);
+    CHECK(label_type(em37[0]) == tpbench::model::Type::string);
+}
+
 TEST_CASE_FIXTURE(ModernGraph, "a repeat() modulator without repeat() fails as the real servers say") {
     for (const auto* opts : {&v37, &v40})
         for (const char* s : {"g.V().emit()", "g.V().times(5)", "g.V().until(__.identity())"})
