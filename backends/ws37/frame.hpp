@@ -1,12 +1,13 @@
 #pragma once
-// RFC 6455 framing for the ws37 client's fast path (no Asio, no allocation): the session uses Beast
-// for the opening handshake, then — on connections without permessage-deflate — speaks frames
-// itself so that it can coalesce every ready request frame into one write (gather-write) and
-// decode every complete server frame of one large read (docs/backends.md).
+// RFC 6455 framing for the ws37 client (no Asio, no allocation): after its opening handshake the
+// session speaks frames itself, so that it can coalesce every ready request frame into one write
+// (gather-write) and decode every complete server frame of one large read (docs/backends.md).
 //
-//   append_client_frame()  appends one masked client frame (FIN set, no fragmentation);
+//   append_client_frame()  appends one masked client frame (FIN set, no fragmentation; RSV1 for
+//                          a compressed message when the opcode carries frame::rsv1);
 //   parse_server_header()  decodes one server frame header and checks what a client must refuse:
-//                          a masked server frame, reserved bits (no extension was negotiated),
+//                          a masked server frame, reserved bits no extension negotiated (RSV1 is
+//                          allowed on the first frame of a data message with permessage-deflate),
 //                          unknown opcodes, fragmented or oversized control frames, a 64-bit
 //                          length with its top bit set, a payload above the message limit.
 #include <cstddef>
@@ -22,6 +23,9 @@
 namespace tpbench::ws37::frame {
 
 enum Opcode : std::uint8_t { continuation = 0, text = 1, binary = 2, close = 8, ping = 9, pong = 10 };
+// RSV1 in the first header byte: or-ed into append_client_frame's opcode, the first frame of a
+// permessage-deflate compressed message (RFC 7692 §6).
+constexpr std::uint8_t rsv1 = 0x40;
 
 // Header bytes of a client frame carrying `n` payload bytes (mask key included).
 constexpr std::size_t client_header_size(std::size_t n) noexcept {
@@ -102,7 +106,7 @@ void append_client_frame(Buffer& out, std::uint8_t opcode, std::string_view payl
     char* const base = append_room(out, client_header_size(n) + n);
     auto* h = reinterpret_cast<unsigned char*>(base);
     std::size_t o = 0;
-    h[o++] = static_cast<unsigned char>(0x80 | (opcode & 0x0f));
+    h[o++] = static_cast<unsigned char>(0x80 | (opcode & (rsv1 | 0x0f)));
     if (n < 126) {
         h[o++] = static_cast<unsigned char>(0x80 | n);
     } else if (n <= 0xffff) {
@@ -125,6 +129,7 @@ void append_client_frame(Buffer& out, std::uint8_t opcode, std::string_view payl
 
 struct Header {
     bool fin = false;
+    bool rsv1 = false;  // a compressed message (only when parse_server_header allowed it)
     std::uint8_t opcode = 0;
     std::size_t header_size = 0;  // bytes before the payload
     std::uint64_t length = 0;     // payload bytes
@@ -132,14 +137,22 @@ struct Header {
 
 enum class Parse : std::uint8_t { ok, need_more, error };
 
-// Decodes the header at [p, p+n). On error, `why` names the violation.
+// Decodes the header at [p, p+n). On error, `why` names the violation. `deflate`:
+// permessage-deflate was negotiated, so RSV1 may mark a text or binary frame (the first frame of a
+// message; the caller knows whether it is one).
 inline Parse parse_server_header(const unsigned char* p, std::size_t n, std::uint64_t max_payload, Header& h,
-                                 const char*& why) noexcept {
+                                 const char*& why, bool deflate = false) noexcept {
     if (n < 2) return Parse::need_more;
     h.fin = (p[0] & 0x80) != 0;
+    h.rsv1 = (p[0] & rsv1) != 0;
     h.opcode = p[0] & 0x0f;
-    if (p[0] & 0x70) {
-        why = "reserved bits set on a frame (no extension was negotiated)";
+    if (p[0] & (deflate ? 0x30 : 0x70)) {
+        why = deflate ? "RSV2 or RSV3 set on a frame (no extension negotiated them)"
+                      : "reserved bits set on a frame (no extension was negotiated)";
+        return Parse::error;
+    }
+    if (h.rsv1 && h.opcode != text && h.opcode != binary) {
+        why = "RSV1 set on a continuation or control frame";
         return Parse::error;
     }
     if (p[1] & 0x80) {

@@ -156,6 +156,37 @@ TEST_CASE("ws37 frame: server headers are decoded, split headers ask for more, v
     CHECK_FALSE(refused(std::string("\x82\x7f\x00\x00\x00\x00\x00\x01\x00\x00", 10)));
 }
 
+TEST_CASE("ws37 frame: RSV1 with permessage-deflate: on data frames only; RSV2/RSV3 never") {
+    frame::Header h;
+    const char* why = nullptr;
+    auto parse = [&](std::uint8_t b0, bool deflate) {
+        const std::string s = server_frame(b0, 3);
+        why = nullptr;
+        return frame::parse_server_header(reinterpret_cast<const unsigned char*>(s.data()), s.size(),
+                                          1ull << 24, h, why, deflate);
+    };
+    CHECK(parse(0xc2, true) == frame::Parse::ok);  // FIN + RSV1 + binary
+    CHECK(h.rsv1);
+    CHECK(h.opcode == frame::binary);
+    CHECK(parse(0x41, true) == frame::Parse::ok);  // RSV1 + text, not FIN: a first fragment
+    CHECK(h.rsv1);
+    CHECK_FALSE(h.fin);
+    CHECK(parse(0x82, true) == frame::Parse::ok);  // an uncompressed message
+    CHECK_FALSE(h.rsv1);
+    CHECK(parse(0xc2, false) == frame::Parse::error);  // not negotiated
+    CHECK(parse(0xc0, true) == frame::Parse::error);   // on a continuation
+    CHECK(std::string(why).find("RSV1") != std::string::npos);
+    CHECK(parse(0xc9, true) == frame::Parse::error);  // on a ping
+    CHECK(parse(0xa2, true) == frame::Parse::error);  // RSV2
+    CHECK(parse(0x92, true) == frame::Parse::error);  // RSV3
+    // The client side: RSV1 or-ed into the opcode sets the bit, masked as ever.
+    std::string out;
+    frame::append_client_frame(out, frame::binary | frame::rsv1, "abc", 0x01020304u);
+    CHECK(static_cast<unsigned char>(out[0]) == 0xc2);
+    std::uint8_t op = 0;
+    CHECK(server_side_decode(out, op) == "abc");
+}
+
 TEST_CASE(
     "ws37 frame: copy_masked masks in one pass at every phase and length; a patched frame carries the "
     "patch") {
