@@ -1,8 +1,9 @@
 // The ws37 session: the thin I/O layer that carries the pure protocol core (client_protocol.hpp)
-// over one Beast WebSocket on the shared transport (backends/common/stream.hpp: TCP, TLS or the
-// in-memory stream). All Beast WebSocket code of the client lives in this one translation unit
-// (it is expensive to compile; websocket::stream is instantiated once, on AnyStream). Shape
-// (Boost.Redis multiplexer): one reader coroutine hands every message to the core, one writer
+// over one WebSocket on the shared transport (backends/common/stream.hpp: TCP, TLS or the
+// in-memory stream). The opening handshake is written here and its response read with Beast's
+// HTTP parser; after it the session speaks RFC 6455 frames itself (frame.hpp), permessage-deflate
+// included (deflate.hpp, RFC 7692) — one WebSocket implementation, whether compressed or not.
+// Shape (Boost.Redis multiplexer): one reader coroutine hands every message to the core, one writer
 // coroutine sends what the core says is next, and every request coroutine waits on its slot's
 // SlotWaiter (its completion handler, stored in place: no timer, no allocation per request),
 // which the core's hooks complete. Deadlines: one lazily armed timer per connection (the earliest
@@ -15,6 +16,7 @@
 #include "backends/common/stream.hpp"
 #include "backends/common/transport.hpp"
 #include "backends/ws37/client_protocol.hpp"
+#include "backends/ws37/deflate.hpp"
 #include "backends/ws37/frame.hpp"
 #include "backends/ws37/session_detail.hpp"
 
@@ -27,9 +29,14 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
+#include <boost/beast/core/error.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/field.hpp>
-#include <boost/beast/websocket.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/rfc7230.hpp>
+#include <boost/beast/websocket/detail/hybi13.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -46,25 +53,23 @@ namespace {
 
 namespace net = boost::asio;
 namespace beast = boost::beast;
-namespace websocket = beast::websocket;
+namespace http = beast::http;
 using Clock = engine::Clock;
 using backends_detail::AnyStream;
-using Ws = websocket::stream<AnyStream>;
 
 constexpr auto use_tuple = net::as_tuple(net::use_awaitable);
-constexpr std::size_t kReadChunk = 64 * 1024;
 // Gremlin Server's maxContentLength default is 10 MiB; allow some headroom, never unbounded (a
 // larger frame fails the connection with protocol_violation instead of growing the buffer).
 constexpr std::size_t kMaxMessage = 16 * 1024 * 1024;
-constexpr std::string_view kUserAgent = "tpbench/0.1 ws37 (Boost.Beast)";
+constexpr std::string_view kUserAgent = "tpbench/0.1 ws37";
 // A close 1001 (Going Away) while requests are in flight: the server is shutting down (tpbench
 // serve's graceful shutdown ends its streams with a final 596, then this close).
 constexpr std::string_view kGoingAway =
     "server closed the WebSocket: 1001 going away (the server is shutting down)";
-// Fast path (no permessage-deflate): every complete frame of a read is decoded before the next
-// read. The read buffer starts at kRawReadStart and doubles, up to kRawReadBuffer, whenever a
-// read fills it (a result stream), so idle connections of a large pool stay small. One write
-// carries every ready request frame up to kMaxBatch bytes (a frame larger than that goes alone).
+// Every complete frame of a read is decoded before the next read. The read buffer starts at
+// kRawReadStart and doubles, up to kRawReadBuffer, whenever a read fills it (a result stream), so
+// idle connections of a large pool stay small. One write carries every ready request frame up to
+// kMaxBatch bytes (a frame larger than that goes alone).
 constexpr std::size_t kRawReadStart = 16 * 1024;
 constexpr std::size_t kRawReadBuffer = 256 * 1024;
 constexpr std::size_t kMaxBatch = 256 * 1024;
@@ -93,19 +98,40 @@ ClientProtocol::Config protocol_config(const engine::SessionConfig& cfg, io::ws3
     return c;
 }
 
-// What the server said when it refused the upgrade, or why the upgrade did not happen.
-std::string upgrade_failure(const boost::system::error_code& ec, const websocket::response_type& res,
-                            const std::string& where, std::chrono::milliseconds timeout) {
+// Why the upgrade did not happen: an I/O error (`ec`), else what was wrong with the response
+// (`res`: a status other than 101, or `why`).
+std::string upgrade_failure(const boost::system::error_code& ec, const http::response<http::empty_body>* res,
+                            std::string_view why, const std::string& where,
+                            std::chrono::milliseconds timeout) {
     const std::string what = "WebSocket upgrade at " + where;
-    // Only a response that was read says anything (Beast fills `res` with a 500 on other errors).
-    if (ec == websocket::error::upgrade_declined && res.result_int() != 101) {
-        std::string m = what + " answered HTTP " + std::to_string(res.result_int());
-        if (!res.reason().empty()) m += " " + std::string(res.reason());
-        return m;
-    }
     if (ec == beast::error::timeout)
         return what + " timed out after " + std::to_string(timeout.count()) + " ms";
-    return what + " failed: " + ec.message();
+    if (ec) return what + " failed: " + ec.message();
+    if (res && res->result_int() != 101) {
+        std::string m = what + " answered HTTP " + std::to_string(res->result_int());
+        if (!res->reason().empty()) m += " " + std::string(res->reason());
+        return m;
+    }
+    return what + " failed: " + std::string(why);
+}
+
+// The checks RFC 6455 §4.1 asks of a client on a 101 response to its upgrade request with `key`;
+// empty when it is a WebSocket upgrade, else what is wrong.
+std::string check_upgrade(const http::response<http::empty_body>& res, std::string_view key) {
+    auto iequals = [](std::string_view a, std::string_view b) {
+        return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
+                                                  [](char x, char y) { return (x | 0x20) == (y | 0x20); });
+    };
+    if (!iequals(res[http::field::upgrade], "websocket")) return "the response has no Upgrade: websocket";
+    if (!http::token_list{res[http::field::connection]}.exists("upgrade"))
+        return "the response has no Connection: upgrade";
+    beast::websocket::detail::sec_ws_accept_type accept;
+    beast::websocket::detail::make_sec_ws_accept(accept, key);
+    if (res[http::field::sec_websocket_accept] != beast::string_view(accept.data(), accept.size()))
+        return "the response's Sec-WebSocket-Accept does not match the request's key";
+    if (!res[http::field::sec_websocket_protocol].empty())
+        return "the server chose a subprotocol that was not offered";
+    return {};
 }
 
 // One request coroutine's wait for its slot: the completion handler of a `use_awaitable`
@@ -124,7 +150,7 @@ public:
           cfg_(cfg),
           compression_(compression),
           eager_auth_(eager_auth),
-          ws_(source ? source(ex) : AnyStream(ex, std::move(tls))),
+          stream_(source ? source(ex) : AnyStream(ex, std::move(tls))),
           proto_(protocol_config(cfg, format), *this,
                  std::random_device{}() ^ (std::uint64_t{std::random_device{}()} << 32)),
           waiters_(cfg.max_in_process_per_connection),
@@ -184,15 +210,16 @@ private:
     void set_deadline(std::size_t slot, Clock::time_point d);
     void arm_deadline(Clock::time_point d);
     void on_deadline_timer();
-    net::awaitable<void> reader();
-    net::awaitable<void> writer();
-    // The fast path's loops (connections without compression): own RFC 6455 framing over the
-    // transport after Beast's handshake; gather-writes and many frames per read.
+    // The loops: own RFC 6455 framing over the transport after the handshake; gather-writes and
+    // many frames per read.
     net::awaitable<void> raw_reader();
     net::awaitable<void> raw_writer();
-    // Handles one complete server frame of the fast path; false when the connection ended.
+    // Handles one complete server frame; false when the connection ended.
     bool raw_frame(const frame::Header& h, std::string_view payload, Clock::time_point first,
                    Clock::time_point now, std::uint64_t wire);
+    // Inflates one frame of a compressed message into frag_; false (the connection lost) on
+    // corrupt data or a message too big.
+    bool inflate_into_frag(std::string_view payload, bool last);
     std::uint32_t next_mask() noexcept {
         // xorshift64*: an unpredictable-enough, allocation-free mask key per frame.
         mask_state_ ^= mask_state_ >> 12;
@@ -212,9 +239,9 @@ private:
 
     net::any_io_executor ex_;
     engine::SessionConfig cfg_;
-    bool compression_;
+    bool compression_;  // permessage-deflate is offered
     bool eager_auth_;
-    Ws ws_;
+    AnyStream stream_;
     ClientProtocol proto_;
     std::vector<SlotWaiter> waiters_;               // one per slot
     std::vector<engine::ExecuteSlot*> exec_slots_;  // one per slot: the start_execute waiting there
@@ -226,13 +253,17 @@ private:
     Clock::time_point deadline_armed_ = Clock::time_point::max();  // what it waits for (max = idle)
     net::steady_timer writer_signal_;  // the writer sleeps on it; cancelled when work arrives
     net::steady_timer done_signal_;    // async_close sleeps on it; cancelled when a loop exits
-    beast::flat_buffer read_buf_;
-    // Fast path state.
-    bool raw_ = false;  // own framing after the handshake (no compression)
     std::uint64_t mask_state_ = 0x9e3779b97f4a7c15ULL;
-    std::string rbuf_;  // read buffer: [rbegin_, rend_) not yet decoded
-    std::string frag_;  // a fragmented message being reassembled
+    std::string handshake_rest_;  // bytes read after the 101 response (frames already)
+    std::string rbuf_;            // read buffer: [rbegin_, rend_) not yet decoded
+    std::string frag_;            // a fragmented (or an inflated) message being reassembled
     bool in_fragments_ = false;
+    bool frag_compressed_ = false;  // the message in frag_ is being inflated
+    // permessage-deflate, when the server accepted it (else null): one inflater and one deflater
+    // per connection (their windows carry over between messages unless no_context_takeover).
+    std::unique_ptr<pmd::Inflater> inflater_;
+    std::unique_ptr<pmd::Deflater> deflater_;  // null also when requests go uncompressed
+    std::string zbuf_;                         // a compressed request payload
     Clock::time_point frag_first_{};
     std::uint64_t frag_wire_ = 0;
     frame::OutBuffer wbuf_;  // the batch being written (storage reused, never zero-filled)
@@ -266,7 +297,7 @@ net::awaitable<std::error_code> Connection::async_connect() {
     const auto& t = cfg_.target;
     const auto t0 = Clock::now();
     const auto deadline = t0 + cfg_.connect_timeout;
-    AnyStream& stream = ws_.next_layer();
+    AnyStream& stream = stream_;
     const auto opened = co_await backends_detail::async_open(stream, t.host, t.port, cfg_.connect_timeout);
     if (opened.error) co_return fail_connect(static_cast<errc>(opened.error.value()), opened.message);
     timings_ = opened.timings;
@@ -284,57 +315,72 @@ net::awaitable<std::error_code> Connection::async_connect() {
                                            t.auth.session_token, t.auth.region, t.auth.service};
         signed_headers = auth::sigv4_sign(sr, creds, std::chrono::system_clock::now());
     }
-    ws_.set_option(websocket::stream_base::decorator(
-        [pmd = compression_, signed_headers = std::move(signed_headers)](websocket::request_type& r) {
-            r.set(beast::http::field::user_agent, kUserAgent);
-            // Beast always offers server_max_window_bits=15, which Netty's default handshaker (Gremlin
-            // Server's WebSocketServerCompressionHandler) refuses, silently disabling compression.
-            if (pmd)
-                r.set(beast::http::field::sec_websocket_extensions,
-                      "permessage-deflate; client_max_window_bits");
-            for (const auto& h : signed_headers) r.set(h.name, h.value);
-        }));
+    // The upgrade request (RFC 6455 §4.1), written whole in one write.
+    beast::websocket::detail::sec_ws_key_type key;
+    beast::websocket::detail::make_sec_ws_key(key);
+    std::string upgrade = "GET " + t.path + " HTTP/1.1\r\nHost: " + host +
+                          "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ";
+    upgrade.append(key.data(), key.size());
+    upgrade += "\r\nSec-WebSocket-Version: 13\r\nUser-Agent: ";
+    upgrade += kUserAgent;
+    upgrade += "\r\n";
     if (compression_) {
-        websocket::permessage_deflate pmd;
-        pmd.client_enable = true;
-        ws_.set_option(pmd);
+        upgrade += "Sec-WebSocket-Extensions: ";
+        upgrade += pmd::kOffer;
+        upgrade += "\r\n";
     }
-    ws_.binary(true);
-    ws_.auto_fragment(false);  // one Gremlin message = one frame
-    ws_.read_message_max(kMaxMessage);
+    for (const auto& h : signed_headers) upgrade += h.name + ": " + h.value + "\r\n";
+    upgrade += "\r\n";
+    const std::string where = backends_detail::describe_endpoint(t.host, t.port) + t.path;
     // The upgrade is bounded by what is left of the connect timeout (the transport's expiry).
     stream.expires_at(deadline);
-    websocket::response_type res;
-    auto [hec] = co_await ws_.async_handshake(res, host, t.path, use_tuple);
-    if (hec) {
+    auto [wec, wn] = co_await net::async_write(stream, net::buffer(upgrade), use_tuple);
+    if (wec) {
         stream.close();
-        co_return fail_connect(
-            errc::connect_failed,
-            upgrade_failure(hec, res, backends_detail::describe_endpoint(t.host, t.port) + t.path,
-                            cfg_.connect_timeout));
+        co_return fail_connect(errc::connect_failed,
+                               upgrade_failure(wec, nullptr, {}, where, cfg_.connect_timeout));
     }
-    // From here the websocket's own timeouts apply (the transport's must be off). Per-request
-    // deadlines are the slots' timers; an idle connection is not an error.
+    beast::flat_buffer buf;
+    http::response_parser<http::empty_body> parser;
+    auto [rec, rn] = co_await http::async_read_header(stream, buf, parser, use_tuple);
+    std::string why;
+    if (!rec && parser.get().result_int() == 101) why = check_upgrade(parser.get(), {key.data(), key.size()});
+    bool deflate = false;
+    pmd::Params params;
+    if (!rec && why.empty() && parser.get().result_int() == 101) {
+        const auto ext = parser.get()[http::field::sec_websocket_extensions];
+        if (!compression_ && !ext.empty())
+            why = "the server answered with a WebSocket extension that was not offered: " +
+                  std::string(ext.data(), ext.size());
+        else if (compression_)
+            pmd::negotiate({ext.data(), ext.size()}, deflate, params, why);
+    }
+    if (rec || !why.empty() || parser.get().result_int() != 101) {
+        stream.close();
+        co_return fail_connect(errc::connect_failed,
+                               upgrade_failure(rec, parser.is_header_done() ? &parser.get() : nullptr, why,
+                                               where, cfg_.connect_timeout));
+    }
+    // Frames the server sent right behind its response: the reader decodes them first.
+    handshake_rest_.assign(static_cast<const char*>(buf.data().data()), buf.size());
+    if (deflate) {
+        inflater_ = std::make_unique<pmd::Inflater>(params.server_no_context_takeover);
+        // zlib has no raw deflate with an 8-bit window: requests then go uncompressed (a
+        // per-message choice RFC 7692 allows).
+        if (params.client_max_window_bits > 8)
+            deflater_ = std::make_unique<pmd::Deflater>(params.client_max_window_bits,
+                                                        params.client_no_context_takeover);
+    }
+    // Per-request deadlines are the slots' timers from here (the transport's expiry must be off);
+    // an idle connection is not an error.
     stream.expires_never();
-    websocket::stream_base::timeout to{};
-    to.handshake_timeout =
-        std::chrono::duration_cast<std::chrono::seconds>(cfg_.connect_timeout) + std::chrono::seconds(1);
-    to.idle_timeout = websocket::stream_base::none();
-    to.keep_alive_pings = false;
-    ws_.set_option(to);
 
     alive_ = true;
     reader_running_ = writer_running_ = true;
-    raw_ = !compression_;
-    if (raw_) {
-        mask_state_ ^= std::uint64_t{std::random_device{}()} << 32 | std::random_device{}();
-        if (mask_state_ == 0) mask_state_ = 1;
-        spawn(&Connection::raw_reader, "reader");
-        spawn(&Connection::raw_writer, "writer");
-    } else {
-        spawn(&Connection::reader, "reader");
-        spawn(&Connection::writer, "writer");
-    }
+    mask_state_ ^= std::uint64_t{std::random_device{}()} << 32 | std::random_device{}();
+    if (mask_state_ == 0) mask_state_ = 1;
+    spawn(&Connection::raw_reader, "reader");
+    spawn(&Connection::raw_writer, "writer");
     if (eager_auth_) {
         if (auto ec = co_await authenticate(deadline)) co_return ec;
     }
@@ -468,79 +514,14 @@ void Connection::on_deadline_timer() {
     arm_deadline(next);  // no effect for max (nobody waits)
 }
 
-net::awaitable<void> Connection::writer() {
-    auto self = shared_from_this();
-    AnyStream& stream = ws_.next_layer();
-    for (;;) {
-        std::optional<ClientProtocol::Write> w;
-        while (alive_ && !closing_ && !(w = proto_.next_write())) {
-            writer_signal_.expires_at(Clock::time_point::max());
-            co_await writer_signal_.async_wait(use_tuple);
-        }
-        if (!w) break;
-        const std::uint64_t before = stream.bytes_written();
-        auto [ec, n] = co_await ws_.async_write(net::buffer(w->frame.data(), w->frame.size()), use_tuple);
-        proto_.on_written(*w, !ec, Clock::now(), stream.bytes_written() - before);
-        if (ec) {
-            on_lost("request could not be written: " + ec.message());
-            break;
-        }
-        if (!alive_ || closing_) break;
-    }
-    // Requests still queued when the loop ends are failed by on_lost / async_close.
-    writer_running_ = false;
-    done_signal_.cancel();
-}
+// ---- framing ----------------------------------------------------------------------------------
 
-net::awaitable<void> Connection::reader() {
-    auto self = shared_from_this();
-    AnyStream& stream = ws_.next_layer();
-    // Without compression or TLS a message is one frame, so its wire size is exact; otherwise only
-    // the transport's counter knows the bytes (compressed payloads, TLS records).
-    const bool exact_frames = !compression_ && stream.kind() != AnyStream::Kind::tls;
-    std::uint64_t counted = stream.bytes_read();
-    for (;;) {
-        read_buf_.clear();
-        Clock::time_point first{};
-        do {
-            auto [ec, n] = co_await ws_.async_read_some(read_buf_, kReadChunk, use_tuple);
-            if (ec) {
-                if (alive_) {
-                    // Frame-level errors (bad frame, message too big, bad UTF-8 …) are the peer
-                    // breaking the protocol; anything else is the connection going away.
-                    const bool ws_error =
-                        ec != websocket::error::closed &&
-                        ec.category() == make_error_code(websocket::error::closed).category();
-                    if (ec == websocket::error::closed &&
-                        ws_.reason().code == websocket::close_code::going_away)
-                        on_lost(kGoingAway, errc::server_shutdown);
-                    else if (ec == websocket::error::closed)
-                        on_lost("server closed the WebSocket");
-                    else if (ws_error)
-                        on_lost("WebSocket protocol error: " + ec.message(), errc::protocol_violation);
-                    else
-                        on_lost("connection lost: " + ec.message());
-                }
-                reader_running_ = false;
-                done_signal_.cancel();
-                co_return;
-            }
-            if (first == Clock::time_point{}) first = Clock::now();
-        } while (!ws_.is_message_done());
-        const std::string_view msg(static_cast<const char*>(read_buf_.data().data()), read_buf_.size());
-        std::uint64_t wire = frame::server_frame_bytes(msg.size());
-        if (!exact_frames) {
-            wire = stream.bytes_read() - counted;
-            counted = stream.bytes_read();
-        }
-        proto_.on_message(msg, first, Clock::now(), wire);
-        if (!alive_) break;
-    }
-    reader_running_ = false;
-    done_signal_.cancel();
+bool Connection::inflate_into_frag(std::string_view payload, bool last) {
+    std::string why;
+    if (inflater_->feed(payload, last, frag_, kMaxMessage, why)) return true;
+    on_lost("WebSocket protocol error: " + why, errc::protocol_violation);
+    return false;
 }
-
-// ---- fast path: own framing (no compression) ------------------------------------------------
 
 bool Connection::raw_frame(const frame::Header& h, std::string_view payload, Clock::time_point first,
                            Clock::time_point now, std::uint64_t wire) {
@@ -552,12 +533,23 @@ bool Connection::raw_frame(const frame::Header& h, std::string_view payload, Clo
                         errc::protocol_violation);
                 return false;
             }
-            if (h.fin) {
+            if (h.fin && !h.rsv1) {
                 proto_.on_message(payload, first, now, wire);
                 return alive_;
             }
+            frag_compressed_ = h.rsv1;  // RSV1 only passes the header parser with permessage-deflate
+            frag_.clear();
+            if (frag_compressed_) {
+                if (!inflate_into_frag(payload, h.fin)) return false;
+            } else {
+                frag_.assign(payload);
+            }
+            if (h.fin) {  // a compressed message in one frame
+                proto_.on_message(frag_, first, now, wire);
+                frag_.clear();
+                return alive_;
+            }
             in_fragments_ = true;
-            frag_.assign(payload);
             frag_first_ = first;
             frag_wire_ = wire;
             return true;
@@ -567,11 +559,15 @@ bool Connection::raw_frame(const frame::Header& h, std::string_view payload, Clo
                         errc::protocol_violation);
                 return false;
             }
-            if (frag_.size() + payload.size() > kMaxMessage) {
-                on_lost("WebSocket protocol error: message too big", errc::protocol_violation);
-                return false;
+            if (frag_compressed_) {
+                if (!inflate_into_frag(payload, h.fin)) return false;
+            } else {
+                if (frag_.size() + payload.size() > kMaxMessage) {
+                    on_lost("WebSocket protocol error: message too big", errc::protocol_violation);
+                    return false;
+                }
+                frag_.append(payload);
             }
-            frag_.append(payload);
             frag_wire_ += wire;
             if (h.fin) {
                 in_fragments_ = false;
@@ -597,7 +593,7 @@ bool Connection::raw_frame(const frame::Header& h, std::string_view payload, Clo
                                            payload.substr(0, std::min<std::size_t>(2, payload.size())),
                                            next_mask());
                 boost::system::error_code ignored;
-                ws_.next_layer().write_now(echo.data(), echo.size(), ignored);
+                stream_.write_now(echo.data(), echo.size(), ignored);
                 const bool going_away = payload.size() >= 2 &&
                                         static_cast<unsigned char>(payload[0]) == 0x03 &&
                                         static_cast<unsigned char>(payload[1]) == 0xE9;  // 1001
@@ -612,7 +608,7 @@ bool Connection::raw_frame(const frame::Header& h, std::string_view payload, Clo
 
 net::awaitable<void> Connection::raw_reader() {
     auto self = shared_from_this();
-    AnyStream& stream = ws_.next_layer();
+    AnyStream& stream = stream_;
     const bool tls = stream.kind() == AnyStream::Kind::tls;
     std::uint64_t counted = stream.bytes_read();
     rbuf_.resize(kRawReadStart);
@@ -620,6 +616,14 @@ net::awaitable<void> Connection::raw_reader() {
     std::size_t begin = 0, end = 0;
     std::size_t need = 0;               // bytes the frame at `begin` needs in all (0 = unknown)
     Clock::time_point pending_first{};  // when the first byte at `begin` arrived
+    // Bytes that came with the 101 response are decoded before the first read.
+    bool rest = !handshake_rest_.empty();
+    if (rest) {
+        rbuf_.resize(std::max(rbuf_.size(), handshake_rest_.size() + room_wanted));
+        std::memcpy(rbuf_.data(), handshake_rest_.data(), handshake_rest_.size());
+        end = handshake_rest_.size();
+        std::string().swap(handshake_rest_);
+    }
     for (;;) {
         // Room for the next read: compact, and grow only for a frame larger than the buffer
         // (bounded by kMaxMessage, checked by the header parser).
@@ -631,19 +635,26 @@ net::awaitable<void> Connection::raw_reader() {
         }
         if (need > rbuf_.size()) rbuf_.resize(need + room_wanted);
         if (rbuf_.size() - end < room_wanted) rbuf_.resize(end + room_wanted);
-        const bool partial = begin < end;
-        auto [ec, n] =
-            co_await stream.async_read_some(net::buffer(rbuf_.data() + end, rbuf_.size() - end), use_tuple);
-        if (ec) {
-            if (alive_ && !(closing_ && got_close_)) {
-                if (closing_)
-                    on_lost("session closed");
-                else if (ec == net::error::eof)
-                    on_lost("connection lost: the server closed the connection without a WebSocket close");
-                else
-                    on_lost("connection lost: " + ec.message());
+        const bool partial = begin < end && !rest;
+        std::size_t n = 0;
+        if (rest) {
+            rest = false;
+        } else {
+            auto [ec, got] = co_await stream.async_read_some(
+                net::buffer(rbuf_.data() + end, rbuf_.size() - end), use_tuple);
+            if (ec) {
+                if (alive_ && !(closing_ && got_close_)) {
+                    if (closing_)
+                        on_lost("session closed");
+                    else if (ec == net::error::eof)
+                        on_lost(
+                            "connection lost: the server closed the connection without a WebSocket close");
+                    else
+                        on_lost("connection lost: " + ec.message());
+                }
+                break;
             }
-            break;
+            n = got;
         }
         const auto now = Clock::now();
         // A read that filled what it was offered: the peer is streaming, offer more next time.
@@ -662,7 +673,8 @@ net::awaitable<void> Connection::raw_reader() {
             frame::Header h;
             const char* why = "";
             const auto* p = reinterpret_cast<const unsigned char*>(rbuf_.data() + begin);
-            const auto r = frame::parse_server_header(p, end - begin, kMaxMessage, h, why);
+            const auto r =
+                frame::parse_server_header(p, end - begin, kMaxMessage, h, why, inflater_ != nullptr);
             if (r == frame::Parse::need_more) {
                 need = 0;
                 break;
@@ -695,7 +707,7 @@ net::awaitable<void> Connection::raw_reader() {
 
 net::awaitable<void> Connection::raw_writer() {
     auto self = shared_from_this();
-    AnyStream& stream = ws_.next_layer();
+    AnyStream& stream = stream_;
     const bool tls = stream.kind() == AnyStream::Kind::tls;
     for (;;) {
         wbuf_.clear();
@@ -709,7 +721,16 @@ net::awaitable<void> Connection::raw_writer() {
             // Gather every frame that is ready into one write.
             while (wbuf_.size() < kMaxBatch) {
                 const std::size_t before = wbuf_.size();
-                auto w = proto_.next_write_framed(wbuf_, next_mask());  // framed straight into wbuf_
+                std::optional<ClientProtocol::Write> w;
+                if (deflater_) {
+                    // Compressed: one message, one frame with RSV1.
+                    if ((w = proto_.next_write())) {
+                        deflater_->compress(w->frame, zbuf_);
+                        frame::append_client_frame(wbuf_, frame::binary | frame::rsv1, zbuf_, next_mask());
+                    }
+                } else {
+                    w = proto_.next_write_framed(wbuf_, next_mask());  // framed straight into wbuf_
+                }
                 if (!w) break;
                 batch_.push_back(Batched{*w, wbuf_.size() - before});
             }
@@ -752,7 +773,7 @@ void Connection::drop() noexcept {
     alive_ = false;
     release_waiters();
     writer_signal_.cancel();
-    if (was_alive) ws_.next_layer().close();
+    if (was_alive) stream_.close();
 }
 
 void Connection::on_lost(std::string_view why, errc e) noexcept {
@@ -761,7 +782,7 @@ void Connection::on_lost(std::string_view why, errc e) noexcept {
     proto_.on_connection_lost(e, why, Clock::now());
     release_waiters();
     writer_signal_.cancel();
-    if (was_alive) ws_.next_layer().close();
+    if (was_alive) stream_.close();
 }
 
 net::awaitable<void> Connection::wait_until(bool Connection::*running, std::chrono::milliseconds limit) {
@@ -783,16 +804,13 @@ net::awaitable<void> Connection::async_close() {
     // A writer still stuck in a write (the peer stopped reading) would block the close frame
     // behind it forever: drop the connection instead of closing gracefully.
     if (writer_running_) on_lost("session closed while a request frame was still being written");
-    if (alive_ && raw_) {
-        // Fast path: our own close frame (status 1000); the reader ends on the server's answer.
+    if (alive_) {
+        // Our close frame (status 1000); the reader ends on the server's answer.
         std::string close_frame;
         const char code[2] = {0x03, static_cast<char>(0xe8)};
         frame::append_client_frame(close_frame, frame::close, std::string_view(code, 2), next_mask());
-        auto [ec, n] = co_await net::async_write(ws_.next_layer(), net::buffer(close_frame), use_tuple);
+        auto [ec, n] = co_await net::async_write(stream_, net::buffer(close_frame), use_tuple);
         if (!ec) co_await wait_until(&Connection::reader_running_, std::chrono::milliseconds(2000));
-    } else if (alive_) {
-        auto [ec] = co_await ws_.async_close(websocket::close_code::normal, use_tuple);
-        (void)ec;  // a failed close handshake still ends in closing the socket below
     }
     if (alive_) on_lost("session closed");
     co_await wait_until(&Connection::reader_running_, std::chrono::milliseconds(2000));

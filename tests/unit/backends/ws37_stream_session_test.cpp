@@ -1,11 +1,12 @@
-// The ws37 session (the hand-written RFC 6455 path after Beast's opening handshake) over the
-// in-memory test stream (backends/common/memory_stream.hpp): no sockets. A scripted WebSocket
-// "server" answers the upgrade, unmasks each client frame, decodes the request and scripts the
-// answer's bytes, split the way the test wants them read. Covers what the loopback tests cannot
-// control: every split of a response (with pings interleaved), every truncation, a failure at
-// every I/O step, fragmented messages with control frames between the fragments, pings of every
-// size (0..125 bytes, as Netty sends them with keepAliveInterval), close handshakes from both
-// sides, and the frame rules a client must enforce.
+// The ws37 session (its own handshake and RFC 6455 framing) over the in-memory test stream
+// (backends/common/memory_stream.hpp): no sockets. A scripted WebSocket "server" answers the
+// upgrade, unmasks (and inflates) each client frame, decodes the request and scripts the answer's
+// bytes, split the way the test wants them read. Covers what the loopback tests cannot control:
+// every split of a response (with pings interleaved), every truncation, a failure at every I/O
+// step, fragmented messages with control frames between the fragments, pings of every size
+// (0..125 bytes, as Netty sends them with keepAliveInterval), close handshakes from both sides, the
+// frame rules a client must enforce, and permessage-deflate (RFC 7692): compressed and fragmented
+// messages in every split, context takeover on and off, negotiation, corrupt deflate data.
 #include "backends/ws37/session_detail.hpp"
 
 #include <tpbench/backends/ws37.hpp>
@@ -24,13 +25,17 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/websocket/detail/hybi13.hpp>
 #include <doctest/doctest.h>
+#include <zlib.h>
 
 #include <chrono>
 #include <cstring>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace net = boost::asio;
@@ -86,12 +91,72 @@ std::string response(const tpbench::model::Uuid& id, std::int32_t code, int item
     return out;
 }
 
-// A client frame the scripted server read (unmasked).
+// A client frame the scripted server read (unmasked, inflated when it was compressed).
 struct ClientFrame {
     std::uint8_t opcode = 0;
     bool fin = false;
+    bool rsv1 = false;
+    std::size_t wire_payload = 0;  // payload bytes on the wire (compressed size)
     std::string payload;
 };
+
+constexpr char kTail[4] = {0x00, 0x00, static_cast<char>(0xff), static_cast<char>(0xff)};
+
+// The server side of permessage-deflate, written here on zlib directly (not the client's code):
+// raw deflate, a sync flush per message, the 00 00 FF FF tail stripped; `takeover` = the window
+// carries over between messages.
+class Zip {
+public:
+    explicit Zip(bool takeover) : takeover_(takeover) {
+        REQUIRE(deflateInit2(&zs_, 6, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK);
+    }
+    ~Zip() { deflateEnd(&zs_); }
+    std::string operator()(std::string_view msg) {
+        if (!takeover_) deflateReset(&zs_);
+        std::string out(deflateBound(&zs_, msg.size()) + 64, '\0');
+        zs_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(msg.data()));
+        zs_.avail_in = static_cast<uInt>(msg.size());
+        zs_.next_out = reinterpret_cast<Bytef*>(out.data());
+        zs_.avail_out = static_cast<uInt>(out.size());
+        REQUIRE(deflate(&zs_, Z_SYNC_FLUSH) == Z_OK);
+        REQUIRE(zs_.avail_in == 0);
+        out.resize(out.size() - zs_.avail_out);
+        REQUIRE(out.size() >= 4);
+        REQUIRE(out.compare(out.size() - 4, 4, kTail, 4) == 0);
+        out.resize(out.size() - 4);
+        return out;
+    }
+
+private:
+    z_stream zs_{};
+    bool takeover_;
+};
+
+// The server side's inflater for the client's compressed messages; false on corrupt data.
+class Unzip {
+public:
+    explicit Unzip(bool takeover) : takeover_(takeover) { REQUIRE(inflateInit2(&zs_, -15) == Z_OK); }
+    ~Unzip() { inflateEnd(&zs_); }
+    bool operator()(std::string in, std::string& out) {
+        if (!takeover_) inflateReset(&zs_);
+        in.append(kTail, 4);
+        out.assign(in.size() * 20 + 1024, '\0');
+        zs_.next_in = reinterpret_cast<Bytef*>(in.data());
+        zs_.avail_in = static_cast<uInt>(in.size());
+        zs_.next_out = reinterpret_cast<Bytef*>(out.data());
+        zs_.avail_out = static_cast<uInt>(out.size());
+        const int rc = inflate(&zs_, Z_SYNC_FLUSH);
+        out.resize(out.size() - zs_.avail_out);
+        return rc == Z_OK && zs_.avail_in == 0;
+    }
+
+private:
+    z_stream zs_{};
+    bool takeover_;
+};
+
+// A server frame with RSV1 (the first frame of a compressed message).
+std::string compressed_frame(std::uint8_t opcode, std::string_view payload, bool fin = true);
 
 // The scripted WebSocket server: answers the upgrade, then calls `on_request` for every request
 // frame with the decoded request; what it returns is appended as read chunks (one chunk = what one
@@ -107,7 +172,14 @@ public:
     std::vector<ClientFrame> controls;  // close / ping / pong frames from the client
     std::string upgrade;                // the client's upgrade request
     bool reply_close = true;            // answer a client close with a close frame
-    bool end_after_answer = false;      // end the input (TCP FIN) after each answer
+    // Sec-WebSocket-Extensions of the 101 response when the client offers permessage-deflate
+    // (empty: declined). With "client_no_context_takeover" in it, each client message is inflated
+    // on its own (a client that kept its window fails to decode).
+    std::string extensions;
+    std::string extensions_always;            // sent whatever the client offered (a misbehaving server)
+    std::vector<ClientFrame> request_frames;  // every request frame (payload inflated)
+    int corrupt_requests = 0;                 // compressed request frames that did not inflate
+    bool end_after_answer = false;            // end the input (TCP FIN) after each answer
     std::vector<MemoryStream*> streams;
     std::function<void(MemoryStream&)> on_connect;  // e.g. fail_at(k, ec)
 
@@ -127,6 +199,7 @@ private:
     struct Conn {
         bool upgraded = false;
         std::string in;
+        std::unique_ptr<Unzip> unzip;
     };
 
     void on_write(Conn& c, MemoryStream& s, std::string_view written) {
@@ -143,17 +216,36 @@ private:
             key = upgrade.substr(k + 19, upgrade.find("\r\n", k) - k - 19);
             boost::beast::websocket::detail::sec_ws_accept_type accept;
             boost::beast::websocket::detail::make_sec_ws_accept(accept, key);
+            std::string ext = extensions_always;
+            if (ext.empty() && !extensions.empty() &&
+                upgrade.find("Sec-WebSocket-Extensions: permessage-deflate") != std::string::npos)
+                ext = extensions;
+            if (!ext.empty()) {
+                c.unzip =
+                    std::make_unique<Unzip>(ext.find("client_no_context_takeover") == std::string::npos);
+                ext = "Sec-WebSocket-Extensions: " + ext + "\r\n";
+            }
             s.append_input(
                 "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                 "Sec-WebSocket-Accept: " +
-                std::string(accept.data(), accept.size()) + "\r\n\r\n");
+                std::string(accept.data(), accept.size()) + "\r\n" + ext + "\r\n");
         }
         for (;;) {
             ClientFrame f;
             std::size_t used = 0;
             if (!parse(c.in, f, used)) return;
             c.in.erase(0, used);
+            if (f.rsv1) {
+                REQUIRE(c.unzip);  // RSV1 only once negotiated
+                std::string plain;
+                if (!(*c.unzip)(f.payload, plain)) {
+                    ++corrupt_requests;
+                    continue;
+                }
+                f.payload = std::move(plain);
+            }
             if (f.opcode == kBinary || f.opcode == kText) {
+                request_frames.push_back(f);
                 auto d = w::decode_request(f.payload, f.opcode == kText);
                 REQUIRE(d.ok());
                 for (auto& chunk : answer(*d, requests++))
@@ -174,7 +266,9 @@ private:
         if (in.size() < 2) return false;
         const auto* p = reinterpret_cast<const unsigned char*>(in.data());
         f.fin = (p[0] & 0x80) != 0;
+        f.rsv1 = (p[0] & 0x40) != 0;
         f.opcode = p[0] & 0x0f;
+        REQUIRE((p[0] & 0x30) == 0);  // RSV2, RSV3: never
         REQUIRE((p[1] & 0x80) != 0);  // a client frame is masked
         std::uint64_t n = p[1] & 0x7f;
         std::size_t o = 2;
@@ -192,10 +286,17 @@ private:
         const unsigned char* key = p + o;
         f.payload.resize(n);
         for (std::size_t i = 0; i < n; ++i) f.payload[i] = static_cast<char>(p[o + 4 + i] ^ key[i & 3]);
+        f.wire_payload = n;
         used = o + 4 + n;
         return true;
     }
 };
+
+std::string compressed_frame(std::uint8_t opcode, std::string_view payload, bool fin) {
+    std::string f = server_frame(opcode, payload, fin);
+    f[0] = static_cast<char>(f[0] | 0x40);
+    return f;
+}
 
 SessionConfig config(std::map<std::string, std::string> options = {}) {
     SessionConfig cfg = tpbench::test::loopback_config(8182, "", std::move(options));
@@ -472,4 +573,283 @@ TEST_CASE("ws37 stream session: a failure at every I/O step ends the connect or 
     CHECK(connect_failures >= 2);
     CHECK(request_failures >= 2);
     CHECK(clean >= 1);
+}
+
+// ---- permessage-deflate (RFC 7692) ------------------------------------------------------------
+
+namespace {
+
+const std::map<std::string, std::string> kCompressed = {{"compression", "true"}};
+
+// Reads of `step` bytes.
+std::vector<std::string> every(const std::string& bytes, std::size_t step) {
+    std::vector<std::size_t> at;
+    for (std::size_t i = step; i < bytes.size(); i += step) at.push_back(i);
+    return split(bytes, at);
+}
+
+}  // namespace
+
+TEST_CASE("ws37 stream session: compressed responses read in every split, a ping between them") {
+    // 206 (30 items) and 200 (20 items), each one compressed frame (the second compressed with the
+    // first's window unless the server said server_no_context_takeover), a ping between: every
+    // split into two reads, then one read per byte; with the negotiated parameters varied.
+    for (const char* ext : {"permessage-deflate", "permessage-deflate; server_no_context_takeover",
+                            "permessage-deflate; client_max_window_bits=10; server_max_window_bits=12",
+                            "permessage-deflate;client_no_context_takeover;client_max_window_bits=15"}) {
+        CAPTURE(ext);
+        const bool takeover =
+            std::string_view(ext).find("server_no_context_takeover") == std::string_view::npos;
+        for (std::size_t at = 0;; ++at) {
+            CAPTURE(at);
+            bool last = false;
+            std::uint64_t wire = 0;
+            ScriptedWsServer srv([&](const w::DecodedRequest& d, int) {
+                Zip zip(takeover);
+                const auto& id = d.message.request_id;
+                const std::string a = compressed_frame(kBinary, zip(response(id, 206, 30)));
+                const std::string b = compressed_frame(kBinary, zip(response(id, 200, 20, 30)));
+                wire = a.size() + b.size();
+                const std::string bytes = a + server_frame(kPing, "keepalive") + b;
+                if (at >= bytes.size()) {
+                    last = true;
+                    return every(bytes, 1);
+                }
+                return split(bytes, {at});
+            });
+            srv.extensions = ext;
+            const Outcome o = one(srv, request(), kCompressed);
+            CHECK_MESSAGE(!o.error, o.status_message);
+            CHECK(o.result_count == 50);
+            CHECK(o.partial_responses == 1);
+            CHECK(o.status_code == 200);
+            CHECK(o.bytes_in == wire);  // the compressed frames, as on the wire
+            CHECK(srv.upgrade.find(
+                      "\r\nSec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n") !=
+                  std::string::npos);
+            // The request went compressed (RSV1) and inflated on the server's side.
+            REQUIRE(srv.request_frames.size() == 1);
+            CHECK(srv.request_frames[0].rsv1);
+            CHECK(srv.corrupt_requests == 0);
+            REQUIRE(srv.controls.size() >= 1);
+            CHECK(srv.controls[0].opcode == kPong);
+            CHECK_FALSE(srv.controls[0].rsv1);  // control frames are never compressed
+            CHECK(srv.controls[0].payload == "keepalive");
+            if (last) break;
+        }
+    }
+}
+
+TEST_CASE(
+    "ws37 stream session: compressed messages in fragments, pings between them, an uncompressed one among") {
+    // Each compressed message in fragments of `piece` bytes (RSV1 on the first only), a ping of a
+    // different size after every fragment but the last, an uncompressed message between the two
+    // compressed ones; read 5 bytes at a time.
+    for (bool takeover : {true, false}) {
+        for (std::size_t piece : {std::size_t{1}, std::size_t{3}, std::size_t{7}, std::size_t{40}}) {
+            CAPTURE(takeover);
+            CAPTURE(piece);
+            int pings = 0;
+            ScriptedWsServer srv([&](const w::DecodedRequest& d, int) {
+                Zip zip(takeover);
+                const auto& id = d.message.request_id;
+                std::string bytes;
+                auto fragments = [&](const std::string& z) {
+                    std::size_t p = 0;
+                    do {
+                        const std::size_t len = std::min(piece, z.size() - p);
+                        const bool fin = p + len == z.size();
+                        bytes += p == 0 ? compressed_frame(kBinary, z.substr(p, len), fin)
+                                        : server_frame(kCont, z.substr(p, len), fin);
+                        if (!fin) {
+                            bytes += server_frame(kPing, std::string(p % 126, 'p'));
+                            ++pings;
+                        }
+                        p += len;
+                    } while (p < z.size());
+                };
+                fragments(zip(response(id, 206, 100)));
+                bytes += server_frame(kBinary, response(id, 206, 5, 100));
+                fragments(zip(response(id, 200, 50, 105)));
+                return every(bytes, 5);
+            });
+            srv.extensions =
+                takeover ? "permessage-deflate" : "permessage-deflate; server_no_context_takeover";
+            const Outcome o = one(srv, request(), kCompressed);
+            CHECK_MESSAGE(!o.error, o.status_message);
+            CHECK(o.result_count == 155);
+            CHECK(o.partial_responses == 2);
+            int pongs = 0;
+            for (const auto& c : srv.controls) pongs += c.opcode == kPong;
+            CHECK(pongs == pings);
+        }
+    }
+}
+
+TEST_CASE("ws37 stream session: context takeover on and off, both ways, across requests") {
+    // Three requests on one connection. The server compresses every response with one deflater
+    // (its window carries over unless server_no_context_takeover) and inflates the client's
+    // requests with one inflater, or with a fresh one per message when it said
+    // client_no_context_takeover (a client that kept its window then fails to decode).
+    for (const char* ext : {"permessage-deflate", "permessage-deflate; client_no_context_takeover",
+                            "permessage-deflate; server_no_context_takeover; client_no_context_takeover"}) {
+        CAPTURE(ext);
+        const std::string e = ext;
+        Zip zip(e.find("server_no_context_takeover") == std::string::npos);
+        ScriptedWsServer srv([&](const w::DecodedRequest& d, int) {
+            return std::vector<std::string>{
+                compressed_frame(kBinary, zip(response(d.message.request_id, 200, 40)))};
+        });
+        srv.extensions = ext;
+        net::io_context ioc;
+        run(ioc, [&]() -> net::awaitable<void> {
+            auto s = tpbench::ws37::detail::make_session_over(ioc.get_executor(), config(kCompressed),
+                                                              srv.source());
+            REQUIRE_FALSE(co_await s->async_connect());
+            for (int i = 0; i < 3; ++i) {
+                const Outcome o =
+                    co_await s->async_execute(request("g.V().has('name','marko').out('knows')"));
+                CHECK_MESSAGE(!o.error, o.status_message);
+                CHECK(o.result_count == 40);
+            }
+            co_await s->async_close();
+        });
+        CHECK(srv.corrupt_requests == 0);
+        REQUIRE(srv.request_frames.size() == 3);
+        for (const auto& f : srv.request_frames) CHECK(f.rsv1);
+        if (e.find("client_no_context_takeover") == std::string::npos) {
+            // With the window kept, a repeated request compresses to much less the second time.
+            CHECK(srv.request_frames[1].wire_payload < srv.request_frames[0].wire_payload);
+        } else {
+            CHECK(srv.request_frames[1].wire_payload + 8 > srv.request_frames[0].wire_payload);
+        }
+    }
+}
+
+TEST_CASE(
+    "ws37 stream session: corrupt permessage-deflate data fails the connection with protocol_violation") {
+    struct Case {
+        const char* name;
+        const char* says;
+        std::function<std::string(const std::string& msg)> bytes;
+    };
+    const std::vector<Case> cases = {
+        {"an invalid block type", "corrupt permessage-deflate data",
+         [](const std::string&) { return compressed_frame(kBinary, std::string(6, '\xff')); }},
+        {"a back-reference before the start of the window", "corrupt permessage-deflate data",
+         [](const std::string& m) {
+             Zip zip(true);
+             (void)zip(m);
+             return compressed_frame(kBinary, zip(m));  // refers to the first, which was never sent
+         }},
+        {"corrupt data in a later fragment", "corrupt permessage-deflate data",
+         [](const std::string& m) {
+             // The first fragment is the whole valid message; the next starts an invalid block.
+             Zip zip(true);
+             return compressed_frame(kBinary, zip(m), false) +
+                    server_frame(kCont, std::string(6, '\xff'), true);
+         }},
+        {"RSV1 on a continuation frame", "RSV1",
+         [](const std::string& m) {
+             Zip zip(true);
+             const std::string z = zip(m);
+             return compressed_frame(kBinary, z.substr(0, 2), false) +
+                    compressed_frame(kCont, z.substr(2), true);
+         }},
+        {"RSV1 on a ping", "RSV1", [](const std::string&) { return compressed_frame(kPing, "x"); }},
+        {"RSV2", "RSV2",
+         [](const std::string& m) {
+             std::string f = server_frame(kBinary, m);
+             f[0] = static_cast<char>(f[0] | 0x20);
+             return f;
+         }},
+        {"a message inflating past the 16 MiB limit", "too big",
+         [](const std::string&) {
+             Zip zip(true);
+             return compressed_frame(kBinary, zip(std::string((16u << 20) + 1, '\0')));
+         }},
+    };
+    for (const auto& c : cases) {
+        CAPTURE(c.name);
+        ScriptedWsServer srv([&](const w::DecodedRequest& d, int) {
+            return std::vector<std::string>{c.bytes(response(d.message.request_id, 200, 1))};
+        });
+        srv.extensions = "permessage-deflate";
+        const Outcome o = one(srv, request(), kCompressed);
+        CHECK(o.error == make_error_code(errc::protocol_violation));
+        CHECK_MESSAGE(o.status_message.find("WebSocket protocol error") != std::string::npos,
+                      o.status_message);
+        CHECK_MESSAGE(o.status_message.find(c.says) != std::string::npos, o.status_message);
+    }
+}
+
+TEST_CASE("ws37 stream session: permessage-deflate negotiation") {
+    // Declined: the connection is uncompressed (no RSV1 either way).
+    {
+        ScriptedWsServer srv([&](const w::DecodedRequest& d, int) {
+            return std::vector<std::string>{server_frame(kBinary, response(d.message.request_id, 200, 3))};
+        });
+        const Outcome o = one(srv, request(), kCompressed);
+        CHECK_MESSAGE(!o.error, o.status_message);
+        CHECK(o.result_count == 3);
+        REQUIRE(srv.request_frames.size() == 1);
+        CHECK_FALSE(srv.request_frames[0].rsv1);
+    }
+    // Not offered: no extension header in the upgrade.
+    {
+        ScriptedWsServer srv([&](const w::DecodedRequest& d, int) {
+            return std::vector<std::string>{server_frame(kBinary, response(d.message.request_id, 200, 3))};
+        });
+        srv.extensions = "permessage-deflate";
+        const Outcome o = one(srv, request());
+        CHECK_MESSAGE(!o.error, o.status_message);
+        CHECK(srv.upgrade.find("Sec-WebSocket-Extensions") == std::string::npos);
+        REQUIRE(srv.request_frames.size() == 1);
+        CHECK_FALSE(srv.request_frames[0].rsv1);
+    }
+    // client_max_window_bits=8 (zlib has no raw deflate with a 256-byte window): requests go
+    // uncompressed, responses are still inflated.
+    {
+        ScriptedWsServer srv([&](const w::DecodedRequest& d, int) {
+            Zip zip(true);
+            return std::vector<std::string>{
+                compressed_frame(kBinary, zip(response(d.message.request_id, 200, 3)))};
+        });
+        srv.extensions = "permessage-deflate; client_max_window_bits=8";
+        const Outcome o = one(srv, request(), kCompressed);
+        CHECK_MESSAGE(!o.error, o.status_message);
+        CHECK(o.result_count == 3);
+        REQUIRE(srv.request_frames.size() == 1);
+        CHECK_FALSE(srv.request_frames[0].rsv1);
+    }
+    // What a client must refuse fails the connect.
+    for (const auto& refused : std::vector<std::tuple<bool, std::string, std::string>>{
+             {false, "permessage-deflate", "not offered"},
+             {true, "x-webkit-deflate-frame", "not offered"},
+             {true, "permessage-deflate; foo", "not acceptable"},
+             {true, "permessage-deflate; server_max_window_bits=16", "not acceptable"},
+             {true, "permessage-deflate; server_max_window_bits", "not acceptable"},
+             {true, "permessage-deflate; server_no_context_takeover; server_no_context_takeover",
+              "not acceptable"},
+             {true, "permessage-deflate, permessage-deflate", "more than one"},
+         }) {
+        const bool offer = std::get<0>(refused);
+        const std::string ext = std::get<1>(refused), says = std::get<2>(refused);
+        CAPTURE(ext);
+        ScriptedWsServer srv([&](const w::DecodedRequest& d, int) {
+            return std::vector<std::string>{server_frame(kBinary, response(d.message.request_id, 200, 3))};
+        });
+        srv.extensions_always = ext;
+        net::io_context ioc;
+        run(ioc, [&]() -> net::awaitable<void> {
+            auto s = tpbench::ws37::detail::make_session_over(
+                ioc.get_executor(), config(offer ? kCompressed : std::map<std::string, std::string>{}),
+                srv.source());
+            const auto ec = co_await s->async_connect();
+            CHECK(ec == make_error_code(errc::connect_failed));
+            CHECK_MESSAGE(s->connect_error_message().find(says) != std::string::npos,
+                          s->connect_error_message());
+            CHECK_FALSE(s->is_open());
+        });
+    }
 }
