@@ -1,10 +1,11 @@
 // The ws37 session: the thin I/O layer that carries the pure protocol core (client_protocol.hpp)
 // over one WebSocket on the shared transport (backends/common/stream.hpp: TCP, TLS or the
 // in-memory stream). The opening handshake is written here and its response read with Beast's
-// HTTP parser; after it the session speaks RFC 6455 frames itself (frame.hpp), permessage-deflate
-// included (deflate.hpp, RFC 7692) — one WebSocket implementation, whether compressed or not.
-// Shape (Boost.Redis multiplexer): one reader coroutine hands every message to the core, one writer
-// coroutine sends what the core says is next, and every request coroutine waits on its slot's
+// HTTP parser; after it the sans-io WebSocket core (ws_codec.hpp: RFC 6455 framing and
+// permessage-deflate) says what to do with the bytes and what to write — one WebSocket
+// implementation, whether compressed or not. Shape (Boost.Redis multiplexer): one reader coroutine
+// performs the WsReader's actions (messages to the protocol core, pongs, close), one writer
+// coroutine writes the WsWriter's batches, and every request coroutine waits on its slot's
 // SlotWaiter (its completion handler, stored in place: no timer, no allocation per request),
 // which the core's hooks complete. Deadlines: one lazily armed timer per connection (the earliest
 // deadline of a waiting request; with the engine's constant request timeout it is re-armed about
@@ -17,8 +18,8 @@
 #include "backends/common/transport.hpp"
 #include "backends/ws37/client_protocol.hpp"
 #include "backends/ws37/deflate.hpp"
-#include "backends/ws37/frame.hpp"
 #include "backends/ws37/session_detail.hpp"
+#include "backends/ws37/ws_codec.hpp"
 
 #include <tpbench/auth/auth.hpp>
 
@@ -66,13 +67,6 @@ constexpr std::string_view kUserAgent = "tpbench/0.1 ws37";
 // serve's graceful shutdown ends its streams with a final 596, then this close).
 constexpr std::string_view kGoingAway =
     "server closed the WebSocket: 1001 going away (the server is shutting down)";
-// Every complete frame of a read is decoded before the next read. The read buffer starts at
-// kRawReadStart and doubles, up to kRawReadBuffer, whenever a read fills it (a result stream), so
-// idle connections of a large pool stay small. One write carries every ready request frame up to
-// kMaxBatch bytes (a frame larger than that goes alone).
-constexpr std::size_t kRawReadStart = 16 * 1024;
-constexpr std::size_t kRawReadBuffer = 256 * 1024;
-constexpr std::size_t kMaxBatch = 256 * 1024;
 
 using backends_detail::bool_option;
 using backends_detail::option;
@@ -158,7 +152,9 @@ public:
           slot_deadline_(cfg.max_in_process_per_connection, Clock::time_point::max()),
           deadline_timer_(ex),
           writer_signal_(ex),
-          done_signal_(ex) {
+          done_signal_(ex),
+          reader_(kMaxMessage),
+          writer_(std::uint64_t{std::random_device{}()} << 32 | std::random_device{}()) {
         wake_list_.reserve(cfg.max_in_process_per_connection);
         waking_.reserve(cfg.max_in_process_per_connection);
     }
@@ -210,23 +206,12 @@ private:
     void set_deadline(std::size_t slot, Clock::time_point d);
     void arm_deadline(Clock::time_point d);
     void on_deadline_timer();
-    // The loops: own RFC 6455 framing over the transport after the handshake; gather-writes and
-    // many frames per read.
+    // The loops, carrying out what reader_ and writer_ say: every complete frame of a read decoded
+    // before the next read; every ready request frame in one write.
     net::awaitable<void> raw_reader();
     net::awaitable<void> raw_writer();
-    // Handles one complete server frame; false when the connection ended.
-    bool raw_frame(const frame::Header& h, std::string_view payload, Clock::time_point first,
-                   Clock::time_point now, std::uint64_t wire);
-    // Inflates one frame of a compressed message into frag_; false (the connection lost) on
-    // corrupt data or a message too big.
-    bool inflate_into_frag(std::string_view payload, bool last);
-    std::uint32_t next_mask() noexcept {
-        // xorshift64*: an unpredictable-enough, allocation-free mask key per frame.
-        mask_state_ ^= mask_state_ >> 12;
-        mask_state_ ^= mask_state_ << 25;
-        mask_state_ ^= mask_state_ >> 27;
-        return static_cast<std::uint32_t>((mask_state_ * 2685821657736338717ULL) >> 32);
-    }
+    // Performs one of the reader's actions; false when the connection ended.
+    bool perform(const WsReader::Action& a);
     net::awaitable<std::error_code> authenticate(Clock::time_point deadline);
     void on_lost(std::string_view why, errc e = errc::connection_closed) noexcept;
     void drop() noexcept;
@@ -253,27 +238,11 @@ private:
     Clock::time_point deadline_armed_ = Clock::time_point::max();  // what it waits for (max = idle)
     net::steady_timer writer_signal_;  // the writer sleeps on it; cancelled when work arrives
     net::steady_timer done_signal_;    // async_close sleeps on it; cancelled when a loop exits
-    std::uint64_t mask_state_ = 0x9e3779b97f4a7c15ULL;
-    std::string handshake_rest_;  // bytes read after the 101 response (frames already)
-    std::string rbuf_;            // read buffer: [rbegin_, rend_) not yet decoded
-    std::string frag_;            // a fragmented (or an inflated) message being reassembled
-    bool in_fragments_ = false;
-    bool frag_compressed_ = false;  // the message in frag_ is being inflated
-    // permessage-deflate, when the server accepted it (else null): one inflater and one deflater
-    // per connection (their windows carry over between messages unless no_context_takeover).
-    std::unique_ptr<pmd::Inflater> inflater_;
-    std::unique_ptr<pmd::Deflater> deflater_;  // null also when requests go uncompressed
-    std::string zbuf_;                         // a compressed request payload
-    Clock::time_point frag_first_{};
-    std::uint64_t frag_wire_ = 0;
-    frame::OutBuffer wbuf_;  // the batch being written (storage reused, never zero-filled)
-    struct Batched {
-        ClientProtocol::Write w;
-        std::size_t bytes;  // frame bytes in wbuf_
-    };
-    std::vector<Batched> batch_;
-    std::string control_out_;  // pong frames waiting for the writer
-    bool got_close_ = false;   // the server's close frame arrived
+    // The WebSocket's per-connection state (sans-io, ws_codec.hpp): read buffer, fragments and
+    // inflater; batch buffer, mask generator, pongs and deflater.
+    WsReader reader_;
+    WsWriter writer_;
+    bool got_close_ = false;  // the server's close frame arrived
     engine::ConnectTimings timings_;
     std::string connect_error_;
     bool alive_ = false;  // the socket is up and the loops run
@@ -361,24 +330,18 @@ net::awaitable<std::error_code> Connection::async_connect() {
                                upgrade_failure(rec, parser.is_header_done() ? &parser.get() : nullptr, why,
                                                where, cfg_.connect_timeout));
     }
-    // Frames the server sent right behind its response: the reader decodes them first.
-    handshake_rest_.assign(static_cast<const char*>(buf.data().data()), buf.size());
     if (deflate) {
-        inflater_ = std::make_unique<pmd::Inflater>(params.server_no_context_takeover);
-        // zlib has no raw deflate with an 8-bit window: requests then go uncompressed (a
-        // per-message choice RFC 7692 allows).
-        if (params.client_max_window_bits > 8)
-            deflater_ = std::make_unique<pmd::Deflater>(params.client_max_window_bits,
-                                                        params.client_no_context_takeover);
+        reader_.enable_deflate(params.server_no_context_takeover);
+        writer_.enable_deflate(params.client_max_window_bits, params.client_no_context_takeover);
     }
+    // Frames the server sent right behind its response: the reader decodes them first.
+    if (buf.size() > 0) reader_.feed({static_cast<const char*>(buf.data().data()), buf.size()}, Clock::now());
     // Per-request deadlines are the slots' timers from here (the transport's expiry must be off);
     // an idle connection is not an error.
     stream.expires_never();
 
     alive_ = true;
     reader_running_ = writer_running_ = true;
-    mask_state_ ^= std::uint64_t{std::random_device{}()} << 32 | std::random_device{}();
-    if (mask_state_ == 0) mask_state_ = 1;
     spawn(&Connection::raw_reader, "reader");
     spawn(&Connection::raw_writer, "writer");
     if (eager_auth_) {
@@ -516,190 +479,74 @@ void Connection::on_deadline_timer() {
 
 // ---- framing ----------------------------------------------------------------------------------
 
-bool Connection::inflate_into_frag(std::string_view payload, bool last) {
-    std::string why;
-    if (inflater_->feed(payload, last, frag_, kMaxMessage, why)) return true;
-    on_lost("WebSocket protocol error: " + why, errc::protocol_violation);
-    return false;
-}
-
-bool Connection::raw_frame(const frame::Header& h, std::string_view payload, Clock::time_point first,
-                           Clock::time_point now, std::uint64_t wire) {
-    switch (h.opcode) {
-        case frame::text:
-        case frame::binary:
-            if (in_fragments_) {
-                on_lost("WebSocket protocol error: a new message inside a fragmented one",
-                        errc::protocol_violation);
-                return false;
-            }
-            if (h.fin && !h.rsv1) {
-                proto_.on_message(payload, first, now, wire);
-                return alive_;
-            }
-            frag_compressed_ = h.rsv1;  // RSV1 only passes the header parser with permessage-deflate
-            frag_.clear();
-            if (frag_compressed_) {
-                if (!inflate_into_frag(payload, h.fin)) return false;
-            } else {
-                frag_.assign(payload);
-            }
-            if (h.fin) {  // a compressed message in one frame
-                proto_.on_message(frag_, first, now, wire);
-                frag_.clear();
-                return alive_;
-            }
-            in_fragments_ = true;
-            frag_first_ = first;
-            frag_wire_ = wire;
-            return true;
-        case frame::continuation:
-            if (!in_fragments_) {
-                on_lost("WebSocket protocol error: a continuation frame outside a message",
-                        errc::protocol_violation);
-                return false;
-            }
-            if (frag_compressed_) {
-                if (!inflate_into_frag(payload, h.fin)) return false;
-            } else {
-                if (frag_.size() + payload.size() > kMaxMessage) {
-                    on_lost("WebSocket protocol error: message too big", errc::protocol_violation);
-                    return false;
-                }
-                frag_.append(payload);
-            }
-            frag_wire_ += wire;
-            if (h.fin) {
-                in_fragments_ = false;
-                proto_.on_message(frag_, frag_first_, now, frag_wire_);
-                frag_.clear();
-                return alive_;
-            }
-            return true;
-        case frame::ping:
-            frame::append_client_frame(control_out_, frame::pong, payload, next_mask());
+bool Connection::perform(const WsReader::Action& a) {
+    using Kind = WsReader::Action::Kind;
+    switch (a.kind) {
+        case Kind::message:
+            proto_.on_message(a.payload, a.first, a.last, a.wire);
+            return alive_;
+        case Kind::ping:
+            writer_.queue_pong(a.payload);
             writer_signal_.cancel();
             return true;
-        case frame::pong:
-            return true;
-        case frame::close:
-        default:
+        case Kind::close:
             got_close_ = true;
             if (!closing_) {
                 // RFC 6455 §5.5.1: answer with a close frame (echoing the status code) before the
                 // TCP connection goes; best effort, when the socket takes it at once.
-                std::string echo;
-                frame::append_client_frame(echo, frame::close,
-                                           payload.substr(0, std::min<std::size_t>(2, payload.size())),
-                                           next_mask());
+                const std::string echo =
+                    writer_.close_frame(a.payload.substr(0, std::min<std::size_t>(2, a.payload.size())));
                 boost::system::error_code ignored;
                 stream_.write_now(echo.data(), echo.size(), ignored);
-                const bool going_away = payload.size() >= 2 &&
-                                        static_cast<unsigned char>(payload[0]) == 0x03 &&
-                                        static_cast<unsigned char>(payload[1]) == 0xE9;  // 1001
+                const bool going_away = a.payload.size() >= 2 &&
+                                        static_cast<unsigned char>(a.payload[0]) == 0x03 &&
+                                        static_cast<unsigned char>(a.payload[1]) == 0xE9;  // 1001
                 if (going_away)
                     on_lost(kGoingAway, errc::server_shutdown);
                 else
                     on_lost("server closed the WebSocket");
             }
             return false;
+        case Kind::error:
+            on_lost("WebSocket protocol error: " + std::string(a.payload), errc::protocol_violation);
+            return false;
+        case Kind::read:
+        default:
+            return true;
     }
 }
 
 net::awaitable<void> Connection::raw_reader() {
     auto self = shared_from_this();
-    AnyStream& stream = stream_;
-    const bool tls = stream.kind() == AnyStream::Kind::tls;
-    std::uint64_t counted = stream.bytes_read();
-    rbuf_.resize(kRawReadStart);
-    std::size_t room_wanted = kRawReadStart / 2;  // free bytes to offer each read
-    std::size_t begin = 0, end = 0;
-    std::size_t need = 0;               // bytes the frame at `begin` needs in all (0 = unknown)
-    Clock::time_point pending_first{};  // when the first byte at `begin` arrived
-    // Bytes that came with the 101 response are decoded before the first read.
-    bool rest = !handshake_rest_.empty();
-    if (rest) {
-        rbuf_.resize(std::max(rbuf_.size(), handshake_rest_.size() + room_wanted));
-        std::memcpy(rbuf_.data(), handshake_rest_.data(), handshake_rest_.size());
-        end = handshake_rest_.size();
-        std::string().swap(handshake_rest_);
-    }
+    const bool tls = stream_.kind() == AnyStream::Kind::tls;
+    std::uint64_t counted = stream_.bytes_read();
     for (;;) {
-        // Room for the next read: compact, and grow only for a frame larger than the buffer
-        // (bounded by kMaxMessage, checked by the header parser).
-        if (begin == end) begin = end = 0;
-        if (begin > 0 && (rbuf_.size() - end < room_wanted || begin + need > rbuf_.size())) {
-            std::memmove(rbuf_.data(), rbuf_.data() + begin, end - begin);
-            end -= begin;
-            begin = 0;
+        // Everything the bytes so far say (the first time: those that came with the 101 response).
+        WsReader::Action a;
+        while ((a = reader_.next()).kind != WsReader::Action::Kind::read && perform(a)) {
         }
-        if (need > rbuf_.size()) rbuf_.resize(need + room_wanted);
-        if (rbuf_.size() - end < room_wanted) rbuf_.resize(end + room_wanted);
-        const bool partial = begin < end && !rest;
-        std::size_t n = 0;
-        if (rest) {
-            rest = false;
-        } else {
-            auto [ec, got] = co_await stream.async_read_some(
-                net::buffer(rbuf_.data() + end, rbuf_.size() - end), use_tuple);
-            if (ec) {
-                if (alive_ && !(closing_ && got_close_)) {
-                    if (closing_)
-                        on_lost("session closed");
-                    else if (ec == net::error::eof)
-                        on_lost(
-                            "connection lost: the server closed the connection without a WebSocket close");
-                    else
-                        on_lost("connection lost: " + ec.message());
-                }
-                break;
+        if (a.kind != WsReader::Action::Kind::read || !alive_) break;
+        const auto room = reader_.read_buffer();
+        auto [ec, n] = co_await stream_.async_read_some(net::buffer(room.data, room.size), use_tuple);
+        if (ec) {
+            if (alive_ && !(closing_ && got_close_)) {
+                if (closing_)
+                    on_lost("session closed");
+                else if (ec == net::error::eof)
+                    on_lost("connection lost: the server closed the connection without a WebSocket close");
+                else
+                    on_lost("connection lost: " + ec.message());
             }
-            n = got;
+            break;
         }
-        const auto now = Clock::now();
-        // A read that filled what it was offered: the peer is streaming, offer more next time.
-        if (n == rbuf_.size() - end && room_wanted < kRawReadBuffer) room_wanted *= 2;
         // Wire bytes per payload byte of this read (TLS records cost more than their plaintext).
         double ratio = 1.0;
         if (tls) {
-            const std::uint64_t wire_now = stream.bytes_read();
+            const std::uint64_t wire_now = stream_.bytes_read();
             ratio = n > 0 ? static_cast<double>(wire_now - counted) / static_cast<double>(n) : 1.0;
             counted = wire_now;
         }
-        end += n;
-        Clock::time_point first = partial ? pending_first : now;
-        bool open = true;
-        while (open) {
-            frame::Header h;
-            const char* why = "";
-            const auto* p = reinterpret_cast<const unsigned char*>(rbuf_.data() + begin);
-            const auto r =
-                frame::parse_server_header(p, end - begin, kMaxMessage, h, why, inflater_ != nullptr);
-            if (r == frame::Parse::need_more) {
-                need = 0;
-                break;
-            }
-            if (r == frame::Parse::error) {
-                on_lost(std::string("WebSocket protocol error: ") + why, errc::protocol_violation);
-                open = false;
-                break;
-            }
-            const std::size_t total = h.header_size + static_cast<std::size_t>(h.length);
-            if (end - begin < total) {
-                need = total;
-                break;
-            }
-            const std::string_view payload(rbuf_.data() + begin + h.header_size,
-                                           static_cast<std::size_t>(h.length));
-            std::uint64_t wire = frame::server_frame_bytes(h.length);
-            if (tls) wire = static_cast<std::uint64_t>(std::llround(static_cast<double>(wire) * ratio));
-            begin += total;
-            need = 0;
-            open = raw_frame(h, payload, first, now, wire);
-            first = now;
-        }
-        pending_first = first;
-        if (!open || !alive_) break;
+        reader_.commit(n, Clock::now(), ratio);
     }
     reader_running_ = false;
     done_signal_.cancel();
@@ -707,53 +554,30 @@ net::awaitable<void> Connection::raw_reader() {
 
 net::awaitable<void> Connection::raw_writer() {
     auto self = shared_from_this();
-    AnyStream& stream = stream_;
-    const bool tls = stream.kind() == AnyStream::Kind::tls;
+    const bool tls = stream_.kind() == AnyStream::Kind::tls;
     for (;;) {
-        wbuf_.clear();
-        batch_.clear();
-        for (;;) {
-            if (!alive_ || closing_) break;
-            if (!control_out_.empty()) {
-                wbuf_.append(control_out_);
-                control_out_.clear();
-            }
-            // Gather every frame that is ready into one write.
-            while (wbuf_.size() < kMaxBatch) {
-                const std::size_t before = wbuf_.size();
-                std::optional<ClientProtocol::Write> w;
-                if (deflater_) {
-                    // Compressed: one message, one frame with RSV1.
-                    if ((w = proto_.next_write())) {
-                        deflater_->compress(w->frame, zbuf_);
-                        frame::append_client_frame(wbuf_, frame::binary | frame::rsv1, zbuf_, next_mask());
-                    }
-                } else {
-                    w = proto_.next_write_framed(wbuf_, next_mask());  // framed straight into wbuf_
-                }
-                if (!w) break;
-                batch_.push_back(Batched{*w, wbuf_.size() - before});
-            }
-            if (!wbuf_.empty()) break;
+        bool ready = false;
+        while (alive_ && !closing_ && !(ready = writer_.fill(proto_))) {
             writer_signal_.expires_at(Clock::time_point::max());
             co_await writer_signal_.async_wait(use_tuple);
         }
-        if (wbuf_.empty()) break;
-        const std::uint64_t before = stream.bytes_written();
+        if (!ready) break;
+        const std::string_view out = writer_.bytes();
+        const std::uint64_t before = stream_.bytes_written();
         // Straight to the socket when it takes the whole batch (stream.hpp "Speculative write"),
         // else the rest asynchronously.
         boost::system::error_code ec;
-        const std::size_t sent = stream.write_now(wbuf_.data(), wbuf_.size(), ec);
-        if (!ec && sent < wbuf_.size()) {
+        const std::size_t sent = stream_.write_now(out.data(), out.size(), ec);
+        if (!ec && sent < out.size()) {
             auto [wec, n] = co_await net::async_write(
-                stream, net::buffer(wbuf_.data() + sent, wbuf_.size() - sent), use_tuple);
+                stream_, net::buffer(out.data() + sent, out.size() - sent), use_tuple);
             ec = wec;
         }
         const auto now = Clock::now();
-        const double ratio = tls && !wbuf_.empty() ? static_cast<double>(stream.bytes_written() - before) /
-                                                         static_cast<double>(wbuf_.size())
-                                                   : 1.0;
-        for (const auto& b : batch_)
+        const double ratio =
+            tls ? static_cast<double>(stream_.bytes_written() - before) / static_cast<double>(out.size())
+                : 1.0;
+        for (const auto& b : writer_.batch())
             proto_.on_written(
                 b.w, !ec, now,
                 tls ? static_cast<std::uint64_t>(std::llround(static_cast<double>(b.bytes) * ratio))
@@ -806,9 +630,8 @@ net::awaitable<void> Connection::async_close() {
     if (writer_running_) on_lost("session closed while a request frame was still being written");
     if (alive_) {
         // Our close frame (status 1000); the reader ends on the server's answer.
-        std::string close_frame;
         const char code[2] = {0x03, static_cast<char>(0xe8)};
-        frame::append_client_frame(close_frame, frame::close, std::string_view(code, 2), next_mask());
+        const std::string close_frame = writer_.close_frame(std::string_view(code, 2));
         auto [ec, n] = co_await net::async_write(stream_, net::buffer(close_frame), use_tuple);
         if (!ec) co_await wait_until(&Connection::reader_running_, std::chrono::milliseconds(2000));
     }
