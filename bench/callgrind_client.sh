@@ -2,7 +2,7 @@
 # Client instructions (and syscalls) per request, independent of machine load: `tpbench run` under
 # valgrind --tool=callgrind against ONE `tpbench serve` on 127.0.0.1 (the server is not counted),
 # twice per row with N1 and N2 requests; per request = (Ir(N2) - Ir(N1)) / (N2 - N1), so process
-# start, connection set-up and shutdown cancel out. Issue 10's evidence for the client's cost.
+# start, connection set-up and shutdown cancel out: the evidence for the client's cost (docs/performance.md).
 #
 #   bench/callgrind_client.sh [ROWS...]      (default rows: http4 ws37)
 #

@@ -2,7 +2,7 @@
 # Server instructions per request, independent of machine load: `tpbench serve` under valgrind
 # --tool=callgrind on 127.0.0.1, driven by one plain `tpbench run` (not counted), twice with N1 and
 # N2 requests; per request = (Ir(N2) - Ir(N1)) / (N2 - N1), so start-up and shutdown cancel out.
-# The server-side companion of bench/callgrind_client.sh (issue 10: the ws37 writer's gather-write).
+# The server-side companion of bench/callgrind_client.sh (the ws37 writer's gather-write).
 #
 #   bench/callgrind_server.sh [ROWS...]      (default rows: ws37 deep)
 #

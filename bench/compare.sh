@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 10's comparison table in one command: tpbench against its peers, in interleaved rounds,
+# The peer comparison table (docs/performance.md) in one command: tpbench against its peers, in interleaved rounds,
 # against ONE `tpbench serve` process on 127.0.0.1, printing every run and the ratios.
 #
 #   bench/compare.sh [ROUNDS] [REQUESTS] [DEPTH]      (defaults 3 rounds, 200000 requests, depth 18)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 12 item 6 (docs/distributed.md, docs/performance.md): `mpirun -np NP tpbench-mpi run` vs one
+# `mpirun -np NP tpbench-mpi run` vs one
 # `tpbench run` at the same total offered rate and the same total connections, against one
 # `tpbench serve` process on 127.0.0.1, in interleaved rounds (one, mpi, mpi, one, one, mpi, ...:
 # the order alternates so drift hits both). Prints per round and as medians over the rounds: the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 10 item 4: does rate mode hold the offered rate with any pool shape, and what does the
+# Does rate mode hold the offered rate with any pool shape, and what does the
 # generator itself add (send lateness = actual hand-off - intended send time)? Runs `tpbench run
 # --rate R` for each pool shape x rate against ONE `tpbench serve` on 127.0.0.1 and prints, per
 # run: achieved/offered, completed, send lateness p50/p99/max, and tpbench's own saturation verdict.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Side by side: TinkerPop's Java ProfilingApplication and `tpbench profile`, identical key/value
-# arguments, against the same server, in interleaved rounds (issue 8 item 6). Captures each client
+# arguments, against the same server, in interleaved rounds. Captures each client
 # process's user+sys CPU (/usr/bin/time) and output lines, and prints a comparison table: the
 # reported figure (req/s or sec/req), its ratio, and CPU per request and its ratio.
 #

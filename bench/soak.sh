@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak (issue 11 item 5): both client backends at a steady rate for a long time against
+# Soak: both client backends at a steady rate for a long time against
 # `tpbench serve` with faults mixed in, sampling every process's RSS and open descriptors from
 # /proc, then a verdict: did they stay flat?
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What TLS costs (issue 9, docs/performance.md "TLS"): `1+1` throughput and client CPU per request
+# What TLS costs (docs/performance.md "TLS"): `1+1` throughput and client CPU per request
 # with and without TLS on both backends, TLS handshake time, new TLS connections per second, and
 # http4 over TLS side by side with wrk over https — all against `tpbench serve` on 127.0.0.1, two
 # server processes with identical settings (one plaintext, one TLS-only port), interleaved rounds.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 10 item 5: how req/s and client CPU per request change with --nioPoolSize (engine worker
+# How req/s and client CPU per request change with --nioPoolSize (engine worker
 # threads, one io_context each), 1 vs 2 by default, against ONE `tpbench serve` process that is
 # given more threads than the client so that it is not the bottleneck. Interleaved rounds
 # (the worker order alternates each round), every run bounded in requests and in time.

@@ -751,7 +751,7 @@ int main(int argc, char** argv) {
     int agreed = 0;  // failures identical to real master's (--real-answers), counted as passes
     Stats total;
     Stats modern, empty;  // eligible scenarios by graph
-    Stats modern37;       // eligible modern-graph scenarios of the 3.7.3 files (issue 13's measure)
+    Stats modern37;       // eligible modern-graph scenarios of the 3.7.3 files (the coverage measure)
     std::ostringstream perfile;
     std::string protocols_text;
     for (const auto& p : args.protocols) protocols_text += (protocols_text.empty() ? "" : " and ") + p;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs one libFuzzer target for a bounded time on its seed corpus (the CI job of issue 11 item 4;
+# Runs one libFuzzer target for a bounded time on its seed corpus (the CI fuzz job;
 # ctest -L fuzz in a -DTPBENCH_FUZZ=ON build). New inputs go to a scratch corpus that is thrown
 # away; a crash keeps its input (artifact) in the build dir and prints it in hex.
 #

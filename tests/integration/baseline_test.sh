@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# --baseline (issue 30 item 1): a run compared with an earlier JSON report. The baseline is taken
+# --baseline: a run compared with an earlier JSON report. The baseline is taken
 # against `tpbench serve --fault slow-read=5` (every request waits >= 5 ms: a request time that a
 # loaded 2-core machine's scheduling stalls cannot multiply, unlike the unfaulted ~20 us); then the
 # same scenario runs against the same server (the thresholds pass: exit 0) and against one with

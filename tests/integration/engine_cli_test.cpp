@@ -192,9 +192,9 @@ TEST_CASE("tpbench run: unreachable server fails fast with a message") {
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
 }
 
-// ---- issue 11 regressions (each failed on the old code) ---------------------------------------
+// ---- regressions: the CLI's argument and rate-mode traps (each failed on the old code) --------
 
-TEST_CASE("issue 11 #5: argument errors exit with the documented code 2, not CLI11's 105") {
+TEST_CASE("tpbench: argument errors exit with the documented code 2, not CLI11's 105") {
     CHECK(run("run --quiet --port 0").code == 2);
     CHECK(run("run --quiet --rate -1").code == 2);
     CHECK(run("run --quiet --rate 100 --duration 0").code == 2);
@@ -203,7 +203,7 @@ TEST_CASE("issue 11 #5: argument errors exit with the documented code 2, not CLI
     CHECK(run("--help").code == 0);
 }
 
-TEST_CASE("issue 11 #6: --rate 0 is an argument error, not a silent closed-loop run") {
+TEST_CASE("tpbench run: --rate 0 is an argument error, not a silent closed-loop run") {
     const auto t0 = std::chrono::steady_clock::now();
     auto r = run("run --quiet --rate 0 --duration 1", true);
     CHECK(r.code == 2);
@@ -212,7 +212,7 @@ TEST_CASE("issue 11 #6: --rate 0 is an argument error, not a silent closed-loop 
 }
 
 TEST_CASE(
-    "issue 11 #7: unknown --option, --executions 0 and an out-of-range --requests are refused up front") {
+    "tpbench run/ab: unknown --option, --executions 0 and an out-of-range --requests are refused up front") {
     auto a = run("run --quiet --option nonsense=1", true);
     CHECK(a.code == 2);
     CHECK(text_of(a).find("unknown ws37 option 'nonsense'") != std::string::npos);
@@ -228,7 +228,7 @@ TEST_CASE(
     CHECK(text_of(q).find("requests: 99999999999 is out of range") != std::string::npos);
 }
 
-TEST_CASE("issue 11 #2: a workload line's expect is checked in rate mode") {
+TEST_CASE("tpbench run: a workload line's expect is checked in rate mode") {
     const auto f = temp_file("expect.jsonl", "{\"gremlin\":\"g.V()\",\"expect\":99}\n");
     auto r = run("run --quiet --workload " + f + " --rate 50 --duration 0.5 --format csv", true);
     CHECK(r.code == 1);
@@ -239,7 +239,7 @@ TEST_CASE("issue 11 #2: a workload line's expect is checked in rate mode") {
 }
 
 TEST_CASE(
-    "issue 11 #9: rate mode against a server that never answers says so, not 'the generator limited this "
+    "tpbench run: rate mode against a server that never answers says so, not 'the generator limited this "
     "run'") {
     SilentServer server;
     const auto t0 = std::chrono::steady_clock::now();

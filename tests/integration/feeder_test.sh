@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Feeders (issue 30 #3): a workload line's bindings from a CSV / JSON-lines file reach the wire on
+# Feeders: a workload line's bindings from a CSV / JSON-lines file reach the wire on
 # every backend. Each run writes one vertex per request with the row's value (g.addV(L)
 # .property('k', k)) into `tpbench serve`, and the graph is read back:
 #   once-through: exactly one vertex per row, every row's k (closed loop stops after the rows);

@@ -1,4 +1,4 @@
-# Interrupting load commands (issue 25 #4; owned by helper "interrupt"): SIGINT/SIGTERM/SIGHUP to
+# Interrupting load commands (label interrupt): SIGINT/SIGTERM/SIGHUP to
 # run (rate mode, closed loop), ab, profile and the default A/B as child processes against the
 # embedded server or a `tpbench serve` on 127.0.0.1 (ephemeral port). Label interrupt.
 if(TARGET tpbench)

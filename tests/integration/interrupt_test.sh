@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Interrupting a load command (issue 25 #4): the command runs as a child process against the
+# Interrupting a load command: the command runs as a child process against the
 # embedded server (or a `tpbench serve` on 127.0.0.1, ephemeral port), gets a signal once it is
 # measuring, and must then exit 128 + signal with its partial report written and marked
 # interrupted, and --hlog written as the run went. Every wait is bounded; nothing here measures

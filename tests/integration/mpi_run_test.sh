@@ -115,7 +115,7 @@ print("ok: rank 1 reported:", doc["meta"]["incomplete"])
 PY
   ;;
 ab)
-  # ab --rate: each side is one distributed run; ONE report of both sides (issue 25), from rank 0 only.
+  # ab --rate: each side is one distributed run; ONE report of both sides, from rank 0 only.
   timeout 120 "${mpi[@]}" -np 2 "$tpbmpi" ab --rate 100 --duration 1 --quiet --format json \
     --side "ws37@127.0.0.1:$port minConnectionPoolSize=2 maxConnectionPoolSize=4" \
     --side "http4@127.0.0.1:$port maxConnectionPoolSize=4" >"$work/ab.json" 2>"$work/ab.err" || fail "mpirun ab exited $?"

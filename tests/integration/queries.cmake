@@ -1,4 +1,4 @@
-# Per-query breakdown (issue 30 item 2; owned by helper baseline; label queries).
+# Per-query breakdown (label queries).
 if(TARGET tpbench)
   add_test(NAME queries_workload_serve
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/queries_test.sh $<TARGET_FILE:tpbench>)

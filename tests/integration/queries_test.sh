@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Per-query breakdown (issue 30 item 2): a two-line workload — one line whose `expect` is right,
+# Per-query breakdown: a two-line workload — one line whose `expect` is right,
 # one whose `expect` is wrong — runs against `tpbench serve` in closed loop and in rate mode; the
 # JSON report has a `queries` array with one entry per line (line number, count, latency
 # percentiles, time to first result, results, errors by class), the failing line's requests all

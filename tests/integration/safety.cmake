@@ -1,5 +1,5 @@
-# No write without consent, validation before the first request, the CLI's small traps (issue 25;
-# owned by the safety helper): the tpbench binary against `tpbench serve` child processes and
+# No write without consent, validation before the first request, the CLI's small traps.
+# The tpbench binary against `tpbench serve` child processes and
 # counting listeners on 127.0.0.1.
 if(TARGET tpbench)
   tpbench_add_test(safety_cli_tests SOURCES safety_cli_test.cpp LIBS)

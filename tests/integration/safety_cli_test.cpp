@@ -1,4 +1,4 @@
-// The tpbench binary against a server it did not start (issue 25): a user's graph survives the
+// The tpbench binary against a server it did not start: a user's graph survives the
 // default A/B; the exercise reset needs --allow-writes (or `profile exercise true`, which warns).
 // The "user's server" is `tpbench serve` started here as a separate process: to the A/B it is a
 // --side HOST:PORT like any other.

@@ -1,4 +1,4 @@
-// `tpbench serve --memory-budget` (issue 11 #1, the total across requests): requests in progress
+// `tpbench serve --memory-budget` (the total across requests): requests in progress
 // hold their charge until their job ends, a request that would take the total over the budget is
 // refused at once with a clear error on both protocols (ws37 596, http4 503) and counted in
 // ServerHandle::stats(), and the budget frees again when the holders finish.

@@ -1,5 +1,5 @@
-// Regression tests for issue 11's server-side findings: #4 duplicate in-flight requestIds on one
-// ws37 connection, #11 the error for a malformed ws37 frame, #12 http4 script language and NUL.
+// Regression tests for server-side findings of a review: duplicate in-flight requestIds on one
+// ws37 connection, the error for a malformed ws37 frame, http4 script language and NUL.
 #include "server_secure_util.hpp"
 
 #include <doctest/doctest.h>
@@ -19,7 +19,7 @@ io::ws37::RequestMessage with_id(io::ws37::RequestMessage m, const model::Uuid& 
 
 }  // namespace
 
-TEST_CASE("server ws37 (issue 11 #4): a requestId still in flight is refused with 500, never interleaved") {
+TEST_CASE("server ws37: a requestId still in flight is refused with 500, never interleaved") {
     auto srv = start_embedded_server();
     TcpClient t(srv->port());
     RawWs<TcpClient> ws(t);
@@ -57,7 +57,7 @@ TEST_CASE("server ws37 (issue 11 #4): a requestId still in flight is refused wit
     CHECK(partials >= 1);
 }
 
-TEST_CASE("server ws37 (issue 11 #4): a requestId may be reused once its final response was sent") {
+TEST_CASE("server ws37: a requestId may be reused once its final response was sent") {
     auto srv = start_embedded_server();
     TcpClient t(srv->port());
     RawWs<TcpClient> ws(t);
@@ -82,7 +82,7 @@ TEST_CASE("server ws37 (issue 11 #4): a requestId may be reused once its final r
     CHECK(first_number(*r) == 7);
 }
 
-TEST_CASE("server ws37 (issue 11 #11): a malformed frame's 499 says what was wrong") {
+TEST_CASE("server ws37: a malformed frame's 499 says what was wrong") {
     auto srv = start_embedded_server();
     TcpClient t(srv->port());
     RawWs<TcpClient> ws(t);
@@ -106,7 +106,7 @@ TEST_CASE("server ws37 (issue 11 #11): a malformed frame's 499 says what was wro
     CHECK(ok->header.code == 200);
 }
 
-TEST_CASE("server http4 (issue 11 #12): an unknown language is refused, a NUL in the script is malformed") {
+TEST_CASE("server http4: an unknown language is refused, a NUL in the script is malformed") {
     auto srv = start_embedded_server();
     TcpClient c(srv->port());
     REQUIRE(c.send_all(

@@ -1,6 +1,6 @@
-// Regression tests for issue 26's small server findings: m1 a NUL or bytes that are not UTF-8 in a
+// Regression tests for small server findings of a hostile-input probe: a NUL or bytes that are not UTF-8 in a
 // script are refused on every protocol (ws37, http3 GET and POST, http4), never evaluated (the
-// probe saw `1+1\0` answer 2 on ws37 and http3, and http3 evaluate invalid UTF-8 as U+FFFD); m3
+// probe saw `1+1\0` answer 2 on ws37 and http3, and http3 evaluate invalid UTF-8 as U+FFFD); and
 // an error message is bounded (a 9 MiB unknown identifier used to come back whole) and names the
 // total size.
 #include "server_secure_util.hpp"
@@ -21,8 +21,7 @@ std::string http_get(std::string_view target) {
 
 }  // namespace
 
-TEST_CASE(
-    "server ws37 (issue 26 m1): a NUL or invalid UTF-8 in a script is refused with 499, not evaluated") {
+TEST_CASE("server ws37: a NUL or invalid UTF-8 in a script is refused with 499, not evaluated") {
     auto srv = start_embedded_server();
     TcpClient t(srv->port());
     RawWs<TcpClient> ws(t);
@@ -57,7 +56,7 @@ TEST_CASE(
     CHECK(ok->header.code == 200);
 }
 
-TEST_CASE("server http3 (issue 26 m1): a NUL or invalid UTF-8 in a GET or POST script is refused with 400") {
+TEST_CASE("server http3: a NUL or invalid UTF-8 in a GET or POST script is refused with 400") {
     auto srv = start_embedded_server();
     TcpClient c(srv->port());
     for (const char* target :
@@ -83,7 +82,7 @@ TEST_CASE("server http3 (issue 26 m1): a NUL or invalid UTF-8 in a GET or POST s
     CHECK(ok->status == 200);
 }
 
-TEST_CASE("server http4 (issue 26 m1): invalid UTF-8 in a GraphBinary-free JSON script is refused too") {
+TEST_CASE("server http4: invalid UTF-8 in a GraphBinary-free JSON script is refused too") {
     auto srv = start_embedded_server();
     TcpClient c(srv->port());
     // Raw bytes 0xC0 0xAF (an overlong '/') inside the JSON string: refused before evaluation,
@@ -95,7 +94,7 @@ TEST_CASE("server http4 (issue 26 m1): invalid UTF-8 in a GraphBinary-free JSON 
     CHECK(r->body.find("\xc0\xaf") == std::string::npos);
 }
 
-TEST_CASE("server (issue 26 m3): an error message is bounded and names its total size") {
+TEST_CASE("server: an error message is bounded and names its total size") {
     auto srv = start_embedded_server();
     const std::string ident(9u << 20, 'x');  // a 9 MiB unknown identifier
     {
@@ -121,8 +120,7 @@ TEST_CASE("server (issue 26 m3): an error message is bounded and names its total
     }
 }
 
-TEST_CASE(
-    "server http4 (issue 26 m2): a malformed gremlin-lang script is HTTP 400, like other request errors") {
+TEST_CASE("server http4: a malformed gremlin-lang script is HTTP 400, like other request errors") {
     auto srv = start_embedded_server();
     TcpClient c(srv->port());
     const std::string nested = "g.V().has('x'," + std::string(300, '[') + std::string(300, ']') + ")";

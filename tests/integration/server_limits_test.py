@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`tpbench serve` holds its limits under the hostile-input probe's own shapes (issue 26).
+"""`tpbench serve` holds its limits under the hostile-input probe's own shapes.
 
 Usage: server_limits_test.py TPBENCH CASE
   rss      D1: 100 connections holding unfinished chunked http4 bodies and 100 holding unfinished

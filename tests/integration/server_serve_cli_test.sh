@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `tpbench serve` from the command line with TLS and credentials: refuses a gremlin-server.yaml
-# that asks for TLS/authentication it cannot honour (issue 11 #10), never prints a password (on
+# that asks for TLS/authentication it cannot honour, never prints a password (on
 # start, on bad credentials files, on wrong keystore passwords, on failed logins), and serves
 # https + Basic to curl. Usage: server_serve_cli_test.sh TPBENCH TPBENCH_TEST_PKI
 set -u

@@ -415,7 +415,7 @@ TEST_CASE("server ws37: gathered frames stay whole and in order beside Beast's p
 TEST_CASE("server ws37: a pipelined burst's responses go out in a few writes, whole and in order") {
     // 32 requests in one TCP write, each answered by the reader itself (499: batchSize 0), one per
     // message Beast hands it: the writer, woken by the first answer, lets the others land before it
-    // writes (ws_writer's rounds), so a few writes carry the 32 frames, not one write each (issue 10).
+    // writes (ws_writer's rounds), so a few writes carry the 32 frames, not one write each (gather-write).
     auto srv = start_embedded_server();
     WsClient c(srv->port());
     std::vector<io::ws37::RequestMessage> burst;

@@ -1,5 +1,5 @@
-# `tpbench serve` holds its limits under the hostile-input probe's shapes (issue 26; owned by
-# helper serverlimits; label serverlimits): the memory budget charges unfinished chunked bodies and
+# `tpbench serve` holds its limits under the hostile-input probe's shapes
+# (label serverlimits): the memory budget charges unfinished chunked bodies and
 # fragmented ws37 messages (RSS of the serve child measured), --request-read-timeout ends a
 # trickling body, SIGTERM shuts down gracefully, open transactions are charged, descriptor
 # exhaustion is logged once per burst.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stages (issue 30 #4): `run --stages '1s:50,1s:200,1s:0'` against the embedded server reports
+# Stages: `run --stages '1s:50,1s:200,1s:0'` against the embedded server reports
 # each stage (JSON `stages`, text table) with its schedule's offered rate (exact: 25, 125, 100
 # requests) and bounded achieved figures (robust on a loaded 2-core machine: no timing
 # assertions beyond "stage 2 sent more than stage 1"); --stages with --sweep or a malformed stage

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Transactions in a workload (issue 13 item 4): a workload file with transaction groups ("tx"
+# Transactions in a workload: a workload file with transaction groups ("tx"
 # lines that commit, one that rolls back) and plain writes runs on both backends against
 # `tpbench serve` — ws37 through the `session` processor, http4 through beta.2+ HTTP transactions
 # (X-Transaction-Id) — and the graph is read back: exactly the committed groups' writes are there,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Writes under load (issue 13 item 3): a write workload file (addV / addE / property / drop /
+# Writes under load: a write workload file (addV / addE / property / drop /
 # mergeV / mergeE lines)
 # from `tpbench run --workload` against `tpbench serve` over 256 connections at once (128 ws37 +
 # 128 http4, two clients side by side), then the graph is read back: every write that was

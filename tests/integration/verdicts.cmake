@@ -1,4 +1,4 @@
-# Every verdict in every mode and format (issue 25; owned by helper verdicts): wrong result counts,
+# Every verdict in every mode and format: wrong result counts,
 # thresholds, combined A/B reports, sweep verdicts, against the embedded server. Label verdicts.
 if(TARGET tpbench)
   foreach(case wrong_closed wrong_rate thr_closed thr_rate sweep ab_rate ab_sweep ab_closed profile default_ab conn_failed)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every verdict in every mode and format (issue 25 items 2, 3, 6, 7), against the embedded server
+# Every verdict in every mode and format, against the embedded server
 # (no --host: tpbench starts it in-process on 127.0.0.1, port 0). Small bounded runs; no timing is
 # asserted. Usage: verdicts_test.sh TPBENCH CASE
 #   wrong_closed  a workload line whose `expect` fails every request, closed loop: exit 1, and the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The tpbench binary (run) over http4 against a real TinkerPop 4.0 Gremlin Server (issue 24):
+# The tpbench binary (run) over http4 against a real TinkerPop 4.0 Gremlin Server:
 # TPBENCH_RS=VERSION@PORT. usage: cli4_test.sh TPBENCH_BINARY EXPECTED_DIALECT
 # Checks the dialect the run reports (summary line, JSON config.dialect) and the CLI paths: latency
 # g.V() (--expect-results 6), throughput exercise (graph reset: Groovy on master-http, tpbench's

@@ -1,5 +1,5 @@
-# The differential check of the embedded server against a real Apache TinkerPop Gremlin Server
-# (issue 8 item 4). Included from tests/CMakeLists.txt (after tests/realserver/CMakeLists.txt).
+# The differential check of the embedded server against a real Apache TinkerPop Gremlin Server.
+# Included from tests/CMakeLists.txt (after tests/realserver/CMakeLists.txt).
 #   differential_recorded   (no JVM): the embedded server against the answers recorded from a
 #                           real 3.7.5 server (tests/data/differential/expected-3.7.txt)
 #   differential_realserver (label realserver): live against the realserver helper's 3.7 fixture
@@ -36,7 +36,7 @@ if(TARGET tpbench::server AND TARGET tpbench::backends)
               --report ${CMAKE_CURRENT_BINARY_DIR}/differential-realserver.txt)
     set_tests_properties(differential_realserver PROPERTIES TIMEOUT 900 LABELS "realserver;differential"
       FIXTURES_REQUIRED rs_37 RESOURCE_LOCK rs_37)
-    # TinkerPop 4.0 (issue 24): the fixtures exist when tests/realserver found ../shared/tinkerpop/m2.
+    # TinkerPop 4.0: the fixtures exist when tests/realserver found ../shared/tinkerpop/m2.
     if(TARGET realserver_http4_tests)
       math(EXPR _diff4_port "${TPBENCH_REALSERVER_PORT_BASE} + 24")
       add_test(NAME differential_realserver4

@@ -2,7 +2,7 @@
 // and to the embedded server (tpbench serve, started in-process on an ephemeral port), both through
 // tpbench's own client and decoder (Request::keep_results) — ws37 + GraphBinary 1.0 (default), or
 // with --protocol http4 the http4 client + GraphBinary 4.0 in dialect 4.0 (a real 4.0 beta.3+/master
-// server, issue 24) — and compares the decoded results with a typed canonical rendering (Int 1 and
+// server) — and compares the decoded results with a typed canonical rendering (Int 1 and
 // Long 1 differ; map entries, sets and unordered result streams compare order-insensitively).
 //
 //   tpbench_differential --queries Q.txt --known K.txt --real-port P [--record R.txt [--label TEXT]]

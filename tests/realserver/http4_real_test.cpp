@@ -1,6 +1,6 @@
 // tpbench's http4 backend against real Apache TinkerPop 4.0 Gremlin Servers (4.0.0-master-http,
 // 4.0.0-beta.1, beta.2, beta.3, 4.0.0-master) started by scripts/gremlin-server from
-// ../shared/tinkerpop/m2 (CTest fixtures, label `realserver`; issue 24). The server to talk to
+// ../shared/tinkerpop/m2 (CTest fixtures, label `realserver`). The server to talk to
 // comes from the environment: TPBENCH_RS=VERSION@PORT (VERSION the full 4.0.0-… name). Expected
 // results come from the modern graph (../shared/spec/modern-graph.md), never from the server under
 // test; per-version expectations (dialect, Groovy, bulking, transactions) come from

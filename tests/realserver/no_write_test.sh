@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The default A/B against a real Gremlin Server that holds data of its own (issue 25 #1): without
+# The default A/B against a real Gremlin Server that holds data of its own: without
 # --allow-writes the exercise rows are skipped with the reason, and the server's data survives.
 # usage: no_write_test.sh TPBENCH_BINARY   (TPBENCH_RS=VERSION@PORT)
 set -euo pipefail

@@ -58,8 +58,8 @@ std::string where_text(std::string_view src, std::size_t pos) {
 }
 
 // Produces tokens on demand: the parser holds a few at a time, so a huge script costs no more
-// than its own bytes plus a bounded window (issue 11 #1: a 10 MiB `1+1+…` used to become 10 M
-// tokens of ~56 bytes each before the operator limit rejected it).
+// than its own bytes plus a bounded window (a 10 MiB `1+1+…` lexed up front would be 10 M
+// tokens of ~56 bytes each before the operator limit could reject it).
 class Lexer {
 public:
     Lexer(std::string_view src, bool groovy) : s(src), groovy(groovy) {}

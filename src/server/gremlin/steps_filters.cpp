@@ -1,4 +1,4 @@
-// The filter steps of issue 13 — where(), the has() family, dedup(), simplePath()/cyclicPath(),
+// The filter steps where(), the has() family, dedup(), simplePath()/cyclicPath(),
 // sample(), coin(). Semantics follow
 // TinkerPop 3.7.3's WhereTraversalStep/WherePredicateStep, HasContainer, DedupGlobalStep,
 // PathFnStep, SampleGlobalStep/SampleLocalStep and CoinStep.

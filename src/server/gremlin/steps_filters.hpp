@@ -1,5 +1,5 @@
 #pragma once
-// Private to tpbench::gremlin: the filter steps of issue 13 (where, the has() family, dedup,
+// Private to tpbench::gremlin: the filter steps (where, the has() family, dedup,
 // simplePath/cyclicPath, sample, coin) and TinkerPop's ConnectiveStrategy (infix and()/or()),
 // registered in the step table by register_filters_steps (compiler.cpp's kStepFiles).
 #include "runtime.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Private to tpbench::gremlin: the 3.7 string, list, date and math steps and call() (issue 13),
+// Private to tpbench::gremlin: the 3.7 string, list, date and math steps and call(),
 // registered in the step table by steps_site.cpp. The compiler hands each builder a StepSite (the
 // instruction, its modulators and the compiler services a builder needs) and registers the names below.
 #include "runtime.hpp"

@@ -1,4 +1,4 @@
-// shortestPath() (issue 13): TinkerPop 3.7.3's ShortestPathVertexProgramStep, evaluated by the
+// shortestPath(): TinkerPop 3.7.3's ShortestPathVertexProgramStep, evaluated by the
 // in-memory OLTP evaluator. As in TinkerPop it needs g.withComputer() (StandardVerificationStrategy
 // refuses it otherwise); withComputer() changes nothing else. For each start
 // traverser (a vertex) it searches from that vertex and emits, as Path values, every shortest path

@@ -1,6 +1,6 @@
 #pragma once
-// Private to tpbench::gremlin: TinkerPop's Operator enum and the sack and side-effect steps built on it
-// (issue 13): withSack()/sack()/barrier(normSack), withSideEffect(key, value, Operator) reducers,
+// Private to tpbench::gremlin: TinkerPop's Operator enum and the sack and side-effect steps built on it:
+// withSack()/sack()/barrier(normSack), withSideEffect(key, value, Operator) reducers,
 // aggregate()/store() with by() and Scope.local, fail(). The arithmetic is NumberHelper's: the wider
 // of the two number classes wins (byte < short < int < long < float < double < BigDecimal), integral
 // arithmetic wraps as Java's does, a double meets a BigDecimal as BigDecimal.valueOf(double).

@@ -1,4 +1,4 @@
-// tree() and tree('a') (issue 13): TinkerPop's TreeStep and TreeSideEffectStep. Each traverser's
+// tree() and tree('a'): TinkerPop's TreeStep and TreeSideEffectStep. Each traverser's
 // path, its objects mapped through the by() modulators round-robin, is merged into a Tree (a map of
 // object → subtree). tree() is a reducing barrier that answers one Tree (an empty one for no input);
 // tree('a') collects into the side effect 'a' and passes its traversers on. As in TinkerPop 3.8 and

@@ -62,7 +62,7 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
     }
     // Only the engines this server has: any other language is refused before evaluation, as 4.0
     // does (GremlinError.scriptEngineNotAvailable: 400 InvalidRequestException), instead of
-    // evaluating it as Groovy (issue 11 #12).
+    // evaluating it as Groovy.
     auto refuse = [&](std::int32_t code, const std::string& message, std::string_view exception) {
         out.immediate =
             http4_status_error_response(choice->format, choice->content_type, st.cfg.http4_version_byte, code,
@@ -156,7 +156,7 @@ HttpOutcome start_http4(ServerState& st, const std::shared_ptr<Outbox>& ob,
             SessionStatement stmt;
             stmt.script = p.request.gremlin;
             stmt.opts.language = p.language;
-            stmt.opts.generation = Generation::tp40;  // as TinkerPop 4.0 (issue 29)
+            stmt.opts.generation = Generation::tp40;  // as TinkerPop 4.0 (dialect.hpp)
             stmt.opts.bindings = p.request.bindings.is_null() ? model::Value::map() : p.request.bindings;
             stmt.opts.materialize_tokens =
                 p.request.materialize_properties && *p.request.materialize_properties == "tokens";

@@ -539,7 +539,7 @@ public:
             }
             EvalOptions o;
             o.language = p_.language;
-            o.generation = Generation::tp40;  // the 4.0 endpoint evaluates as TinkerPop 4.0 (issue 29)
+            o.generation = Generation::tp40;  // the 4.0 endpoint evaluates as TinkerPop 4.0 (dialect.hpp)
             o.bindings = p_.request.bindings.is_null() ? Value::map() : p_.request.bindings;
             o.materialize_tokens =
                 p_.request.materialize_properties && *p_.request.materialize_properties == "tokens";

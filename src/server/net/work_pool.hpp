@@ -53,8 +53,8 @@ private:
 };
 
 // MemoryBudget: `tpbench serve --memory-budget BYTES`, the total memory the requests being
-// evaluated or queued, and the responses buffered for their readers, may claim together (issue 11
-// #1: one request is bounded by the parser's node cap; this bounds their sum). A request is charged
+// evaluated or queued, and the responses buffered for their readers, may claim together
+// (one request is bounded by the parser's node cap; this bounds their sum). A request is charged
 // an estimate when it is admitted (request_charge()) and released when its job is destroyed; a
 // request that would take the total over the budget is refused at once (ws37 596, http4 503) and
 // counted. Response bytes queued in a connection's Outbox (results waiting for a slow reader) are

@@ -1,6 +1,6 @@
 #pragma once
 // GatedStream: the next layer under the ws37 server's websocket::stream, so that the connection's
-// writer can send many response frames in one write (gather-write, issue 10) beside Beast, which
+// writer can send many response frames in one write (gather-write) beside Beast, which
 // keeps writing control frames itself from inside its read (pong, the close reply, keep-alive
 // pings). Frames must never interleave inside a frame, so the two writers exclude each other:
 //

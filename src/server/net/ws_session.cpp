@@ -115,8 +115,8 @@ void start_request(ServerState& st, const std::shared_ptr<Outbox>& ob, const io:
         }
         drop_after_results = d.drop_after_results;
     }
-    // Two streams under one requestId could not be told apart by the client: refuse the second
-    // (issue 11 #4). Its rejection does not release the id of the one still running.
+    // Two streams under one requestId could not be told apart by the client: refuse the second.
+    // Its rejection does not release the id of the one still running.
     if (!duplicate_id && !conn.in_flight.insert(rid).second) {
         push_ws37_status(*ob, format, text, m.request_id, 500, ws37_duplicate_request_message(m.request_id));
         return;
@@ -165,7 +165,7 @@ void handle_ws37_frame(ServerState& st, const std::shared_ptr<Outbox>& ob, std::
     auto decoded = io::ws37::decode_request(frame, text);
     if (!decoded) {
         // Unparseable: Gremlin Server answers 499 "Invalid OpProcessor requested [null]" with a null
-        // requestId; the code, id and that prefix are kept, and the reason is added (issue 11 #11).
+        // requestId; the code, id and that prefix are kept, and the reason is added.
         push_ws37_status(*ob, guess_frame_format(frame, text), text, std::nullopt, 499,
                          "Invalid OpProcessor requested [null]: the request frame could not be decoded: " +
                              decoded.error().to_string());

@@ -92,7 +92,7 @@ asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::s
             continue;
         }
         if (gather) {
-            // Responses that become ready close together go out in one write (issue 10): before
+            // Responses that become ready close together go out in one write (gather-write): before
             // writing, the handlers already queued on this thread run first (the reader's next
             // buffered requests, evaluated inline; the wake-ups of pool threads' responses), round
             // after round while they queue more, up to one gathered write's worth. No timer: a
@@ -217,7 +217,7 @@ asio::awaitable<void> ws_writer(WsStream& ws, std::shared_ptr<Outbox> ob, std::s
 }
 
 // Idle connections, by Beast's keep-alive rule but without a timer armed per message read (Beast's
-// own idle timeout re-arms its timer at every read: a timerfd_settime per request, issue 10). Every
+// own idle timeout re-arms its timer at every read: a timerfd_settime system call per request). Every
 // half period, when nothing arrived from the peer since the last look (GatedStream::reads(): data,
 // pings, pongs, close), the first time a ping goes out (a live client's pong counts), the second
 // time the connection is closed, as Beast's timeout does. A writer stuck on a peer that neither

@@ -1,4 +1,4 @@
-// --threshold in every load command (issue 25): the scopes a command's sides allow, and the
+// --threshold in every load command: the scopes a command's sides allow, and the
 // evaluation on report sides — per side, one side, B/A ratios, the mean over rounds.
 #include "thresholds.hpp"
 

@@ -1,4 +1,4 @@
-// Issue 11 item 3, "every failure explains itself": per error class the first few distinct
+// "Every failure explains itself": per error class the first few distinct
 // messages, kept on the error path only, bounded in number and length, merged across workers.
 #include <tpbench/engine/load.hpp>
 

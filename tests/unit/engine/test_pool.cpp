@@ -135,7 +135,7 @@ TEST_CASE("pool: broken connections are retired and replaced; connect failures a
 }
 
 TEST_CASE("pool: retired sessions are destroyed once closed and idle, not kept until the pool ends") {
-    // Issue 11 #14 / the soak: a long run whose server drops connections now and then kept every
+    // Found by the soak: a long run whose server drops connections now and then kept every
     // retired session (with its buffers) until the end; the client's RSS grew with each reconnect.
     auto counters = std::make_shared<test::FakeCounters>();
     test::FakeBehavior b;
@@ -187,7 +187,7 @@ TEST_CASE("pool: retired sessions are destroyed once closed and idle, not kept u
 
 TEST_CASE(
     "pool: a drop below the minimum is restored in the background, with a back-off while connects fail") {
-    // Issue 11 / closing3.md: after drops the pool stayed below its minimum until borrowers needed
+    // Without the background refill, a pool after drops stayed below its minimum until borrowers needed
     // the connections again (then paying the connect on the request path).
     auto counters = std::make_shared<test::FakeCounters>();
     test::FakeBehavior b;

@@ -111,7 +111,7 @@ TEST_CASE(
 }
 
 TEST_CASE("exercise without may_write: nothing is sent, the run is refused with the reason") {
-    // A user's server is never reset without consent (issue 25 #1): the Endpoint says whether
+    // A user's server is never reset without consent: the Endpoint says whether
     // tpbench may write; without it not even a connection is opened.
     for (int test_type : {0, 1}) {
         CAPTURE(test_type);

@@ -1,4 +1,4 @@
-// Issue 13 (helper table): branch()/choose() options, union() as a start step, V()/E() id forms,
+// branch()/choose() options, union() as a start step, V()/E() id forms,
 // to(Direction), select() and path() forms, order(local) details — after TinkerPop 3.7.3's steps.
 #include <tpbench/server/gremlin.hpp>
 

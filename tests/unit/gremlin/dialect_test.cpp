@@ -1,4 +1,4 @@
-// The generation switches (src/server/gremlin/dialect.hpp, issue 29): each one checked both ways —
+// The generation switches (src/server/gremlin/dialect.hpp): each one checked both ways —
 // what a 3.7 evaluation (ws37, http3) does and what a 4.0 evaluation (http4) does with the same text.
 #include "gremlin_test_util.hpp"
 

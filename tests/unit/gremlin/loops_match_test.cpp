@@ -1,4 +1,4 @@
-// Issue 13 (helper table): named repeat() loops, match() with and()/where() patterns,
+// Named repeat() loops, match() with and()/where() patterns,
 // PartitionStrategy edge visibility — after TinkerPop 3.7.3's steps.
 #include <tpbench/server/gremlin.hpp>
 

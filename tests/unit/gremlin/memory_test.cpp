@@ -1,4 +1,4 @@
-// Issue 11 finding 1: a huge script must not make the evaluator allocate far more than its own
+// A huge script must not make the evaluator allocate far more than its own
 // size. This binary replaces the global operator new/delete with counting versions (bytes in use
 // and the peak, by malloc_usable_size) and measures the peak while evaluating 10 MiB scripts.
 // The old tokenizer materialised every token (~56 bytes per 1-byte token): `1+1+…` of 10 MiB
@@ -87,7 +87,7 @@ std::string repeated(const std::string& head, const std::string& unit, const std
 
 }  // namespace
 
-TEST_CASE("memory: a 10 MiB script costs at most a small multiple of its size (issue 11 #1)") {
+TEST_CASE("memory: a 10 MiB script costs at most a small multiple of its size") {
     server::Graph g;
     g.load_modern();
     constexpr std::size_t kSize = 10u << 20;

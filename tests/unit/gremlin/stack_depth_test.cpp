@@ -1,4 +1,4 @@
-// Issue 11 #15, the server's Gremlin front end: the parser's nesting limits (script.cpp kMaxDepth,
+// The server's Gremlin front end: the parser's nesting limits (script.cpp kMaxDepth,
 // the operator-chain bound, eval.cpp's bytecode depth) keep the deepest script or bytecode it
 // accepts — parsed, evaluated and drained — within a fraction of a thread's default 8 MiB stack,
 // even under ASan+UBSan. Each case finds the deepest nesting the parser accepts, then runs it on a
@@ -65,7 +65,7 @@ std::string wrap(int n, const std::string& open, const std::string& inner, const
 
 }  // namespace
 
-TEST_CASE("gremlin: the deepest script the parser accepts evaluates on a 2 MiB stack (issue 11 #15)") {
+TEST_CASE("gremlin: the deepest script the parser accepts evaluates on a 2 MiB stack") {
     server::Graph g;
     g.load_modern();
     struct Case {
@@ -97,7 +97,7 @@ TEST_CASE("gremlin: the deepest script the parser accepts evaluates on a 2 MiB s
     }
 }
 
-TEST_CASE("gremlin: the deepest bytecode accepted evaluates on a 2 MiB stack (issue 11 #15)") {
+TEST_CASE("gremlin: the deepest bytecode accepted evaluates on a 2 MiB stack") {
     server::Graph g;
     g.load_modern();
     auto nested = [&](int n) {

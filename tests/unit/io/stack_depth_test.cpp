@@ -1,4 +1,4 @@
-// Issue 11 #15: the recursive GraphBinary and GraphSON readers are bounded by a nesting cap
+// The recursive GraphBinary and GraphSON readers are bounded by a nesting cap
 // (gb_depth_cap, gs_depth_cap) that holds whatever the caller's max_depth says, and the cap leaves a
 // wide stack margin even where frames are largest (ASan+UBSan builds, where the old 1000-level cap
 // overflowed the 8 MiB main-thread stack). Every input here runs on a thread with a 1 MiB stack —
@@ -135,7 +135,7 @@ errc gs_code(const std::string& in, GsVersion ver, bool typed, std::size_t max_d
 
 }  // namespace
 
-TEST_CASE("graphbinary: the deepest nesting the cap allows decodes on a 1 MiB stack (issue 11 #15)") {
+TEST_CASE("graphbinary: the deepest nesting the cap allows decodes on a 1 MiB stack") {
     constexpr std::size_t huge = std::numeric_limits<std::size_t>::max();
     static_assert(gb_depth_cap >= 64, "the cap must not be below the default max_depth");
     on_stack(kSmallStack, [&] {
@@ -161,7 +161,7 @@ TEST_CASE("graphbinary: the deepest nesting the cap allows decodes on a 1 MiB st
     });
 }
 
-TEST_CASE("graphson: the deepest nesting the cap allows parses on a 1 MiB stack (issue 11 #15)") {
+TEST_CASE("graphson: the deepest nesting the cap allows parses on a 1 MiB stack") {
     constexpr std::size_t huge = std::numeric_limits<std::size_t>::max();
     static_assert(gs_depth_cap >= 64, "the cap must not be below the default max_depth");
     on_stack(kSmallStack, [&] {

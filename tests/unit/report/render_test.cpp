@@ -55,7 +55,7 @@ TEST_CASE("compare_metric builds A/B rows") {
     const double one[] = {1.0};
     const double two[] = {1.0, 2.0};
     auto single = compare_metric("m", "ns", "a", "b", one, two);
-    CHECK(single.verdict == "n/a");  // one run per side has no dispersion: no "~" claim (issue 25)
+    CHECK(single.verdict == "n/a");               // one run per side has no dispersion: no "~" claim
     CHECK(single.ratio == doctest::Approx(1.5));  // the ratio is still shown
     CHECK_FALSE(single.ci_low.has_value());
     CHECK(single.note.find("single run") != std::string::npos);

@@ -444,7 +444,7 @@ TEST_CASE("http4 job: errors in the footer, before and after data") {
     p = h4_params(ob, {}, 2, EvalError{EvalError::Kind::syntax, "token recognition error", "X"});
     p.language = "gremlin-lang";
     auto r4 = run_h4(std::move(p));
-    CHECK(r4.status == 400);  // a request error: in the status line too (issue 26 m2)
+    CHECK(r4.status == 400);  // a request error: in the status line too
     CHECK(r4.trailers["code"] == "400");
     CHECK(r4.trailers["exception"] == "MalformedQueryException");
 

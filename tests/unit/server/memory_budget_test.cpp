@@ -1,4 +1,4 @@
-// MemoryBudget (`tpbench serve --memory-budget`, issue 11 #1 total): claims, refusals, release with
+// MemoryBudget (`tpbench serve --memory-budget`, the total across requests): claims, refusals, release with
 // the lease, the per-request charge, and that concurrent claims never exceed the budget.
 #include "outbox.hpp"
 #include "work_pool.hpp"

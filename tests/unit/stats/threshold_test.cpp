@@ -113,7 +113,7 @@ TEST_CASE("evaluate thresholds against a metrics map and a run") {
     CHECK(r.exit_code() == kThresholdsFailedExitCode);
 }
 
-TEST_CASE("scoped thresholds: a side label or the A/B ratio (issue 25)") {
+TEST_CASE("scoped thresholds: a side label or the A/B ratio") {
     auto side = parse_threshold("http4@127.0.0.1:8182 : p99<20ms");
     REQUIRE_MESSAGE(side.ok(), side.error());
     CHECK(side->scope == "http4@127.0.0.1:8182");
@@ -149,7 +149,7 @@ TEST_CASE("scoped thresholds: a side label or the A/B ratio (issue 25)") {
     CHECK(res.results[0].message == "ratio:rps>0.9: rps = x0.500 (limit > x0.900) -> FAILED");
 }
 
-TEST_CASE("baseline thresholds: 'METRIC OP FACTORx baseline' and 'baseline:' (issue 30)") {
+TEST_CASE("baseline thresholds: 'METRIC OP FACTORx baseline' and 'baseline:'") {
     auto t = parse_threshold("p99<1.10x baseline");
     REQUIRE_MESSAGE(t.ok(), t.error());
     CHECK(t->baseline);
