@@ -1,6 +1,6 @@
 // Result streams and the bytecode front end.
 #include "runtime.hpp"
-#include "steps_filters.hpp"
+#include "steps_filter_where_has.hpp"
 #include "steps_sidefx.hpp"
 #include "steps_write.hpp"
 

@@ -20,7 +20,7 @@ bool gremlin_eq(Ctx& ctx, const Obj& a, const Obj& b);
 int obj_compare(Ctx& ctx, const Obj& a, const Obj& b);
 // True if `p` (a P/TextP value) accepts `o`.
 bool test_p(Ctx& ctx, const model::Value& p, const Obj& o);
-// GType (3.8/4.0; steps_v4.cpp): a constant is carried as Value::class_("GType.NAME").
+// GType (3.8/4.0; steps_since38.cpp): a constant is carried as Value::class_("GType.NAME").
 model::Value gtype_value(const std::string& name);
 bool is_gtype(const model::Value& v);
 std::string gtype_name(const model::Value& v);

@@ -1,7 +1,7 @@
 // The Groovy-flavoured script front end: tokenizer, recursive-descent parser to an AST of
 // method-call chains, and an evaluator that builds traversals (Code) or computes plain values.
 #include "runtime.hpp"
-#include "steps_liststeps.hpp"
+#include "steps_site.hpp"
 
 #include <tpbench/model/map_entries.hpp>
 #include <tpbench/model/utf8.hpp>

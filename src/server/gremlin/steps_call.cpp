@@ -4,7 +4,7 @@
 // Parameters merge as CallStep merges them: the static map, then the map traversal's result,
 // then with(key, value | traversal) modulators, each evaluated per traverser.
 #include "step_shapes.hpp"
-#include "steps_liststeps.hpp"
+#include "steps_site.hpp"
 
 #include <tpbench/model/map_entries.hpp>
 

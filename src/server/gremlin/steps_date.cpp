@@ -1,7 +1,7 @@
 // asDate(), dateAdd(DT, n), dateDiff(date | traversal) with TinkerPop 3.7.3's semantics (dates are
 // java.util.Date: milliseconds since the epoch, UTC) and the ISO-8601 parser behind asDate() and
 // gremlin-lang's datetime() (DatetimeHelper.parse).
-#include "steps_liststeps.hpp"
+#include "steps_site.hpp"
 
 #include <cctype>
 #include <memory>

@@ -2,7 +2,7 @@
 // merge, combine, intersect, difference, disjunct, product, index) with TinkerPop 3.7.3's
 // semantics and messages (ListFunction, StringLocalStep, the *GlobalStep classes): null passes
 // through string steps, paths are iterable, set results are deduplicated with Java equality.
-#include "steps_liststeps.hpp"
+#include "steps_site.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -4,7 +4,7 @@
 // A recursive-descent parser compiles to a postfix program evaluated per traverser on a small stack.
 // Precedence as exp4j's: + - below * / % below unary minus/plus below ^ (right-associative), so -2^2 = -4 and
 // 2^-1 = 0.5. A function name not followed by '(' applies to the rest of its sub-expression ("sin _").
-#include "steps_liststeps.hpp"
+#include "steps_site.hpp"
 
 #include <cctype>
 #include <cmath>

@@ -1,7 +1,7 @@
 // Steps over labels and paths: as(), select(), match(), project(), path() (where() is in
-// steps_filters.cpp).
+// steps_filter_where_has.cpp).
 #include "compiler.hpp"
-#include "steps_filters.hpp"
+#include "steps_filter_where_has.hpp"
 
 #include <algorithm>
 #include <functional>

@@ -4,7 +4,7 @@
 // aggregate()/store() with by() and Scope.local, fail(). The arithmetic is NumberHelper's: the wider
 // of the two number classes wins (byte < short < int < long < float < double < BigDecimal), integral
 // arithmetic wraps as Java's does, a double meets a BigDecimal as BigDecimal.valueOf(double).
-#include "steps_liststeps.hpp"
+#include "steps_site.hpp"
 
 #include <cstdint>
 #include <optional>

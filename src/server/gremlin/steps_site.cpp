@@ -1,9 +1,9 @@
 // Registers the builders that take their own site struct in the step table: the liststeps
-// (steps_list.cpp, steps_date.cpp, steps_math.cpp, steps_call.cpp; StepSite, steps_liststeps.hpp)
+// (steps_list.cpp, steps_date.cpp, steps_math.cpp, steps_call.cpp; StepSite, steps_site.hpp)
 // the sack and side-effect steps (steps_sidefx.cpp; StepSite too) and the write steps (steps_write.cpp;
 // WriteBuild, steps_write.hpp).
 #include "compiler.hpp"
-#include "steps_liststeps.hpp"
+#include "steps_site.hpp"
 #include "steps_sidefx.hpp"
 #include "steps_write.hpp"
 

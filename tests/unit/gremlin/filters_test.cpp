@@ -1,10 +1,10 @@
-// The filter steps of src/server/gremlin/steps_filters*.cpp on the modern graph: infix and()/or()
+// The filter steps of src/server/gremlin/steps_filter_*.cpp on the modern graph: infix and()/or()
 // (ConnectiveStrategy), where() over connectives, SeedStrategy with coin()/sample(), the has()
 // family's null keys and String ids, dedup(labels).by(), path filters with by()/from()/to().
 // Answers are worked out by hand from the modern graph.
 #include <tpbench/server/gremlin.hpp>
 
-#include "../../../src/server/gremlin/steps_filters.hpp"
+#include "../../../src/server/gremlin/steps_filter_where_has.hpp"
 #include "gremlin_test_util.hpp"
 
 using namespace gremlin_test;

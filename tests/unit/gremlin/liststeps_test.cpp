@@ -2,7 +2,7 @@
 // graph: answers computed by hand, TinkerPop 3.7.3's messages for bad input.
 #include <tpbench/server/gremlin.hpp>
 
-#include "../../../src/server/gremlin/steps_liststeps.hpp"
+#include "../../../src/server/gremlin/steps_site.hpp"
 #include "gremlin_test_util.hpp"
 
 #include <cmath>

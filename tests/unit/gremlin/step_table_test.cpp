@@ -3,7 +3,7 @@
 #include <tpbench/server/gremlin.hpp>
 
 #include "../../../src/server/gremlin/compiler.hpp"
-#include "../../../src/server/gremlin/steps_liststeps.hpp"
+#include "../../../src/server/gremlin/steps_site.hpp"
 #include "../../../src/server/gremlin/steps_write.hpp"
 #include "gremlin_test_util.hpp"
 

@@ -2,7 +2,7 @@
 // (Dialect::new_steps; registered with kStepSince38): GType and P.typeOf() (CompareType.typeOf),
 // asNumber() / asNumber(GType) (AsNumberStep, NumberHelper.castTo), asBool() (AsBoolStep).
 #include "compiler.hpp"
-#include "steps_liststeps.hpp"
+#include "steps_site.hpp"
 
 #include <charconv>
 #include <cmath>

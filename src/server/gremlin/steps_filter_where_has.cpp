@@ -2,7 +2,7 @@
 // sample(), coin(). Semantics follow
 // TinkerPop 3.7.3's WhereTraversalStep/WherePredicateStep, HasContainer, DedupGlobalStep,
 // PathFnStep, SampleGlobalStep/SampleLocalStep and CoinStep.
-#include "steps_filters.hpp"
+#include "steps_filter_where_has.hpp"
 
 #include "compiler.hpp"
 #include "dialect.hpp"

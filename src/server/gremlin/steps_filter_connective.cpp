@@ -1,6 +1,6 @@
 // TinkerPop's ConnectiveStrategy (3.7.3): infix and()/or() markers become connective steps over
 // the traversals around them, before compilation.
-#include "steps_filters.hpp"
+#include "steps_filter_where_has.hpp"
 
 #include <algorithm>
 #include <memory>

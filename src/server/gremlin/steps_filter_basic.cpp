@@ -1,7 +1,7 @@
 // Filter steps: is(), the child-traversal filters not/filter/and/or (with sideEffect() and map(),
 // which share their shape), range/limit/skip/tail, timeLimit(), none()/discard() (barrier():
 // steps_sidefx.cpp). The has() family, where(), dedup(), simplePath/cyclicPath, coin() and sample() are in
-// steps_filters.cpp.
+// steps_filter_where_has.cpp.
 #include "compiler.hpp"
 
 #include <algorithm>
