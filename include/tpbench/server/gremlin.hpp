@@ -1,6 +1,6 @@
 #pragma once
-// The embedded server's Gremlin engine: an in-memory property graph, a parser for the Groovy-style
-// scripts drivers send (and gremlin-lang), a bytecode interpreter, and one lazy step engine with
+// The embedded server's Gremlin evaluator: an in-memory property graph, a parser for the Groovy-style
+// scripts drivers send (and gremlin-lang), a bytecode interpreter, and one lazy step evaluator with
 // TinkerPop-style bulked traversers. No Asio, no networking: the server's protocol layer drives it.
 //
 // Thread-safety: a Graph may be read by many evaluations at once (each evaluation holds an

@@ -2,7 +2,7 @@
 // tpbench serve — the embedded reference server: TinkerPop 3.7 WebSocket (ws37) and TinkerPop 4
 // HTTP (http4) on one port over an in-memory graph. Usable in-process: start() runs it on its own
 // threads and returns a handle; the handle's destructor (or stop()) shuts it down cleanly.
-// Depends on io + model + gremlin only — never on the client engine or backends.
+// Depends on io + model + gremlin only — never on the load engine or backends.
 #include <chrono>
 #include <cstdint>
 #include <map>

@@ -1,4 +1,4 @@
-// Shared runtime helpers for the step engine: objects, paths, predicates, merging, side effects.
+// Shared runtime helpers for the step evaluator: objects, paths, predicates, merging, side effects.
 #include "runtime.hpp"
 #include "steps_sidefx.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 // Private to tpbench::gremlin: helpers shared by the step implementations (objects, paths,
 // predicates, bulk merging, side effects).
-#include "engine.hpp"
+#include "evaluator.hpp"
 
 #include <deque>
 #include <optional>

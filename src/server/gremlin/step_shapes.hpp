@@ -1,7 +1,7 @@
 #pragma once
 // Step shapes shared by the step files (compiler.hpp, steps_write.cpp): generic pull-based steps whose
 // behaviour is a closure set by the builder.
-#include "engine.hpp"
+#include "evaluator.hpp"
 
 #include <cstddef>
 #include <functional>

@@ -1,5 +1,5 @@
 #pragma once
-// Request jobs: evaluate one request with the Gremlin engine and stream its results into the
+// Request jobs: evaluate one request with the Gremlin evaluator and stream its results into the
 // connection's Outbox as ws37 ResponseMessages (206…200/204/errors) or as one http4 chunked
 // response (head, one chunk per batch, footer, trailers). No Asio: a job runs on a gremlinPool
 // thread (where it may block on back-pressure) or, for known-cheap requests, on the I/O thread in

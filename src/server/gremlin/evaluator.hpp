@@ -1,6 +1,6 @@
 #pragma once
 // Private to tpbench::gremlin: the instruction form both front ends (Groovy scripts, bytecode)
-// produce, and the lazy step engine that runs it.
+// produce, and the lazy step evaluator that runs it (plans of steps, traversers, contexts).
 #include "dialect.hpp"
 #include "graph_store.hpp"
 
