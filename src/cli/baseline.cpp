@@ -2,7 +2,7 @@
 
 #include "cli_common.hpp"
 
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 #include <tpbench/report/render.hpp>
 
 #include <fmt/core.h>

@@ -12,7 +12,7 @@
 // A side of this run is matched with the baseline's side of the same name, or with its only side.
 // Each metric's row has the ratio this run / baseline; one run per side has no dispersion, so the
 // verdict is "n/a" (the ratio is still shown); the thresholds judge the ratio.
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 #include <tpbench/report/report.hpp>
 
 #include <string>

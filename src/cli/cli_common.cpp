@@ -2,7 +2,7 @@
 #include "run_hooks.hpp"
 
 #include <tpbench/backends/registry.hpp>
-#include <tpbench/engine/java_compat.hpp>
+#include <tpbench/profiling/java_compat.hpp>
 #include <tpbench/report/render.hpp>
 #include <tpbench/server/server.hpp>
 

@@ -7,7 +7,7 @@
 #include "security.hpp"
 
 #include <tpbench/backends/registry.hpp>
-#include <tpbench/engine/scenario.hpp>
+#include <tpbench/profiling/scenario.hpp>
 #include <tpbench/report/report.hpp>
 
 #include <chrono>

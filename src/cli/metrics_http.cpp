@@ -2,7 +2,7 @@
 // Beast translation unit of the CLI: keep it small (one Beast TU costs about a minute to compile).
 #include "metrics_http.hpp"
 
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>

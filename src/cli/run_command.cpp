@@ -3,7 +3,7 @@
 #include "security.hpp"
 
 #include <tpbench/engine/interrupt.hpp>
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 
 #include <CLI/CLI.hpp>
 

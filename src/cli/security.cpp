@@ -2,7 +2,7 @@
 
 #include <tpbench/auth/auth.hpp>
 #include <tpbench/backends/registry.hpp>
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 #include <tpbench/report/report.hpp>
 
 #include <CLI/CLI.hpp>

@@ -2,7 +2,7 @@
 
 #include "baseline.hpp"
 
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 
 #include <fmt/core.h>
 

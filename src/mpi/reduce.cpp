@@ -1,6 +1,6 @@
 #include "reduce.hpp"
 
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 #include <tpbench/stats/compare.hpp>
 #include <tpbench/stats/hdr_codec.hpp>
 

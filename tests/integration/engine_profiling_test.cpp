@@ -1,7 +1,7 @@
 // The real client against the real embedded server: ProfilingApplication scenarios on both
 // backends, result counts from the modern graph, zero errors at equal effective concurrency.
 #include <tpbench/backends/registry.hpp>
-#include <tpbench/engine/scenario.hpp>
+#include <tpbench/profiling/scenario.hpp>
 
 #include <tpbench/server/server.hpp>
 

@@ -3,7 +3,7 @@
 // over ranks is exactly the one-process plan, and a failed rank is named.
 #include "reduce.hpp"
 
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 
 #include <doctest/doctest.h>
 

@@ -14,7 +14,7 @@
 #include <tpbench/backends/http4.hpp>
 #include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/backend.hpp>
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 #include <tpbench/engine/transaction.hpp>
 #include <tpbench/model/error.hpp>
 #include <tpbench/model/value.hpp>

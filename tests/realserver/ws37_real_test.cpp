@@ -8,7 +8,7 @@
 #include <tpbench/backends/ws37.hpp>
 #include <tpbench/backends/registry.hpp>
 #include <tpbench/engine/backend.hpp>
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 #include <tpbench/model/error.hpp>
 #include <tpbench/model/value.hpp>
 

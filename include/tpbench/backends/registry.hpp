@@ -7,7 +7,7 @@
 // Target tpbench::backends (links every backend). Pure data and pure functions: usable on any
 // thread; validate() builds (and drops) a session on a private io_context.
 #include <tpbench/engine/backend.hpp>
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 
 #include <cstddef>
 #include <map>

@@ -166,7 +166,7 @@ struct TransactionTemplate {
 // template is a transaction group (`request` is then unused).
 // A workload line's feeder (docs/usage.md "Feeders"): the bindings of every request the line
 // sends come from one of these rows, picked by LoadSpec::rows. Loaded and converted once, before
-// the run (engine/feeder.hpp); a request only copies its row's map into its Request.
+// the run (profiling/feeder.hpp); a request only copies its row's map into its Request.
 struct Feeder {
     enum class Mode : std::uint8_t { sequential, random, once };
     std::string file;  // as the workload line names it, for messages

@@ -2,7 +2,7 @@
 // a scraper and a Pushgateway see, on loopback.
 #include "metrics_http.hpp"
 
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 
 #include <doctest/doctest.h>
 

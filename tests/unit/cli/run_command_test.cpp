@@ -1,7 +1,7 @@
 // The one command runner: exit codes from a command body's result and exceptions.
 #include "run_command.hpp"
 
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 
 #include <CLI/CLI.hpp>
 #include <doctest/doctest.h>

@@ -1,7 +1,7 @@
 // TLS/credential option resolution, URL hosts and secret redaction of the load commands.
 #include "security.hpp"
 
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 #include <tpbench/report/report.hpp>
 
 #include <doctest/doctest.h>

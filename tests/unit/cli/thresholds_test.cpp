@@ -2,7 +2,7 @@
 // evaluation on report sides — per side, one side, B/A ratios, the mean over rounds.
 #include "thresholds.hpp"
 
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 
 #include <doctest/doctest.h>
 

@@ -2,7 +2,7 @@
 // are refused for credentials or TLS (auth_failed / tls_failed: no retry storm).
 #include <tpbench/engine/load.hpp>
 #include <tpbench/engine/pool.hpp>
-#include <tpbench/engine/scenario.hpp>
+#include <tpbench/profiling/scenario.hpp>
 
 #include "fake_session.hpp"
 

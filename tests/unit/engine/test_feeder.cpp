@@ -1,8 +1,8 @@
-#include <tpbench/engine/feeder.hpp>
+#include <tpbench/profiling/feeder.hpp>
 
-#include <tpbench/engine/profiling.hpp>
-#include <tpbench/engine/scenario.hpp>
-#include <tpbench/engine/workload.hpp>
+#include <tpbench/profiling/profiling.hpp>
+#include <tpbench/profiling/scenario.hpp>
+#include <tpbench/profiling/workload.hpp>
 
 #include <doctest/doctest.h>
 

@@ -4,7 +4,7 @@
 // were handed over as the run went (LoadSpec::on_interval).
 #include <tpbench/engine/interrupt.hpp>
 #include <tpbench/engine/load.hpp>
-#include <tpbench/engine/scenario.hpp>
+#include <tpbench/profiling/scenario.hpp>
 
 #include "fake_session.hpp"
 

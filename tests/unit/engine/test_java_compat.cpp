@@ -1,4 +1,4 @@
-#include <tpbench/engine/java_compat.hpp>
+#include <tpbench/profiling/java_compat.hpp>
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
 #include <tpbench/engine/load.hpp>
 
-#include <tpbench/engine/java_compat.hpp>
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/java_compat.hpp>
+#include <tpbench/profiling/profiling.hpp>
 
 #include "fake_session.hpp"
 

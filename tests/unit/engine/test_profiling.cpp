@@ -1,4 +1,4 @@
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 
 #include <doctest/doctest.h>
 

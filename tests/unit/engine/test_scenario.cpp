@@ -1,4 +1,4 @@
-#include <tpbench/engine/scenario.hpp>
+#include <tpbench/profiling/scenario.hpp>
 
 #include "fake_session.hpp"
 

@@ -1,6 +1,6 @@
-#include <tpbench/engine/workload.hpp>
+#include <tpbench/profiling/workload.hpp>
 
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 
 #include <doctest/doctest.h>
 

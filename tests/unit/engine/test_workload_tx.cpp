@@ -1,6 +1,6 @@
 // Workload transaction groups ("tx" lines): parsing and refusals (helper "tx").
-#include <tpbench/engine/profiling.hpp>
-#include <tpbench/engine/workload.hpp>
+#include <tpbench/profiling/profiling.hpp>
+#include <tpbench/profiling/workload.hpp>
 
 #include <doctest/doctest.h>
 

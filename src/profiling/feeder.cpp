@@ -1,6 +1,6 @@
-#include <tpbench/engine/feeder.hpp>
+#include <tpbench/profiling/feeder.hpp>
 
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 
 #include <fmt/core.h>
 

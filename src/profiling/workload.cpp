@@ -1,7 +1,7 @@
-#include <tpbench/engine/workload.hpp>
+#include <tpbench/profiling/workload.hpp>
 
-#include <tpbench/engine/java_compat.hpp>
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/java_compat.hpp>
+#include <tpbench/profiling/profiling.hpp>
 
 #include <boost/json/parse.hpp>
 #include <boost/json/value.hpp>

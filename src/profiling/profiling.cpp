@@ -1,6 +1,6 @@
-#include <tpbench/engine/profiling.hpp>
+#include <tpbench/profiling/profiling.hpp>
 
-#include <tpbench/engine/java_compat.hpp>
+#include <tpbench/profiling/java_compat.hpp>
 
 #include <fmt/core.h>
 

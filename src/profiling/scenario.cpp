@@ -1,7 +1,7 @@
-#include <tpbench/engine/scenario.hpp>
+#include <tpbench/profiling/scenario.hpp>
 
 #include <tpbench/engine/interrupt.hpp>
-#include <tpbench/engine/java_compat.hpp>
+#include <tpbench/profiling/java_compat.hpp>
 
 #include <fmt/core.h>
 

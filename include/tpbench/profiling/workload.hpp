@@ -8,7 +8,7 @@
 // Keys: gremlin (required, non-empty string), weight (positive integer <= 1000000, default 1),
 // bindings (object; values: string, boolean, integer -> Long, number -> Double, array -> List,
 // object -> Map, or a typed {"@type": "g:Int32"|"g:Int64"|"g:Double"|"g:Float", "@value": n}),
-// expect (result count every execution must return), language, batchSize, feeder (engine/feeder.hpp).
+// expect (result count every execution must return), language, batchSize, feeder (profiling/feeder.hpp).
 //
 // A transaction group (docs/usage.md "Transactions in a workload") is one line whose "tx" lists
 // the requests (each with gremlin and optionally bindings, language, batchSize), run in order on
@@ -29,7 +29,7 @@ struct WeightedQuery {
     std::uint32_t weight = 1;
     RequestTemplate request;
     // "feeder": the same object as request.feeder, its rows empty until load_feeders
-    // (engine/feeder.hpp) reads the file.
+    // (profiling/feeder.hpp) reads the file.
     std::shared_ptr<Feeder> feeder;
 };
 

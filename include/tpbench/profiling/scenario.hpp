@@ -5,10 +5,10 @@
 // prints. Runs on the calling thread (each execution starts its own worker threads).
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/engine/load.hpp>
-#include <tpbench/engine/profiling.hpp>
-#include <tpbench/engine/java_compat.hpp>
-#include <tpbench/engine/feeder.hpp>
-#include <tpbench/engine/workload.hpp>
+#include <tpbench/profiling/profiling.hpp>
+#include <tpbench/profiling/java_compat.hpp>
+#include <tpbench/profiling/feeder.hpp>
+#include <tpbench/profiling/workload.hpp>
 
 #include <functional>
 #include <optional>

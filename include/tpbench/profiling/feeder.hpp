@@ -11,7 +11,7 @@
 // (any other name): one object per line, values as a workload line's bindings. Blank lines are
 // skipped, and in JSON lines lines starting with '#'. Pure: the caller reads the file.
 #include <tpbench/engine/load.hpp>
-#include <tpbench/engine/workload.hpp>
+#include <tpbench/profiling/workload.hpp>
 
 #include <cstdint>
 #include <functional>
