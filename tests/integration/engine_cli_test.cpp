@@ -1,138 +1,38 @@
 // The tpbench binary: `profile` prints ProfilingApplication's lines; bad arguments exit 2;
 // an unreachable server exits non-zero quickly.
+#include "common/cli_process.hpp"
+
 #include <doctest/doctest.h>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
-#include <atomic>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <regex>
-#include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace {
 
-struct Result {
-    int code = -1;
-    std::vector<std::string> lines;
-};
+using Result = tpbench::test::CliResult;
 
 Result run(const std::string& args, bool with_stderr = false) {
-    Result r;
-    const std::string cmd =
-        std::string(TPBENCH_BINARY) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::array<char, 4096> buf{};
-    std::string all;
-    while (std::fgets(buf.data(), buf.size(), p)) all += buf.data();
-    const int status = pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::istringstream ss(all);
-    for (std::string l; std::getline(ss, l);) r.lines.push_back(l);
-    return r;
+    return tpbench::test::run_cli(TPBENCH_BINARY, args, with_stderr);
 }
 
 // stdout and stderr of a run as one text.
-std::string text_of(const Result& r) {
-    std::string t;
-    for (const auto& l : r.lines) t += l + "\n";
-    return t;
-}
+std::string text_of(const Result& r) { return r.out; }
 
 // A TCP listener on 127.0.0.1 that accepts connections and never answers (nor reads).
-class SilentServer {
-public:
-    SilentServer() {
-        fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-        REQUIRE(fd_ >= 0);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        a.sin_port = 0;
-        REQUIRE(::bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
-        REQUIRE(::listen(fd_, 512) == 0);
-        socklen_t len = sizeof a;
-        REQUIRE(::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len) == 0);
-        port_ = ntohs(a.sin_port);
-        thread_ = std::thread([this] {
-            while (!stop_) {
-                const int c = ::accept(fd_, nullptr, nullptr);
-                if (c < 0) break;
-                accepted_.push_back(c);
-            }
-        });
-    }
-    ~SilentServer() {
-        stop_ = true;
-        ::shutdown(fd_, SHUT_RDWR);
-        ::close(fd_);
-        thread_.join();
-        for (int c : accepted_) ::close(c);
-    }
-    int port() const { return port_; }
-
-private:
-    int fd_ = -1;
-    int port_ = 0;
-    std::atomic<bool> stop_{false};
-    std::vector<int> accepted_;
-    std::thread thread_;
+struct SilentServer : tpbench::test::RawTcpListener {
+    SilentServer() : RawTcpListener(Accepted::hold) {}
 };
 
 // `tpbench serve --port 0 ARGS...` as a child process; port() from its first stdout line.
-class ServeProcess {
-public:
-    explicit ServeProcess(std::vector<std::string> args) {
-        int fds[2];
-        REQUIRE(::pipe(fds) == 0);
-        pid_ = ::fork();
-        REQUIRE(pid_ >= 0);
-        if (pid_ == 0) {
-            ::dup2(fds[1], 1);
-            ::close(fds[0]);
-            ::close(fds[1]);
-            std::vector<std::string> all{TPBENCH_BINARY, "serve", "--port", "0"};
-            all.insert(all.end(), args.begin(), args.end());
-            std::vector<char*> argv;
-            for (auto& a : all) argv.push_back(a.data());
-            argv.push_back(nullptr);
-            ::execv(TPBENCH_BINARY, argv.data());
-            ::_exit(127);
-        }
-        ::close(fds[1]);
-        out_ = ::fdopen(fds[0], "r");
-        std::array<char, 1024> buf{};
-        if (std::fgets(buf.data(), buf.size(), out_)) first_line_ = buf.data();
-        const std::regex re(R"(listening on 127\.0\.0\.1:(\d+))");
-        std::smatch m;
-        if (std::regex_search(first_line_, m, re)) port_ = std::stoi(m[1]);
-    }
-    ~ServeProcess() {
-        ::kill(pid_, SIGTERM);
-        int status = 0;
-        ::waitpid(pid_, &status, 0);
-        if (out_) std::fclose(out_);
-    }
-    int port() const { return port_; }
-    const std::string& first_line() const { return first_line_; }
-
-private:
-    pid_t pid_ = -1;
-    FILE* out_ = nullptr;
-    std::string first_line_;
-    int port_ = 0;
+struct ServeProcess : tpbench::test::ServeProcess {
+    explicit ServeProcess(std::vector<std::string> args)
+        : tpbench::test::ServeProcess(TPBENCH_BINARY, std::move(args)) {}
 };
 
 std::string temp_file(const std::string& name, const std::string& content) {

@@ -2,128 +2,36 @@
 // default A/B; the exercise reset needs --allow-writes (or `profile exercise true`, which warns).
 // The "user's server" is `tpbench serve` started here as a separate process: to the A/B it is a
 // --side HOST:PORT like any other.
+#include "common/cli_process.hpp"
+
 #include <doctest/doctest.h>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <signal.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
-#include <atomic>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace {
 
-struct Result {
-    int code = -1;
-    std::string out;  // stdout (and stderr when asked)
-};
+using Result = tpbench::test::CliResult;
 
 Result run(const std::string& args, bool with_stderr = true) {
-    Result r;
-    const std::string cmd =
-        std::string(TPBENCH_BINARY) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::array<char, 4096> buf{};
-    while (std::fgets(buf.data(), buf.size(), p)) r.out += buf.data();
-    const int status = pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
+    return tpbench::test::run_cli(TPBENCH_BINARY, args, with_stderr);
 }
 
 // `tpbench serve --port 0` as a child process; port() from its first stdout line.
-class ServeProcess {
-public:
-    ServeProcess() {
-        int fds[2];
-        REQUIRE(::pipe(fds) == 0);
-        pid_ = ::fork();
-        REQUIRE(pid_ >= 0);
-        if (pid_ == 0) {
-            ::dup2(fds[1], 1);
-            ::close(fds[0]);
-            ::close(fds[1]);
-            std::vector<std::string> all{TPBENCH_BINARY, "serve", "--port", "0"};
-            std::vector<char*> argv;
-            for (auto& a : all) argv.push_back(a.data());
-            argv.push_back(nullptr);
-            ::execv(TPBENCH_BINARY, argv.data());
-            ::_exit(127);
-        }
-        ::close(fds[1]);
-        out_ = ::fdopen(fds[0], "r");
-        std::array<char, 1024> buf{};
-        std::string first;
-        if (std::fgets(buf.data(), buf.size(), out_)) first = buf.data();
-        const std::regex re(R"(listening on 127\.0\.0\.1:(\d+))");
-        std::smatch m;
-        if (std::regex_search(first, m, re)) port_ = std::stoi(m[1]);
-        REQUIRE_MESSAGE(port_ > 0, first);
-    }
-    ~ServeProcess() {
-        ::kill(pid_, SIGTERM);
-        int status = 0;
-        ::waitpid(pid_, &status, 0);
-        if (out_) std::fclose(out_);
-    }
-    int port() const { return port_; }
-    std::string target() const { return "127.0.0.1:" + std::to_string(port_); }
-    std::string host_flags() const { return "--host 127.0.0.1 --port " + std::to_string(port_); }
-
-private:
-    pid_t pid_ = -1;
-    FILE* out_ = nullptr;
-    int port_ = 0;
+struct ServeProcess : tpbench::test::ServeProcess {
+    ServeProcess() : tpbench::test::ServeProcess(TPBENCH_BINARY) {}
 };
 
 // A TCP listener on 127.0.0.1 that counts the connections it accepts (and answers nothing).
-class CountingListener {
-public:
-    CountingListener() {
-        fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-        REQUIRE(fd_ >= 0);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        REQUIRE(::bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
-        REQUIRE(::listen(fd_, 64) == 0);
-        socklen_t len = sizeof a;
-        REQUIRE(::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len) == 0);
-        port_ = ntohs(a.sin_port);
-        thread_ = std::thread([this] {
-            for (;;) {
-                const int c = ::accept(fd_, nullptr, nullptr);
-                if (c < 0) break;
-                ++accepted_;
-                ::close(c);
-            }
-        });
-    }
-    ~CountingListener() {
-        ::shutdown(fd_, SHUT_RDWR);
-        ::close(fd_);
-        thread_.join();
-    }
-    int port() const { return port_; }
-    int accepted() const { return accepted_.load(); }
-
-private:
-    int fd_ = -1;
-    int port_ = 0;
-    std::atomic<int> accepted_{0};
-    std::thread thread_;
+struct CountingListener : tpbench::test::RawTcpListener {
+    CountingListener() : RawTcpListener(Accepted::close) {}
 };
 
 // One latency request of `script` against the server; true when it returned `count` results.
@@ -403,43 +311,10 @@ namespace {
 
 // An HTTP listener that answers every request 403 with no body, as a TinkerPop 3.x Gremlin Server
 // answers plain HTTP on its WebSocket port.
-class Forbidden403 {
-public:
-    Forbidden403() {
-        fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-        REQUIRE(fd_ >= 0);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        REQUIRE(::bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
-        REQUIRE(::listen(fd_, 64) == 0);
-        socklen_t len = sizeof a;
-        REQUIRE(::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len) == 0);
-        port_ = ntohs(a.sin_port);
-        thread_ = std::thread([this] {
-            for (;;) {
-                const int c = ::accept(fd_, nullptr, nullptr);
-                if (c < 0) break;
-                std::array<char, 8192> buf{};
-                (void)::recv(c, buf.data(), buf.size(), 0);
-                const std::string answer =
-                    "HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\nconnection: close\r\n\r\n";
-                (void)::send(c, answer.data(), answer.size(), MSG_NOSIGNAL);
-                ::close(c);
-            }
-        });
-    }
-    ~Forbidden403() {
-        ::shutdown(fd_, SHUT_RDWR);
-        ::close(fd_);
-        thread_.join();
-    }
-    int port() const { return port_; }
-
-private:
-    int fd_ = -1;
-    int port_ = 0;
-    std::thread thread_;
+struct Forbidden403 : tpbench::test::RawTcpListener {
+    Forbidden403()
+        : RawTcpListener(Accepted::answer,
+                         "HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\nconnection: close\r\n\r\n") {}
 };
 
 }  // namespace

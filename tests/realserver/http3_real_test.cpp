@@ -8,6 +8,7 @@
 #include <tpbench/model/error.hpp>
 #include <tpbench/model/value.hpp>
 
+#include "common/one_connection.hpp"
 #include "common/run_bounded.hpp"
 #include "common/session_fixture.hpp"
 
@@ -45,19 +46,7 @@ Request request(std::string gremlin, bool keep = true) {
 
 std::vector<Outcome> on_one_connection(std::string_view backend, const SessionConfig& cfg,
                                        const std::vector<Request>& reqs) {
-    net::io_context ioc;
-    std::vector<Outcome> out;
-    tpbench::test::run_bounded(
-        ioc,
-        [&]() -> net::awaitable<void> {
-            auto s = tpbench::test::make_backend_session(backend, ioc.get_executor(), cfg);
-            const auto ec = co_await s->async_connect();
-            REQUIRE_MESSAGE(!ec, ec.message() << ": " << s->connect_error_message());
-            for (const auto& r : reqs) out.push_back(co_await s->async_execute(r));
-            co_await s->async_close();
-        },
-        300s, "client did not finish in time");
-    return out;
+    return tpbench::test::on_one_connection(backend, cfg, reqs, 300s);
 }
 
 struct Form {

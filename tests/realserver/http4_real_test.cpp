@@ -19,6 +19,7 @@
 #include <tpbench/model/error.hpp>
 #include <tpbench/model/value.hpp>
 
+#include "common/one_connection.hpp"
 #include "common/run_bounded.hpp"
 #include "common/session_fixture.hpp"
 
@@ -106,28 +107,12 @@ void run(net::io_context& ioc, std::function<net::awaitable<void>()> body,
     tpbench::test::run_bounded(ioc, body, limit, "client did not finish in time");
 }
 
-std::string describe(const Outcome& o) {
-    return (o.error ? o.error.message() : std::string("ok")) + " status " + std::to_string(o.status_code) +
-           " '" + o.status_message + "'";
-}
+using tpbench::test::describe;
 
 // Runs requests one after the other on one fresh connection.
 std::vector<Outcome> several(const SessionConfig& cfg, const std::vector<Request>& reqs,
                              std::chrono::seconds limit = 280s) {
-    net::io_context ioc;
-    std::vector<Outcome> outs;
-    run(
-        ioc,
-        [&]() -> net::awaitable<void> {
-            auto s = make(ioc, cfg);
-            const auto ec = co_await s->async_connect();
-            REQUIRE_MESSAGE(!ec, "connect to 127.0.0.1:" << cfg.target.port << ": " << ec.message() << " "
-                                                         << s->connect_error_message());
-            for (const auto& r : reqs) outs.push_back(co_await s->async_execute(r));
-            co_await s->async_close();
-        },
-        limit);
-    return outs;
+    return tpbench::test::on_one_connection("http4", cfg, reqs, limit);
 }
 
 Outcome one(const SessionConfig& cfg, const Request& req, std::chrono::seconds limit = 280s) {
@@ -135,23 +120,8 @@ Outcome one(const SessionConfig& cfg, const Request& req, std::chrono::seconds l
 }
 
 // One connect (with its dialect probe): the error, the message and the dialect the session reports.
-struct Connect {
-    std::error_code error;
-    std::string message;
-    std::string dialect;
-};
-Connect connect_once(const SessionConfig& cfg) {
-    net::io_context ioc;
-    Connect c;
-    run(ioc, [&]() -> net::awaitable<void> {
-        auto s = make(ioc, cfg);
-        c.error = co_await s->async_connect();
-        c.message = s->connect_error_message();
-        c.dialect = std::string(s->dialect());
-        co_await s->async_close();
-    });
-    return c;
-}
+using Connect = tpbench::test::ConnectResult;
+Connect connect_once(const SessionConfig& cfg) { return tpbench::test::connect_once("http4", cfg); }
 
 std::string unique_tag() {
     std::random_device rd;

@@ -12,6 +12,7 @@
 #include <tpbench/model/error.hpp>
 #include <tpbench/model/value.hpp>
 
+#include "common/one_connection.hpp"
 #include "common/run_bounded.hpp"
 #include "common/session_fixture.hpp"
 
@@ -84,31 +85,15 @@ void run(net::io_context& ioc, std::function<net::awaitable<void>()> body,
 }
 
 // Runs requests one after the other on one fresh connection.
-std::vector<Outcome> several(const SessionConfig& cfg, std::vector<Request> reqs) {
-    net::io_context ioc;
-    std::vector<Outcome> outs;
-    run(ioc, [&]() -> net::awaitable<void> {
-        auto s = make(ioc, cfg);
-        const auto ec = co_await s->async_connect();
-        REQUIRE_MESSAGE(!ec, "connect to 127.0.0.1:" << cfg.target.port << ": " << ec.message());
-        for (const auto& r : reqs) outs.push_back(co_await s->async_execute(r));
-        co_await s->async_close();
-    });
-    return outs;
+std::vector<Outcome> several(const SessionConfig& cfg, const std::vector<Request>& reqs) {
+    return tpbench::test::on_one_connection("ws37", cfg, reqs, 240s);
 }
 
 Outcome one(const SessionConfig& cfg, Request req) { return several(cfg, {std::move(req)}).at(0); }
 
 // The error of opening one connection (none = it opened and closed cleanly).
 std::error_code connect_error(const SessionConfig& cfg) {
-    net::io_context ioc;
-    std::error_code out;
-    run(ioc, [&]() -> net::awaitable<void> {
-        auto s = make(ioc, cfg);
-        out = co_await s->async_connect();
-        co_await s->async_close();
-    });
-    return out;
+    return tpbench::test::connect_once("ws37", cfg, 240s).error;
 }
 
 // One request on a fresh connection, where either the connect or the request may fail.
@@ -136,10 +121,7 @@ Attempt attempt(const SessionConfig& cfg, Request req) {
     return a;
 }
 
-std::string describe(const Outcome& o) {
-    return (o.error ? o.error.message() : std::string("ok")) + " status " + std::to_string(o.status_code) +
-           " '" + o.status_message + "'";
-}
+using tpbench::test::describe;
 
 }  // namespace
 
