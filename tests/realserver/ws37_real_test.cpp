@@ -15,6 +15,7 @@
 #include "common/one_connection.hpp"
 #include "common/run_bounded.hpp"
 #include "common/session_fixture.hpp"
+#include "realserver/modern_scalars.hpp"
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -166,20 +167,7 @@ TEST_CASE("ws37: scalar results decode to the right types and values") {
         }
         const auto outs = several(config(ser), reqs);
         for (const auto& o : outs) REQUIRE_MESSAGE(!o.error, describe(o));
-        REQUIRE(outs[0].results.size() == 1);
-        CHECK(outs[0].results[0].type() == Type::long_);
-        CHECK(outs[0].results[0].as_int() == 6);
-        REQUIRE(outs[1].results.size() == 1);
-        CHECK(outs[1].results[0].type() == Type::int_);
-        CHECK(outs[1].results[0].as_int() == 2);
-        REQUIRE(outs[2].results.size() == 1);
-        CHECK(outs[2].results[0].str() == "marko");
-        REQUIRE(outs[3].results.size() == 1);
-        CHECK(outs[3].results[0].type() == Type::double_);
-        CHECK(outs[3].results[0].as_double() == 0.5);
-        REQUIRE(outs[4].results.size() == 1);
-        CHECK(outs[4].results[0].type() == Type::int_);
-        CHECK(outs[4].results[0].as_int() == 32);
+        tpbench::test::check_modern_scalars(outs);
     }
 }
 
