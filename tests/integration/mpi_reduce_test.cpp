@@ -115,7 +115,7 @@ mpi::RankRecord synthetic_rank(int rank, int n, std::mt19937_64& rng, engine::Ph
     r.planned = static_cast<std::uint64_t>(n);
     auto& m = r.load.phases[static_cast<std::size_t>(engine::Phase::measured)];
     std::lognormal_distribution<double> lat(13.0, 1.0 + rank * 0.3);  // ~0.4 ms, wider per rank
-    r.load.intervals.resize(static_cast<std::size_t>(2 + rank));
+    r.load.intervals.resize(2 + static_cast<std::size_t>(rank));
     for (int i = 0; i < n; ++i) {
         const auto v = static_cast<std::int64_t>(lat(rng));
         const auto s = v / 2 + 1;

@@ -32,7 +32,9 @@ TEST_CASE("server ws37: a NUL or invalid UTF-8 in a script is refused with 499, 
     // write invalid UTF-8 as U+FFFD).
     const std::pair<std::string, std::string> cases[] = {
         {"1+1@", std::string("1+1\0", 4)}, {"1+1 //@@", "1+1 //\xff\xfe"}, {"'@@'", "'\xc0\xaf'"}};
-    for (const auto& [placeholder, script] : cases) {
+    for (const auto& c : cases) {
+        const std::string& placeholder = c.first;  // (no structured binding: CAPTURE's lambda names it)
+        const std::string& script = c.second;
         CAPTURE(script);
         std::string frame;
         io::ws37::encode_request(frame, ws_eval(placeholder, id++), io::ws37::Format::graphbinary_v1, true);

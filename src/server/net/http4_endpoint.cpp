@@ -376,7 +376,8 @@ asio::awaitable<HttpNext> async_serve_http4(ServerState& st, Stream& stream, Htt
     co_return outcome.keep_alive ? HttpNext::next_request : HttpNext::close;
 }
 
-// One instantiation per stream: plain TCP and TLS.
+// One instantiation per stream: plain TCP and TLS. (`Stream` is a type: it cannot be parenthesized.)
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define TPBENCH_HTTP4_ENDPOINT(Stream)                                                                   \
     template asio::awaitable<bool> async_read_http_request<Stream>(                                      \
         ServerState&, Stream&, HttpConnection&, http::request_parser<http::string_body>&);               \
@@ -384,6 +385,7 @@ asio::awaitable<HttpNext> async_serve_http4(ServerState& st, Stream& stream, Htt
         ServerState&, Stream&, http::request<http::string_body>&);                                       \
     template asio::awaitable<HttpNext> async_serve_http4<Stream>(ServerState&, Stream&, HttpConnection&, \
                                                                  http::request<http::string_body>&);
+// NOLINTEND(bugprone-macro-parentheses)
 TPBENCH_HTTP4_ENDPOINT(beast::tcp_stream)
 TPBENCH_HTTP4_ENDPOINT(TlsStream)
 #undef TPBENCH_HTTP4_ENDPOINT
