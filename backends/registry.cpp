@@ -7,8 +7,6 @@
 #include <tpbench/backends/http4.hpp>
 #include <tpbench/backends/ws37.hpp>
 
-#include <boost/asio/io_context.hpp>
-
 #include <algorithm>
 
 namespace tpbench::backends {
@@ -53,6 +51,7 @@ const std::vector<BackendInfo>& registry() {
                            "per connection",
             .default_serializer = ws37::default_serializer,
             .factory = &ws37::make_session,
+            .check_config = &ws37::check_config,
             .concurrency = Concurrency::multiplexed,
             .default_in_flight = 64,
             .default_generation = &ws37_generation,
@@ -71,6 +70,7 @@ const std::vector<BackendInfo>& registry() {
                 "chunk",
             .default_serializer = http4::default_serializer,
             .factory = &http4::make_session,
+            .check_config = &http4::check_config,
             .concurrency = Concurrency::one_per_connection,
             .default_in_flight = 1,
             .default_generation = &http4_generation,
@@ -95,6 +95,7 @@ const std::vector<BackendInfo>& registry() {
                 "whole GraphBinary 1.0 / GraphSON 3.0 response",
             .default_serializer = http3::default_serializer,
             .factory = &http3::make_session,
+            .check_config = &http3::check_config,
             .concurrency = Concurrency::one_per_connection,
             .default_in_flight = 1,
             .default_generation = &ws37_generation,
@@ -174,10 +175,9 @@ std::string BackendInfo::options_text() const {
 }
 
 void BackendInfo::validate(const engine::SessionConfig& cfg) const {
-    // The factories check everything a configuration can get wrong when they build a session
-    // (serializer, option values, TLS files); the session is dropped unconnected.
-    boost::asio::io_context probe;
-    (void)factory(probe.get_executor(), cfg);
+    // Each backend checks what a configuration can get wrong (serializer, option values, TLS files)
+    // with the same code its factory runs, without building a session.
+    check_config(cfg);
 }
 
 }  // namespace tpbench::backends

@@ -56,58 +56,84 @@ Serializer parse_serializer(std::string_view name) {
         "' (expected graphbinary-v1, graphson-v3, graphson-v3-untyped or graphson-v3-json)");
 }
 
+// What an http3 configuration decides, checked once: make_session and check_config both read it,
+// so a bad configuration is refused the same way with or without a session.
+struct Http3Settings {
+    Serializer ser;
+    std::string language;
+    std::string alias;
+    bool serialized = false;
+    bool get = false;
+    std::uint64_t max_body = 0;
+    bool memo = true;
+};
+
+Http3Settings settings_of(const engine::SessionConfig& cfg) {
+    const auto& t = cfg.target;
+    Http3Settings st{parse_serializer(t.serializer), option(t, "language", ""), option(t, "alias", "")};
+    const std::string body = option(t, "body", "json");
+    if (body == "json")
+        st.serialized = false;
+    else if (body == "serialized")
+        st.serialized = true;
+    else
+        throw std::invalid_argument("http3: unknown body '" + body + "' (expected json or serialized)");
+    const std::string method = option(t, "method", "post");
+    if (method == "post")
+        st.get = false;
+    else if (method == "get")
+        st.get = true;
+    else
+        throw std::invalid_argument("http3: unknown method '" + method + "' (expected post or get)");
+    if (st.get && st.serialized)
+        throw std::invalid_argument(
+            "http3: method=get sends the script in the query string; body=serialized needs POST");
+    if (st.serialized && st.ser.format == Format::graphson_v3_untyped)
+        throw std::invalid_argument(
+            "http3: body=serialized needs a typed serializer (graphbinary-v1 or graphson-v3): the server "
+            "cannot read a RequestMessage in untyped GraphSON");
+    const std::string max = option(t, "maxResponseBytes", "1073741824");
+    std::uint64_t n = 0;
+    for (char c : max) {
+        if (c < '0' || c > '9' || n > (kMaxDeclaredLength / 10))
+            throw std::invalid_argument("http3: maxResponseBytes must be a byte count up to 2^40, got '" +
+                                        max + "'");
+        n = n * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    if (n == 0) throw std::invalid_argument("http3: maxResponseBytes must be positive");
+    st.max_body = n;
+    st.memo = backends_detail::memo_option(t, "http3");
+    using M = engine::AuthOptions::Mechanism;
+    if (t.auth.mechanism == M::sasl_plain)
+        throw std::invalid_argument(
+            "http3: SASL is the WebSocket (ws37) mechanism; the 3.x HTTP endpoint uses HTTP Basic");
+    if (t.auth.mechanism == M::sigv4)
+        throw std::invalid_argument("http3: SigV4 is not supported on the 3.x HTTP endpoint backend");
+    return st;
+}
+
 class Http3Session final : public engine::Session {
 public:
     Http3Session(net::any_io_executor ex, const engine::SessionConfig& cfg, detail::StreamSource source)
+        : Http3Session(std::move(ex), cfg, std::move(source), settings_of(cfg)) {}
+    Http3Session(net::any_io_executor ex, const engine::SessionConfig& cfg, detail::StreamSource source,
+                 Http3Settings st)
         : cfg_(cfg),
-          ser_(parse_serializer(cfg.target.serializer)),
-          language_(option(cfg.target, "language", "")),
-          alias_(option(cfg.target, "alias", "")),
+          ser_(std::move(st.ser)),
+          language_(std::move(st.language)),
+          alias_(std::move(st.alias)),
+          serialized_(st.serialized),
+          get_(st.get),
           conn_(ex, source ? std::move(source) : default_source(cfg.target), cfg.target.host, cfg.target.port,
                 cfg.connect_timeout),
           rng_(std::random_device{}()) {
         const auto& t = cfg.target;
-        const std::string body = option(t, "body", "json");
-        if (body == "json")
-            serialized_ = false;
-        else if (body == "serialized")
-            serialized_ = true;
-        else
-            throw std::invalid_argument("http3: unknown body '" + body + "' (expected json or serialized)");
-        const std::string method = option(t, "method", "post");
-        if (method == "post")
-            get_ = false;
-        else if (method == "get")
-            get_ = true;
-        else
-            throw std::invalid_argument("http3: unknown method '" + method + "' (expected post or get)");
-        if (get_ && serialized_)
-            throw std::invalid_argument(
-                "http3: method=get sends the script in the query string; body=serialized needs POST");
-        if (serialized_ && ser_.format == Format::graphson_v3_untyped)
-            throw std::invalid_argument(
-                "http3: body=serialized needs a typed serializer (graphbinary-v1 or graphson-v3): the server "
-                "cannot read a RequestMessage in untyped GraphSON");
-        const std::string max = option(t, "maxResponseBytes", "1073741824");
-        std::uint64_t n = 0;
-        for (char c : max) {
-            if (c < '0' || c > '9' || n > (kMaxDeclaredLength / 10))
-                throw std::invalid_argument("http3: maxResponseBytes must be a byte count up to 2^40, got '" +
-                                            max + "'");
-            n = n * 10 + static_cast<std::uint64_t>(c - '0');
-        }
-        if (n == 0) throw std::invalid_argument("http3: maxResponseBytes must be positive");
-        reader_.set_max_body(n);
-        if (!backends_detail::memo_option(t, "http3")) {
+        reader_.set_max_body(st.max_body);
+        if (!st.memo) {
             last_.disable();
             reader_.set_shortcuts(false);
         }
         using M = engine::AuthOptions::Mechanism;
-        if (t.auth.mechanism == M::sasl_plain)
-            throw std::invalid_argument(
-                "http3: SASL is the WebSocket (ws37) mechanism; the 3.x HTTP endpoint uses HTTP Basic");
-        if (t.auth.mechanism == M::sigv4)
-            throw std::invalid_argument("http3: SigV4 is not supported on the 3.x HTTP endpoint backend");
         headers_.emplace_back("Host", backends_detail::describe_endpoint(t.host, t.port));
         headers_.emplace_back("User-Agent", std::string(kUserAgent));
         if (!get_)
@@ -269,6 +295,11 @@ std::unique_ptr<engine::Session> make_session_over(net::any_io_executor ex, cons
 std::unique_ptr<engine::Session> make_session(boost::asio::any_io_executor ex,
                                               const engine::SessionConfig& cfg) {
     return std::make_unique<Http3Session>(std::move(ex), cfg, detail::StreamSource{});
+}
+
+void check_config(const engine::SessionConfig& cfg) {
+    (void)settings_of(cfg);
+    (void)backends_detail::TlsClient::for_target(cfg.target.tls);  // a bad CA/cert/key file throws
 }
 
 }  // namespace tpbench::http3

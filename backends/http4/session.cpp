@@ -111,35 +111,64 @@ std::string probe_body() {
     return b;
 }
 
+// What an http4 configuration decides, checked once: make_session and check_config both read it,
+// so a bad configuration is refused the same way with or without a session.
+struct Http4Settings {
+    io::http4::ResponseFormat format;
+    io::http4::BodyFormat body_format;
+    std::optional<io::http4::Dialect> dialect_opt;  // nullopt = auto
+    std::string language;
+    bool compression = false;
+    bool bulk_results = false;
+    bool memo = true;
+    std::optional<auth::SigV4Credentials> sigv4;
+};
+
+Http4Settings settings_of(const engine::SessionConfig& cfg) {
+    const auto& t = cfg.target;
+    Http4Settings st{parse_serializer(t.serializer),
+                     parse_body(option(t, "body", "graphbinary")),
+                     parse_dialect_option(option(t, "dialect", "auto")),
+                     option(t, "language", ""),
+                     bool_option(t, "http4", "compression"),
+                     bool_option(t, "http4", "bulkResults"),
+                     backends_detail::memo_option(t, "http4"),
+                     std::nullopt};
+    using M = engine::AuthOptions::Mechanism;
+    if (t.auth.mechanism == M::sasl_plain)
+        throw std::invalid_argument(
+            "http4: SASL is a WebSocket (ws37) mechanism; TinkerPop 4 uses HTTP Basic");
+    if (t.auth.mechanism == M::sigv4) {
+        if (t.auth.region.empty() || t.auth.access_key_id.empty() || t.auth.secret_access_key.empty())
+            throw std::invalid_argument(
+                "http4: SigV4 needs a region, an access key id and a secret access key");
+        st.sigv4.emplace();
+        st.sigv4->access_key_id = t.auth.access_key_id;
+        st.sigv4->secret_access_key = t.auth.secret_access_key;
+        st.sigv4->session_token = t.auth.session_token;
+        st.sigv4->region = t.auth.region;
+        st.sigv4->service = t.auth.service;
+    }
+    return st;
+}
+
 class Http4Session final : public engine::Session {
 public:
     Http4Session(net::any_io_executor ex, const engine::SessionConfig& cfg, detail::StreamSource source)
+        : Http4Session(std::move(ex), cfg, std::move(source), settings_of(cfg)) {}
+    Http4Session(net::any_io_executor ex, const engine::SessionConfig& cfg, detail::StreamSource source,
+                 Http4Settings st)
         : cfg_(cfg),
-          format_(parse_serializer(cfg.target.serializer)),
-          body_format_(parse_body(option(cfg.target, "body", "graphbinary"))),
-          dialect_opt_(parse_dialect_option(option(cfg.target, "dialect", "auto"))),
-          language_(option(cfg.target, "language", "")),
-          compression_(bool_option(cfg.target, "http4", "compression")),
-          bulk_results_(bool_option(cfg.target, "http4", "bulkResults")),
-          memo_(backends_detail::memo_option(cfg.target, "http4")),
+          format_(st.format),
+          body_format_(st.body_format),
+          dialect_opt_(st.dialect_opt),
+          language_(std::move(st.language)),
+          compression_(st.compression),
+          bulk_results_(st.bulk_results),
+          memo_(st.memo),
+          sigv4_(std::move(st.sigv4)),
           conn_(ex, source ? std::move(source) : default_source(cfg.target), cfg.target.host, cfg.target.port,
                 cfg.connect_timeout) {
-        const auto& t = cfg.target;
-        using M = engine::AuthOptions::Mechanism;
-        if (t.auth.mechanism == M::sasl_plain)
-            throw std::invalid_argument(
-                "http4: SASL is a WebSocket (ws37) mechanism; TinkerPop 4 uses HTTP Basic");
-        if (t.auth.mechanism == M::sigv4) {
-            if (t.auth.region.empty() || t.auth.access_key_id.empty() || t.auth.secret_access_key.empty())
-                throw std::invalid_argument(
-                    "http4: SigV4 needs a region, an access key id and a secret access key");
-            sigv4_.emplace();
-            sigv4_->access_key_id = t.auth.access_key_id;
-            sigv4_->secret_access_key = t.auth.secret_access_key;
-            sigv4_->session_token = t.auth.session_token;
-            sigv4_->region = t.auth.region;
-            sigv4_->service = t.auth.service;
-        }
         if (!memo_) {
             last_.disable();
             reader_.set_shortcuts(false);
@@ -503,6 +532,11 @@ std::unique_ptr<engine::Session> make_session_over(net::any_io_executor ex, cons
 std::unique_ptr<engine::Session> make_session(boost::asio::any_io_executor ex,
                                               const engine::SessionConfig& cfg) {
     return std::make_unique<Http4Session>(std::move(ex), cfg, detail::StreamSource{});
+}
+
+void check_config(const engine::SessionConfig& cfg) {
+    (void)settings_of(cfg);
+    (void)backends_detail::TlsClient::for_target(cfg.target.tls);  // a bad CA/cert/key file throws
 }
 
 }  // namespace tpbench::http4

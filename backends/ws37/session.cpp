@@ -639,28 +639,48 @@ net::awaitable<void> Connection::async_close() {
     co_await wait_until(&Connection::reader_running_, std::chrono::milliseconds(2000));
 }
 
+// What a ws37 configuration decides, checked once: make_session and check_config both read it, so
+// a bad configuration is refused the same way with or without a session.
+struct Ws37Settings {
+    io::ws37::Format format;
+    std::shared_ptr<backends_detail::TlsClient> tls;
+    bool compression = false;
+    bool eager_auth = false;
+};
+
+Ws37Settings settings_of(const engine::SessionConfig& cfg) {
+    Ws37Settings st;
+    st.format = parse_serializer(cfg.target.serializer);
+    st.tls = backends_detail::TlsClient::for_target(cfg.target.tls);
+    st.compression = bool_option(cfg.target, "ws37", "compression");
+    (void)backends_detail::memo_option(cfg.target, "ws37");  // checked here, read per connection
+    if (cfg.max_in_process_per_connection == 0)
+        throw std::invalid_argument("ws37: max_in_process_per_connection must be >= 1");
+    const std::string sasl = option(cfg.target, "sasl", "eager");
+    if (sasl != "eager" && sasl != "lazy")
+        throw std::invalid_argument("ws37: option sasl must be eager or lazy, got '" + sasl + "'");
+    const auto& a = cfg.target.auth;
+    if (a.mechanism == engine::AuthOptions::Mechanism::basic)
+        throw std::invalid_argument(
+            "ws37: HTTP Basic authentication is not part of the 3.7 WebSocket protocol "
+            "(use SASL PLAIN or SigV4)");
+    st.eager_auth = a.mechanism == engine::AuthOptions::Mechanism::sasl_plain && sasl == "eager";
+    return st;
+}
+
 class Ws37Session final : public engine::Session {
 public:
     Ws37Session(net::any_io_executor ex, const engine::SessionConfig& cfg, detail::StreamSource source)
+        : Ws37Session(std::move(ex), cfg, std::move(source), settings_of(cfg)) {}
+    Ws37Session(net::any_io_executor ex, const engine::SessionConfig& cfg, detail::StreamSource source,
+                Ws37Settings st)
         : ex_(std::move(ex)),
           cfg_(cfg),
           source_(std::move(source)),
-          format_(parse_serializer(cfg.target.serializer)),
-          tls_(backends_detail::TlsClient::for_target(cfg.target.tls)),
-          compression_(bool_option(cfg.target, "ws37", "compression")) {
-        (void)backends_detail::memo_option(cfg.target, "ws37");  // checked here, read per connection
-        if (cfg.max_in_process_per_connection == 0)
-            throw std::invalid_argument("ws37: max_in_process_per_connection must be >= 1");
-        const std::string sasl = option(cfg.target, "sasl", "eager");
-        if (sasl != "eager" && sasl != "lazy")
-            throw std::invalid_argument("ws37: option sasl must be eager or lazy, got '" + sasl + "'");
-        const auto& a = cfg.target.auth;
-        if (a.mechanism == engine::AuthOptions::Mechanism::basic)
-            throw std::invalid_argument(
-                "ws37: HTTP Basic authentication is not part of the 3.7 WebSocket protocol "
-                "(use SASL PLAIN or SigV4)");
-        eager_auth_ = a.mechanism == engine::AuthOptions::Mechanism::sasl_plain && sasl == "eager";
-    }
+          format_(st.format),
+          tls_(std::move(st.tls)),
+          compression_(st.compression),
+          eager_auth_(st.eager_auth) {}
     ~Ws37Session() override {
         if (conn_) conn_->abort();
     }
@@ -716,7 +736,7 @@ private:
     io::ws37::Format format_;
     std::shared_ptr<backends_detail::TlsClient> tls_;
     bool compression_;
-    bool eager_auth_ = false;
+    bool eager_auth_;
     std::shared_ptr<Connection> conn_;
     engine::Counters past_counters_;  // add_counters of the connections conn_ held before
     engine::ConnectTimings timings_;
@@ -736,5 +756,7 @@ std::unique_ptr<engine::Session> make_session(boost::asio::any_io_executor ex,
                                               const engine::SessionConfig& cfg) {
     return std::make_unique<Ws37Session>(std::move(ex), cfg, detail::StreamSource{});
 }
+
+void check_config(const engine::SessionConfig& cfg) { (void)settings_of(cfg); }
 
 }  // namespace tpbench::ws37

@@ -46,4 +46,7 @@ inline constexpr std::string_view default_serializer = "graphbinary-v1";
 std::unique_ptr<engine::Session> make_session(boost::asio::any_io_executor ex,
                                               const engine::SessionConfig& cfg);
 
+// Throws what make_session would throw for `cfg` (the same checks), without building a session.
+void check_config(const engine::SessionConfig& cfg);
+
 }  // namespace tpbench::http3

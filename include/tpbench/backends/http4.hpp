@@ -34,6 +34,9 @@ inline constexpr std::string_view default_serializer = "graphbinary-v4";
 std::unique_ptr<engine::Session> make_session(boost::asio::any_io_executor ex,
                                               const engine::SessionConfig& cfg);
 
+// Throws what make_session would throw for `cfg` (the same checks), without building a session.
+void check_config(const engine::SessionConfig& cfg);
+
 // Forgets every dialect detected so far (the process-wide cache of dialect=auto); for tests.
 // Thread-safe.
 void forget_detected_dialects();

@@ -5,7 +5,7 @@
 // Adding a transport = one new backend library + one row in backends/registry.cpp.
 //
 // Target tpbench::backends (links every backend). Pure data and pure functions: usable on any
-// thread; validate() builds (and drops) a session on a private io_context.
+// thread; validate() runs the backend's check_config (no session is built).
 #include <tpbench/engine/backend.hpp>
 #include <tpbench/profiling/profiling.hpp>
 
@@ -36,6 +36,8 @@ struct BackendInfo {
     std::string_view description;  // one line for --help
     std::string_view default_serializer;
     engine::SessionFactory factory;
+    // Throws std::invalid_argument for what `factory` would refuse, without building a session.
+    void (*check_config)(const engine::SessionConfig& cfg) = nullptr;
 
     // Concurrency model. For a multiplexed backend, default_in_flight is the requests in flight per
     // connection a comparison gives it by default (ProfilingApplication maxInProcessPerConnection).

@@ -2,7 +2,8 @@
 // The ws37 backend: TinkerPop 3.7 Gremlin Server over WebSocket (ws:// or wss://), many requests
 // multiplexed per connection by requestId, SASL PLAIN or SigV4 authentication. Implementation:
 // backends/ws37/client_protocol.* (pure protocol core), backends/ws37/pending_table.* (pure state
-// machine), backends/ws37/session.cpp (Beast WebSocket over backends/common's AnyStream).
+// machine), backends/ws37/ws_codec.* and deflate.* (the WebSocket framing and permessage-deflate, pure),
+// backends/ws37/session.cpp (the handshake and two I/O loops over backends/common's AnyStream).
 #include <tpbench/engine/backend.hpp>
 
 #include <memory>
@@ -27,5 +28,8 @@ inline constexpr std::string_view default_serializer = "graphbinary-v1";
 // The session must outlive every async_execute call on it; destroying it closes the socket.
 std::unique_ptr<engine::Session> make_session(boost::asio::any_io_executor ex,
                                               const engine::SessionConfig& cfg);
+
+// Throws what make_session would throw for `cfg` (the same checks), without building a session.
+void check_config(const engine::SessionConfig& cfg);
 
 }  // namespace tpbench::ws37

@@ -2,10 +2,13 @@
 // backend comes from its row (no backend-name compares outside backends/).
 #include <tpbench/backends/registry.hpp>
 
+#include <boost/asio/io_context.hpp>
 #include <doctest/doctest.h>
 
 #include <set>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 using namespace tpbench;
 using backends::find_backend;
@@ -100,4 +103,53 @@ TEST_CASE("validate rejects bad configuration as std::invalid_argument") {
     cfg.target.serializer.clear();
     cfg.target.options["compression"] = "maybe";
     CHECK_THROWS_AS(ws->validate(cfg), std::invalid_argument);
+}
+
+// validate() runs each backend's check_config, which shares its checks with the factory: every
+// configuration one refuses, the other refuses with the same message, and a good one passes both.
+TEST_CASE("check_config refuses exactly what the factory refuses, with the same message") {
+    boost::asio::io_context ioc;
+    auto message = [](auto&& f) -> std::string {
+        try {
+            f();
+        } catch (const std::invalid_argument& e) {
+            return e.what();
+        }
+        return "";
+    };
+    struct Bad {
+        const char* backend;
+        std::string key, value;
+        M mechanism = M::none;
+    };
+    const std::vector<Bad> cases{
+        {"ws37", "", ""},  // a good configuration: neither throws
+        {"ws37", "compression", "maybe"},
+        {"ws37", "sasl", "later"},
+        {"ws37", "memo", "sometimes"},
+        {"ws37", "", "", M::basic},
+        {"http4", "", ""},
+        {"http4", "body", "xml"},
+        {"http4", "dialect", "5.0"},
+        {"http4", "bulkResults", "maybe"},
+        {"http4", "", "", M::sasl_plain},
+        {"http4", "", "", M::sigv4},
+        {"http3", "", ""},
+        {"http3", "method", "put"},
+        {"http3", "maxResponseBytes", "0"},
+        {"http3", "", "", M::sigv4},
+    };
+    for (const auto& c : cases) {
+        const auto* b = find_backend(c.backend);
+        REQUIRE(b);
+        engine::SessionConfig cfg;
+        if (!c.key.empty()) cfg.target.options[c.key] = c.value;
+        cfg.target.auth.mechanism = c.mechanism;
+        CAPTURE(c.backend);
+        CAPTURE(c.key);
+        const std::string checked = message([&] { b->validate(cfg); });
+        const std::string built = message([&] { (void)b->factory(ioc.get_executor(), cfg); });
+        CHECK(checked == built);
+        CHECK((checked.empty() == (c.key.empty() && c.mechanism == M::none)));
+    }
 }
