@@ -11,4 +11,4 @@ wrk.method = "POST"
 wrk.body = '{"gremlin":"g.inject(2)","batchSize":64}'
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Accept"] = "application/vnd.graphbinary-v4.0"
-wrk.headers["User-Agent"] = "tpbench/0.1 http4"
+wrk.headers["User-Agent"] = "tpbench/0.1.0 http4"

@@ -7,6 +7,7 @@
 // core's events. What is left here: the request forms (JSON, serialized, GET) and their cache.
 //
 // Threading: a session is used from coroutines on its executor only (engine::Session contract).
+#include <tpbench/version.hpp>
 #include <tpbench/backends/http3.hpp>
 
 #include "backends/common/http1_connection.hpp"
@@ -35,7 +36,7 @@ using Clock = engine::Clock;
 using backends_detail::AnyStream;
 using io::ws37::Format;
 
-constexpr std::string_view kUserAgent = "tpbench/0.1 http3";
+const std::string kUserAgent = std::string(tpbench::user_agent_prefix) + " http3";
 
 using backends_detail::option;
 

@@ -8,6 +8,7 @@
 // request (body cache, headers, SigV4), the dialect probe and the outcome's http4 fields.
 //
 // Threading: a session is used from coroutines on its executor only (engine::Session contract).
+#include <tpbench/version.hpp>
 #include <tpbench/backends/http4.hpp>
 
 #include "backends/common/http1_connection.hpp"
@@ -38,7 +39,7 @@ namespace beast = boost::beast;
 using Clock = engine::Clock;
 using backends_detail::AnyStream;
 
-constexpr std::string_view kUserAgent = "tpbench/0.1 http4";
+const std::string kUserAgent = std::string(tpbench::user_agent_prefix) + " http4";
 
 using backends_detail::bool_option;
 using backends_detail::option;

@@ -10,6 +10,7 @@
 // which the core's hooks complete. Deadlines: one lazily armed timer per connection (the earliest
 // deadline of a waiting request; with the engine's constant request timeout it is re-armed about
 // once per timeout period, never per request).
+#include <tpbench/version.hpp>
 #include <tpbench/backends/ws37.hpp>
 #include <tpbench/engine/inplace_handler.hpp>
 
@@ -62,7 +63,7 @@ constexpr auto use_tuple = net::as_tuple(net::use_awaitable);
 // Gremlin Server's maxContentLength default is 10 MiB; allow some headroom, never unbounded (a
 // larger frame fails the connection with protocol_violation instead of growing the buffer).
 constexpr std::size_t kMaxMessage = 16 * 1024 * 1024;
-constexpr std::string_view kUserAgent = "tpbench/0.1 ws37";
+const std::string kUserAgent = std::string(tpbench::user_agent_prefix) + " ws37";
 // A close 1001 (Going Away) while requests are in flight: the server is shutting down (tpbench
 // serve's graceful shutdown ends its streams with a final 596, then this close).
 constexpr std::string_view kGoingAway =

@@ -1,6 +1,7 @@
 #include "fault_plan.hpp"
 
 #include "protocol.hpp"
+#include "ws_frame.hpp"
 
 #include <charconv>
 #include <cstdio>
@@ -263,20 +264,9 @@ std::string ws37_corrupt_response(io::ws37::Format f, const model::Uuid& id, Cor
 }
 
 std::string ws_frame_header(std::size_t n, bool binary) {
-    std::string h;
-    h += static_cast<char>(binary ? 0x82 : 0x81);
-    if (n < 126) {
-        h += static_cast<char>(n);
-    } else if (n < 65536) {
-        h += static_cast<char>(126);
-        h += static_cast<char>((n >> 8) & 0xff);
-        h += static_cast<char>(n & 0xff);
-    } else {
-        h += static_cast<char>(127);
-        for (int i = 7; i >= 0; --i)
-            h += static_cast<char>((static_cast<std::uint64_t>(n) >> (8 * i)) & 0xff);
-    }
-    return h;
+    std::array<unsigned char, 10> h{};
+    const std::size_t len = put_server_frame_header(h, n, binary);
+    return std::string(reinterpret_cast<const char*>(h.data()), len);
 }
 
 std::string ws_corrupt_frame_header(std::size_t n, bool binary) {

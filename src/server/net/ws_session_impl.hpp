@@ -7,6 +7,7 @@
 // instantiation each, so the plain path's code is exactly what it was without TLS.
 #include "fault_io.hpp"
 #include "net_internal.hpp"
+#include "ws_frame.hpp"
 #include "ws_gate.hpp"
 
 #include <boost/asio/as_tuple.hpp>
@@ -43,25 +44,6 @@ constexpr std::size_t kGatherBytes = 1024 * 1024;
 // The rest of a request message larger than one read is read in pieces of at most this many
 // bytes, each charged to the memory budget as the buffer grows.
 constexpr std::size_t kMessageReadPiece = 256 * 1024;
-
-// One unmasked server frame header (RFC 6455 §5.2) for `n` payload bytes into `h`; its size.
-inline std::size_t put_server_frame_header(std::array<unsigned char, 10>& h, std::size_t n, bool binary) {
-    h[0] = static_cast<unsigned char>(0x80 | (binary ? 0x2 : 0x1));
-    if (n < 126) {
-        h[1] = static_cast<unsigned char>(n);
-        return 2;
-    }
-    if (n <= 0xffff) {
-        h[1] = 126;
-        h[2] = static_cast<unsigned char>(n >> 8);
-        h[3] = static_cast<unsigned char>(n);
-        return 4;
-    }
-    h[1] = 127;
-    for (int i = 0; i < 8; ++i)
-        h[2 + i] = static_cast<unsigned char>(static_cast<std::uint64_t>(n) >> (56 - 8 * i));
-    return 10;
-}
 
 // `gather`: the client did not negotiate permessage-deflate, so frames are built here and sent
 // through the GatedStream (Beast's own control frames wait for it): every ready frame of a wake-up
