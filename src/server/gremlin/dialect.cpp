@@ -15,6 +15,7 @@ const Dialect& dialect_of(Generation g) {
         d.mergee_vertex_does_not_exist = true;
         d.branch_v4_picks = true;
         d.label_cardinality_one = true;
+        d.gql_match = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

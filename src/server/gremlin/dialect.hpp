@@ -42,6 +42,10 @@ struct Dialect {
     // labels() emits an element's label(s); g.with('multilabel') answers elementMap()/valueMap(true)
     // labels as a Set. 3.7: "No signature of method", no labels(), the option has no effect.
     bool label_cardinality_one = false;
+    // 4.0 (master's gql-gremlin, TinkerGQL; gql.hpp): g.match(String) / g.match(String, Map) and
+    // __.match(String…) evaluate a GQL MATCH pattern into maps of its variables. 3.7: "No signature of
+    // method" (match() takes traversals only).
+    bool gql_match = false;
 };
 
 const Dialect& dialect_of(Generation g);

@@ -1577,6 +1577,8 @@ private:
                                       "mergeV", "mergeE", "call", "io",   "union"};
         for (const char* c : spawn)
             if (n.name == c) return traversal_call(std::make_shared<Code>(*t.code), n, args);
+        if (n.name == "match" && dialect().gql_match)
+            return traversal_call(std::make_shared<Code>(*t.code), n, args);
         no_method(n.pos, "org.apache.tinkerpop.gremlin.process.traversal.dsl.graph.GraphTraversalSource",
                   n.name, args);
     }

@@ -1,6 +1,7 @@
 // Steps over labels and paths: as(), select(), match(), project(), path() (where() is in
 // steps_filter_where_has.cpp).
 #include "compiler.hpp"
+#include "gql.hpp"
 #include "steps_filter_where_has.hpp"
 
 #include <algorithm>
@@ -269,6 +270,13 @@ private:
 void build_match(Compiler& comp, const Spec& s) {
     const Instr& in = *s.main;
     if (in.args.empty()) bad_args(in);
+    // match("MATCH …"): TinkerGQL (gql.cpp), the only form a traversal may start with
+    if (is_str(in.args[0])) return build_gql_match(comp, s);
+    if (comp.at_start)
+        fail(EvalError::Kind::unsupported,
+             "traversal source has no step 'match' (at " + comp.code.where + " " + std::to_string(in.pos) +
+                 ")",
+             "MissingMethodException");
     auto pats = std::make_shared<std::vector<MatchPattern>>();
     // A pattern is as(x)…[as(y)], not(pattern), and(pattern, …) (its patterns, flattened) or
     // where(pattern) (a filter: it binds no label).
@@ -413,7 +421,7 @@ void build_path(Compiler& comp, const Spec& s) {
 
 void register_select_steps(StepTable& t) {
     t.add("select", build_select);
-    t.add("match", build_match);
+    t.add("match", build_match, kStepSource);
     t.add("as", build_as);
     t.add("project", build_project);
     t.add("path", build_path);

@@ -258,3 +258,22 @@ TEST_CASE_FIXTURE(ModernGraph, "branch_v4_picks: choose() and branch() route as 
               v40)
               .message == "Traversal is not allowed as a Pick token for choose().option()");
 }
+
+TEST_CASE_FIXTURE(ModernGraph, "gql_match: match(String) is TinkerGQL on 4.0, no such method on 3.7") {
+    const char* spawn = "g.match('MATCH (a:person)-[:knows]->(b)').select('b').values('name')";
+    const char* mid = "g.inject(1).match('MATCH (a:person)-[:knows]->(b)').select('b').values('name')";
+    const char* child = "g.inject(1).local(__.match('MATCH (a:software)')).count()";
+    const char* params = "g.match('MATCH (a {age: $x})', ['x': 27]).select('a').values('name')";
+    CHECK(same(q(spawn, v40), strs({"vadas", "josh"})));
+    CHECK(same(q(mid, v40), strs({"vadas", "josh"})));
+    CHECK(same(q(child, v40), {L(2)}));
+    CHECK(same(q(params, v40), strs({"vadas"})));
+    for (const char* s : {spawn, mid, child, params})
+        CHECK(must_fail(g, s, v37).message.find("No signature of method") != std::string::npos);
+    CHECK(must_fail(g, spawn, v37).message.find("GraphTraversalSource.match()") != std::string::npos);
+    CHECK(must_fail(g, mid, v37).message.find("DefaultGraphTraversal.match()") != std::string::npos);
+    // the traversal form of match() is the same in both
+    const char* old = "g.V().match(__.as('a').out('knows').as('b')).select('b').values('name')";
+    CHECK(same(q(old, v37), strs({"vadas", "josh"})));
+    CHECK(same(q(old, v40), strs({"vadas", "josh"})));
+}
