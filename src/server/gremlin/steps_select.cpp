@@ -147,7 +147,31 @@ struct MatchPattern {
     PlanPtr body;  // null: identity
     bool negated = false;
     bool filter = false;  // a where() pattern: runs once its labels are bound, never binds one
+    // A check: tested once every label it names is bound, never binding one — where('a', P) (`pred`,
+    // its String arguments labels) or or(…) (`alts`: any alternative's patterns all hold).
+    enum class Check : std::uint8_t { none, where_pred, any } check = Check::none;
+    Value pred;
+    std::vector<std::vector<MatchPattern>> alts;
 };
+
+// The labels a check names (start and end labels of its patterns, the P's String arguments).
+void check_labels(const MatchPattern& p, std::vector<std::string>& out) {
+    auto add = [&](const std::string& l) {
+        if (!l.empty() && std::find(out.begin(), out.end(), l) == out.end()) out.push_back(l);
+    };
+    add(p.start);
+    add(p.end);
+    std::function<void(const Value&)> pred_labels = [&](const Value& v) {
+        if (v.type() != Type::p) return;
+        for (const auto& a : v.kids()) {
+            if (a.type() == Type::string) add(a.str());
+            pred_labels(a);
+        }
+    };
+    pred_labels(p.pred);
+    for (const auto& alt : p.alts)
+        for (const auto& q : alt) check_labels(q, out);
+}
 
 class MatchSolver {
 public:
@@ -158,10 +182,7 @@ public:
     void solve(Traverser& t, const std::string& start_label, std::vector<Traverser>& out) {
         std::vector<std::pair<std::string, Obj>> b;
         std::vector<std::string> labels;
-        for (const auto& p : pats_) {
-            labels.push_back(p.start);
-            if (!p.end.empty()) labels.push_back(p.end);
-        }
+        for (const auto& p : pats_) check_labels(p, labels);
         for (const auto& l : labels) {
             if (find(b, l)) continue;
             Obj o;
@@ -178,28 +199,128 @@ private:
             if (k == l) return &v;
         return nullptr;
     }
-    std::vector<Traverser> run(std::size_t i, const Obj& from) {
+    std::vector<Traverser> run(std::size_t i, const Obj& from) { return run_on(pipes_[i].get(), from); }
+    std::vector<Traverser> run_on(Pipeline* pipe, const Obj& from) {
         std::vector<Traverser> res;
         Traverser s;
         s.obj = from;
         fresh_path(ctx_, s);
-        if (!pipes_[i]) {
+        if (!pipe) {
             res.push_back(std::move(s));
             return res;
         }
-        pipes_[i]->start_with(s);
+        pipe->start_with(s);
         Traverser r;
-        while (pipes_[i]->next(r)) {
+        while (pipe->next(r)) {
             ctx_.tick();
             res.push_back(std::move(r));
         }
         return res;
     }
+    using Bindings = std::vector<std::pair<std::string, Obj>>;
+    // A check may run: where('a', P) once all its labels are bound; or(…) once every alternative's
+    // start labels (those no pattern of the alternative ends in) are.
+    bool ready(const MatchPattern& p, const Bindings& b) {
+        std::vector<std::string> ls;
+        if (p.check == MatchPattern::Check::where_pred) {
+            check_labels(p, ls);
+        } else {
+            for (const auto& alt : p.alts)
+                for (const auto& q : alt) {
+                    std::vector<std::string> own;
+                    check_labels(q, own);
+                    for (const auto& l : own)
+                        if (std::none_of(alt.begin(), alt.end(),
+                                         [&](const MatchPattern& r) { return r.end == l; }))
+                            ls.push_back(l);
+                }
+        }
+        return std::all_of(ls.begin(), ls.end(), [&](const std::string& l) { return find(b, l) != nullptr; });
+    }
+    bool where_holds(const MatchPattern& p, const Bindings& b) {
+        const Obj* from = find(b, p.start);
+        if (!from) return false;
+        std::function<Value(const Value&)> resolve = [&](const Value& v) {
+            if (v.type() != Type::p) return v;
+            std::vector<Value> args;
+            for (const auto& a : v.kids()) {
+                const Obj* o = a.type() == Type::string ? find(b, a.str()) : nullptr;
+                args.push_back(o ? to_value(ctx_, *o) : resolve(a));
+            }
+            return Value::p(v.str(), std::move(args));
+        };
+        return test_p(ctx_, resolve(p.pred), *from);
+    }
+    // The solutions of one or() alternative (a conjunction of patterns, each run once its start is
+    // bound; an unbound end binds): `cont` gets each with its bulk. MatchStep's or() is a union, so a
+    // match two alternatives satisfy is emitted twice.
+    void alt_solutions(const std::vector<MatchPattern>& alt, std::vector<bool>& used, Bindings& b,
+                       std::int64_t bulk, const std::function<void(std::int64_t)>& cont) {
+        std::size_t k = alt.size();
+        for (std::size_t i = 0; i < alt.size() && k == alt.size(); ++i)
+            if (!used[i] && (alt[i].check == MatchPattern::Check::none ? find(b, alt[i].start) != nullptr
+                                                                       : ready(alt[i], b)))
+                k = i;
+        if (k == alt.size()) {
+            if (std::all_of(used.begin(), used.end(), [](bool u) { return u; })) cont(bulk);
+            return;
+        }
+        const MatchPattern& q = alt[k];
+        used[k] = true;
+        if (q.check == MatchPattern::Check::where_pred) {
+            if (where_holds(q, b)) alt_solutions(alt, used, b, bulk, cont);
+        } else if (q.check == MatchPattern::Check::any) {
+            for (const auto& inner : q.alts) {
+                std::vector<bool> inner_used(inner.size(), false);
+                alt_solutions(inner, inner_used, b, bulk,
+                              [&](std::int64_t n) { alt_solutions(alt, used, b, n, cont); });
+            }
+        } else {
+            auto& pipe = nested_[&q];
+            if (!pipe && q.body) pipe = std::shared_ptr<Pipeline>(q.body->instantiate(ctx_));
+            auto results = run_on(pipe.get(), *find(b, q.start));
+            if (q.end.empty()) {
+                if (results.empty() == q.negated) alt_solutions(alt, used, b, bulk, cont);
+            } else if (const Obj* want = find(b, q.end)) {
+                Obj w = *want;
+                bool hit = false;
+                for (auto& r : results)
+                    if (gremlin_eq(ctx_, r.obj, w)) {
+                        hit = true;
+                        if (!q.negated) alt_solutions(alt, used, b, bulk * r.bulk, cont);
+                    }
+                if (q.negated && !hit) alt_solutions(alt, used, b, bulk, cont);
+            } else if (!q.negated) {
+                for (auto& r : results) {
+                    b.emplace_back(q.end, r.obj);
+                    alt_solutions(alt, used, b, bulk * r.bulk, cont);
+                    b.pop_back();
+                }
+            }
+        }
+        used[k] = false;
+    }
     void recurse(const Traverser& t, std::vector<std::pair<std::string, Obj>>& b, std::vector<bool>& done,
                  std::int64_t bulk, std::vector<Traverser>& out) {
         std::size_t pick = pats_.size();
         for (std::size_t i = 0; i < pats_.size(); ++i) {
-            if (done[i] || !find(b, pats_[i].start)) continue;
+            if (!done[i] && pats_[i].check != MatchPattern::Check::none && ready(pats_[i], b)) {
+                done[i] = true;
+                if (pats_[i].check == MatchPattern::Check::where_pred) {
+                    if (where_holds(pats_[i], b)) recurse(t, b, done, bulk, out);
+                } else {
+                    for (const auto& alt : pats_[i].alts) {
+                        std::vector<bool> used(alt.size(), false);
+                        alt_solutions(alt, used, b, bulk,
+                                      [&](std::int64_t n) { recurse(t, b, done, n, out); });
+                    }
+                }
+                done[i] = false;
+                return;
+            }
+        }
+        for (std::size_t i = 0; i < pats_.size(); ++i) {
+            if (done[i] || pats_[i].check != MatchPattern::Check::none || !find(b, pats_[i].start)) continue;
             if (pats_[i].filter && !pats_[i].end.empty() && !find(b, pats_[i].end)) continue;
             // prefer filters and patterns whose end is already bound (cheap, prune early)
             if (pick == pats_.size() || pats_[i].end.empty() || find(b, pats_[i].end)) pick = i;
@@ -265,6 +386,7 @@ private:
     Ctx& ctx_;
     const std::vector<MatchPattern>& pats_;
     std::vector<std::shared_ptr<Pipeline>> pipes_;
+    std::unordered_map<const MatchPattern*, std::shared_ptr<Pipeline>> nested_;  // patterns in or()
 };
 
 void build_match(Compiler& comp, const Spec& s) {
@@ -278,51 +400,76 @@ void build_match(Compiler& comp, const Spec& s) {
                  ")",
              "MissingMethodException");
     auto pats = std::make_shared<std::vector<MatchPattern>>();
-    // A pattern is as(x)…[as(y)], not(pattern), and(pattern, …) (its patterns, flattened) or
-    // where(pattern) (a filter: it binds no label).
-    std::function<void(const Code&, bool)> parse = [&](const Code& code, bool filter) {
-        if (code.steps.size() == 1 && (code.steps[0].name == "and" || code.steps[0].name == "where") &&
-            !code.steps[0].args.empty() &&
-            std::all_of(code.steps[0].args.begin(), code.steps[0].args.end(),
-                        [](const Arg& x) { return x.t; })) {
-            if (code.steps[0].name == "where" && code.steps[0].args.size() != 1) bad_args(code.steps[0]);
-            for (const auto& x : code.steps[0].args) parse(*x.t, filter || code.steps[0].name == "where");
-            return;
-        }
-        Code body = code;
-        MatchPattern p;
-        p.filter = filter;
-        if (body.steps.size() == 1 && body.steps[0].name == "not" && body.steps[0].args.size() == 1 &&
-            body.steps[0].args[0].t) {
-            p.negated = true;
-            body = *body.steps[0].args[0].t;
-        }
-        if (body.steps.empty() || body.steps.front().name != "as" || body.steps.front().args.size() != 1 ||
-            !is_str(body.steps.front().args[0]))
-            fail(EvalError::Kind::evaluation,
-                 "match() patterns must start with as(label) (at " + comp.code.where + " " +
-                     std::to_string(in.pos) + ")",
-                 "IllegalArgumentException");
-        p.start = body.steps.front().args[0].v.str();
-        body.steps.erase(body.steps.begin());
-        if (!body.steps.empty() && body.steps.back().name == "as" && body.steps.back().args.size() == 1 &&
-            is_str(body.steps.back().args[0])) {
-            p.end = body.steps.back().args[0].v.str();
-            body.steps.pop_back();
-        }
-        if (!body.steps.empty()) p.body = comp.child_code(body);
-        pats->push_back(std::move(p));
-    };
+    // A pattern is as(x)…[as(y)], not(pattern), and(pattern, …) (its patterns, flattened),
+    // where(pattern) (a filter: it binds no label), or(pattern, …) or where('x', P) (checks).
+    std::function<void(const Code&, bool, std::vector<MatchPattern>&)> parse =
+        [&](const Code& code, bool filter, std::vector<MatchPattern>& into) {
+            if (code.steps.size() == 1 && (code.steps[0].name == "and" || code.steps[0].name == "where") &&
+                !code.steps[0].args.empty() &&
+                std::all_of(code.steps[0].args.begin(), code.steps[0].args.end(),
+                            [](const Arg& x) { return x.t; })) {
+                if (code.steps[0].name == "where" && code.steps[0].args.size() != 1) bad_args(code.steps[0]);
+                for (const auto& x : code.steps[0].args)
+                    parse(*x.t, filter || code.steps[0].name == "where", into);
+                return;
+            }
+            if (code.steps.size() == 1 && code.steps[0].name == "or" && !code.steps[0].args.empty() &&
+                std::all_of(code.steps[0].args.begin(), code.steps[0].args.end(),
+                            [](const Arg& x) { return x.t; })) {
+                MatchPattern p;
+                p.check = MatchPattern::Check::any;
+                for (const auto& x : code.steps[0].args) {
+                    p.alts.emplace_back();
+                    parse(*x.t, true, p.alts.back());
+                }
+                into.push_back(std::move(p));
+                return;
+            }
+            if (code.steps.size() == 1 && code.steps[0].name == "where" && code.steps[0].args.size() == 2 &&
+                is_str(code.steps[0].args[0]) && is_pred(code.steps[0].args[1])) {
+                MatchPattern p;
+                p.check = MatchPattern::Check::where_pred;
+                p.start = code.steps[0].args[0].v.str();
+                p.pred = code.steps[0].args[1].v;
+                into.push_back(std::move(p));
+                return;
+            }
+            Code body = code;
+            MatchPattern p;
+            p.filter = filter;
+            if (body.steps.size() == 1 && body.steps[0].name == "not" && body.steps[0].args.size() == 1 &&
+                body.steps[0].args[0].t) {
+                p.negated = true;
+                body = *body.steps[0].args[0].t;
+            }
+            if (body.steps.empty() || body.steps.front().name != "as" ||
+                body.steps.front().args.size() != 1 || !is_str(body.steps.front().args[0]))
+                fail(EvalError::Kind::evaluation,
+                     "match() patterns must start with as(label) (at " + comp.code.where + " " +
+                         std::to_string(in.pos) + ")",
+                     "IllegalArgumentException");
+            p.start = body.steps.front().args[0].v.str();
+            body.steps.erase(body.steps.begin());
+            if (!body.steps.empty() && body.steps.back().name == "as" && body.steps.back().args.size() == 1 &&
+                is_str(body.steps.back().args[0])) {
+                p.end = body.steps.back().args[0].v.str();
+                body.steps.pop_back();
+            }
+            if (!body.steps.empty()) p.body = comp.child_code(body);
+            into.push_back(std::move(p));
+        };
     for (const auto& a : in.args) {
         if (!a.t) bad_args(in);
-        parse(*a.t, false);
+        parse(*a.t, false, *pats);
     }
     // The incoming object binds to a start label that no pattern produces.
-    std::string start_label = pats->front().start;
+    std::string start_label;
+    for (const auto& p : *pats)
+        if (start_label.empty()) start_label = p.start;
     for (const auto& p : *pats) {
         bool is_end =
             std::any_of(pats->begin(), pats->end(), [&](const MatchPattern& q) { return q.end == p.start; });
-        if (!is_end) {
+        if (!p.start.empty() && !is_end) {
             start_label = p.start;
             break;
         }

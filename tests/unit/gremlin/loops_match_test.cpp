@@ -1,8 +1,10 @@
-// Named repeat() loops, match() with and()/where() patterns,
+// Named repeat() loops, match() with and()/where()/or() patterns,
 // PartitionStrategy edge visibility — after TinkerPop 3.7.3's steps.
 #include <tpbench/server/gremlin.hpp>
 
 #include "gremlin_test_util.hpp"
+
+#include <algorithm>
 
 using namespace gremlin_test;
 
@@ -65,4 +67,35 @@ TEST_CASE("PartitionStrategy: an edge is visible by its own partition") {
     CHECK(ok(g, std::string(ps) + ".V().bothE().values('weight')") == std::vector<Value>{D(1.0)});
     // a vertex step still hides the vertex of the other partition
     CHECK(ok(g, std::string(ps) + ".V().both().count()") == std::vector<Value>{L(0)});
+}
+
+// Answers asked of a real TinkerPop 4.0.0-master server (the same in 3.7's MatchStep).
+TEST_CASE("match(): where('a', P) compares bound labels; or() is a union of its alternatives") {
+    server::Graph g;
+    g.load_modern();
+    auto co = ok(g,
+                 "g.V().match(__.as('a').out('created').as('b'), __.as('b').in('created').as('c'), "
+                 "__.where('a', P.neq('c'))).select('a','c').by('name')");
+    CHECK(co.size() == 6);
+    CHECK(std::count(co.begin(), co.end(), map_of({S("a"), S("marko"), S("c"), S("josh")})) == 1);
+    CHECK(std::count(co.begin(), co.end(), map_of({S("a"), S("marko"), S("c"), S("marko")})) == 0);
+    CHECK(ok(g, "g.V().match(__.as('a').out('created').as('b'), __.where('a', P.eq('b'))).count()") ==
+          std::vector<Value>{L(0)});
+    // josh-ripple satisfies both alternatives: two rows
+    auto both = ok(g,
+                   "g.V().match(__.as('a').out('created').as('b'), __.or(__.as('a').has('name','josh'), "
+                   "__.as('b').has('name','ripple'))).select('a','b').by('name')");
+    CHECK(same(both, {map_of({S("a"), S("josh"), S("b"), S("ripple")}),
+                      map_of({S("a"), S("josh"), S("b"), S("ripple")}),
+                      map_of({S("a"), S("josh"), S("b"), S("lop")})}));
+    // an alternative's bound end is a check, its unbound end binds (josh created two)
+    CHECK(same(ok(g,
+                  "g.V().match(__.as('a').out('created').as('b'), __.or(__.as('a').out('knows').as('b'), "
+                  "__.as('b').in('created').count().is(3))).select('a','b').by('name')"),
+               {map_of({S("a"), S("marko"), S("b"), S("lop")}), map_of({S("a"), S("josh"), S("b"), S("lop")}),
+                map_of({S("a"), S("peter"), S("b"), S("lop")})}));
+    CHECK(same(ok(g,
+                  "g.V().match(__.as('a').out('knows').as('b'), __.or(__.as('b').out('created').as('c'), "
+                  "__.as('b').has('age', P.lt(30)))).select('b').values('name')"),
+               strs({"vadas", "josh", "josh"})));
 }
