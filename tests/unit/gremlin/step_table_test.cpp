@@ -27,7 +27,7 @@ std::string error_of(server::Graph& g, std::string_view script) {
 TEST_CASE("step table: names resolve to builders, source steps are flagged") {
     const auto& t = detail::step_table();
     CHECK(t.size() > 100);
-    for (const char* n : {"V", "E", "inject", "union", "addV", "addE", "mergeV", "mergeE", "call"}) {
+    for (const char* n : {"V", "E", "inject", "union", "addV", "addE", "mergeV", "mergeE", "call", "match"}) {
         INFO(n);
         const auto* e = t.find(n);
         REQUIRE(e);
