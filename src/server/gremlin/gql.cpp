@@ -1150,6 +1150,13 @@ void build_gql_match(Compiler& comp, const Spec& s) {
     if (in.args.empty() || in.args.size() > 2 || !is_str(in.args[0]) ||
         (in.args.size() == 2 && (in.args[1].t || in.args[1].v.type() != Type::map)))
         bad_args(in);
+    // with('queryLanguage', name): GqlMatchStep runs "gql" only
+    for (const Instr* m : s.mods)
+        if (m->name == "with" && m->args.size() == 2 && is_str(m->args[0]) &&
+            m->args[0].v.str() == "queryLanguage" && is_str(m->args[1]) && m->args[1].v.str() != "gql")
+            fail(EvalError::Kind::evaluation,
+                 "GqlMatchStep only supports query language 'gql', got: " + m->args[1].v.str(),
+                 "UnsupportedOperationException");
     auto pattern = std::make_shared<const GqlPattern>(gql_parse(in.args[0].v.str()));
     Value params = in.args.size() == 2 ? in.args[1].v : Value();
     const bool spawn = comp.at_start;

@@ -157,6 +157,10 @@ TEST_CASE_FIXTURE(ModernGraph, "match(String): patterns on the modern graph") {
     // each variable labels its element: select() finds it after the map is gone
     CHECK(same(names("g.match('MATCH (a)-[:knows]->(b)').select('a').select('b').values('name')"),
                strs({"vadas", "josh"})));
+    // with('queryLanguage', …): "gql" only
+    CHECK(same(names("g.match('MATCH (a:software)').with('queryLanguage','gql').count()"), {L(2)}));
+    CHECK(must_fail(g, "g.match('MATCH (a:software)').with('queryLanguage','cypher').count()", v40).message ==
+          "GqlMatchStep only supports query language 'gql', got: cypher");
     CHECK(must_fail(g, "g.V().as('a').match('MATCH (a:person)')", v40)
               .message.find(
                   "Pattern variable 'a' in the match() query shares its name with step label 'a'") == 0);
