@@ -340,13 +340,13 @@ void check_read_only_child(const Code& c) {
     }
 }
 
-namespace {
 bool p_has_traversal(const Value& p) {
     if (p.type() != Type::p) return false;
     for (const auto& k : p.kids())
         if (k.type() == Type::bytecode || p_has_traversal(k)) return true;
     return false;
 }
+namespace {
 void collect_p_traversals(Compiler& comp, const Value& p, std::vector<PlanPtr>& out) {
     if (p.type() != Type::p) return;
     for (const auto& k : p.kids()) {
@@ -360,76 +360,80 @@ void collect_p_traversals(Compiler& comp, const Value& p, std::vector<PlanPtr>& 
     }
 }
 
-// P.resolve(traverser): each child traversal runs on the traverser (bulk 1) and its first result
-// replaces it; within/without take every item of a single child's collection; a scalar predicate
-// whose child yields nothing matches nothing.
-struct PredRt {
-    std::vector<std::unique_ptr<Pipeline>> pipes;
-    PredRt(Ctx& ctx, const std::vector<PlanPtr>& plans) {
-        for (const auto& p : plans) pipes.push_back(p->instantiate(ctx));
-    }
-    Value resolve(Ctx& ctx, const Traverser& t, const Value& p, std::size_t& next) {
-        if (p.type() != Type::p) return p;
-        const std::string& n = p.str();
-        bool leaf_traversal = false;
-        for (const auto& k : p.kids())
-            if (k.type() == Type::bytecode) leaf_traversal = true;
-        if (!leaf_traversal) {
-            if (!p_has_traversal(p)) return p;
-            std::vector<Value> kids;
-            for (const auto& k : p.kids()) kids.push_back(resolve(ctx, t, k, next));
-            return Value::p(n, std::move(kids));
-        }
-        const bool collection = n == "within" || n == "without";
-        std::vector<Value> results;
-        std::size_t children = 0;
-        std::vector<Value> literals;
-        for (const auto& k : p.kids()) {
-            if (k.type() != Type::bytecode) {
-                literals.push_back(k);
-                continue;
-            }
-            ++children;
-            Pipeline& pipe = *pipes[next++];
-            Traverser s0 = t;
-            s0.bulk = 1;
-            pipe.start_with(s0);
-            Traverser r;
-            if (pipe.next(r)) results.push_back(to_value(ctx, r.obj));
-        }
-        if (collection) {
-            std::vector<Value> items = literals;
-            if (children == 1 && results.size() == 1 &&
-                (results[0].type() == Type::list || results[0].type() == Type::set)) {
-                for (const auto& x : results[0].kids()) items.push_back(x);
-            } else {
-                for (auto& r : results) items.push_back(std::move(r));
-            }
-            return Value::p(n, std::move(items));
-        }
-        if (results.size() < children) return Value::p("~never", {});
+}  // namespace
+
+PredRt::PredRt(Ctx& ctx, const std::vector<PlanPtr>& plans) {
+    for (const auto& p : plans) pipes_.push_back(p->instantiate(ctx));
+}
+
+Value PredRt::resolve(Ctx& ctx, const Traverser& t, const Value& p) {
+    std::size_t next = 0;
+    return resolve(ctx, t, p, next);
+}
+
+Value PredRt::resolve(Ctx& ctx, const Traverser& t, const Value& p, std::size_t& next) {
+    if (p.type() != Type::p) return p;
+    const std::string& n = p.str();
+    bool leaf_traversal = false;
+    for (const auto& k : p.kids())
+        if (k.type() == Type::bytecode) leaf_traversal = true;
+    if (!leaf_traversal) {
+        if (!p_has_traversal(p)) return p;
         std::vector<Value> kids;
-        std::size_t ri = 0;
-        for (const auto& k : p.kids()) kids.push_back(k.type() == Type::bytecode ? results[ri++] : k);
+        for (const auto& k : p.kids()) kids.push_back(resolve(ctx, t, k, next));
         return Value::p(n, std::move(kids));
     }
-};
-}  // namespace
+    const bool collection = n == "within" || n == "without";
+    std::vector<Value> results;
+    std::size_t children = 0;
+    std::vector<Value> literals;
+    for (const auto& k : p.kids()) {
+        if (k.type() != Type::bytecode) {
+            literals.push_back(k);
+            continue;
+        }
+        ++children;
+        Pipeline& pipe = *pipes_[next++];
+        Traverser s0 = t;
+        s0.bulk = 1;
+        pipe.start_with(s0);
+        Traverser r;
+        if (pipe.next(r)) results.push_back(to_value(ctx, r.obj));
+    }
+    if (collection) {
+        std::vector<Value> items = literals;
+        if (children == 1 && results.size() == 1 &&
+            (results[0].type() == Type::list || results[0].type() == Type::set)) {
+            for (const auto& x : results[0].kids()) items.push_back(x);
+        } else {
+            for (auto& r : results) items.push_back(std::move(r));
+        }
+        return Value::p(n, std::move(items));
+    }
+    if (results.size() < children) return Value::p("~never", {});
+    std::vector<Value> kids;
+    std::size_t ri = 0;
+    for (const auto& k : p.kids()) kids.push_back(k.type() == Type::bytecode ? results[ri++] : k);
+    return Value::p(n, std::move(kids));
+}
+
+std::vector<PlanPtr> Compiler::pred_plans(const Value& p) {
+    std::vector<PlanPtr> plans;
+    collect_p_traversals(*this, p, plans);
+    return plans;
+}
 
 void Compiler::add_pred_fn(const Value& p, std::function<bool(Ctx&, Traverser&, const Value&)> fn) {
     if (!p_has_traversal(p)) {
         add_fn([p, fn](Ctx& ctx, Traverser& t) { return fn(ctx, t, p); });
         return;
     }
-    std::vector<PlanPtr> plans;
-    collect_p_traversals(*this, p, plans);
-    add([p, fn, plans](Ctx& ctx) {
+    add([p, fn, plans = pred_plans(p)](Ctx& ctx) {
         auto rt = std::make_shared<PredRt>(ctx, plans);
         auto s = std::make_unique<FnStep>();
         Ctx* c = &ctx;
         s->fn = [p, fn, rt, c](Traverser& t) {
-            std::size_t next = 0;
-            Value resolved = rt->resolve(*c, t, p, next);
+            Value resolved = rt->resolve(*c, t, p);
             return fn(*c, t, resolved);
         };
         return std::unique_ptr<Step>(std::move(s));

@@ -90,6 +90,8 @@ public:
     // A filter over a predicate that may hold child traversals (4.0: P.gt(__.x())): `fn` gets the
     // predicate resolved against each traverser (as P.resolve does).
     void add_pred_fn(const model::Value& p, std::function<bool(Ctx&, Traverser&, const model::Value&)> fn);
+    // The plans of a predicate's child traversals (none without), in PredRt's order.
+    std::vector<PlanPtr> pred_plans(const model::Value& p);
     void add_expand(const std::function<void(Ctx&, Traverser&, std::vector<Traverser>&)>& fn);
     // A reducing barrier: fold(acc, traverser) then result(acc) → one value (or none).
     template <class Acc>
@@ -105,6 +107,23 @@ public:
 
 private:
     void compile_step(const Spec& s);
+};
+
+// Whether a predicate (or one of its connectives' operands) holds a child traversal (4.0).
+bool p_has_traversal(const model::Value& p);
+
+// P.resolve(traverser) over a predicate's child traversals (Compiler::pred_plans), instantiated once per
+// evaluation: each runs on the traverser (bulk 1) and its first result replaces it; within/without take
+// every item of a single child's collection; a scalar predicate whose child yields nothing matches
+// nothing ("~never"). Other operands are kept as they are.
+class PredRt {
+public:
+    PredRt(Ctx& ctx, const std::vector<PlanPtr>& plans);
+    model::Value resolve(Ctx& ctx, const Traverser& t, const model::Value& p);
+
+private:
+    model::Value resolve(Ctx& ctx, const Traverser& t, const model::Value& p, std::size_t& next);
+    std::vector<std::unique_ptr<Pipeline>> pipes_;
 };
 
 // ---- the step table -----------------------------------------------------------------------------------

@@ -255,12 +255,15 @@ void build_where(Compiler& comp, const Spec& s) {
         bad_args(in);
     }
     comp.need(PathMode::labeled);
-    comp.add([start_label, pred, byv](Ctx& ctx) {
+    // 4.0: a child traversal operand (where(P.gt(__.x()))) runs on the traverser itself, before and
+    // apart from the by() ring (WherePredicateStep: P.resolve, then the label references)
+    comp.add([start_label, pred, byv, plans = comp.pred_plans(pred)](Ctx& ctx) {
         auto ring = std::make_shared<std::vector<ByRt>>();
         for (const auto& b : byv) ring->emplace_back(ctx, b);
+        auto prt = std::make_shared<PredRt>(ctx, plans);
         auto st = std::make_unique<FnStep>();
         Ctx* c = &ctx;
-        st->fn = [start_label, pred, ring, c](Traverser& t) {
+        st->fn = [start_label, pred, ring, prt, c](Traverser& t) {
             Obj subject = t.obj;
             if (!start_label.empty() && !scope_get(*c, t, start_label, Pop::last, subject)) return false;
             std::size_t next = 0;
@@ -270,6 +273,7 @@ void build_where(Compiler& comp, const Spec& s) {
                 if (!(*ring)[next++ % ring->size()].apply(*c, x, subject)) return false;
             }
             Value p = resolve_pred(*c, t, pred, *ring, next);
+            if (p_has_traversal(p)) p = prt->resolve(*c, t, p);
             return test_p(*c, p, subject);
         };
         return std::unique_ptr<Step>(std::move(st));

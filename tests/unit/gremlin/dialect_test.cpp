@@ -32,6 +32,13 @@ TEST_CASE_FIXTURE(ModernGraph,
     CHECK(same(q("g.V().values('name').is(P.within(__.V().has('age', P.gt(30)).values('name').fold()))", v40),
                strs({"josh", "peter"})));
     CHECK(same(q("g.V().values('age').is(__.constant(29))", v40), {I(29)}));
+    // where(P(__.…)): the child runs on the traverser, apart from the by() ring (WherePredicateStep)
+    CHECK(same(q("g.V().where(P.gt(__.V().has('name','marko').values('age'))).by('age').values('name')", v40),
+               strs({"josh", "peter"})));
+    CHECK(same(q("g.V().has('name','marko').as('a').V().values('age').where(P.gte(__.constant(29)).and(P.neq("
+                 "'a'))).by().by('age')",
+                 v40),
+               {I(32), I(35)}));
     // has(key, traversal): 3.7 feeds the property value through it; 4.0 is has(key, P.eq(traversal))
     // resolved against the element
     CHECK(same(q("g.V().has('name', __.is('marko')).values('name')", v37), strs({"marko"})));
