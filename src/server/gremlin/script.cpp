@@ -281,7 +281,19 @@ struct Node;
 using NodePtr = std::unique_ptr<Node>;
 
 struct Node {
-    enum class K : std::uint8_t { literal, ident, call, member, list, map, binop, unop, assign, index } k;
+    enum class K : std::uint8_t {
+        literal,
+        ident,
+        call,
+        member,
+        list,
+        map,
+        set,
+        binop,
+        unop,
+        assign,
+        index
+    } k;
     std::size_t pos = 0;
     Value lit;
     std::string name;           // identifier / method / member / operator
@@ -315,7 +327,10 @@ constexpr std::size_t kMaxNodes = 50000;
 
 class Parser {
 public:
-    Parser(std::string_view src, bool groovy) : src_(src), lex_(src, groovy), groovy_(groovy) {}
+    // set_literals: gremlin-lang 3.8/4.0's `{a, b}` (Dialect::new_steps); otherwise `{` opens a closure,
+    // refused
+    Parser(std::string_view src, bool groovy, bool set_literals)
+        : src_(src), lex_(src, groovy), groovy_(groovy), set_literals_(set_literals) {}
 
     std::vector<NodePtr> script() {
         std::vector<NodePtr> stmts;
@@ -728,6 +743,23 @@ private:
             n->args = std::move(items);
             return n;
         }
+        if (is("{") &&
+            set_literals_) {  // genericSetLiteral: LBRACE (genericLiteral (COMMA genericLiteral)*)? RBRACE
+            std::size_t pos = cur().pos;
+            ++i_;
+            ++nest_;
+            std::vector<NodePtr> items;
+            while (!is("}")) {
+                items.push_back(expr());
+                if (!is(",")) break;
+                ++i_;
+            }
+            --nest_;
+            expect("}");
+            auto n = make(Node::K::set, pos);
+            n->args = std::move(items);
+            return n;
+        }
         if (is("{")) syntax(src_, t.pos, "closures are not supported");
         syntax(src_, t.pos, "unexpected " + describe(t));
     }
@@ -735,6 +767,7 @@ private:
     std::string_view src_;
     Lexer lex_;
     bool groovy_ = true;  // Groovy literal rules (decimal literals are BigDecimal)
+    bool set_literals_ = false;
     std::deque<Token> win_;
     std::size_t base_ = 0;  // absolute index of win_.front()
     std::size_t nodes_ = 0;
@@ -1055,6 +1088,15 @@ private:
                 std::vector<Value> items;
                 for (const auto& a : n.args) items.push_back(value_of(*a));
                 return val(Value::list(std::move(items)));
+            }
+            case Node::K::set: {  // a HashSet: each distinct item once (kept in the order written)
+                std::vector<Value> items;
+                for (const auto& a : n.args) {
+                    Value v = value_of(*a);
+                    if (std::find(items.begin(), items.end(), v) == items.end())
+                        items.push_back(std::move(v));
+                }
+                return val(Value::set(std::move(items)));
             }
             case Node::K::map: {
                 std::vector<Value> kv;
@@ -1713,7 +1755,8 @@ private:
 std::unique_ptr<ResultStream> evaluate_script(Graph& graph, std::string_view script,
                                               const EvalOptions& opts) {
     try {
-        Parser p(script, opts.language != "gremlin-lang");
+        const bool lang = opts.language == "gremlin-lang";
+        Parser p(script, !lang, lang && detail::dialect_of(opts.generation).new_steps);
         auto stmts = p.script();
         Evaluator ev(graph, script, opts);
         SVal r = ev.run(stmts);

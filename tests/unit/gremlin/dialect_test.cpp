@@ -54,6 +54,11 @@ TEST_CASE_FIXTURE(ModernGraph,
 
 TEST_CASE_FIXTURE(ModernGraph,
                   "new_steps: GType, P.typeOf, asNumber(), asBool(), Binary/Duration/UUID literals") {
+    // gremlin-lang's Set literal: each distinct item once
+    CHECK(same(q("g.inject({1, 3, 1}).unfold()", v40), {I(1), I(3)}));
+    CHECK(q("g.inject({1, 3}).is(P.typeOf(GType.SET))", v40).size() == 1);
+    CHECK(must_fail(g, "g.inject({1, 3})", v37).message.find("closures are not supported") !=
+          std::string::npos);
     CHECK(q("g.V().values('age').is(P.typeOf(GType.INT))", v40).size() == 4);
     CHECK(q("g.V().values('name').is(P.typeOf('String'))", v40).size() == 6);
     CHECK(q("g.V().values('age').is(P.typeOf(GType.LONG))", v40).empty());
