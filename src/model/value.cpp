@@ -68,6 +68,10 @@ int type_rank(Type t) {
         case Type::string:
         case Type::char_:
             return 4;
+        case Type::set:  // Gremlin's orderability (GremlinValueComparator.Type): Set before List
+            return 5 + static_cast<int>(Type::list);
+        case Type::list:
+            return 5 + static_cast<int>(Type::set);
         default:
             return 5 + static_cast<int>(t);
     }

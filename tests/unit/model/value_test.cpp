@@ -53,6 +53,9 @@ TEST_CASE("hash agrees with equality and compare orders numbers across types") {
     CHECK(compare(Value::int_(1), Value::double_(1.5)) < 0);
     CHECK(compare(Value::long_(30), Value::int_(29)) > 0);
     CHECK(compare(Value::string("josh"), Value::string("marko")) < 0);
+    // Gremlin's orderability: Set before List, whatever their items
+    CHECK(compare(Value::set({Value::string("z")}), Value::list({Value::string("a")})) < 0);
+    CHECK(compare(Value::list({}), Value::set({})) > 0);
 }
 
 TEST_CASE("uuid text round trip") {
