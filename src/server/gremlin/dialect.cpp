@@ -16,6 +16,7 @@ const Dialect& dialect_of(Generation g) {
         d.branch_v4_picks = true;
         d.label_cardinality_one = true;
         d.gql_match = true;
+        d.date_diff_millis = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

@@ -15,8 +15,8 @@ struct Dialect {
     // result; all of them for within/without). 3.7: "No signature of method".
     bool traversal_arguments = false;
     // 3.8/4.0: the steps added since 3.7 (asNumber(), asBool(), …; compiler.hpp's kStepSince38), GType
-    // and P.typeOf(); gremlin-lang's Set literal {a, b} (the parser). 3.7: "unsupported step", "No such
-    // property: GType", "closures are not supported".
+    // and P.typeOf(); the DateTime('…') literal; gremlin-lang's Set literal {a, b} (the parser). 3.7:
+    // "unsupported step", "No such property: GType", "closures are not supported".
     bool new_steps = false;
     // 4.0 (NumberHelper.mathOperationWithPromote): +, -, *, / keep the operands' highest common type
     // and promote to the next wider one on overflow (127b + 1b = 128s; past Long an error); sum()
@@ -47,6 +47,9 @@ struct Dialect {
     // __.match(String…) evaluate a GQL MATCH pattern into maps of its variables. 3.7: "No signature of
     // method" (match() takes traversals only).
     bool gql_match = false;
+    // 3.8/4.0 (DateDiffStep over OffsetDateTime): dateDiff() answers milliseconds
+    // (Duration.between(other, date).toMillis()). 3.7: whole seconds ((date - other) / 1000).
+    bool date_diff_millis = false;
 };
 
 const Dialect& dialect_of(Generation g);

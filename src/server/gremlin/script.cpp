@@ -1437,7 +1437,9 @@ private:
             if (n.name == "typeOf" && dialect().new_steps && args.size() == 1 && all_values &&
                 (detail::is_gtype(args[0].v) || args[0].v.type() == Type::string))
                 return val(Value::p("typeOf", {args[0].v}));
-            if (n.name == "datetime" && all_values && args.size() <= 1) return val(datetime_of(args, n.pos));
+            if ((n.name == "datetime" || (n.name == "DateTime" && dialect().new_steps)) && all_values &&
+                args.size() <= 1)
+                return val(datetime_of(args, n.pos));
             if (is_textp_name(n.name) && all_values) return val(make_p(n.name, args, n.pos, true));
             if (n.name == "not" && args.size() == 1 && args[0].k == SVal::K::value &&
                 (args[0].v.type() == Type::p || args[0].v.type() == Type::text_p))

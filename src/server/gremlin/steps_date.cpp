@@ -205,17 +205,19 @@ void build_date_step(StepSite& site) {
         }));
         return;
     }
-    // dateDiff(date) / dateDiff(traversal): (this - other) in whole seconds; a null other is 0
+    // dateDiff(date) / dateDiff(traversal): (this - other) in whole seconds, 4.0 in milliseconds
+    // (Dialect::date_diff_millis); a null other is 0
     if (in.args.size() != 1) site.bad_args();
+    const std::int64_t unit = compiling_dialect().date_diff_millis ? 1 : 1000;
     Value lit = in.args[0].t ? Value() : in.args[0].v;
     std::int64_t lit_ms = 0;
     if (!in.args[0].t && !lit.is_null() && !date_millis(lit, lit_ms)) site.bad_args();
     PlanPtr plan = in.args[0].t ? site.child(in.args[0]) : nullptr;
-    site.add([plan, lit_ms](Ctx& ctx) {
+    site.add([plan, lit_ms, unit](Ctx& ctx) {
         std::shared_ptr<Pipeline> pipe = plan ? std::shared_ptr<Pipeline>(plan->instantiate(ctx)) : nullptr;
         auto st = std::make_unique<MapFnStep>();
         Ctx* c = &ctx;
-        st->fn = [pipe, lit_ms, c](Traverser& t) {
+        st->fn = [pipe, lit_ms, unit, c](Traverser& t) {
             Ctx& ctx = *c;
             std::int64_t ms;
             if (t.obj.el || !date_millis(t.obj.v, ms))
@@ -234,7 +236,7 @@ void build_date_step(StepSite& site) {
                          java_class(ctx, r.obj) + " cannot be cast to class java.util.Date",
                          "ClassCastException");
             }
-            advance(ctx, t, Obj(Value::long_((ms - other) / 1000)));
+            advance(ctx, t, Obj(Value::long_((ms - other) / unit)));
             return true;
         };
         return std::unique_ptr<Step>(std::move(st));

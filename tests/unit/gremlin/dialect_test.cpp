@@ -289,3 +289,17 @@ TEST_CASE_FIXTURE(ModernGraph, "gql_match: match(String) is TinkerGQL on 4.0, no
     CHECK(same(q(old, v37), strs({"vadas", "josh"})));
     CHECK(same(q(old, v40), strs({"vadas", "josh"})));
 }
+
+TEST_CASE_FIXTURE(ModernGraph, "date_diff_millis: 4.0 dateDiff() answers milliseconds, 3.7 whole seconds") {
+    const char* s = "g.inject(datetime('2023-08-02T00:00:30Z')).dateDiff(datetime('2023-08-02T00:00:00.5Z'))";
+    CHECK(q(s, v40) == std::vector<Value>{L(29500)});
+    CHECK(q(s, v37) == std::vector<Value>{L(29)});
+    // a null other date is the epoch
+    CHECK(q("g.inject(datetime('1970-01-01T00:00:02Z')).dateDiff(__.constant(null))", v40) ==
+          std::vector<Value>{L(2000)});
+    // 3.8/4.0's DateTime('…') literal (Dialect::new_steps) is datetime('…')
+    CHECK(q("g.inject(DateTime('2023-08-02T00:00:30Z')).dateDiff(datetime('2023-08-02T00:00:00Z'))", v40) ==
+          std::vector<Value>{L(30000)});
+    CHECK(must_fail(g, "g.inject(DateTime('2023-08-02T00:00:30Z'))", v37).message.find("No signature") !=
+          std::string::npos);
+}
