@@ -17,6 +17,7 @@ const Dialect& dialect_of(Generation g) {
         d.label_cardinality_one = true;
         d.gql_match = true;
         d.date_diff_millis = true;
+        d.local_range_collection = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

@@ -50,6 +50,11 @@ struct Dialect {
     // 3.8/4.0 (DateDiffStep over OffsetDateTime): dateDiff() answers milliseconds
     // (Duration.between(other, date).toMillis()). 3.7: whole seconds ((date - other) / 1000).
     bool date_diff_millis = false;
+    // 4.0 (RangeLocalStep.applyRange): range()/limit()/tail() with Scope.local answer the collection even
+    // for a one-item window, and an empty one when nothing is in range. 3.7: a one-item window
+    // (limit(local, 1), tail(local, 1), range(local, a, a + 1)) answers its item, and nothing (the
+    // traverser dropped) when the window is empty.
+    bool local_range_collection = false;
 };
 
 const Dialect& dialect_of(Generation g);

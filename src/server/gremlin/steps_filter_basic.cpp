@@ -124,10 +124,16 @@ void build_range(Compiler& comp, const Spec& s) {
         if (nargs > 1) bad_args(in);
         hi = nargs == 1 ? int_of(in.args[i], in) : 1;
     }
-    if (lo < 0 || (hi >= 0 && hi < lo)) bad_args(in);
+    if (lo < 0) bad_args(in);
+    if (hi >= 0 && hi < lo)  // Range(Global|Local)Step's constructor
+        fail(EvalError::Kind::evaluation,
+             "Not a legal range: [" + std::to_string(lo) + ", " + std::to_string(hi) + "]",
+             "IllegalArgumentException");
     bool tail = n == "tail";
-    // limit(local, 1), tail(local, 1) and range(local, a, a + 1) unwrap their one item
-    bool single = (n == "limit" && hi == 1) || (n == "tail" && hi == 1) || (n == "range" && hi - lo == 1);
+    // 3.7: limit(local, 1), tail(local, 1) and range(local, a, a + 1) unwrap their one item (none: the
+    // traverser is dropped); 4.0 answers the collection (Dialect::local_range_collection)
+    bool single = !compiling_dialect().local_range_collection &&
+                  ((n == "limit" && hi == 1) || (n == "tail" && hi == 1) || (n == "range" && hi - lo == 1));
     if (local) {
         comp.add_fn([lo, hi, tail, single](Ctx& ctx, Traverser& t) {
             std::vector<Value> items;
@@ -154,6 +160,8 @@ void build_range(Compiler& comp, const Spec& s) {
             } else if (single) {
                 if (sel.empty()) return false;
                 advance(ctx, t, Obj(sel[0]));
+            } else if (t.obj.v.type() == Type::set) {  // a Set stays a Set (LinkedHashSet)
+                advance(ctx, t, Obj(Value::set(std::move(sel))));
             } else {
                 advance(ctx, t, Obj(Value::list(std::move(sel))));
             }

@@ -303,3 +303,19 @@ TEST_CASE_FIXTURE(ModernGraph, "date_diff_millis: 4.0 dateDiff() answers millise
     CHECK(must_fail(g, "g.inject(DateTime('2023-08-02T00:00:30Z'))", v37).message.find("No signature") !=
           std::string::npos);
 }
+
+TEST_CASE_FIXTURE(ModernGraph, "local_range_collection: 4.0 range/limit/tail(local) keep the collection") {
+    CHECK(q("g.inject([1, 2, 3]).limit(Scope.local, 1)", v40) == std::vector<Value>{Value::list({I(1)})});
+    CHECK(q("g.inject([1, 2, 3]).limit(Scope.local, 1)", v37) == std::vector<Value>{I(1)});
+    CHECK(q("g.inject([1, 2, 3]).tail(Scope.local, 1)", v40) == std::vector<Value>{Value::list({I(3)})});
+    CHECK(q("g.inject([1, 2, 3]).range(Scope.local, 1, 2)", v37) == std::vector<Value>{I(2)});
+    // an empty window: 4.0 an empty list, 3.7 drops the traverser
+    CHECK(q("g.V().fold().range(Scope.local, 6, 7)", v40) == std::vector<Value>{Value::list({})});
+    CHECK(q("g.V().fold().range(Scope.local, 6, 7)", v37).empty());
+    // both: a Set stays a Set; a reversed range is refused as RangeGlobalStep does
+    CHECK(q("g.inject({1, 2, 3}).range(Scope.local, 0, 2)", v40) ==
+          std::vector<Value>{Value::set({I(1), I(2)})});
+    for (const auto* o : {&v37, &v40})
+        CHECK(must_fail(g, "g.V().range(2, 1)", *o).message.find("Not a legal range: [2, 1]") !=
+              std::string::npos);
+}
