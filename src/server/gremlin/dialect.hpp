@@ -14,8 +14,8 @@ struct Dialect {
     // hasId/hasLabel/hasKey/hasValue(__.…), V(__.…)/E(__.…): resolved per traverser (its first
     // result; all of them for within/without). 3.7: "No signature of method".
     bool traversal_arguments = false;
-    // 3.8/4.0: the steps added since 3.7 (asNumber(), asBool(), …; compiler.hpp's kStepSince38), GType
-    // and P.typeOf(); the DateTime('…') literal; gremlin-lang's Set literal {a, b} (the parser). 3.7:
+    // 3.8/4.0: the steps added since 3.7 (asNumber(), asBool(), …; compiler.hpp's kStepSince38; none(P)),
+    // GType and P.typeOf(); the DateTime('…') literal; gremlin-lang's Set literal {a, b} (the parser). 3.7:
     // "unsupported step", "No such property: GType", "closures are not supported".
     bool new_steps = false;
     // 4.0 (NumberHelper.mathOperationWithPromote): +, -, *, / keep the operands' highest common type

@@ -248,7 +248,8 @@ void build_time_limit(Compiler& comp, const Spec& s) {
     return;
 }
 
-// none() / discard(): drop every traverser
+// discard() (3.7's none(); steps_list.cpp's none() builds it when it has no argument): drop every
+// traverser
 void build_none(Compiler& comp, const Spec&) {
     comp.add_fn([](Ctx&, Traverser&) { return false; });
 }
@@ -260,7 +261,6 @@ void register_filter_steps(StepTable& t) {
     for (const char* n : {"not", "filter", "and", "or", "sideEffect", "map"}) t.add(n, build_connective);
     for (const char* n : {"limit", "range", "skip", "tail"}) t.add(n, build_range);
     t.add("timeLimit", build_time_limit);
-    t.add("none", build_none);
     t.add("discard", build_none);
     // barrier: steps_sidefx.cpp
 }

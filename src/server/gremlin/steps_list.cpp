@@ -545,23 +545,30 @@ enum class LOp : std::uint8_t { merge, combine, product, intersect, difference, 
 void build_list_step(StepSite& site) {
     const Instr& in = site.in;
     const std::string name = in.name;
-    if (name == "all" || name == "any") {
-        if (in.args.size() != 1 || in.args[0].t) site.bad_args();
+    if (name == "none" && in.args.empty()) {  // 3.7's discard()
+        site.add(map_factory([](Ctx&, Traverser&) { return false; }));
+        return;
+    }
+    // all(P) / any(P) / none(P) (3.8/4.0, Dialect::new_steps): a collection whose items all / some / none
+    // match; anything else is filtered out. 4.0's child traversal operands are resolved against the
+    // traverser first (P.resolve).
+    if (name == "all" || name == "any" || name == "none") {
+        if (in.args.size() != 1 || in.args[0].t || (name == "none" && !compiling_dialect().new_steps))
+            site.bad_args();
         Value pred = in.args[0].v;
         if (pred.type() != Type::p && pred.type() != Type::text_p) pred = Value::p("eq", {pred});
-        const bool all = name == "all";
-        site.add(map_factory([all, pred](Ctx& ctx, Traverser& t) {
+        const int want = name == "all" ? 0 : name == "any" ? 1 : 2;
+        site.add_pred_fn(pred, [want](Ctx& ctx, Traverser& t, const Value& p) {
             std::vector<Value> xs;
             if (!iterable_items(t.obj, xs)) return false;
-            if (all) {
-                for (const auto& x : xs)
-                    if (!test_p(ctx, pred, Obj(x))) return false;
-                return true;
+            for (const auto& x : xs) {
+                const bool m = test_p(ctx, p, Obj(x));
+                if (want == 0 && !m) return false;
+                if (want == 1 && m) return true;
+                if (want == 2 && m) return false;
             }
-            for (const auto& x : xs)
-                if (test_p(ctx, pred, Obj(x))) return true;
-            return false;
-        }));
+            return want != 1;
+        });
         return;
     }
     if (name == "conjoin") {
@@ -815,11 +822,11 @@ void build_format(StepSite& site) {
 // ---- registration -----------------------------------------------------------------------------------
 
 bool is_liststep(const std::string& n) {
-    static const char* names[] = {"toUpper",    "toLower",   "length",  "trim",    "lTrim",   "rTrim",
-                                  "reverse",    "substring", "concat",  "replace", "split",   "asString",
-                                  "conjoin",    "all",       "any",     "merge",   "combine", "intersect",
-                                  "difference", "disjunct",  "product", "index",   "format",  "asDate",
-                                  "dateAdd",    "dateDiff",  "math",    "call"};
+    static const char* names[] = {"toUpper",   "toLower",    "length",   "trim",    "lTrim", "rTrim",
+                                  "reverse",   "substring",  "concat",   "replace", "split", "asString",
+                                  "conjoin",   "all",        "any",      "none",    "merge", "combine",
+                                  "intersect", "difference", "disjunct", "product", "index", "format",
+                                  "asDate",    "dateAdd",    "dateDiff", "math",    "call"};
     for (const char* x : names)
         if (n == x) return true;
     return false;
@@ -831,7 +838,7 @@ void build_liststep(StepSite& site) {
     if (n == "asDate" || n == "dateAdd" || n == "dateDiff") return build_date_step(site);
     if (n == "math") return build_math(site);
     if (n == "call") return build_call(site);
-    static const char* list_steps[] = {"conjoin",   "all",        "any",      "merge",   "combine",
+    static const char* list_steps[] = {"conjoin",   "all",        "any",      "none",    "merge", "combine",
                                        "intersect", "difference", "disjunct", "product", "index"};
     for (const char* x : list_steps)
         if (n == x) return build_list_step(site);

@@ -13,14 +13,18 @@ namespace {
 
 StepSite site_of(Compiler& comp, const Spec& s) {
     const Instr& in = *s.main;
-    return StepSite{in,
-                    s.mods,
-                    comp.at_start,
-                    [&comp, &in](const Arg& a) { return comp.child(a, in); },
-                    [&comp](Plan::Factory f) { comp.add(std::move(f)); },
-                    [&comp](PathMode m) { comp.need(m); },
-                    [&comp](const Instr& m) { return comp.by_of(m); },
-                    [&in] { bad_args(in); }};
+    return StepSite{
+        in,
+        s.mods,
+        comp.at_start,
+        [&comp, &in](const Arg& a) { return comp.child(a, in); },
+        [&comp](Plan::Factory f) { comp.add(std::move(f)); },
+        [&comp](PathMode m) { comp.need(m); },
+        [&comp](const Instr& m) { return comp.by_of(m); },
+        [&in] { bad_args(in); },
+        [&comp](const model::Value& p, std::function<bool(Ctx&, Traverser&, const model::Value&)> fn) {
+            comp.add_pred_fn(p, std::move(fn));
+        }};
 }
 
 void build_sidefx(Compiler& comp, const Spec& s) {
@@ -52,10 +56,10 @@ void register_write_steps(StepTable& t) {
 }
 
 void register_list_steps(StepTable& t) {
-    for (const char* n : {"toUpper",   "toLower", "length",  "trim",      "lTrim",      "rTrim",    "reverse",
-                          "substring", "concat",  "replace", "split",     "asString",   "conjoin",  "all",
-                          "any",       "merge",   "combine", "intersect", "difference", "disjunct", "product",
-                          "index",     "format",  "asDate",  "dateAdd",   "dateDiff",   "math"})
+    for (const char* n : {"toUpper",   "toLower", "length",  "trim",    "lTrim",     "rTrim",      "reverse",
+                          "substring", "concat",  "replace", "split",   "asString",  "conjoin",    "all",
+                          "any",       "none",    "merge",   "combine", "intersect", "difference", "disjunct",
+                          "product",   "index",   "format",  "asDate",  "dateAdd",   "dateDiff",   "math"})
         t.add(n, build_with_site);
     t.add("call", build_with_site, kStepSource);
 }

@@ -21,6 +21,9 @@ struct StepSite {
     std::function<void(PathMode)> need;        // path tracking the step needs
     std::function<By(const Instr&)> by;        // a by() modulator
     std::function<void()> bad_args;            // throws "No signature of method: …"
+    // A filter over a predicate that may hold child traversals (Compiler::add_pred_fn)
+    std::function<void(const model::Value&, std::function<bool(Ctx&, Traverser&, const model::Value&)>)>
+        add_pred_fn;
 };
 
 // Names handled by build_liststep (toUpper … asString, conjoin … index, format, asDate,

@@ -319,3 +319,16 @@ TEST_CASE_FIXTURE(ModernGraph, "local_range_collection: 4.0 range/limit/tail(loc
         CHECK(must_fail(g, "g.V().range(2, 1)", *o).message.find("Not a legal range: [2, 1]") !=
               std::string::npos);
 }
+
+TEST_CASE_FIXTURE(ModernGraph,
+                  "new_steps: none(P) keeps a collection none of whose items match; 3.7 has none()") {
+    CHECK(q("g.inject([5, 8, 10], [10, 7]).none(P.lt(7))", v40) ==
+          std::vector<Value>{Value::list({I(10), I(7)})});
+    CHECK(q("g.inject([null, 1], []).none(P.eq(null))", v40) == std::vector<Value>{Value::list({})});
+    CHECK(must_fail(g, "g.inject([1]).none(P.lt(7))", v37).message.find("No signature") != std::string::npos);
+    CHECK(q("g.V().none()", v37).empty());  // 3.7's none() is discard()
+    // traversal_arguments: all/any/none resolve a child traversal operand first
+    CHECK(q("g.V().values('age').fold().all(P.gte(__.constant(27)))", v40).size() == 1);
+    CHECK(q("g.V().values('age').fold().any(P.eq(__.constant(33)))", v40).empty());
+    CHECK(q("g.V().values('age').fold().none(P.eq(__.constant(33)))", v40).size() == 1);
+}
