@@ -18,6 +18,7 @@ const Dialect& dialect_of(Generation g) {
         d.gql_match = true;
         d.date_diff_millis = true;
         d.local_range_collection = true;
+        d.binary_comparability = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

@@ -55,6 +55,10 @@ struct Dialect {
     // (limit(local, 1), tail(local, 1), range(local, a, a + 1)) answers its item, and nothing (the
     // traverser dropped) when the window is empty.
     bool local_range_collection = false;
+    // 3.8/4.0 (TINKERPOP-3173, binary comparability): a comparison of values that are not comparable
+    // (NaN, a String with a number) is false at once, so not(is(P.gt(NaN))) passes the traverser. 3.7:
+    // ternary logic, the ERROR survives not() (and filters) until a filter reduces it.
+    bool binary_comparability = false;
 };
 
 const Dialect& dialect_of(Generation g);

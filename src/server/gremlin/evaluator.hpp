@@ -99,7 +99,8 @@ struct Ctx {
     // iterations of one repeat (dedup()'s seen set) survives that reset.
     bool repeat_round = false;
     // Set when a predicate compared values that are not comparable (NaN, mixed types): the
-    // comparison is false and not() filters the traverser too (TinkerPop's ternary boolean logic).
+    // comparison is false and not() filters the traverser too (TinkerPop 3.7's ternary boolean logic;
+    // never set under Dialect::binary_comparability).
     bool type_error = false;
     // PartitionStrategy's write side: new elements get partition_key = write_partition.
     std::string partition_key;

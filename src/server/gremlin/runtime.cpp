@@ -239,7 +239,8 @@ bool test_p(Ctx& ctx, const Value& p, const Obj& o) {
         int k;
         Value id;
         int c = element_ident(o, k, id) ? value_cmp(id, x) : value_cmp(o.v, x);
-        if (c == 2) ctx.type_error = true;
+        // 3.7's ternary logic: ERROR, which not() keeps; 3.8/4.0: plain false (Dialect::binary_comparability)
+        if (c == 2 && !ctx.dialect->binary_comparability) ctx.type_error = true;
         return c;
     };
     if (n == "~never") return false;  // a predicate whose child traversal yielded nothing

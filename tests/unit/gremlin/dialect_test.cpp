@@ -332,3 +332,16 @@ TEST_CASE_FIXTURE(ModernGraph,
     CHECK(q("g.V().values('age').fold().any(P.eq(__.constant(33)))", v40).empty());
     CHECK(q("g.V().values('age').fold().none(P.eq(__.constant(33)))", v40).size() == 1);
 }
+
+TEST_CASE_FIXTURE(ModernGraph,
+                  "binary_comparability: 4.0 an incomparable comparison is false, 3.7 an ERROR not() keeps") {
+    const char* s = "g.inject(1d).not(__.is(P.gt(NaN)))";
+    CHECK(q(s, v40) == std::vector<Value>{Value::double_(1)});
+    CHECK(q(s, v37).empty());
+    const char* p = "g.inject(1d).is(P.not(P.lt(NaN)))";
+    CHECK(q(p, v40) == std::vector<Value>{Value::double_(1)});
+    CHECK(q(p, v37).empty());
+    // a String against a number: 4.0 not() of false passes every name
+    CHECK(q("g.V().not(__.has('name', P.gt(27))).values('name')", v40).size() == 6);
+    CHECK(q("g.V().not(__.has('name', P.gt(27))).values('name')", v37).empty());
+}
