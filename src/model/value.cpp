@@ -402,6 +402,9 @@ int compare(const Value& a, const Value& b) {
         case Type::date:
         case Type::timestamp:
             return a.i_ < b.i_ ? -1 : (a.i_ > b.i_ ? 1 : 0);
+        case Type::duration:  // seconds, then nanos (java.time.Duration.compareTo)
+            if (a.i_ != b.i_) return a.i_ < b.i_ ? -1 : 1;
+            return a.n_ < b.n_ ? -1 : (a.n_ > b.n_ ? 1 : 0);
         case Type::string:
         case Type::char_: {
             int c = a.s_.compare(b.s_);

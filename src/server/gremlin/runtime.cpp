@@ -153,6 +153,7 @@ int value_cmp(const Value& a, const Value& b) {
         case Type::date:
         case Type::timestamp:
         case Type::uuid:
+        case Type::duration:  // Comparable, compared with its own class (java.time.Duration)
             return compare(a, b);
         default:
             return 2;

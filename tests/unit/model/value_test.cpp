@@ -56,6 +56,8 @@ TEST_CASE("hash agrees with equality and compare orders numbers across types") {
     // Gremlin's orderability: Set before List, whatever their items
     CHECK(compare(Value::set({Value::string("z")}), Value::list({Value::string("a")})) < 0);
     CHECK(compare(Value::list({}), Value::set({})) > 0);
+    CHECK(compare(Value::duration(9000, 0), Value::duration(3600, 5)) > 0);
+    CHECK(compare(Value::duration(1, 2), Value::duration(1, 3)) < 0);
 }
 
 TEST_CASE("uuid text round trip") {
