@@ -19,6 +19,7 @@ const Dialect& dialect_of(Generation g) {
         d.date_diff_millis = true;
         d.local_range_collection = true;
         d.binary_comparability = true;
+        d.has_id_lists_alone = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

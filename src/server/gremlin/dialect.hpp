@@ -59,6 +59,9 @@ struct Dialect {
     // (NaN, a String with a number) is false at once, so not(is(P.gt(NaN))) passes the traverser. 3.7:
     // ternary logic, the ERROR survives not() (and filters) until a filter reduces it.
     bool binary_comparability = false;
+    // 4.0 (TINKERPOP-3273, as g.V()/g.E()): hasId() unrolls a list only when it is the single argument;
+    // hasId(id, [a, b]) compares the list as one id. 3.7 (3.7.5) unrolls every list argument.
+    bool has_id_lists_alone = false;
 };
 
 const Dialect& dialect_of(Generation g);

@@ -378,13 +378,18 @@ void build_has(Compiler& comp, const Spec& s) {
         if (in.args.size() == 1 && in.args[0].t && compiling_dialect().traversal_arguments)
             return add_token_pred(comp, Token::id, as_pred(in.args[0], in));
         std::vector<Value> vals;
+        // 4.0 unrolls a list only as the single argument (Dialect::has_id_lists_alone)
+        const bool unroll = in.args.size() == 1 || !compiling_dialect().has_id_lists_alone;
         for (const auto& a : in.args) {
             if (a.t || is_pred(a)) bad_args(in);
-            if (a.v.type() == Type::list)
+            if (unroll && a.v.type() == Type::list)
                 for (const auto& x : a.v.kids()) vals.push_back(x);
             else
                 vals.push_back(a.v);
         }
+        // P.within's one collection operand: test_p unrolls it one level, so a list id stays whole
+        if (!unroll)
+            return add_token_pred(comp, Token::id, Value::p("within", {Value::list(std::move(vals))}));
         return add_token_pred(comp, Token::id, Value::p("within", std::move(vals)));
     }
     if (n == "hasKey" || n == "hasValue") {

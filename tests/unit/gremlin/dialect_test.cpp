@@ -345,3 +345,10 @@ TEST_CASE_FIXTURE(ModernGraph,
     CHECK(q("g.V().not(__.has('name', P.gt(27))).values('name')", v40).size() == 6);
     CHECK(q("g.V().not(__.has('name', P.gt(27))).values('name')", v37).empty());
 }
+
+TEST_CASE_FIXTURE(ModernGraph, "has_id_lists_alone: 4.0 unrolls a hasId() list only as the single argument") {
+    const char* s = "g.V(1).out().hasId(2, [3, 4]).values('name')";
+    CHECK(q(s, v40) == strs({"vadas"}));
+    CHECK(same(q(s, v37), strs({"vadas", "lop", "josh"})));
+    CHECK(same(q("g.V(1).out().hasId([3, 4]).values('name')", v40), strs({"lop", "josh"})));
+}
