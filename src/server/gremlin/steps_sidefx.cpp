@@ -634,9 +634,13 @@ void build_aggregate(StepSite& site) {
     }
     if (in.args.size() != i + 1 || in.args[i].t || in.args[i].v.type() != Type::string) site.bad_args();
     std::string name = in.args[i].v.str();
+    // more than one by(): 4.0 refuses it (AggregateStep), 3.7 keeps the last (Dialect::single_by_modulator)
     std::optional<By> by;
     for (const Instr* m : site.mods) {
-        if (m->name != "by" || by) site.bad_args();
+        if (m->name != "by") site.bad_args();
+        if (by && compiling_dialect().single_by_modulator)
+            fail(EvalError::Kind::evaluation, "Aggregate step can only have one by modulator",
+                 "IllegalStateException");
         by = site.by(*m);
     }
     By b = by ? *by : By{};

@@ -162,8 +162,9 @@ TEST_CASE_FIXTURE(ModernGraph, "inject_under_repeat_rejected: 4.0 refuses inject
     CHECK(q("g.V().repeat(out()).times(2).inject('y').count()", v40) == std::vector<Value>{L(3)});
 }
 
-TEST_CASE_FIXTURE(ModernGraph,
-                  "single_by_modulator: 4.0 refuses two by() on dedup()/sample(), 3.7 keeps the last") {
+TEST_CASE_FIXTURE(
+    ModernGraph,
+    "single_by_modulator: 4.0 refuses two by() on dedup()/sample()/aggregate(), 3.7 keeps the last") {
     // real 4.0 master: "Dedup step can only have one by modulator"; real 3.7.5: 2 names (by('name') wins)
     const char* dedup = "g.V().both().hasLabel('software').dedup().by('lang').by('name').values('name')";
     CHECK(must_fail(g, dedup, v40).message == "Dedup step can only have one by modulator");
@@ -171,6 +172,10 @@ TEST_CASE_FIXTURE(ModernGraph,
     CHECK(must_fail(g, "g.V().sample(1).by('age').by(T.id)", v40).message ==
           "Sample step can only have one by modulator");
     CHECK(q("g.V().sample(1).by('age').by(T.id)", v37).size() == 1);
+    // aggregate(): 4.0's AggregateStep refuses a second by(); 3.7's modulateBy keeps the last
+    const char* agg = "g.V().hasLabel('software').aggregate('x').by('name').by('lang').cap('x').unfold()";
+    CHECK(must_fail(g, agg, v40).message == "Aggregate step can only have one by modulator");
+    CHECK(same(q(agg, v37), strs({"java", "java"})));
 }
 
 TEST_CASE_FIXTURE(ModernGraph,
