@@ -1,5 +1,5 @@
 // TinkerPop's Operator enum with NumberHelper's arithmetic, sacks (withSack, sack(), sack(Operator),
-// barrier(normSack)), withSideEffect(key, value, Operator) reducers, aggregate()/store() and fail()
+// barrier(normSack)), withSideEffect(key, value, Operator) reducers, aggregate()/store(), subgraph() and fail()
 // (steps_sidefx.hpp). Semantics follow TinkerPop 3.7.3: Operator, NumberHelper, SackValueStep,
 // SackFunctions.Barrier, AggregateGlobalStep/AggregateLocalStep, DefaultTraversalSideEffects,
 // B_O_S_SE_SL_Traverser (merge / carriesUnmergeableSack) and FailStep.
@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <unordered_set>
 
 namespace tpbench::server::detail {
 
@@ -698,6 +699,54 @@ void build_fail(StepSite& site) {
     });
 }
 
+// ---- subgraph ---------------------------------------------------------------------------------------
+
+// subgraph('sg') (SubgraphStep): each edge, with its two vertices, is added (once, by id, with every
+// property) to the Graph the side effect holds; the side effect exists, empty, from the start.
+void build_subgraph(StepSite& site) {
+    const Instr& in = site.in;
+    if (!site.mods.empty() || in.args.size() != 1 || in.args[0].t || in.args[0].v.type() != Type::string)
+        site.bad_args();
+    std::string name = in.args[0].v.str();
+    site.add([name](Ctx& ctx) {
+        auto& slot = ctx.side_effects[name];
+        if (!slot) {
+            slot = std::make_shared<SideEffect>();
+            slot->kind = SideEffect::Kind::value;
+            slot->value = Value::graph(Value::list({}), Value::list({}));
+        } else if (slot->kind != SideEffect::Kind::value || slot->value.type() != Type::graph) {
+            fail(EvalError::Kind::evaluation, "side-effect '" + name + "' is used by incompatible steps",
+                 "IllegalArgumentException");
+        }
+        std::shared_ptr<SideEffect> se = slot;
+        auto ids = std::make_shared<std::unordered_set<Value, model::ValueHash>>();
+        auto st = std::make_unique<MapFnStep>();
+        Ctx* c = &ctx;
+        st->fn = [se, ids, c](Traverser& t) {
+            Ctx& ctx = *c;
+            const ElementRec* el = as_element(ctx, t.obj);
+            if (!el || el->kind != ElKind::edge) {
+                const std::string cls = t.obj.v.is_null() && !t.obj.el ? "null" : java_class(ctx, t.obj);
+                fail(EvalError::Kind::evaluation,
+                     "subgraph() requires Edge input but encountered " + cls.substr(cls.rfind('.') + 1) +
+                         "; use an edge step such as outE(), inE(), or bothE()",
+                     "IllegalStateException");
+            }
+            const auto* e = static_cast<const EdgeRec*>(el);
+            auto add = [&](const ElementRec& x, std::size_t part, const Value& key) {
+                if (!ids->insert(key).second) return;
+                se->value.kids()[part].kids().push_back(materialize_element(x, false));
+            };
+            const auto& vs = ctx.snap->vertices;
+            add(vs[e->out_v], 0, Value::list({Value::int_(0), vs[e->out_v].id}));
+            add(vs[e->in_v], 0, Value::list({Value::int_(0), vs[e->in_v].id}));
+            add(*e, 1, Value::list({Value::int_(1), e->id}));
+            return true;
+        };
+        return std::unique_ptr<Step>(std::move(st));
+    });
+}
+
 // ---- source options ---------------------------------------------------------------------------------
 
 [[noreturn]] void source_bad_args(const Instr& in, const std::string& where) {
@@ -858,7 +907,8 @@ void apply_sidefx_options(Ctx& ctx, const SourceOptions& o) {
 }
 
 bool is_sidefx_step(const std::string& n) {
-    return n == "sack" || n == "aggregate" || n == "store" || n == "barrier" || n == "fail";
+    return n == "sack" || n == "aggregate" || n == "store" || n == "barrier" || n == "fail" ||
+           n == "subgraph";
 }
 
 void build_sidefx_step(StepSite& site) {
@@ -866,6 +916,7 @@ void build_sidefx_step(StepSite& site) {
     if (n == "sack") return build_sack(site);
     if (n == "barrier") return build_barrier(site);
     if (n == "fail") return build_fail(site);
+    if (n == "subgraph") return build_subgraph(site);
     build_aggregate(site);
 }
 

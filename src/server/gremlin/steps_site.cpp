@@ -66,7 +66,7 @@ void register_list_steps(StepTable& t) {
 
 // steps_sidefx.cpp
 void register_sidefx_steps(StepTable& t) {
-    for (const char* n : {"sack", "aggregate", "store", "fail"}) t.add(n, build_sidefx);
+    for (const char* n : {"sack", "aggregate", "store", "fail", "subgraph"}) t.add(n, build_sidefx);
     t.add("barrier", build_sidefx, kStepBarrier);
 }
 

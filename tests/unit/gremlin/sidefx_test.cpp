@@ -168,3 +168,22 @@ TEST_CASE_FIXTURE(Fixture, "a group() nested in a by() keeps its value traversal
     REQUIRE(peter->find("peter"));
     CHECK(*peter->find("peter") == Value::map({S("n"), L(1)}));
 }
+
+TEST_CASE_FIXTURE(Fixture,
+                  "subgraph() collects each edge once with its two vertices, with their properties") {
+    auto r = q(
+        "g.V().repeat(__.bothE('created').subgraph('sg').outV()).times(5).values('name').dedup().cap('sg')");
+    REQUIRE(r.size() == 1);
+    REQUIRE(r[0].type() == Type::graph);
+    CHECK(r[0][0].size() == 5);  // marko, lop, josh, ripple, peter
+    CHECK(r[0][1].size() == 4);  // the four created edges
+    const Value& e = r[0][1][0];
+    REQUIRE(e.type() == Type::edge);
+    CHECK(e.kids().back().size() == 1);  // its weight property
+    // exists, empty, when no edge reaches it
+    auto none = q("g.V().outE('noexist').subgraph('sg').cap('sg')");
+    REQUIRE(none.size() == 1);
+    CHECK(none[0][0].size() == 0);
+    CHECK(none[0][1].size() == 0);
+    CHECK(run(g, "g.V().subgraph('sg')").error);  // vertices are refused
+}
