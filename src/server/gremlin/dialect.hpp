@@ -27,8 +27,8 @@ struct Dialect {
     // 4.0 (StandardVerificationStrategy): inject() anywhere under repeat() is refused ("The parent of
     // inject()-step can not be repeat()-step"). 3.7 evaluates it.
     bool inject_under_repeat_rejected = false;
-    // 4.0: dedup()/sample()/aggregate() with more than one by() are refused ("Dedup step can only have
-    // one by modulator"). 3.7 keeps the last by().
+    // 4.0: dedup()/sample()/aggregate()/groupCount()/sack()/valueMap() with more than one by() are refused
+    // ("Dedup step can only have one by modulator"). 3.7 keeps the last by() (valueMap(): a ring of them).
     bool single_by_modulator = false;
     // 4.0: mergeE() naming a vertex id that does not exist fails with "Vertex does not exist for mergeE:
     // ID"; 3.7: "Vertex id could not be resolved from mergeE: ID" (both asked of the real servers).

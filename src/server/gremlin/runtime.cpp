@@ -38,6 +38,19 @@ void Ctx::check_deadline() {
         fail(EvalError::Kind::timeout, "evaluation exceeded its timeout", "TimeoutException");
 }
 
+// dedup(), sample(), groupCount(), sack() with more than one by(): real 3.7.5 keeps the
+// last (g.V().both().hasLabel('software').dedup().by('lang').by('name') gives 2 names).
+void one_by_modulator(std::vector<By>& byv, const std::string& step, const std::string& message,
+                      const char* exception) {
+    if (byv.size() <= 1) return;
+    if (compiling_dialect().single_by_modulator)
+        fail(EvalError::Kind::evaluation,
+             message.empty() ? step + " step can only have one by modulator" : message, exception);
+    By last = std::move(byv.back());
+    byv.clear();
+    byv.push_back(std::move(last));
+}
+
 // ---- objects ------------------------------------------------------------------------------------
 
 Value to_value(Ctx& ctx, const Obj& o) {

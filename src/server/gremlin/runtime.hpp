@@ -106,6 +106,12 @@ struct By {
     int order = 1;            // 1 asc, -1 desc, 0 shuffle
 };
 
+// A step that takes one by() given more: 4.0 refuses it (Dialect::single_by_modulator; by default
+// "<step> step can only have one by modulator", IllegalStateException), 3.7 keeps the last (its
+// modulateBy replaces the traversal).
+void one_by_modulator(std::vector<By>& byv, const std::string& step, const std::string& message = "",
+                      const char* exception = "IllegalStateException");
+
 // Runtime state of a by(): the instantiated child pipeline.
 struct ByRt {
     By by;

@@ -36,19 +36,6 @@ namespace {
 
 // ---- helpers --------------------------------------------------------------------------------------------
 
-// dedup() and sample() with more than one by(): 4.0 refuses them ("Dedup step can only have one by
-// modulator"); 3.7 keeps the last by() (real 3.7.5: g.V().both().hasLabel('software').dedup().by
-// ('lang').by('name') gives 2 names).
-void one_by_modulator(std::vector<By>& byv, const char* step) {
-    if (byv.size() <= 1) return;
-    if (compiling_dialect().single_by_modulator)
-        fail(EvalError::Kind::evaluation, std::string(step) + " step can only have one by modulator",
-             "IllegalStateException");
-    By last = std::move(byv.back());
-    byv.clear();
-    byv.push_back(std::move(last));
-}
-
 // Collects its whole input into a TraverserSet, then emits what finish() leaves in it.
 class CollectStep : public Step {
 public:

@@ -35,6 +35,10 @@ void build_maps(Compiler& comp, const Spec& s) {
     auto byv = comp.bys(s);
     bool element_map = n == "elementMap";
     bool property_map = n == "propertyMap";
+    // 4.0's PropertyMapStep takes one by(); 3.7's keeps a ring of them (Dialect::single_by_modulator)
+    if (!element_map && byv.size() > 1 && compiling_dialect().single_by_modulator)
+        fail(EvalError::Kind::evaluation, "valueMap()/propertyMap() step can only have one by modulator",
+             "IllegalArgumentException");
     comp.add_fn(
         [keys, tokens, token_flags, only_null, byv, element_map, property_map](Ctx& ctx, Traverser& t) {
             const ElementRec* el = as_element(ctx, t.obj);

@@ -105,6 +105,7 @@ namespace {
 void group_impl(Compiler& comp, const Spec& s, bool count) {
     const Instr& in = *s.main;
     auto byv = comp.bys(s);
+    if (count) one_by_modulator(byv, "GroupCount");
     if (byv.size() > (count ? 1u : 2u)) bad_args(*s.mods.back());
     By key_by = byv.empty() ? By{} : byv[0];
     PlanPtr reducer = byv.size() > 1 ? comp.by_plan(byv[1]) : nullptr;

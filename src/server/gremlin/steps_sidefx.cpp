@@ -1,6 +1,6 @@
 // TinkerPop's Operator enum with NumberHelper's arithmetic, sacks (withSack, sack(), sack(Operator),
-// barrier(normSack)), withSideEffect(key, value, Operator) reducers, aggregate()/store(), subgraph() and fail()
-// (steps_sidefx.hpp). Semantics follow TinkerPop 3.7.3: Operator, NumberHelper, SackValueStep,
+// barrier(normSack)), withSideEffect(key, value, Operator) reducers, aggregate()/store(), subgraph() and
+// fail() (steps_sidefx.hpp). Semantics follow TinkerPop 3.7.3: Operator, NumberHelper, SackValueStep,
 // SackFunctions.Barrier, AggregateGlobalStep/AggregateLocalStep, DefaultTraversalSideEffects,
 // B_O_S_SE_SL_Traverser (merge / carriesUnmergeableSack) and FailStep.
 #include "steps_sidefx.hpp"
@@ -491,7 +491,8 @@ void build_sack(StepSite& site) {
         });
         return;
     }
-    if (in.args.size() != 1 || bys.size() > 1) site.bad_args();
+    if (in.args.size() != 1) site.bad_args();
+    one_by_modulator(bys, "Sack");
     if (!in.args[0].t && in.args[0].v.type() == Type::lambda) no_lambdas("sack()");
     auto op = operator_of(in.args[0].v);
     if (in.args[0].t || !op) site.bad_args();

@@ -162,9 +162,9 @@ TEST_CASE_FIXTURE(ModernGraph, "inject_under_repeat_rejected: 4.0 refuses inject
     CHECK(q("g.V().repeat(out()).times(2).inject('y').count()", v40) == std::vector<Value>{L(3)});
 }
 
-TEST_CASE_FIXTURE(
-    ModernGraph,
-    "single_by_modulator: 4.0 refuses two by() on dedup()/sample()/aggregate(), 3.7 keeps the last") {
+TEST_CASE_FIXTURE(ModernGraph,
+                  "single_by_modulator: 4.0 refuses two by() on "
+                  "dedup()/sample()/aggregate()/groupCount()/sack()/valueMap()") {
     // real 4.0 master: "Dedup step can only have one by modulator"; real 3.7.5: 2 names (by('name') wins)
     const char* dedup = "g.V().both().hasLabel('software').dedup().by('lang').by('name').values('name')";
     CHECK(must_fail(g, dedup, v40).message == "Dedup step can only have one by modulator");
@@ -176,6 +176,17 @@ TEST_CASE_FIXTURE(
     const char* agg = "g.V().hasLabel('software').aggregate('x').by('name').by('lang').cap('x').unfold()";
     CHECK(must_fail(g, agg, v40).message == "Aggregate step can only have one by modulator");
     CHECK(same(q(agg, v37), strs({"java", "java"})));
+    // groupCount() and sack(): the same (3.7's modulateBy keeps the last)
+    const char* gc = "g.V().out('created').groupCount('x').by('name').by('lang').cap('x')";
+    CHECK(must_fail(g, gc, v40).message == "GroupCount step can only have one by modulator");
+    CHECK(q(gc, v37) == std::vector<Value>{map_of({S("java"), L(4)})});
+    const char* sk = "g.V().hasLabel('software').sack(assign).by('lang').by('name').sack()";
+    CHECK(must_fail(g, sk, v40).message == "Sack step can only have one by modulator");
+    CHECK(same(q(sk, v37), strs({"lop", "ripple"})));
+    // valueMap(): 4.0 one by(); 3.7 a ring of them
+    const char* vm = "g.V().hasLabel('software').valueMap('name', 'lang').by(__.unfold()).by(__.count())";
+    CHECK(must_fail(g, vm, v40).message == "valueMap()/propertyMap() step can only have one by modulator");
+    CHECK(q(vm, v37).size() == 2);
 }
 
 TEST_CASE_FIXTURE(ModernGraph,
