@@ -20,9 +20,9 @@ struct Dialect {
     bool new_steps = false;
     // 4.0 (NumberHelper.mathOperationWithPromote): +, -, *, / keep the operands' highest common type
     // and promote to the next wider one on overflow (127b + 1b = 128s; past Long an error); sum()
-    // keeps the values' type (the bulk coerced to it: g.V().values('age').sum() is an Int).
-    // 3.7: integral operators wrap in the common type (sack(sum): 127b + 1b = -128b), sum() of
-    // integral numbers is a Long (its bulk is a Long).
+    // keeps the values' type (the bulk coerced to it: g.V().values('age').sum() is an Int), sum(local)
+    // too. 3.7: integral operators wrap in the common type (sack(sum): 127b + 1b = -128b), sum() of
+    // integral numbers is a Long (its bulk is a Long), sum(local) of bytes an Int.
     bool number_promotion = false;
     // 4.0 (StandardVerificationStrategy): inject() anywhere under repeat() is refused ("The parent of
     // inject()-step can not be repeat()-step"). 3.7 evaluates it.

@@ -361,9 +361,10 @@ void num_fold(Ctx& ctx, NumOp op, NumAcc& acc, const Obj& o, std::int64_t bulk, 
                  std::string(model::type_name(v.type())) + ")",
              "ClassCastException");
     acc.any = true;
-    if (op == NumOp::sum && global && compiling_dialect().number_promotion) {
+    if (op == NumOp::sum && compiling_dialect().number_promotion) {
         // 4.0's SumGlobalStep: mul(value, the bulk coerced to the value's class), then add, both
-        // with NumberHelper's promotion on overflow (g.V().values('age').sum() is an Int)
+        // with NumberHelper's promotion on overflow (g.V().values('age').sum() is an Int); SumLocalStep
+        // adds the same way ([1b, 2b, 3b] sums to 6b)
         Value x = v;
         if (bulk != 1) {
             Value b = Value::long_(bulk);
