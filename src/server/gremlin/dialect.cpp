@@ -20,6 +20,8 @@ const Dialect& dialect_of(Generation g) {
         d.local_range_collection = true;
         d.binary_comparability = true;
         d.has_id_lists_alone = true;
+        d.split_empty_chars = true;
+        d.as_string_null_refused = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

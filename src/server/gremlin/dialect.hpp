@@ -62,6 +62,12 @@ struct Dialect {
     // 4.0 (TINKERPOP-3273, as g.V()/g.E()): hasId() unrolls a list only when it is the single argument;
     // hasId(id, [a, b]) compares the list as one id. 3.7 (3.7.5) unrolls every list argument.
     bool has_id_lists_alone = false;
+    // 3.8/4.0 (StringUtil.split): split("") cuts a string into its characters. 3.7
+    // (StringUtils.splitByWholeSeparator): an empty separator splits on whitespace.
+    bool split_empty_chars = false;
+    // 3.8/4.0 (AsStringGlobalStep/AsStringLocalStep): asString() of null, or of a list holding null,
+    // fails "Can't parse null as String.". 3.7 passes null on.
+    bool as_string_null_refused = false;
 };
 
 const Dialect& dialect_of(Generation g);

@@ -379,8 +379,11 @@ void build_string_step(StepSite& site) {
             }
     const std::string step_name = name + (local ? "(local)" : "()");
     const SOp op = sop_of(name);
+    const bool split_chars = compiling_dialect().split_empty_chars;
+    const bool null_string_refused = compiling_dialect().as_string_null_refused;
 
-    site.add([op, args, plans, local, step_name, literal_tail, literal_null](Ctx& ctx) {
+    site.add([op, args, plans, local, step_name, literal_tail, literal_null, split_chars,
+              null_string_refused](Ctx& ctx) {
         auto pipes = std::make_shared<Pipes>();
         pipes->plans = *plans;
         auto st = std::make_unique<MapFnStep>();
@@ -428,8 +431,12 @@ void build_string_step(StepSite& site) {
                 if (op == SOp::split) {
                     std::vector<Value> parts;
                     const Value& sep = args[0].v;
-                    // a null or empty separator splits on whitespace, as StringUtils does
-                    if (sep.is_null() || (sep.type() == Type::string && sep.str().empty())) {
+                    // a null or empty separator splits on whitespace, as StringUtils does; 4.0's
+                    // StringUtil.split cuts at every character on an empty one (Dialect::split_empty_chars)
+                    if (split_chars && sep.type() == Type::string && sep.str().empty()) {
+                        for (const auto& cp : code_points(x)) parts.push_back(Value::string(cp));
+                        if (parts.empty()) parts.push_back(Value::string(""));  // "".split("") is [""]
+                    } else if (sep.is_null() || (sep.type() == Type::string && sep.str().empty())) {
                         std::size_t i = 0;
                         while (i < x.size()) {
                             while (i < x.size() && std::isspace(static_cast<unsigned char>(x[i]))) ++i;
@@ -459,7 +466,11 @@ void build_string_step(StepSite& site) {
             Value v = to_value(ctx, t.obj);
             Value out;
             if (op == SOp::as_string) {
-                auto as = [&](const Value& x) { return x.is_null() ? x : Value::string(java_string(x)); };
+                auto as = [&](const Value& x) {
+                    // 4.0 refuses null (Dialect::as_string_null_refused); 3.7 passes it on
+                    if (x.is_null() && null_string_refused) illegal("Can't parse null as String.");
+                    return x.is_null() ? x : Value::string(java_string(x));
+                };
                 std::vector<Value> items;
                 if (local && !v.is_null() && iterable_items(Obj(v), items)) {
                     for (auto& x : items) x = as(x);
@@ -590,7 +601,7 @@ void build_list_step(StepSite& site) {
                     any = true;
                     r += java_string(x);
                 }
-                if (any) out = Value::string(r);
+                out = Value::string(r);  // only nulls: "" (ConjoinStep)
             }
             advance(ctx, t, Obj(std::move(out)));
             return true;

@@ -371,3 +371,15 @@ TEST_CASE_FIXTURE(ModernGraph, "has_id_lists_alone: 4.0 unrolls a hasId() list o
     CHECK(same(q(s, v37), strs({"vadas", "lop", "josh"})));
     CHECK(same(q("g.V(1).out().hasId([3, 4]).values('name')", v40), strs({"lop", "josh"})));
 }
+
+TEST_CASE_FIXTURE(ModernGraph, "split_empty_chars and as_string_null_refused: 4.0's string steps") {
+    CHECK(q("g.inject('ab c').split('')", v40) ==
+          std::vector<Value>{Value::list({S("a"), S("b"), S(" "), S("c")})});
+    CHECK(q("g.inject('ab c').split('')", v37) == std::vector<Value>{Value::list({S("ab"), S("c")})});
+    CHECK(must_fail(g, "g.inject(1, null).asString()", v40).message == "Can't parse null as String.");
+    CHECK(q("g.inject(1, null).asString()", v37) == std::vector<Value>{S("1"), Value()});
+    CHECK(must_fail(g, "g.inject([1, null]).asString(Scope.local)", v40).message ==
+          "Can't parse null as String.");
+    // both: conjoin() of nothing but nulls is "" (ConjoinStep)
+    for (const auto* o : {&v37, &v40}) CHECK(q("g.inject([null, null]).conjoin('+')", *o) == strs({""}));
+}
