@@ -441,9 +441,9 @@ private:
     NodePtr unary() {
         Guard g(*this);
         // A minus sign before an integer literal is part of the literal (gremlin-lang's signed
-        // integerLiteral), so the minima -128b, -32768s, -2147483648i, -9223372036854775808l exist.
-        if (is("-") && tok(i_ + 1).kind == Tok::integer && tok(i_ + 1).pos == cur().pos + 1 &&
-            tok(i_ + 1).suffix != 'M' && tok(i_ + 1).suffix != 'N' && tok(i_ + 1).suffix != 'G') {
+        // integerLiteral), so the minima -128b, -32768s, -2147483648i, -9223372036854775808l exist
+        // (and -129n is a BigInteger).
+        if (is("-") && tok(i_ + 1).kind == Tok::integer && tok(i_ + 1).pos == cur().pos + 1) {
             ++i_;
             const Token t = cur();
             ++i_;
@@ -583,6 +583,7 @@ private:
                 unscaled = unscaled * 10 + (c - '0');
                 if (frac) ++scale;
             }
+            if (negative) unscaled = -unscaled;
             if (t.suffix == 'M' || groovy_decimal || (t.suffix == 'G' && frac))
                 n->lit = Value::big_decimal(scale, twos_complement(unscaled));
             else if (frac)

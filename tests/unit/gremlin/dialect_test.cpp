@@ -104,6 +104,8 @@ TEST_CASE_FIXTURE(ModernGraph, "both generations: the literal minima and out-of-
         CHECK(q("g.inject(-2147483648i)", *o) == std::vector<Value>{I(-2147483648LL)});
         CHECK(q("g.inject(-9223372036854775808l)", *o) ==
               std::vector<Value>{L(std::numeric_limits<std::int64_t>::min())});
+        // a signed BigInteger literal: -129n is 0xff7f
+        CHECK(q("g.inject(-129n)", *o) == std::vector<Value>{Value::big_integer(std::string("\xff\x7f", 2))});
         CHECK(q("g.inject(-2147483648)", *o) == std::vector<Value>{I(-2147483648LL)});
         CHECK(q("g.inject(-2147483649)", *o) == std::vector<Value>{L(-2147483649LL)});
         CHECK(must_fail(g, "g.inject(-129b)", *o).kind == server::EvalError::Kind::syntax);
