@@ -22,6 +22,7 @@ const Dialect& dialect_of(Generation g) {
         d.has_id_lists_alone = true;
         d.split_empty_chars = true;
         d.as_string_null_refused = true;
+        d.property_traversal_values = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

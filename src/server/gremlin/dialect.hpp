@@ -68,6 +68,12 @@ struct Dialect {
     // 3.8/4.0 (AsStringGlobalStep/AsStringLocalStep): asString() of null, or of a list holding null,
     // fails "Can't parse null as String.". 3.7 passes null on.
     bool as_string_null_refused = false;
+    // 4.0 (AddPropertyStep.handleTraversalValue): property(key, traversal) takes every result — none
+    // leaves the element unchanged, several are added one by one under list/set cardinality and fail
+    // under single (TinkerGraph's default); property(traversal) sets the entries of the Map it
+    // produces. 3.7: the first result ("The provided traverser does not map to a value" when none), no
+    // property(traversal).
+    bool property_traversal_values = false;
 };
 
 const Dialect& dialect_of(Generation g);

@@ -10,6 +10,7 @@
 #include "compiler.hpp"
 #include "dialect.hpp"
 #include "step_shapes.hpp"
+#include "steps_site.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -232,12 +233,14 @@ void add_expand(const WriteBuild& b, Make make) {
 
 struct PropSpec {
     std::optional<Card> card;  // explicit cardinality
+    bool map_form = false;     // 4.0 property(traversal): the traversal's Map, entry by entry
     ArgPlan key, value;
     std::vector<std::pair<ArgPlan, ArgPlan>> meta;
 };
 
 struct PropRt {
     std::optional<Card> card;
+    bool map_form = false;
     ArgRt key, value;
     std::vector<std::pair<ArgRt, ArgRt>> meta;
 };
@@ -248,6 +251,13 @@ PropSpec prop_spec(const WriteBuild& b, const Instr& in) {
     if (!in.args.empty() && is_enum_arg(in.args[0], EnumKind::cardinality) && in.args[0].v.size() == 0) {
         p.card = card_of(in.args[0].v);
         i = 1;
+    }
+    // 4.0: property(traversal) sets the entries of the Map the traversal produces (Dialect::
+    // property_traversal_values)
+    if (in.args.size() == i + 1 && in.args[i].t && compiling_dialect().property_traversal_values) {
+        p.map_form = true;
+        p.value = arg_plan(b, in.args[i], in);
+        return p;
     }
     if (in.args.size() < i + 2 || (in.args.size() - i) % 2 != 0) bad_args(in);
     const Arg& k = in.args[i];
@@ -266,6 +276,7 @@ PropSpec prop_spec(const WriteBuild& b, const Instr& in) {
 PropRt prop_rt(Ctx& ctx, const PropSpec& s) {
     PropRt r;
     r.card = s.card;
+    r.map_form = s.map_form;
     r.key = s.key.instantiate(ctx);
     r.value = s.value.instantiate(ctx);
     for (const auto& [k, v] : s.meta) r.meta.emplace_back(k.instantiate(ctx), v.instantiate(ctx));
@@ -279,6 +290,12 @@ void unwrap_card(Value& v, std::optional<Card>& card) {
         Value inner = v[0];
         v = std::move(inner);
     }
+}
+
+// Class.getSimpleName() of a value ("Integer").
+std::string simple_class(Ctx& ctx, const Value& v) {
+    std::string c = java_class(ctx, Obj(v));
+    return c.substr(c.rfind('.') + 1);
 }
 
 std::string element_class(const ElementRec* el) {
@@ -301,13 +318,61 @@ void compile_property(const WriteBuild& b) {
         Ctx* c = &ctx;
         return [rt, c](Traverser& t, std::vector<Traverser>& out) {
             Ctx& ctx = *c;
-            Value k = eval_arg(ctx, t, rt->key);
-            if (k.type() == Type::enum_ && k.enum_kind() == EnumKind::t)
-                illegal_state("T." + k.str() + " is immutable on existing elements");
-            std::string key = key_string(k);
-            Value val = eval_arg(ctx, t, rt->value);
+            // 4.0 (AddPropertyStep.handleTraversalValue, Dialect::property_traversal_values): a traversal
+            // value gives all its results — none leaves the element as it is, several go in one by one
+            // under list/set cardinality and fail under single; 3.7 takes the first (none fails).
+            std::vector<Value> vals;
+            if (rt->value.arg.t && ctx.dialect->property_traversal_values) {
+                Traverser x = t;
+                x.bulk = 1;
+                rt->value.pipe->start_with(x);
+                for (Traverser r; rt->value.pipe->next(r);) vals.push_back(to_value(ctx, r.obj));
+                if (vals.empty()) {
+                    out.push_back(std::move(t));
+                    return;
+                }
+            }
+            std::vector<std::pair<std::string, Value>> sets;  // key, value: the mutations, in order
             std::optional<Card> card = rt->card;
-            unwrap_card(val, card);
+            if (rt->map_form) {
+                if (vals.size() != 1 || vals[0].type() != Type::map)
+                    illegal_arg("property(traversal) requires the traversal to produce a Map, but got: " +
+                                (vals[0].is_null() ? std::string("null") : simple_class(ctx, vals[0])));
+                for (std::size_t i = 0; i + 1 < vals[0].size(); i += 2) {
+                    if (vals[0][i].type() != Type::string)
+                        illegal_arg("Property key must be a String but found " +
+                                    simple_class(ctx, vals[0][i]));
+                    sets.emplace_back(vals[0][i].str(), vals[0][i + 1]);
+                }
+            }
+            std::string key;
+            if (!rt->map_form) {
+                Value k = eval_arg(ctx, t, rt->key);
+                if (k.type() == Type::enum_ && k.enum_kind() == EnumKind::t)
+                    illegal_state("T." + k.str() + " is immutable on existing elements");
+                key = key_string(k);
+            }
+            if (!rt->map_form && vals.empty()) {
+                Value val = eval_arg(ctx, t, rt->value);
+                unwrap_card(val, card);
+                sets.emplace_back(key, std::move(val));
+            } else if (!rt->map_form && vals.size() > 1) {
+                const bool vertex = current(ctx, t.obj) && current(ctx, t.obj)->kind == ElKind::vertex;
+                // a vertex's key defaults to TinkerGraph's single cardinality
+                const std::optional<Card> eff = card     ? card
+                                                : vertex ? std::optional<Card>(Card::single)
+                                                         : std::nullopt;
+                if (eff == Card::single)
+                    illegal_arg(
+                        "Single-cardinality property requires exactly one value, but traversal produced " +
+                        std::to_string(vals.size()) + " results");
+                if (eff == Card::list || eff == Card::set)
+                    for (auto& v : vals) sets.emplace_back(key, std::move(v));
+                else
+                    sets.emplace_back(key, vals[0]);
+            } else if (!rt->map_form) {
+                sets.emplace_back(key, vals[0]);
+            }
             Meta meta;
             for (auto& [mk, mv] : rt->meta)
                 meta.emplace_back(key_string(eval_arg(ctx, t, mk)), eval_arg(ctx, t, mv));
@@ -322,7 +387,7 @@ void compile_property(const WriteBuild& b) {
             if (card && el->kind != ElKind::vertex)
                 illegal_state(
                     "Property cardinality can only be set for a Vertex but the traversal encountered " +
-                    element_class(el) + " for key: " + key);
+                    element_class(el) + " for key: " + (sets.empty() ? key : sets[0].first));
             ElKind kind = el->kind;
             Value id, owner;
             std::string vp_key;
@@ -336,17 +401,18 @@ void compile_property(const WriteBuild& b) {
                 vp_key = p->key;
                 owner = p->snap->owner(*p).id;
             }
-            write(ctx, [&](Snapshot& s) {
-                if (kind == ElKind::vertex) {
-                    if (VertexRec* v = vertex_in(s, id))
-                        set_vertex_property(s, *v, card.value_or(Card::none), key, val, meta);
-                } else if (kind == ElKind::edge) {
-                    if (EdgeRec* e = edge_in(s, id)) set_edge_property(*e, key, val);
-                } else if (VertexRec* v = vertex_in(s, owner)) {
-                    for (auto& p : v->props)
-                        if (p.key == vp_key && id_key(p.id) == id_key(id)) set_meta(p, key, val);
-                }
-            });
+            for (const auto& [key, val] : sets)
+                write(ctx, [&](Snapshot& s) {
+                    if (kind == ElKind::vertex) {
+                        if (VertexRec* v = vertex_in(s, id))
+                            set_vertex_property(s, *v, card.value_or(Card::none), key, val, meta);
+                    } else if (kind == ElKind::edge) {
+                        if (EdgeRec* e = edge_in(s, id)) set_edge_property(*e, key, val);
+                    } else if (VertexRec* v = vertex_in(s, owner)) {
+                        for (auto& p : v->props)
+                            if (p.key == vp_key && id_key(p.id) == id_key(id)) set_meta(p, key, val);
+                    }
+                });
             Obj o;
             if (kind == ElKind::vertex)
                 o = vertex_obj(ctx, id);

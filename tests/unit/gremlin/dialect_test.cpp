@@ -385,3 +385,34 @@ TEST_CASE_FIXTURE(ModernGraph, "split_empty_chars and as_string_null_refused: 4.
     // both: conjoin() of nothing but nulls is "" (ConjoinStep)
     for (const auto* o : {&v37, &v40}) CHECK(q("g.inject([null, null]).conjoin('+')", *o) == strs({""}));
 }
+
+TEST_CASE("property_traversal_values: 4.0 property(key, traversal) takes every result") {
+    for (const auto* o : {&v37, &v40}) {
+        ModernGraph m;
+        auto& g = m.g;
+        const bool v4 = o == &v40;
+        // no result: 4.0 leaves the element alone, 3.7 fails
+        const char* none = "g.V().has('name','vadas').property('x', __.out().values('name'))";
+        if (v4)
+            CHECK(m.q(none, *o).size() == 1);
+        else
+            CHECK(must_fail(g, none, *o).message.find("does not map to a value") != std::string::npos);
+        // several: list cardinality adds each (3.7: the first only)
+        m.q("g.V().has('name','marko').property(list, 'f', __.out('knows').values('name'))", *o);
+        CHECK(m.q("g.V().has('name','marko').properties('f').count()", *o) ==
+              std::vector<Value>{L(v4 ? 2 : 1)});
+        // single cardinality refuses several in 4.0
+        const char* single =
+            "g.V().has('name','marko').property(single, 'g', __.out('knows').values('name'))";
+        if (v4)
+            CHECK(must_fail(g, single, *o)
+                      .message.find("requires exactly one value, but traversal produced 2") !=
+                  std::string::npos);
+        else
+            CHECK(m.q(single, *o).size() == 1);
+    }
+    ModernGraph m;
+    m.q("g.V().has('name','lop').property(__.V().has('name','marko').project('a', 'b').by('name').by('age'))",
+        v40);
+    CHECK(m.q("g.V().has('name','lop').values('a', 'b')", v40) == std::vector<Value>{S("marko"), I(29)});
+}
