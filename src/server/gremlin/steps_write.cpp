@@ -255,6 +255,7 @@ PropSpec prop_spec(const WriteBuild& b, const Instr& in) {
     // 4.0: property(traversal) sets the entries of the Map the traversal produces (Dialect::
     // property_traversal_values)
     if (in.args.size() == i + 1 && in.args[i].t && compiling_dialect().property_traversal_values) {
+        check_read_only_child(*in.args[i].t);  // ReadOnlyChildValidator
         p.map_form = true;
         p.value = arg_plan(b, in.args[i], in);
         return p;

@@ -415,4 +415,7 @@ TEST_CASE("property_traversal_values: 4.0 property(key, traversal) takes every r
     m.q("g.V().has('name','lop').property(__.V().has('name','marko').project('a', 'b').by('name').by('age'))",
         v40);
     CHECK(m.q("g.V().has('name','lop').values('a', 'b')", v40) == std::vector<Value>{S("marko"), I(29)});
+    // its traversal must not mutate (ReadOnlyChildValidator)
+    CHECK(must_fail(m.g, "g.V().property(__.V().map(__.drop()).project('x').by('name'))", v40)
+              .message.find("mutating step") != std::string::npos);
 }
