@@ -23,6 +23,7 @@ const Dialect& dialect_of(Generation g) {
         d.split_empty_chars = true;
         d.as_string_null_refused = true;
         d.property_traversal_values = true;
+        d.tinker_memory_graph = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

@@ -74,6 +74,9 @@ struct Dialect {
     // produces. 3.7: the first result ("The provided traverser does not map to a value" when none), no
     // property(traversal).
     bool property_traversal_values = false;
+    // 4.0: the stock in-memory graph is TinkerMemoryGraph, so a Graph's String (asString() of a subgraph)
+    // is "tinkermemorygraph[vertices:N edges:M]". 3.7: "tinkergraph[…]".
+    bool tinker_memory_graph = false;
 };
 
 const Dialect& dialect_of(Generation g);

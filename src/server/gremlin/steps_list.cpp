@@ -139,6 +139,10 @@ std::string java_string(const Value& v) {
         case Type::double_:
         case Type::float_:
             return java_double(v.as_double(), v.type() == Type::float_);
+        case Type::graph:  // TinkerGraph.toString(); 4.0's TinkerMemoryGraph (Dialect::tinker_memory_graph)
+            return std::string(compiling_dialect().tinker_memory_graph ? "tinkermemorygraph"
+                                                                       : "tinkergraph") +
+                   "[vertices:" + std::to_string(v[0].size()) + " edges:" + std::to_string(v[1].size()) + "]";
         default:
             return v.to_string();
     }

@@ -419,3 +419,9 @@ TEST_CASE("property_traversal_values: 4.0 property(key, traversal) takes every r
     CHECK(must_fail(m.g, "g.V().property(__.V().map(__.drop()).project('x').by('name'))", v40)
               .message.find("mutating step") != std::string::npos);
 }
+
+TEST_CASE_FIXTURE(ModernGraph, "tinker_memory_graph: 4.0 names a subgraph tinkermemorygraph") {
+    const char* s = "g.V().outE('knows').subgraph('sg').cap('sg').asString()";
+    CHECK(q(s, v40) == strs({"tinkermemorygraph[vertices:3 edges:2]"}));
+    CHECK(q(s, v37) == strs({"tinkergraph[vertices:3 edges:2]"}));
+}
