@@ -828,6 +828,28 @@ Value SideEffect::finalize(Ctx& ctx) const {
                     kv.push_back(to_value(ctx, keep.obj));
                 }
             }
+            if (value.type() == Type::map) {
+                // withSideEffect(key, map) then group(key): the initial entries first, a key in both
+                // gets the initial list followed by the group's (the fold's addAll)
+                std::vector<Value> merged = value.kids();
+                for (std::size_t i = 0; i + 1 < kv.size(); i += 2) {
+                    bool found = false;
+                    for (std::size_t j = 0; j + 1 < merged.size(); j += 2)
+                        if (merged[j] == kv[i]) {
+                            found = true;
+                            Value& mv = merged[j + 1];
+                            if (mv.type() == Type::list && kv[i + 1].type() == Type::list)
+                                for (const auto& x : kv[i + 1].kids()) mv.kids().push_back(x);
+                            else
+                                mv = kv[i + 1];
+                        }
+                    if (!found) {
+                        merged.push_back(kv[i]);
+                        merged.push_back(kv[i + 1]);
+                    }
+                }
+                return Value::map(std::move(merged));
+            }
             return java_ordered_map(std::move(kv));
         }
         case Kind::collection: {
@@ -882,6 +904,9 @@ std::shared_ptr<SideEffect> side_effect(Ctx& ctx, const std::string& name, SideE
                 se->collection.push_back(Traverser{Obj(v), 1, nullptr, 0, nullptr});
             se->container = se->value.type();
             se->kind = kind;
+        } else if (se->kind == SideEffect::Kind::value && kind == SideEffect::Kind::group &&
+                   se->value.type() == Type::map) {
+            se->kind = kind;  // withSideEffect('a', [k: [v]]) then group('a'): finalize() merges the map
         } else {
             fail(EvalError::Kind::evaluation, "side-effect '" + name + "' is used by incompatible steps",
                  "IllegalArgumentException");

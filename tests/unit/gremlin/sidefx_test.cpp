@@ -187,3 +187,17 @@ TEST_CASE_FIXTURE(Fixture,
     CHECK(none[0][1].size() == 0);
     CHECK(run(g, "g.V().subgraph('sg')").error);  // vertices are refused
 }
+
+TEST_CASE_FIXTURE(Fixture, "group('a') into withSideEffect('a', map) merges the initial entries") {
+    auto r =
+        q("g.withSideEffect('a', [marko: [666], noone: ['blah']]).V().group('a').by('name')."
+          "by(__.outE().label().fold()).cap('a')");
+    REQUIRE(r.size() == 1);
+    REQUIRE(r[0].type() == Type::map);
+    const Value* marko = r[0].find("marko");
+    REQUIRE(marko != nullptr);
+    CHECK(*marko == Value::list({I(666), S("created"), S("knows"), S("knows")}));
+    REQUIRE(r[0].find("noone") != nullptr);
+    CHECK(*r[0].find("noone") == Value::list({S("blah")}));
+    CHECK(r[0].size() == 14);  // the six names and noone
+}
