@@ -484,11 +484,37 @@ void build_label_mutation(Compiler& comp, const Spec& s) {
     if ((in.name == "dropLabels") != in.args.empty()) bad_args(in);
     static const std::string cardinality =
         "Label mutation is not supported with cardinality ONE. Labels are immutable once assigned.";
-    comp.add(map_step([add](Ctx&, Traverser& t) -> bool {
-        if (add && !(t.obj.el && t.obj.el->kind == ElKind::vertex))
-            illegal("Label mutation is not supported on this element", "IllegalStateException");
-        illegal(cardinality, "IllegalStateException");
-    }));
+    // addLabel(__.a(), __.b()): each traversal's first result must be a scalar, checked first
+    std::vector<PlanPtr> plans;
+    if (in.args.size() > 1)
+        for (const auto& a : in.args)
+            if (a.t) plans.push_back(comp.child(a, in));
+    comp.add([add, plans](Ctx& ctx) {
+        auto pipes = std::make_shared<std::vector<std::unique_ptr<Pipeline>>>();
+        for (const auto& p : plans) pipes->push_back(p->instantiate(ctx));
+        auto st = std::make_unique<FnStep>();
+        Ctx* c = &ctx;
+        st->fn = [add, pipes, c](Traverser& t) -> bool {
+            for (auto& p : *pipes) {
+                Traverser x = t;
+                x.bulk = 1;
+                p->start_with(x);
+                Traverser r;
+                if (!p->next(r)) continue;
+                const Value v = to_value(*c, r.obj);
+                if (v.type() == Type::list || v.type() == Type::set || v.type() == Type::bulk_set)
+                    illegal(
+                        "Traversal argument must produce a scalar String when multiple traversals are "
+                        "provided, "
+                        "but got a Collection",
+                        "IllegalArgumentException");
+            }
+            if (add && !(t.obj.el && t.obj.el->kind == ElKind::vertex))
+                illegal("Label mutation is not supported on this element", "IllegalStateException");
+            illegal(cardinality, "IllegalStateException");
+        };
+        return std::unique_ptr<Step>(std::move(st));
+    });
 }
 
 // labels() (4.0 master): an element's labels, one traverser each — with cardinality ONE its one label

@@ -466,8 +466,25 @@ void compile_add_vertex(const WriteBuild& b) {
         if (!compiling_dialect().label_cardinality_one) bad_args(in);
         for (const auto& a : in.args)
             if (!a.t && a.v.type() != Type::string) bad_args(in);
-        add_expand(b, [msg = too_many_labels(in.args.size())](Ctx&) {
-            return [msg](Traverser&, std::vector<Traverser>&) { illegal_arg(msg); };
+        // each traversal runs first: a collection among several fails before the count does
+        std::vector<ArgPlan> plans;
+        for (const auto& a : in.args)
+            if (a.t) plans.push_back(arg_plan(b, a, in));
+        add_expand(b, [msg = too_many_labels(in.args.size()), plans](Ctx& ctx) {
+            auto rts = std::make_shared<std::vector<ArgRt>>();
+            for (const auto& p : plans) rts->push_back(p.instantiate(ctx));
+            Ctx* c = &ctx;
+            return [msg, rts, c](Traverser& t, std::vector<Traverser>&) {
+                for (auto& rt : *rts) {
+                    bool found = false;
+                    Value v = eval_arg(*c, t, rt, &found);
+                    if (v.type() == Type::list || v.type() == Type::set || v.type() == Type::bulk_set)
+                        illegal_arg(
+                            "Label traversal must produce a scalar String when multiple traversals are "
+                            "provided, but got a Collection");
+                }
+                illegal_arg(msg);
+            };
         });
         return;
     }

@@ -208,6 +208,13 @@ TEST_CASE_FIXTURE(ModernGraph, "label_cardinality_one: 4.0 master's label API ov
     const std::string cardinality =
         "Label mutation is not supported with cardinality ONE. Labels are immutable once assigned.";
     // the messages real 4.0 master answers (asked of it over http4)
+    // several traversals: a collection among them fails first
+    CHECK(must_fail(g, "g.addV(__.constant(['a', 'b']), __.constant('c'))", v40).message ==
+          "Label traversal must produce a scalar String when multiple traversals are provided, but got a "
+          "Collection");
+    CHECK(must_fail(g, "g.V().addLabel(__.constant(['a', 'b']), __.constant('c'))", v40).message ==
+          "Traversal argument must produce a scalar String when multiple traversals are provided, but got a "
+          "Collection");
     CHECK(must_fail(g, "g.E().addLabel('friend')", v40).message ==
           "Label mutation is not supported on this element");
     CHECK(must_fail(g, "g.V(1).addLabel('employee')", v40).message == cardinality);
