@@ -24,6 +24,7 @@ const Dialect& dialect_of(Generation g) {
         d.as_string_null_refused = true;
         d.property_traversal_values = true;
         d.tinker_memory_graph = true;
+        d.side_effect_barriers = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

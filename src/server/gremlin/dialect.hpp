@@ -77,6 +77,10 @@ struct Dialect {
     // 4.0: the stock in-memory graph is TinkerMemoryGraph, so a Graph's String (asString() of a subgraph)
     // is "tinkermemorygraph[vertices:N edges:M]". 3.7: "tinkergraph[…]".
     bool tinker_memory_graph = false;
+    // 4.0 (SideEffectBarrierStep): groupCount('a'), group('a') and subgraph('a') are barriers — their
+    // traversers go on once the whole input is in the side effect, so g.V().groupCount('a').select('a')
+    // sees it complete. 3.7 passes each traverser on at once. (tree('a') is a barrier in both.)
+    bool side_effect_barriers = false;
 };
 
 const Dialect& dialect_of(Generation g);

@@ -112,6 +112,12 @@ struct By {
 void one_by_modulator(std::vector<By>& byv, const std::string& step, const std::string& message = "",
                       const char* exception = "IllegalStateException");
 
+// 4.0's SideEffectBarrierStep (Dialect::side_effect_barriers) after groupCount('a') / group('a') /
+// subgraph('a'): the whole input, let go once it is all in (so a later select('a') sees the complete
+// side effect). Unlike master's TraverserSet it does not merge equal traversers: merged, a sum() in a
+// group('a') value (sideEffect/Group's weight sum) added in another order and missed 5.0.
+Plan::Factory side_effect_barrier();
+
 // Runtime state of a by(): the instantiated child pipeline.
 struct ByRt {
     By by;

@@ -148,6 +148,7 @@ void group_impl(Compiler& comp, const Spec& s, bool count) {
             };
             return std::unique_ptr<Step>(std::move(st));
         });
+        if (compiling_dialect().side_effect_barriers) comp.add(side_effect_barrier());
         return;
     }
     comp.add([kind, key_by, reducer, accumulate, fold_values](Ctx& ctx) {

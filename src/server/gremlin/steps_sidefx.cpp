@@ -746,6 +746,7 @@ void build_subgraph(StepSite& site) {
         };
         return std::unique_ptr<Step>(std::move(st));
     });
+    if (compiling_dialect().side_effect_barriers) site.add(side_effect_barrier());
 }
 
 // ---- source options ---------------------------------------------------------------------------------

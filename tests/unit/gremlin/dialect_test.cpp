@@ -432,3 +432,18 @@ TEST_CASE_FIXTURE(ModernGraph, "tinker_memory_graph: 4.0 names a subgraph tinker
     CHECK(q(s, v40) == strs({"tinkermemorygraph[vertices:3 edges:2]"}));
     CHECK(q(s, v37) == strs({"tinkergraph[vertices:3 edges:2]"}));
 }
+
+TEST_CASE_FIXTURE(ModernGraph,
+                  "side_effect_barriers: 4.0 groupCount('a')/group('a')/subgraph('a') are barriers") {
+    const char* gc = "g.V().groupCount('a').select('a').count(Scope.local)";
+    CHECK(q(gc, v40) == std::vector<Value>(6, L(6)));
+    CHECK(q(gc, v37) == std::vector<Value>{L(1), L(2), L(3), L(4), L(5), L(6)});
+    const char* gr = "g.V().group('a').by('name').select('a').count(Scope.local)";
+    CHECK(q(gr, v40) == std::vector<Value>(6, L(6)));
+    const char* sg = "g.E().has('weight', 0.4).subgraph('a').select('a')";
+    auto r4 = q(sg, v40), r3 = q(sg, v37);
+    REQUIRE(r4.size() == 2);
+    REQUIRE(r3.size() == 2);
+    CHECK(r4[0][1].size() == 2);  // both edges already in
+    CHECK(r3[0][1].size() == 1);
+}
