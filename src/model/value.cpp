@@ -20,6 +20,8 @@ std::vector<Value> labels_list(std::vector<std::string> labels) {
 
 bool doubles_equal(double a, double b) {
     if (std::isnan(a) && std::isnan(b)) return true;
+    // bitwise on purpose, as Double.equals: 0.0 and -0.0 differ
+    // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison)
     return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
@@ -101,7 +103,7 @@ Value Value::boolean(bool b) {
 }
 Value Value::byte(std::int8_t x) {
     auto v = make(Type::byte);
-    v.i_ = x;
+    v.i_ = x;  // NOLINT(bugprone-signed-char-misuse): Java's byte is signed, sign-extended on purpose
     return v;
 }
 Value Value::short_(std::int16_t x) {

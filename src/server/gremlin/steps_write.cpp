@@ -402,7 +402,9 @@ void compile_property(const WriteBuild& b) {
                 vp_key = p->key;
                 owner = p->snap->owner(*p).id;
             }
-            for (const auto& [key, val] : sets)
+            for (const auto& kv : sets) {
+                const std::string& key = kv.first;  // not a structured binding: the lambda captures it
+                const Value& val = kv.second;
                 write(ctx, [&](Snapshot& s) {
                     if (kind == ElKind::vertex) {
                         if (VertexRec* v = vertex_in(s, id))
@@ -414,6 +416,7 @@ void compile_property(const WriteBuild& b) {
                             if (p.key == vp_key && id_key(p.id) == id_key(id)) set_meta(p, key, val);
                     }
                 });
+            }
             Obj o;
             if (kind == ElKind::vertex)
                 o = vertex_obj(ctx, id);
