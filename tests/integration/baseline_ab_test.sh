@@ -29,7 +29,11 @@ thresholds=(--threshold 'p50<1.5x baseline' --threshold 'rps>0.7x baseline' --th
 ab base "$port" --format json --report "$dir/base.json" || fail "baseline ab: exit $?"
 [ -s "$dir/base.json" ] || fail "no baseline report"
 
-ab same "$port" --baseline "$dir/base.json" "${thresholds[@]}" --report "$dir/same.json"
+# The same server judged with a looser req/s bound: one execution is 15 requests, so a single
+# request stalled for a second or two by a loaded machine (seen once in an ASan job: 2.4 s instead of
+# 0.85 s) takes that execution's req/s to a third, and the mean of three to 0.6x; p50 does not move.
+same_thresholds=(--threshold 'p50<1.5x baseline' --threshold 'rps>0.4x baseline' --threshold 'http4:p50<1.5x baseline')
+ab same "$port" --baseline "$dir/base.json" "${same_thresholds[@]}" --report "$dir/same.json"
 rc=$?
 [ "$rc" = 0 ] || fail "same server: exit $rc, expected 0: $(cat "$dir/same.out")"
 grep -q '^threshold \[ok\] ws37 / baseline: p50<1.5x baseline' "$dir/same.out" || fail "no ws37 baseline line: $(cat "$dir/same.out")"
