@@ -17,6 +17,7 @@
 // results call for (keeping the reasons of entries that still apply). Exit status 2 on bad arguments
 // or when the embedded server cannot be reached.
 #include "gherkin.hpp"
+#include "../realserver/differential.hpp"
 
 #include "common/embedded_server.hpp"
 #include "common/program_args.hpp"
@@ -356,7 +357,7 @@ private:
             if (state_ == "modern") return;
             if (real_) {
                 admin_lang("g.V().drop()");
-                admin_lang(kModernLang);
+                admin_lang(tpbench::differential::kModernGremlinLang);
             } else {
                 admin("graph.clear()");
                 admin("TinkerFactory.generateModern(graph)");
@@ -370,23 +371,6 @@ private:
             state_ = "dirty";
         }
     }
-
-    // TinkerFactory.generateModern() as one gremlin-lang traversal (the same ids, labels,
-    // properties and types), for a real 4.0 server that has no Groovy.
-    static constexpr const char* kModernLang =
-        "g.addV('person').property(T.id, 1L).property('name', 'marko').property('age', 29).as('marko')"
-        ".addV('person').property(T.id, 2L).property('name', 'vadas').property('age', 27).as('vadas')"
-        ".addV('software').property(T.id, 3L).property('name', 'lop').property('lang', 'java').as('lop')"
-        ".addV('person').property(T.id, 4L).property('name', 'josh').property('age', 32).as('josh')"
-        ".addV('software').property(T.id, 5L).property('name', 'ripple').property('lang', "
-        "'java').as('ripple')"
-        ".addV('person').property(T.id, 6L).property('name', 'peter').property('age', 35).as('peter')"
-        ".addE('knows').from('marko').to('vadas').property(T.id, 7L).property('weight', 0.5d)"
-        ".addE('knows').from('marko').to('josh').property(T.id, 8L).property('weight', 1.0d)"
-        ".addE('created').from('marko').to('lop').property(T.id, 9L).property('weight', 0.4d)"
-        ".addE('created').from('josh').to('ripple').property(T.id, 10L).property('weight', 1.0d)"
-        ".addE('created').from('josh').to('lop').property(T.id, 11L).property('weight', 0.4d)"
-        ".addE('created').from('peter').to('lop').property(T.id, 12L).property('weight', 0.2d)";
 
     std::optional<Value> first(const std::string& lang_script, Value bindings) {
         Answer a = admin_.run(lang_script, bindings, "gremlin-lang");

@@ -126,35 +126,12 @@ private:
     bool http4_;
 };
 
-// The modern graph in gremlin-lang with generateModern's own ids (TinkerFactory.java): vertices 1-6
-// and edges 7-12 (Integer, as it passes them), vertex properties 0-11 (Long), for a real 4.0 server
-// without Groovy (beta.3+). The http4 client's built-in gremlin-lang form of generateModern leaves
-// edge and property ids to the server, because the embedded server takes neither
-// addE().property(T.id, n) nor meta-property key/values.
-constexpr const char* kModernGremlinLang =
-    "g.addV('person').property(T.id,1).property('name','marko',T.id,0L).property('age',29,T.id,1L).as('marko'"
-    ")"
-    ".addV('person').property(T.id,2).property('name','vadas',T.id,2L).property('age',27,T.id,3L).as('vadas')"
-    ".addV('software').property(T.id,3).property('name','lop',T.id,4L).property('lang','java',T.id,5L).as('"
-    "lop')"
-    ".addV('person').property(T.id,4).property('name','josh',T.id,6L).property('age',32,T.id,7L).as('josh')"
-    ".addV('software').property(T.id,5).property('name','ripple',T.id,8L).property('lang','java',T.id,9L)"
-    ".as('ripple')"
-    ".addV('person').property(T.id,6).property('name','peter',T.id,10L).property('age',35,T.id,11L).as('"
-    "peter')"
-    ".addE('knows').from('marko').to('vadas').property(T.id,7).property('weight',0.5d)"
-    ".addE('knows').from('marko').to('josh').property(T.id,8).property('weight',1.0d)"
-    ".addE('created').from('marko').to('lop').property(T.id,9).property('weight',0.4d)"
-    ".addE('created').from('josh').to('ripple').property(T.id,10).property('weight',1.0d)"
-    ".addE('created').from('josh').to('lop').property(T.id,11).property('weight',0.4d)"
-    ".addE('created').from('peter').to('lop').property(T.id,12).property('weight',0.2d)";
-
 // Reloads the modern graph: Groovy graph.clear() + TinkerFactory.generateModern(graph) (ws37, and
 // the embedded server over http4, which takes the Groovy scripts when asked in gremlin-groovy);
 // `gremlin_lang` = a real 4.0 server: g.V().drop() + kModernGremlinLang.
 bool reload(Client& c, const std::string& who, bool gremlin_lang = false) {
     const std::vector<std::string> scripts =
-        gremlin_lang ? std::vector<std::string>{"g.V().drop()", kModernGremlinLang}
+        gremlin_lang ? std::vector<std::string>{"g.V().drop()", tpbench::differential::kModernGremlinLang}
                      : std::vector<std::string>{"graph.clear()", "TinkerFactory.generateModern(graph)"};
     for (const auto& s : scripts) {
         Answer a = c.run(s, c.http4() && !gremlin_lang ? "gremlin-groovy" : "");
