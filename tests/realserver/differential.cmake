@@ -10,6 +10,9 @@
 #   differential_recorded4  (no JVM): the embedded server over http4 (dialect 4.0, GraphBinary 4.0)
 #                           against the answers recorded from a real TinkerPop 4.0.0-master
 #                           (tests/data/differential/expected-4.0.txt, known-differences-4.0.txt)
+#   differential_generated, differential_generated4 (label realserver): 400 generated traversals
+#                           (gen_traversals.py) live against rs_37 over ws37 and rs_4_m over http4,
+#                           compared in order; known-generated-3.7.txt / -4.0.txt list the differences
 #   differential_realserver4 (label realserver; only when ../shared/tinkerpop/m2 exists): live
 #                           against the 4.0.0-master fixture rs_4_m (base + 24); writes
 #                           BUILD/tests/differential-expected-4.0.txt
@@ -36,6 +39,12 @@ if(TARGET tpbench::server AND TARGET tpbench::backends)
               --report ${CMAKE_CURRENT_BINARY_DIR}/differential-realserver.txt)
     set_tests_properties(differential_realserver PROPERTIES TIMEOUT 900 LABELS "realserver;differential"
       FIXTURES_REQUIRED rs_37 RESOURCE_LOCK rs_37)
+    # Generated traversals (gen_traversals.py, seeds 1 and 2, 400 in all), every result stream in order.
+    add_test(NAME differential_generated
+      COMMAND ${CMAKE_CURRENT_LIST_DIR}/generated_differential.sh $<TARGET_FILE:tpbench_differential> ws37 3.7
+              ${_diff_port} ${_diff_data}/known-generated-3.7.txt ${CMAKE_CURRENT_BINARY_DIR}/generated)
+    set_tests_properties(differential_generated PROPERTIES TIMEOUT 900 LABELS "realserver;differential"
+      FIXTURES_REQUIRED rs_37 RESOURCE_LOCK rs_37)
     # TinkerPop 4.0: the fixtures exist when tests/realserver found ../shared/tinkerpop/m2.
     if(TARGET realserver_http4_tests)
       math(EXPR _diff4_port "${TPBENCH_REALSERVER_PORT_BASE} + 24")
@@ -46,6 +55,11 @@ if(TARGET tpbench::server AND TARGET tpbench::backends)
                 --label "Gremlin Server 4.0.0-master via scripts/gremlin-server"
                 --report ${CMAKE_CURRENT_BINARY_DIR}/differential-realserver4.txt)
       set_tests_properties(differential_realserver4 PROPERTIES TIMEOUT 900 LABELS "realserver;differential"
+        FIXTURES_REQUIRED rs_4_m RESOURCE_LOCK rs_4_m)
+      add_test(NAME differential_generated4
+        COMMAND ${CMAKE_CURRENT_LIST_DIR}/generated_differential.sh $<TARGET_FILE:tpbench_differential> http4 4.0
+                ${_diff4_port} ${_diff_data}/known-generated-4.0.txt ${CMAKE_CURRENT_BINARY_DIR}/generated)
+      set_tests_properties(differential_generated4 PROPERTIES TIMEOUT 900 LABELS "realserver;differential"
         FIXTURES_REQUIRED rs_4_m RESOURCE_LOCK rs_4_m)
     endif()
   endif()
