@@ -8,7 +8,9 @@ grammar of the steps the embedded evaluator claims, seeded, for tpbench_differen
 (N traversals per seed, each written once; tests/realserver/generated_differential.sh runs it in CI.)
 
 Every query is written "@ordered ": the result stream is compared in order, so traverser bulking
-and iteration order count as differences too. The grammar tracks what a traverser holds (vertex,
+and iteration order count as differences too; the grammar reaches the steps where TinkerPop's
+strategies decide them (flatMap chains, local(), union()/choose()/coalesce(), as()…select()/where(),
+repeat() unrolled and looped, outE().inV()/bothE().otherV(), limit() after map steps). The grammar tracks what a traverser holds (vertex,
 edge, number, string, map, list) so each step gets an input it accepts; generation 4.0 leaves out
 what gremlin-lang refuses (none of the steps below today) and 3.7 what only 4.0 has.
 """
@@ -32,7 +34,9 @@ def q(s):
 
 def vertex_step(r):
     """A step from vertices; returns (text, new type)."""
-    k = r.randrange(14)
+    k = r.randrange(21)
+    if k >= 14:
+        return branch_step(r, k - 14)
     if k < 3:
         d = pick(r, ["out", "in", "both"])
         arg = q(pick(r, ELABELS)) if r.random() < 0.5 else ""
@@ -60,10 +64,47 @@ def vertex_step(r):
     return f"valueMap({q(pick(r, VKEYS_STR))})", "m"
 
 
+def adjacent(r):
+    d = pick(r, ["out", "in", "both"])
+    arg = q(pick(r, ELABELS)) if r.random() < 0.5 else ""
+    return f"{d}({arg})"
+
+
+def branch_step(r, k):
+    """Branches, labels and loops over vertices: where bulking (LazyBarrierStrategy, local()),
+    iteration order and the strategies that fuse or unroll steps show."""
+    if k == 0:
+        tail, t = pick(r, [("limit(1)", "v"), ("count()", "n"), ("values('name')", "s"), (adjacent(r), "v"),
+                           ("order().by('name')", "v")])
+        return f"local(__.{adjacent(r)}.{tail})", t
+    if k == 1:
+        return f"union(__.{adjacent(r)}, __.{adjacent(r)})", "v"
+    if k == 2:
+        return pick(r, [f"optional(__.{adjacent(r)})", f"coalesce(__.{adjacent(r)}, __.{adjacent(r)})",
+                        f"flatMap(__.{adjacent(r)})"]), "v"
+    if k == 3:
+        return pick(r, [f"as('a').{adjacent(r)}.select('a')", f"as('a').{adjacent(r)}.where(neq('a'))",
+                        f"as('a').{adjacent(r)}.{adjacent(r)}.where(eq('a'))"]), "v"
+    if k == 4:
+        # unrolled (times alone) and looped repeat()s: emit/until first or after, a barrier in the body
+        return pick(r, [f"repeat(__.{adjacent(r)}).times({r.randrange(1, 3)})",
+                        "repeat(__.out()).emit()", "emit().repeat(__.out()).times(2)",
+                        "repeat(__.out()).until(__.outE().count().is(0))",
+                        "until(__.hasLabel('software')).repeat(__.out())",
+                        f"repeat(__.{adjacent(r)}.limit(2)).emit().times(2)",
+                        f"repeat(__.{adjacent(r)}.order().by('name')).times(2)",
+                        f"repeat(__.{adjacent(r)}.dedup()).emit().times(2)",
+                        f"repeat(__.{adjacent(r)}).until(__.loops().is(2))"]), "v"
+    if k == 5:
+        return pick(r, [f"choose(__.out(), __.{adjacent(r)}, __.{adjacent(r)})",
+                        f"choose(hasLabel('person'), __.{adjacent(r)}, __.identity())"]), "v"
+    return f"{pick(r, ['outE', 'inE', 'bothE'])}().{pick(r, ['otherV', 'inV', 'outV'])}()", "v"
+
+
 def edge_step(r):
     k = r.randrange(5)
     if k == 0:
-        return pick(r, ["inV()", "outV()", "otherV()" if False else "bothV()"]), "v"
+        return pick(r, ["inV()", "outV()", "otherV()", "bothV()"]), "v"
     if k == 1:
         return "values('weight')", "n"
     if k == 2:

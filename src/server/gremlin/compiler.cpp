@@ -168,15 +168,25 @@ const StepTable& step_table() {
 
 // ---- the compiler -------------------------------------------------------------------------------------
 
-void Compiler::run(bool source) {
+std::vector<Spec> split_specs(const Code& code) {
     std::vector<Spec> specs;
     std::vector<const Instr*> pending;
     for (const auto& in : code.steps) {
         const std::string& n = in.name;
         bool loop_mod = n == "times" || n == "until" || n == "emit";
+        // until()/times() and emit() modulate the repeat() before them only while it has none of the
+        // kind yet (RepeatStep.addUntilToTraversal / addEmitToTraversal); otherwise they start the next
         if (loop_mod && !specs.empty() && specs.back().main->name == "repeat" && pending.empty()) {
-            specs.back().mods.push_back(&in);
-            continue;
+            const Spec& r = specs.back();
+            auto taken = [&](const std::vector<const Instr*>& xs) {
+                return std::any_of(xs.begin(), xs.end(), [&](const Instr* m) {
+                    return n == "emit" ? m->name == "emit" : m->name == "until" || m->name == "times";
+                });
+            };
+            if (!taken(r.mods) && !taken(r.pre)) {
+                specs.back().mods.push_back(&in);
+                continue;
+            }
         }
         if (loop_mod) {
             pending.push_back(&in);
@@ -216,12 +226,33 @@ void Compiler::run(bool source) {
                  "IllegalStateException");
         }
     }
+    return specs;
+}
+
+void Compiler::run(bool source) {
+    std::vector<Spec> specs = split_specs(code);
     std::deque<Instr> folded;
     fold_write_properties(specs, folded);
+    early_limit(specs, folded);
+    fuse_incident(specs, folded);
+    const LazyBarriers barriers = lazy_barriers(code, specs, inherit);
     for (std::size_t i = 0; i < specs.size(); ++i) {
         at_start = source && i == 0;
         first = i == 0;
+        here_ = barriers.at[i];
+        unrolled_ = barriers.body[i];
+        lazy_last_ = barriers.lazy_last[i];
+        if (auto bound = count_bound(specs, i)) {
+            Instr limit{"limit", {Arg{Value::long_(*bound), nullptr}}, specs[i].main->pos};
+            Spec ls;
+            ls.main = &limit;
+            compile_step(ls);
+        }
         compile_step(specs[i]);
+        if (barriers.after[i] != LazyBarriers::none)
+            add([retracted = barriers.after[i] == LazyBarriers::merge_retracted](Ctx&) {
+                return std::unique_ptr<Step>(std::make_unique<LazyBarrierStep>(retracted));
+            });
     }
     plan.has_start = source;
     plan.reducing = !specs.empty() && reducing_last;
@@ -258,6 +289,13 @@ PlanPtr Compiler::child(const Arg& a, const Instr& in) {
 
 PlanPtr Compiler::child_code(const Code& c) {
     auto p = compile(c, false);
+    need(p->needs);
+    return p;
+}
+
+PlanPtr Compiler::repeat_body(const Arg& a, const Instr& in) {
+    if (!a.t) bad_args(in);
+    auto p = a.t.get() == unrolled_ ? compile(*a.t, false, &here_) : compile(*a.t, false);
     need(p->needs);
     return p;
 }
@@ -471,22 +509,33 @@ std::size_t instruction_count(const Code& code) {
 namespace {
 // Set while a source traversal that has withComputer() compiles (its child traversals included).
 thread_local bool t_on_computer = false;
+// The LazyBarrierStrategy environment of the source traversal compiling (strategies.cpp).
+thread_local LazyBarrierEnv t_lazy_env;
 }  // namespace
 
 // Declared by the steps that need a GraphComputer (steps_shortest_path.cpp): TinkerPop's
 // StandardVerificationStrategy refuses VertexComputing steps in a traversal without withComputer().
 bool compiling_on_computer() { return t_on_computer; }
 
-PlanPtr compile(const Code& code, bool source) {
+const LazyBarrierEnv& lazy_barrier_env() { return t_lazy_env; }
+
+PlanPtr compile(const Code& code, bool source, const LazyBarrierState* inherit) {
     struct Restore {
         bool saved = t_on_computer;
-        ~Restore() { t_on_computer = saved; }
+        LazyBarrierEnv env = t_lazy_env;
+        ~Restore() {
+            t_on_computer = saved;
+            t_lazy_env = env;
+        }
     } restore;
-    if (source)
+    if (source) {
         t_on_computer = std::any_of(code.source.begin(), code.source.end(),
                                     [](const Instr& in) { return in.name == "withComputer"; });
+        t_lazy_env = lazy_barrier_env_of(code);
+    }
     auto plan = std::make_shared<Plan>();
     Compiler c(code, *plan);
+    if (inherit) c.inherit = *inherit;
     c.run(source);
     return plan;
 }

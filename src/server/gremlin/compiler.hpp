@@ -12,6 +12,8 @@
 #include "runtime.hpp"
 #include "step_shapes.hpp"
 
+#include <deque>
+#include <optional>
 #include <string_view>
 
 namespace tpbench::server::detail {
@@ -62,6 +64,60 @@ struct Spec {
     std::vector<const Instr*> pre;   // until/emit/times before a repeat
 };
 
+// A traversal's steps with their modulators (throws EvalFailure for a misplaced modulator).
+std::vector<Spec> split_specs(const Code& code);
+
+// ---- the strategies whose effects show in results (strategies.cpp) ---------------------------------
+
+// CountStrategy: the bound a count() at specs[i] counts to (TinkerPop inserts limit(bound) before it)
+// when an is(P) follows it (FilterRankingStrategy moving it past other filters and order()), or nullopt.
+std::optional<std::int64_t> count_bound(const std::vector<Spec>& specs, std::size_t i);
+
+// The walk's state: a flatMap seen, a label in the path.
+struct LazyBarrierState {
+    bool found_flat_map = false;
+    bool labeled_path = false;
+};
+// What the whole traversal (its source and every child) says about the strategies strategies.cpp follows
+// (withoutStrategies(X) turns X off).
+struct LazyBarrierEnv {
+    bool off = false;         // withComputer(), withPath(), withoutStrategies(LazyBarrierStrategy)
+    bool fusion = true;       // IncidentToAdjacentStrategy (off with path()/simplePath()/tree() anywhere)
+    bool early_limit = true;  // EarlyLimitStrategy
+    bool unroll = true;       // RepeatUnrollStrategy
+    bool retraction = true;   // PathRetractionStrategy (off when anything needs full paths)
+    bool count = true;        // CountStrategy
+    bool ranking = true;      // FilterRankingStrategy (moves is() next to count())
+    // TinkerPop's B_O_Traverser (nothing asks for loops, labels, paths, side effects or sacks): no
+    // loop counter, so loops() fails
+    bool plain_traverser = false;
+};
+struct LazyBarriers {
+    // per spec: a bulking barrier after it (merge_retracted: merging traversers whatever their paths
+    // hold, the labels in them dropped by PathRetractionStrategy)
+    enum After : std::uint8_t { none, merge, merge_retracted };
+    std::vector<After> after;
+    std::vector<LazyBarrierState> at;  // per spec: the walk's state before it
+    std::vector<const Code*> body;     // per spec: the repeat() body RepeatUnrollStrategy inlines
+    std::vector<bool> lazy_last;       // per spec: that repeat()'s last copy has no barrier after it
+    LazyBarrierState out;              // the state after the last spec
+};
+LazyBarrierEnv lazy_barrier_env_of(const Code& root);
+// A Barrier step anywhere in `c` (count(), fold(), order(), dedup(), limit(), aggregate(), …).
+bool holds_barrier(const Code& c);
+// EarlyLimitStrategy: a limit()/range()/skip() moves before the one-to-one map steps and side effects
+// in front of it and merges with a range before it (an empty one lets nothing through and ends the
+// traversal but for cap()); the new instructions live in `store`.
+void early_limit(std::vector<Spec>& specs, std::deque<Instr>& store);
+// IncidentToAdjacentStrategy: outE().inV(), inE().outV(), outE()/inE()/bothE().otherV() (the edge
+// step unlabelled) become out()/in()/both(); the new instructions live in `store`.
+void fuse_incident(std::vector<Spec>& specs, std::deque<Instr>& store);
+// The environment of the source traversal compiling (compile() sets it).
+const LazyBarrierEnv& lazy_barrier_env();
+// Where the barriers go in `code` (split into `specs`), the walk starting from `in`; reads the
+// environment compile() set for the traversal being compiled.
+LazyBarriers lazy_barriers(const Code& code, const std::vector<Spec>& specs, LazyBarrierState in);
+
 // Builds one traversal's plan. Step builders use its public helpers to append step factories.
 class Compiler {
 public:
@@ -74,6 +130,13 @@ public:
     // The plan of a traversal argument (bad_args if `a` is not one).
     PlanPtr child(const Arg& a, const Instr& in);
     PlanPtr child_code(const Code& c);
+    // The plan of a repeat() body: one RepeatUnrollStrategy inlines continues this traversal's
+    // LazyBarrierStrategy walk.
+    PlanPtr repeat_body(const Arg& a, const Instr& in);
+    // RepeatUnrollStrategy inlines the repeat() being compiled (times(n), no emit()/until(), a body
+    // it accepts); its last copy has no barrier after it (a barrier step follows the repeat())
+    bool repeat_unrolled() const { return unrolled_ != nullptr; }
+    bool repeat_lazy_last() const { return lazy_last_; }
     // A one-step anonymous traversal, e.g. values('name') for by('name') as a group value.
     PlanPtr single(const std::string& name, std::vector<Arg> args);
     By by_of(const Instr& in);
@@ -103,10 +166,13 @@ public:
     bool at_start = false;       // compiling the first step of a source traversal
     bool first = false;          // compiling the first step of its traversal (source or child)
     bool reducing_last = false;  // the last step added is a reducing barrier
-    int hops = 0;                // adjacency steps so far (LazyBarrierStrategy after the second)
+    LazyBarrierState inherit;    // the LazyBarrierStrategy walk this traversal continues (a repeat body)
 
 private:
     void compile_step(const Spec& s);
+    LazyBarrierState here_;           // the walk's state at the step being compiled
+    const Code* unrolled_ = nullptr;  // its repeat() body, when RepeatUnrollStrategy inlines it
+    bool lazy_last_ = false;
 };
 
 // Whether a predicate (or one of its connectives' operands) holds a child traversal (4.0).
@@ -212,12 +278,12 @@ private:
     std::size_t pos_ = 0;
 };
 
-// TinkerPop's LazyBarrierStrategy: after a second hop, merge equal traversers in windows of up
-// to 2500 so multi-hop walks stay bulked. A pass-through when paths are tracked.
+// TinkerPop's NoOpBarrierStep(2500) where LazyBarrierStrategy puts it (strategies.cpp): merges
+// equal traversers (object, path, loops) in windows of up to 2500, first appearance first.
 class LazyBarrierStep : public Step {
 public:
+    explicit LazyBarrierStep(bool ignore_paths = false) : set_(ignore_paths) {}
     bool next(Traverser& out) override {
-        if (ctx_->path_mode != PathMode::none) return input_->next(out);
         for (;;) {
             if (pos_ < set_.size()) {
                 out = std::move(set_.items()[pos_++]);

@@ -25,6 +25,10 @@ const Dialect& dialect_of(Generation g) {
         d.property_traversal_values = true;
         d.tinker_memory_graph = true;
         d.side_effect_barriers = true;
+        d.local_splits_bulk = true;
+        d.loops_message_unnamed = true;
+        d.range_count_per_loop = true;
+        d.repeat_barrier_all_starts = true;
         return d;
     }();
     return g == Generation::tp40 ? tp40 : tp37;

@@ -81,6 +81,22 @@ struct Dialect {
     // traversers go on once the whole input is in the side effect, so g.V().groupCount('a').select('a')
     // sees it complete. 3.7 passes each traverser on at once. (tree('a') is a barrier in both.)
     bool side_effect_barriers = false;
+    // 4.0 (LocalStep.nextStart): local() runs its child once per unit of a traverser's bulk, each with
+    // bulk 1, so g.V().both('knows').local(__.outE().count()) is 0, 2, 3, 3 (marko bulked by
+    // LazyBarrierStrategy counted twice). 3.7 hands the child the bulked traverser: 0, 2, 6.
+    bool local_splits_bulk = false;
+    // 4.0 (Traverser.loops): loops() on a traverser without a loop counter (TinkerPop's B_O_Traverser,
+    // strategies.cpp's plain_traverser: g.V().loops()) fails "This traverser does not support loops: …";
+    // 3.7 (AbstractTraverser.loops(String)): "This traverser does not support named loops: …".
+    bool loops_message_unnamed = false;
+    // 3.8/4.0 (TINKERPOP-3202): limit()/range()/skip() in a repeat() body count per loop number, so
+    // g.V(1).repeat(both().limit(2)).emit().times(3) keeps two traversers in each iteration (6); 3.7
+    // keeps one count for the whole repeat() (2).
+    bool range_count_per_loop = false;
+    // 4.0 (RepeatStep.standardAlgorithm): a repeat() body holding a barrier (order(), dedup(), sample(),
+    // aggregate(), limit(), …) gets every start before it runs, so g.V().repeat(sample(2)).times(2) is 2
+    // traversers; 3.7 takes the starts one at a time (RepeatUnrollStrategy inlines most such bodies).
+    bool repeat_barrier_all_starts = false;
 };
 
 const Dialect& dialect_of(Generation g);

@@ -181,7 +181,9 @@ std::size_t instruction_count(const Code& code);
 constexpr std::size_t kMaxInstructions = 4096;
 
 // Compiles instructions into a plan; throws EvalFailure for unknown steps or bad arguments.
-PlanPtr compile(const Code& code, bool source);
+struct LazyBarrierState;
+// `inherit`: the LazyBarrierStrategy walk a repeat() body continues (compiler.hpp).
+PlanPtr compile(const Code& code, bool source, const LazyBarrierState* inherit = nullptr);
 
 // True if `el` is visible under the evaluation's SubgraphStrategy / PartitionStrategy.
 bool filter_visible(Ctx& ctx, const ElementRec* el);

@@ -707,17 +707,22 @@ bool scope_get(Ctx& ctx, const Traverser& t, const std::string& key, Pop pop, Ob
 
 // ---- merging --------------------------------------------------------------------------------------
 
+std::size_t MergeSet::hash_of(const Traverser& t) const {
+    const void* path = ignore_paths_ ? nullptr : t.path.get();
+    return obj_hash(t.obj) ^ (std::hash<const void*>{}(path)*1315423911u) ^ (t.loops * 2654435761u);
+}
+
 void MergeSet::add(Traverser t) {
     if (sack_blocks_merge(t)) {  // a sack without a merge operator: never merged (TinkerPop)
         items_.push_back(std::move(t));
         return;
     }
-    std::size_t h =
-        obj_hash(t.obj) ^ (std::hash<const void*>{}(t.path.get()) * 1315423911u) ^ (t.loops * 2654435761u);
+    std::size_t h = hash_of(t);
     auto [b, e] = index_.equal_range(h);
     for (auto it = b; it != e; ++it) {
+        if (it->second < head_) continue;  // popped
         Traverser& x = items_[it->second];
-        if (x.path == t.path && x.loops == t.loops && obj_equal(x.obj, t.obj)) {
+        if ((ignore_paths_ || x.path == t.path) && x.loops == t.loops && obj_equal(x.obj, t.obj)) {
             if (x.sack)
                 merge_traverser(x, t);
             else
@@ -727,6 +732,22 @@ void MergeSet::add(Traverser t) {
     }
     index_.emplace(h, static_cast<std::uint32_t>(items_.size()));
     items_.push_back(std::move(t));
+}
+
+bool MergeSet::pop_front(Traverser& out) {
+    if (head_ == items_.size()) return false;
+    out = std::move(items_[head_++]);
+    if (head_ == items_.size()) {
+        clear();
+    } else if (head_ >= 1024 && head_ * 2 >= items_.size()) {
+        // compact: drop the popped entries and index the rest again
+        items_.erase(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(head_));
+        head_ = 0;
+        index_.clear();
+        for (std::uint32_t i = 0; i < items_.size(); ++i)
+            if (!sack_blocks_merge(items_[i])) index_.emplace(hash_of(items_[i]), i);
+    }
+    return true;
 }
 
 // ---- by() -----------------------------------------------------------------------------------------

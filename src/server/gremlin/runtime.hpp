@@ -82,18 +82,27 @@ bool scope_get(Ctx& ctx, const Traverser& t, const std::string& key, const std::
 // adding bulks — TinkerPop's TraverserSet.
 class MergeSet {
 public:
+    // ignore_paths: merge equal objects whatever their paths hold (the first one's path stays)
+    explicit MergeSet(bool ignore_paths = false) : ignore_paths_(ignore_paths) {}
     void add(Traverser t);
-    bool empty() const { return items_.empty(); }
-    std::size_t size() const { return items_.size(); }
+    bool empty() const { return items_.size() == head_; }
+    std::size_t size() const { return items_.size() - head_; }
+    // Every entry, first appearance first (not after pop_front).
     std::vector<Traverser>& items() { return items_; }
+    // Takes the first entry out (TraverserSet.remove(): a FIFO that still merges what comes in).
+    bool pop_front(Traverser& out);
     void clear() {
         items_.clear();
         index_.clear();
+        head_ = 0;
     }
 
 private:
+    std::size_t hash_of(const Traverser& t) const;
     std::vector<Traverser> items_;
     std::unordered_multimap<std::size_t, std::uint32_t> index_;
+    bool ignore_paths_ = false;
+    std::size_t head_ = 0;  // entries before it were popped
 };
 
 // ---- by() modulators -----------------------------------------------------------------------------

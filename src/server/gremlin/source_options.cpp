@@ -31,9 +31,10 @@ SourceOptions source_options(const Code& code) {
             for (const auto& a : in.args) {
                 if (a.t || a.v.type() != Type::strategy || a.v.size() < 2) bad_args(in);
                 const Value& cfg = a.v[1];
-                // OptionsStrategy and ReadOnlyStrategy are honoured, pure optimisations change no
-                // result and are accepted; silently ignoring e.g. SubgraphStrategy or
-                // PartitionStrategy would return wrong results, so they are refused.
+                // OptionsStrategy and ReadOnlyStrategy are honoured, optimisations are accepted (the
+                // ones whose effects show are on by default, strategies.cpp: naming them changes nothing);
+                // silently ignoring e.g. SubgraphStrategy or PartitionStrategy would return wrong results, so
+                // they are refused.
                 const std::string& cls = a.v[0].str();
                 if (cls.find("ReadOnlyStrategy") != std::string::npos) {
                     o.read_only = true;

@@ -19,7 +19,9 @@ class BranchStep : public Step {
 public:
     enum class Mode : std::uint8_t { all, first_productive, flat };
     Mode mode = Mode::all;
-    bool bulk_one = false;  // run the child with bulk 1 and multiply (local/flatMap)
+    bool bulk_one = false;  // run the child with bulk 1 and multiply (flatMap)
+    // run the child once per unit of bulk, each time with bulk 1 (4.0's local(): Dialect::local_splits_bulk)
+    bool split_bulk = false;
     std::vector<std::unique_ptr<Pipeline>> kids;
     std::function<void(Traverser&, std::vector<int>&)> route;
     // union() with a reducing child (count(), fold(), …), choose()/branch() with a barrier in an
@@ -74,14 +76,21 @@ private:
                     return true;
                 }
                 Traverser s = cur_;
-                if (bulk_one) s.bulk = 1;
+                if (bulk_one || split_bulk) s.bulk = 1;
                 kids[static_cast<std::size_t>(b)]->start_with(s);
                 active_ = b;
+                continue;
+            }
+            if (split_left_ > 0) {
+                --split_left_;
+                bi_ = 0;
+                produced_ = false;
                 continue;
             }
             if (!input_->next(cur_)) return false;
             ctx_->tick();
             if (starter) cur_.obj = Obj(starter_value());
+            split_left_ = split_bulk && cur_.bulk > 1 ? cur_.bulk - 1 : 0;
             branches_.clear();
             bi_ = 0;
             produced_ = false;
@@ -92,6 +101,7 @@ private:
 public:
     void reset() override {
         active_ = -1;
+        split_left_ = 0;
         branches_.clear();
         bi_ = 0;
         fed_ = false;
@@ -166,6 +176,7 @@ private:
     std::size_t bi_ = 0;
     int active_ = -1;
     bool produced_ = false;
+    std::int64_t split_left_ = 0;
 };
 
 using Route =
@@ -293,6 +304,7 @@ void build_branch(Compiler& comp, const Spec& s) {
     std::vector<PlanPtr> plans;
     auto mode = BranchStep::Mode::all;
     bool bulk_one = false;
+    bool split_bulk = false;
     Route route;
     bool global = false;
     std::vector<int> outputs;
@@ -322,7 +334,11 @@ void build_branch(Compiler& comp, const Spec& s) {
     } else if (n == "local" || n == "flatMap") {
         if (in.args.size() != 1) bad_args(in);
         plans.push_back(comp.child(in.args[0], in));
-        bulk_one = true;
+        // flatMap() runs its child on a bulk-1 split and multiplies (TraversalUtil.applyAll); 3.7's
+        // local() hands the child the traverser, bulk and all (LocalStep), so local(count()) counts the
+        // bulk; 4.0's runs it once per unit of bulk (Dialect::local_splits_bulk)
+        bulk_one = n == "flatMap";
+        split_bulk = n == "local" && compiling_dialect().local_splits_bulk;
         if (n == "flatMap") mode = BranchStep::Mode::flat;
         route = [](Ctx&, auto&, Traverser&, std::vector<int>& b) { b.push_back(0); };
     } else if (n == "choose") {
@@ -377,13 +393,14 @@ void build_branch(Compiler& comp, const Spec& s) {
     }
     if (plans.empty() && n != "optional" && n != "union") bad_args(in);
     bool starter = n == "union" && comp.at_start;
-    comp.add([plans, mode, bulk_one, route, global, outputs, starter](Ctx& ctx) {
+    comp.add([plans, mode, bulk_one, split_bulk, route, global, outputs, starter](Ctx& ctx) {
         auto st = std::make_unique<BranchStep>();
         st->mode = mode;
         st->global = global;
         st->outputs = outputs;
         st->starter = starter;
         st->bulk_one = bulk_one;
+        st->split_bulk = split_bulk;
         for (const auto& p : plans) st->kids.push_back(p->instantiate(ctx));
         Ctx* c = &ctx;
         auto* kids = &st->kids;
@@ -402,14 +419,28 @@ struct RepeatSpec {
     bool emit = false;
     PlanPtr emit_plan;
     bool emit_before = false;
+    // RepeatUnrollStrategy inlines it (strategies.cpp): generation by generation; lazy_last: no
+    // barrier after the last copy (a barrier step follows)
+    bool unrolled = false;
+    bool lazy_last = false;
+    // a barrier anywhere in the body (holds_barrier); with Dialect::repeat_barrier_all_starts every
+    // start goes into the body before it runs
+    bool body_barrier = false;
+    bool all_starts = false;
 };
 
 constexpr std::uint64_t kLoopBits = 21;
 constexpr std::uint64_t kLoopMask = (1ULL << kLoopBits) - 1;
 constexpr std::size_t kMaxFrontier = std::size_t{1} << 20;
 
-// Breadth-first repeat: each generation runs through the body at once and equal traversers are
-// merged (TinkerPop's bulking barrier in repeat), so repeat(both()).times(n) keeps ≤ |V| traversers.
+// repeat() as TinkerPop runs it.
+//  - Unrolled (RepeatUnrollStrategy: times(n) alone): the body's copies one after another, each
+//    followed by a NoOpBarrierStep, so a whole generation goes through the body at once and equal
+//    traversers merge between generations (repeat(both()).times(n) keeps ≤ |V| traversers).
+//  - Otherwise (RepeatStep with RepeatEndStep): one start at a time; what comes out of the body and
+//    must go round again joins the body's start set (TinkerPop's TraverserSet: first in, first out,
+//    merging equal traversers still waiting), and a new start is taken only when the body has
+//    nothing left, so the loop runs depth first per start, emitting as it goes.
 class RepeatStep : public Step {
 public:
     RepeatStep(Ctx& ctx, const RepeatSpec& spec) : spec_(spec) {
@@ -417,32 +448,44 @@ public:
         if (spec.until) until_ = spec.until->instantiate(ctx);
         if (spec.emit_plan) emit_ = spec.emit_plan->instantiate(ctx);
     }
-    bool next(Traverser& out) override {
+    bool next(Traverser& out) override { return spec_.unrolled ? next_unrolled(out) : next_looped(out); }
+    void reset() override {
+        started_ = false;
+        fresh_ = true;
+        body_busy_ = false;
+        gen_.clear();
+        out_set_.clear();
+        outq_.clear();
+        pos_ = 0;
+        waiting_.clear();
+        again_.clear();
+        Step::reset();
+    }
+
+private:
+    // The next output already decided, if any (the queue is emptied once read).
+    bool queued(Traverser& out) {
+        if (pos_ < outq_.size()) {
+            out = std::move(outq_[pos_++]);
+            return true;
+        }
+        outq_.clear();
+        pos_ = 0;
+        return false;
+    }
+
+    bool next_unrolled(Traverser& out) {
         for (;;) {
-            if (pos_ < outq_.size()) {
-                out = std::move(outq_[pos_++]);
-                return true;
-            }
-            outq_.clear();
+            if (queued(out)) return true;
             out_set_.clear();
-            pos_ = 0;
             if (!started_) {
                 started_ = true;
                 Traverser t;
                 while (input_->next(t)) {
                     ctx_->tick();
-                    if (t.loops >> (2 * kLoopBits))
-                        fail(EvalError::Kind::evaluation, "repeat() nested more than 3 deep",
-                             "IllegalStateException");
-                    t.loops <<= kLoopBits;
-                    if (spec_.until_before && (stop_times(t) || test(until_, t))) {
-                        emit_out(t);
-                        continue;
-                    }
-                    if (spec_.emit_before && (!emit_ || test(emit_, t))) emit_out(t);
+                    enter(t);
                     gen_.add(std::move(t));
                 }
-                move_outputs();
                 continue;
             }
             if (gen_.empty()) return false;
@@ -450,17 +493,107 @@ public:
             move_outputs();
         }
     }
-    void reset() override {
-        started_ = false;
-        fresh_ = true;
-        gen_.clear();
-        out_set_.clear();
-        outq_.clear();
-        pos_ = 0;
-        Step::reset();
+
+    bool next_looped(Traverser& out) {
+        for (;;) {
+            if (queued(out)) return true;
+            Traverser r;
+            if (body_busy_ && body_->next(r)) {
+                // RepeatEndStep
+                ctx_->tick();
+                count_loop(r);
+                if (stop_times(r) || (!spec_.until_before && spec_.until && test(until_, r))) {
+                    out = leave(std::move(r));
+                    return true;
+                }
+                const bool emit = !spec_.emit_before && spec_.emit && (!emit_ || test(emit_, r));
+                Traverser copy;
+                if (emit) copy = r;
+                // round again: straight into the body, or back through the checks made before it
+                if (spec_.until_before || spec_.emit_before)
+                    again_.add(std::move(r));
+                else
+                    wait(std::move(r));
+                if (emit) {
+                    out = leave(std::move(copy));
+                    return true;
+                }
+                continue;
+            }
+            body_busy_ = false;
+            Traverser t;
+            if (waiting_.pop_front(t)) {
+                feed(t);
+                // a barrier in the body takes every start waiting when it runs (processAllStarts)
+                if (spec_.body_barrier)
+                    while (waiting_.pop_front(t)) body_->push(t);
+                continue;
+            }
+            if (spec_.all_starts && again_.empty()) {
+                // 4.0: every start goes into a body holding a barrier before it runs
+                bool any = false;
+                while (input_->next(t)) {
+                    ctx_->tick();
+                    enter(t);
+                    start(std::move(t));
+                    any = true;
+                }
+                if (!any) return false;
+                continue;
+            }
+            // RepeatStep: a start that came round again first, else the next one from upstream
+            if (!again_.pop_front(t)) {
+                if (!input_->next(t)) return false;
+                ctx_->tick();
+                enter(t);
+            }
+            start(std::move(t));
+        }
+    }
+    // RepeatStep.processTraverser: until() and emit() first, else into the body's start set.
+    void start(Traverser t) {
+        if (spec_.until_before && (stop_times(t) || (spec_.until && test(until_, t)))) {
+            outq_.push_back(leave(std::move(t)));
+            return;
+        }
+        const bool emit = spec_.emit_before && (!emit_ || test(emit_, t));
+        if (emit) outq_.push_back(leave(t));
+        wait(std::move(t));
     }
 
-private:
+    void enter(Traverser& t) {
+        if (t.loops >> (2 * kLoopBits))
+            fail(EvalError::Kind::evaluation, "repeat() nested more than 3 deep", "IllegalStateException");
+        t.loops <<= kLoopBits;
+    }
+    Traverser leave(Traverser t) {
+        t.loops >>= kLoopBits;
+        return t;
+    }
+    void count_loop(Traverser& r) {
+        if ((r.loops & kLoopMask) == kLoopMask)
+            fail(EvalError::Kind::evaluation, "repeat() exceeded 2097151 iterations",
+                 "IllegalStateException");
+        ++r.loops;
+    }
+    void wait(Traverser t) {
+        waiting_.add(std::move(t));
+        if (waiting_.size() > kMaxFrontier)
+            fail(EvalError::Kind::evaluation,
+                 "repeat() frontier exceeded " + std::to_string(kMaxFrontier) +
+                     " distinct traversers (path tracking prevents bulking)",
+                 "IllegalStateException");
+    }
+    // Starts the body on one traverser; the body keeps what TinkerPop keeps across iterations.
+    void feed(const Traverser& t) {
+        ctx_->repeat_round = !fresh_;
+        body_->reset();
+        ctx_->repeat_round = false;
+        fresh_ = false;
+        body_->push(t);
+        body_busy_ = true;
+    }
+
     bool stop_times(const Traverser& t) const {
         return spec_.times && static_cast<std::int64_t>(t.loops & kLoopMask) >= *spec_.times;
     }
@@ -471,37 +604,28 @@ private:
         return p->any(x);
     }
     void emit_out(const Traverser& t) {
-        Traverser o = t;
-        o.loops >>= kLoopBits;
-        out_set_.add(std::move(o));
+        Traverser o = leave(t);
+        // the last copy of an unrolled repeat() with a barrier after it: no NoOpBarrierStep, no merging
+        if (spec_.lazy_last)
+            outq_.push_back(std::move(o));
+        else
+            out_set_.add(std::move(o));
     }
     void move_outputs() {
         for (auto& t : out_set_.items()) outq_.push_back(std::move(t));
         out_set_.clear();
     }
     void run_generation() {
-        // the first iteration after a (re)start resets the body fully; later ones keep the state
-        // TinkerPop keeps across iterations (repeat_round)
-        ctx_->repeat_round = !fresh_;
+        // each unrolled copy is a clone of the body: nothing carries over from the one before
         body_->reset();
-        ctx_->repeat_round = false;
         fresh_ = false;
         for (auto& t : gen_.items()) body_->push(t);
         gen_.clear();
         Traverser r;
         while (body_->next(r)) {
             ctx_->tick();
-            if ((r.loops & kLoopMask) == kLoopMask)
-                fail(EvalError::Kind::evaluation, "repeat() exceeded 2097151 iterations",
-                     "IllegalStateException");
-            ++r.loops;
-            bool stop = stop_times(r) || (!spec_.until_before && spec_.until && test(until_, r));
-            if (stop) {
-                emit_out(r);
-                continue;
-            }
-            if (spec_.emit && (!emit_ || test(emit_, r))) emit_out(r);
-            if (spec_.until_before && spec_.until && test(until_, r)) {
+            count_loop(r);
+            if (stop_times(r)) {
                 emit_out(r);
                 continue;
             }
@@ -522,6 +646,9 @@ private:
     MergeSet out_set_;
     std::vector<Traverser> outq_;
     std::size_t pos_ = 0;
+    bool body_busy_ = false;  // the body holds a start it has not finished
+    MergeSet waiting_;        // the body's start set
+    MergeSet again_;          // round again through the checks before the body (until()/emit() first)
 };
 
 // The repeat() loops enclosing the traversal being compiled, innermost last, by name ("" unnamed):
@@ -568,7 +695,7 @@ void build_repeat(Compiler& comp, const Spec& s) {
                  "The parent of inject()-step can not be repeat()-step: InjectStep", "VerificationException");
     }
     LoopScope scope(name);
-    spec->body = comp.child(in.args[body_arg], in);
+    spec->body = comp.repeat_body(in.args[body_arg], in);
     auto apply = [&](const Instr* m, bool before) {
         if (m->name == "times") {
             if (m->args.size() != 1) bad_args(*m);
@@ -599,6 +726,11 @@ void build_repeat(Compiler& comp, const Spec& s) {
     // times() before repeat() behaves like a do-while in TinkerPop only for until; treat times as a bound.
     if (spec->times && !spec->until) spec->until_before = false;
     if (spec->times && *spec->times < 0) bad_args(in);
+    spec->unrolled = comp.repeat_unrolled();
+    spec->lazy_last = comp.repeat_lazy_last();
+    spec->body_barrier =
+        holds_barrier(*in.args[body_arg].t) || spec->body->has_barrier || spec->body->reducing;
+    spec->all_starts = spec->body_barrier && compiling_dialect().repeat_barrier_all_starts;
     comp.add([spec](Ctx& ctx) { return std::unique_ptr<Step>(std::make_unique<RepeatStep>(ctx, *spec)); });
     (void)spec;
 }
@@ -627,6 +759,17 @@ void build_loops(Compiler& comp, const Spec& s) {
         }
     } else if (!in.args.empty()) {
         bad_args(in);
+    }
+    if (lazy_barrier_env().plain_traverser) {
+        // a B_O_Traverser has no loop counter (real 3.7.5: "… named loops: …", master: "… loops: …")
+        const char* what = compiling_dialect().loops_message_unnamed ? "loops" : "named loops";
+        comp.add_fn([what](Ctx&, Traverser&) -> bool {
+            fail(EvalError::Kind::evaluation,
+                 std::string("This traverser does not support ") + what +
+                     ": org.apache.tinkerpop.gremlin.process.traversal.traverser.B_O_Traverser",
+                 "UnsupportedOperationException");
+        });
+        return;
     }
     comp.add_fn([shift](Ctx& ctx, Traverser& t) {
         advance(ctx, t, Obj(Value::int_(static_cast<std::int32_t>((t.loops >> shift) & kLoopMask))));

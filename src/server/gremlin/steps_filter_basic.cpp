@@ -5,6 +5,7 @@
 #include "compiler.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace tpbench::server::detail {
 
@@ -197,34 +198,41 @@ void build_range(Compiler& comp, const Spec& s) {
         });
         return;
     }
-    // Lazy range over bulked traversers; stops pulling once the upper bound is reached. Inside
-    // repeat() the body is reset per iteration, so the count is per iteration: TinkerPop 3.8/4.0's
-    // per-loop counters (TINKERPOP-3202); 3.7 kept one count for the whole repeat.
+    // Lazy range over bulked traversers; stops pulling once the upper bound is reached. Inside a
+    // repeat() body the count carries over from one iteration to the next (the body is one traversal
+    // in TinkerPop): 3.7 keeps one count for the whole repeat(), 3.8/4.0 one per loop number
+    // (TINKERPOP-3202, Dialect::range_count_per_loop).
     struct RangeStep : Step {
-        std::int64_t lo, hi, seen = 0;
+        std::int64_t lo, hi;
+        bool per_loop = false;
+        std::unordered_map<std::uint64_t, std::int64_t> seen;  // by loop number (0 only, without per_loop)
         bool next(Traverser& out) override {
-            while (hi < 0 || seen < hi) {
+            for (;;) {
+                if (!per_loop && hi >= 0 && seen[0] >= hi) return false;
                 if (!input_->next(out)) return false;
                 ctx_->tick();
-                std::int64_t a = seen, b = seen + out.bulk;
-                seen = b;
+                std::int64_t& n = seen[per_loop ? out.loops & ((std::uint64_t{1} << 21) - 1) : 0];
+                std::int64_t a = n, b = n + out.bulk;
+                if (hi >= 0 && a >= hi) continue;
+                n = b;
                 std::int64_t from = std::max(a, lo), to = hi < 0 ? b : std::min(b, hi);
                 if (to > from) {
                     out.bulk = to - from;
                     return true;
                 }
             }
-            return false;
         }
         void reset() override {
-            seen = 0;
+            if (!ctx_->repeat_round) seen.clear();
             Step::reset();
         }
     };
-    comp.add([lo, hi](Ctx&) {
+    const bool per_loop = compiling_dialect().range_count_per_loop;
+    comp.add([lo, hi, per_loop](Ctx&) {
         auto r = std::make_unique<RangeStep>();
         r->lo = lo;
         r->hi = hi;
+        r->per_loop = per_loop;
         return std::unique_ptr<Step>(std::move(r));
     });
 }

@@ -46,7 +46,6 @@ void build_adjacency(Compiler& comp, const Spec& s) {
     bool inn = n == "in" || n == "inE" || n == "both" || n == "bothE";
     bool edges = n.back() == 'E';
     std::string step = n;
-    bool second_hop = comp.hops++ > 0;
     comp.add_expand([labels, out, inn, edges, step](Ctx& ctx, Traverser& t, std::vector<Traverser>& buf) {
         const VertexRec& v = need_vertex(ctx, t.obj, step.c_str());
         const Snapshot& s = *v.snap;
@@ -71,7 +70,6 @@ void build_adjacency(Compiler& comp, const Spec& s) {
                         Obj(edges ? static_cast<const ElementRec*>(&e) : &s.vertices[e.out_v]));
             }
     });
-    if (second_hop) comp.add([](Ctx&) { return std::unique_ptr<Step>(std::make_unique<LazyBarrierStep>()); });
 }
 
 // to(Direction, labels...) / toE(Direction, labels...) / toV(Direction): out/in/both, outE/inE/bothE,
@@ -289,12 +287,19 @@ void build_edge_vertices(Compiler& comp, const Spec& s) {
             push(s.out_vertex(e));
             push(s.in_vertex(e));
         } else {
-            // otherV: the endpoint that is not the previous object in the path
-            const PathNode* prev = t.path && t.path->prev ? t.path->prev.get() : nullptr;
-            const ElementRec* pe = prev ? as_element(ctx, prev->obj) : nullptr;
-            const VertexRec* pv =
-                pe && pe->kind == ElKind::vertex ? static_cast<const VertexRec*>(pe) : nullptr;
-            if (pv && id_key(pv->id) == id_key(s.out_vertex(e).id))
+            // otherV (EdgeOtherVertexStep): the endpoint that is not the latest vertex before the edge in
+            // the path; an error when the path holds none
+            const VertexRec* pv = nullptr;
+            for (const PathNode* p = t.path ? t.path->prev.get() : nullptr; p && !pv; p = p->prev.get()) {
+                const ElementRec* pe = as_element(ctx, p->obj);
+                if (pe && pe->kind == ElKind::vertex) pv = static_cast<const VertexRec*>(pe);
+            }
+            if (!pv)
+                fail(EvalError::Kind::evaluation,
+                     "The path history of the traverser does not contain a previous vertex: " +
+                         path_value(ctx, t).to_string(),
+                     "IllegalStateException");
+            if (id_key(pv->id) == id_key(s.out_vertex(e).id))
                 push(s.in_vertex(e));
             else
                 push(s.out_vertex(e));

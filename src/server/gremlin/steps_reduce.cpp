@@ -256,9 +256,10 @@ void order_impl(Compiler& comp, const Spec& s, bool local) {
         return;
     }
     comp.add([byv, sorter](Ctx& ctx) {
+        // OrderGlobalStep is a CollectingBarrierStep: its TraverserSet merges equal traversers first
         struct State {
             std::vector<ByRt> rts;
-            std::vector<Traverser> items;
+            MergeSet items;
             std::vector<std::pair<SortKey, std::size_t>> rows;
         };
         auto st = std::make_shared<State>();
@@ -272,12 +273,13 @@ void order_impl(Compiler& comp, const Spec& s, bool local) {
                 if (!r.apply(*c, t, o)) return;  // unproductive by() filters (TinkerPop 3.6+)
                 k.keys.push_back(order_key(std::move(o)));
             }
-            st->rows.emplace_back(std::move(k), st->items.size());
-            st->items.push_back(std::move(t));
+            std::size_t n = st->items.size();
+            st->items.add(std::move(t));
+            if (st->items.size() > n) st->rows.emplace_back(std::move(k), n);
         };
         b->finish = [st, c, byv, sorter](std::vector<Traverser>& out) {
             sorter(*c, st->rows, byv);
-            for (auto& r : st->rows) out.push_back(std::move(st->items[r.second]));
+            for (auto& r : st->rows) out.push_back(std::move(st->items.items()[r.second]));
             st->rows.clear();
             st->items.clear();
         };

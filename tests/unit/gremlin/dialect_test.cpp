@@ -447,3 +447,43 @@ TEST_CASE_FIXTURE(ModernGraph,
     CHECK(r4[0][1].size() == 2);  // both edges already in
     CHECK(r3[0][1].size() == 1);
 }
+
+TEST_CASE_FIXTURE(ModernGraph, "local_splits_bulk: 4.0 local() runs its child once per unit of bulk") {
+    // LazyBarrierStrategy bulks the two marko traversers after both('knows'); both servers answered so
+    const char* q1 = "g.V().both('knows').local(__.outE().count())";
+    CHECK(q(q1, v40) == std::vector<Value>{L(0), L(2), L(3), L(3)});
+    CHECK(q(q1, v37) == std::vector<Value>{L(0), L(2), L(6)});
+    // limit(1) of the bulked marko: one in 3.7, one per unit of bulk in 4.0 (both real servers)
+    const char* q2 = "g.V().both('knows').local(__.limit(1)).values('name')";
+    CHECK(q(q2, v37) == strs({"vadas", "josh", "marko"}));
+    CHECK(q(q2, v40) == strs({"vadas", "josh", "marko", "marko"}));
+}
+
+TEST_CASE_FIXTURE(ModernGraph,
+                  "range_count_per_loop: 4.0 limit() in a repeat() body counts per loop number") {
+    // real master: two traversers kept in each of the three iterations; real 3.7.5: two in all
+    const char* emit = "g.V(1).repeat(both().limit(2)).emit().times(3)";
+    CHECK(q(emit, v40).size() == 6);
+    CHECK(q(emit, v37).size() == 2);
+    // 4.0 keeps the body whole (RepeatUnrollStrategy takes vertex and has() steps only): 2 of lop's
+    // neighbours, none of vadas'; 3.7 unrolls it, each copy with its own count: the same two
+    CHECK(q("g.V(1).repeat(both().limit(2)).times(2).values('name')", v40) == strs({"marko", "josh"}));
+    CHECK(q("g.V(1).repeat(both().limit(2)).times(2).values('name')", v37) == strs({"marko", "josh"}));
+    CHECK(q("g.V(1).repeat(both().skip(1)).times(1)", v40).size() == 2);
+    CHECK(q("g.V(1).repeat(both().skip(1)).times(1)", v37).size() == 2);
+}
+
+TEST_CASE_FIXTURE(ModernGraph, "loops_message_unnamed: loops() on a traverser without a loop counter") {
+    // nothing in g.V().loops() asks for loops, labels, paths or side effects: TinkerPop's B_O_Traverser
+    CHECK(must_fail(g, "g.V().loops()", v40).message ==
+          "This traverser does not support loops: "
+          "org.apache.tinkerpop.gremlin.process.traversal.traverser.B_O_Traverser");
+    CHECK(must_fail(g, "g.V().loops()", v37).message ==
+          "This traverser does not support named loops: "
+          "org.apache.tinkerpop.gremlin.process.traversal.traverser.B_O_Traverser");
+    // a RepeatStep anywhere gives every traverser a loop counter; a repeat() RepeatUnrollStrategy
+    // inlines (times(n) alone) leaves none (both real servers)
+    CHECK(q("g.V(1).repeat(out()).emit().loops()", v37) == std::vector<Value>(5, I(0)));
+    CHECK(must_fail(g, "g.V(1).repeat(out()).times(1).loops()", v37).message.find("does not support") !=
+          std::string::npos);
+}

@@ -141,16 +141,6 @@ TEST_CASE_FIXTURE(Fixture, "global aggregate() is a TraverserSet barrier: equal 
     CHECK(run(g, "g.V().out().aggregate('x').path()").items.size() == 6);
 }
 
-TEST_CASE_FIXTURE(Fixture,
-                  "limit() inside repeat() counts per iteration (TinkerPop 3.8/4.0, TINKERPOP-3202)") {
-    // 3.8 changed RangeGlobalStep inside repeat() to one counter per loop (3.7 kept one counter for the
-    // whole repeat, which would answer nothing here): iteration 1 keeps 2 of marko's 3 neighbours,
-    // iteration 2 keeps 2 of their neighbours
-    CHECK(q("g.V(1).repeat(both().limit(2)).times(2)").size() == 2);
-    CHECK(q("g.V(1).repeat(both().limit(2)).emit().times(3)").size() == 6);
-    CHECK(q("g.V(1).repeat(both().skip(1)).times(1)").size() == 2);
-}
-
 TEST_CASE_FIXTURE(Fixture, "a group() nested in a by() keeps its value traversal's shape for every key") {
     // the inner group is reset per outer key: its by(traversal) value stays one object, not a list
     const auto r =

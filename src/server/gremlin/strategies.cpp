@@ -1,0 +1,684 @@
+// TinkerPop's optimization strategies whose effects show in results, as the real servers apply them
+// (3.7.5 and master read the same here; where they differ, Dialect says so):
+//   - CountStrategy: count() compared by is(P) counts no further than P needs (count_bound);
+//   - LazyBarrierStrategy: where its bulking NoOpBarrierStep(2500) goes (lazy_barriers), which decides
+//     how traversers are bulked and in what order they come out.
+//
+// LazyBarrierStrategy:
+// The strategy runs after the optimizations that move or fuse steps, so the pass first builds the
+// traversal as TinkerPop sees it at that point (IdentityRemovalStrategy drops identity(),
+// EarlyLimitStrategy moves limit()/range()/skip() before the one-to-one map steps and side effects
+// in front of them, IncidentToAdjacentStrategy fuses outE().inV() into out(), RepeatUnrollStrategy
+// inlines repeat(…).times(n)) and then walks it as LazyBarrierStrategy.apply does:
+//   - a flatMap step (out/in/both, outV/inV/bothV, values/properties, unfold, flatMap, coalesce,
+//     mergeV/mergeE, 4.0's labels) — not outE/inE/bothE — or a GraphStep (V()/E() mid-traversal, with
+//     five ids or more, or with none and no has() after it) is a flatMap;
+//   - from the second flatMap on, each gets a barrier after it unless a label is in the path
+//     (as() earlier, until a select()/where() no later step needs), or the next step is a barrier
+//     (count(), fold(), order(), dedup(), limit(), …), the end, none()/discard() or profile();
+//   - nothing in a traversal that needs full paths (path(), simplePath(), tree(), otherV(), …),
+//     holds drop() or element(), or runs on a GraphComputer or withoutStrategies(LazyBarrierStrategy).
+// Child traversals get their own walk (the strategy is applied to each); a repeat() body that
+// RepeatUnrollStrategy inlines continues its parent's walk.
+#include "compiler.hpp"
+#include "dialect.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+namespace tpbench::server::detail {
+
+using model::EnumKind;
+using model::Type;
+
+namespace {
+
+enum class K : std::uint8_t {
+    other,
+    graph,        // V()/E()
+    flat_map,     // a FlatMapStep other than a VertexStep returning edges
+    edges,        // outE/inE/bothE (dir)
+    edge_vertex,  // outV/inV/bothV (dir): a flatMap
+    other_v,      // otherV(): a one-to-one map
+    has,          // a HasStep
+    range,        // limit/range/skip (global): a Barrier EarlyLimitStrategy moves
+    barrier,      // another Barrier
+    end,          // none() (3.7) / discard() (4.0) / profile()
+    movable,      // a MapStep with exactly one result, or a SideEffectStep: EarlyLimitStrategy moves past it
+    identity,
+    repeat,
+};
+
+struct Entry {
+    K k = K::other;
+    char dir = 0;            // 'o', 'i', 'b' for edges / edge_vertex
+    std::size_t ids = 0;     // graph: number of ids
+    bool labeled = false;    // as() follows it
+    bool processor = false;  // select()/where()/match()/dedup(labels)/math()/format(): a PathProcessor
+    bool retraction_barrier = false;  // PathRetractionStrategy puts a NoOpBarrierStep after it
+    std::size_t spec = 0;             // the spec the barrier goes after
+};
+
+bool local_scope(const Instr& in) {
+    return !in.args.empty() && is_enum(in.args[0], EnumKind::scope) && in.args[0].v.str() == "local";
+}
+bool first_is_string(const Instr& in) { return !in.args.empty() && is_str(in.args[0]); }
+
+std::size_t id_count(const Instr& in) {
+    std::size_t n = 0;
+    for (const auto& a : in.args)
+        n += !a.t && (a.v.type() == Type::list || a.v.type() == Type::set) ? a.v.kids().size() : 1;
+    return n;
+}
+
+char dir_of(const std::string& n) { return n.rfind("out", 0) == 0 ? 'o' : n.rfind("in", 0) == 0 ? 'i' : 'b'; }
+
+char dir_arg(const Instr& in) {
+    if (in.args.empty() || !is_enum(in.args[0], EnumKind::direction)) return 'b';
+    const std::string& d = in.args[0].v.str();
+    return d == "OUT" || d == "from" ? 'o' : d == "IN" || d == "to" ? 'i' : 'b';
+}
+
+// The steps under `c` (every depth) in `names`.
+bool has_step(const Code& c, std::initializer_list<std::string_view> names) {
+    for (const auto& in : c.steps) {
+        if (std::find(names.begin(), names.end(), in.name) != names.end()) return true;
+        for (const auto& a : in.args)
+            if (a.t && has_step(*a.t, names)) return true;
+    }
+    return false;
+}
+
+Entry classify(const Instr& in, const Dialect& d) {
+    const std::string& n = in.name;
+    Entry e;
+    if (n == "V" || n == "E") {
+        e.k = K::graph;
+        e.ids = id_count(in);
+    } else if (n == "out" || n == "in" || n == "both" || n == "values" || n == "properties" ||
+               n == "unfold" || n == "flatMap" || n == "coalesce" || n == "mergeV" || n == "mergeE" ||
+               (n == "labels" && d.new_steps)) {
+        e.k = K::flat_map;
+    } else if (n == "to") {
+        e.k = K::flat_map;
+    } else if (n == "outE" || n == "inE" || n == "bothE" || n == "toE") {
+        e.k = K::edges;
+        e.dir = n == "toE" ? dir_arg(in) : dir_of(n);
+    } else if (n == "outV" || n == "inV" || n == "bothV" || n == "toV") {
+        e.k = K::edge_vertex;
+        e.dir = n == "toV" ? dir_arg(in) : dir_of(n);
+    } else if (n == "otherV") {
+        e.k = K::other_v;
+    } else if (n == "has") {
+        // has(key) and has(key, traversal) are TraversalFilterSteps
+        e.k = in.args.size() >= 2 && !in.args.back().t ? K::has : K::other;
+    } else if (n == "hasLabel" || n == "hasId" || n == "hasKey" || n == "hasValue") {
+        e.k = std::none_of(in.args.begin(), in.args.end(), [](const Arg& a) { return a.t != nullptr; })
+                  ? K::has
+                  : K::other;
+    } else if (n == "limit" || n == "range" || n == "skip") {
+        e.k = local_scope(in) ? K::movable : K::range;
+    } else if (n == "count" || n == "sum" || n == "max" || n == "min" || n == "mean" || n == "order" ||
+               n == "dedup" || n == "tail" || n == "sample") {
+        e.k = local_scope(in) ? (n == "dedup" || n == "tail" ? K::other : K::movable) : K::barrier;
+        if (n == "dedup" && !local_scope(in) && !in.args.empty()) e.processor = true;
+    } else if (n == "fold" || n == "cap" || n == "barrier") {
+        e.k = K::barrier;
+    } else if (n == "groupCount" || n == "group" || n == "tree") {
+        // group('a') & co. are side effects (4.0 puts a SideEffectBarrierStep after them)
+        e.k = !first_is_string(in)                    ? K::barrier
+              : d.side_effect_barriers && n != "tree" ? K::barrier
+                                                      : K::movable;
+    } else if (n == "aggregate") {
+        e.k = local_scope(in) ? K::movable : K::barrier;
+    } else if (n == "subgraph") {
+        e.k = d.side_effect_barriers ? K::barrier : K::movable;
+    } else if (n == "store" || n == "sideEffect" || n == "property") {
+        e.k = K::movable;
+    } else if ((n == "none" && in.args.empty() && !d.new_steps) || n == "discard" || n == "profile") {
+        e.k = K::end;
+    } else if (n == "id" || n == "label" || n == "key" || n == "value" || n == "constant" ||
+               n == "elementMap" || n == "valueMap" || n == "propertyMap" || n == "math" || n == "project" ||
+               n == "path" || (n == "sack" && in.args.empty())) {
+        e.k = K::movable;
+    } else if (n == "identity") {
+        e.k = K::identity;
+    } else if (n == "repeat") {
+        e.k = K::repeat;
+    }
+    // the PathProcessors: select(label…), where(P) / where('a', P), where(traversal) reading labels
+    // (WhereTraversalStep; a plain where(__.out()) is a TraversalFilterStep), match()
+    if (n == "select" && std::any_of(in.args.begin(), in.args.end(), [](const Arg& a) { return is_str(a); }))
+        e.processor = true;
+    if (n == "where" && !in.args.empty() &&
+        (!in.args[0].t || (!in.args[0].t->steps.empty() && (in.args[0].t->steps.front().name == "as" ||
+                                                            in.args[0].t->steps.back().name == "as"))))
+        e.processor = true;
+    if (n == "math" || n == "format") e.processor = true;
+    // not after match() nor dedup() (a Barrier itself)
+    e.retraction_barrier = e.processor && n != "dedup";
+    if (n == "match") e.processor = true;
+    return e;
+}
+
+// TraverserRequirement.PATH of a traversal with its children: path(), simplePath(), cyclicPath(),
+// tree(), and otherV() unless IncidentToAdjacentStrategy fuses it away.
+bool needs_path(const Code& c, bool fusion) {
+    const Instr* prev = nullptr;
+    for (const auto& in : c.steps) {
+        const std::string& n = in.name;
+        if (n == "path" || n == "simplePath" || n == "cyclicPath" || n == "tree") return true;
+        if (n == "otherV" &&
+            !(fusion && prev && (prev->name == "outE" || prev->name == "inE" || prev->name == "bothE")))
+            return true;
+        for (const auto& a : in.args)
+            if (a.t && needs_path(*a.t, fusion)) return true;
+        if (n != "as") prev = &in;
+    }
+    return false;
+}
+
+// RepeatUnrollStrategy: repeat(…).times(n) without emit()/until(), its body free of what stops the
+// strategy (3.7: dedup(), loops(), lambdas at any depth; master: anything but vertex steps,
+// has() and nested repeats).
+const Code* unrollable_body(const Spec& s, const Dialect& d) {
+    const Instr& in = *s.main;
+    const Arg* body = nullptr;
+    for (const auto& a : in.args)
+        if (a.t) body = &a;
+    if (!body) return nullptr;
+    bool times = false;
+    for (const auto* m : s.pre) {
+        if (m->name != "times") return nullptr;
+        times = true;
+    }
+    for (const auto* m : s.mods) {
+        if (m->name == "emit" || m->name == "until") return nullptr;
+        if (m->name == "times") {
+            if (m->args.size() != 1 || m->args[0].t || !is_int_arg(m->args[0]) || m->args[0].v.as_int() <= 0)
+                return nullptr;
+            times = true;
+        }
+    }
+    if (!times) return nullptr;
+    if (d.new_steps) {
+        std::function<bool(const Code&)> ok = [&](const Code& c) {
+            for (const auto& x : c.steps) {
+                static const char* allowed[] = {"out",    "in",       "both",  "outE",   "inE",
+                                                "bothE",  "outV",     "inV",   "bothV",  "otherV",
+                                                "has",    "hasLabel", "hasId", "hasKey", "hasValue",
+                                                "repeat", "times",    "to",    "toE",    "toV"};
+                if (std::none_of(std::begin(allowed), std::end(allowed),
+                                 [&](const char* a) { return x.name == a; }))
+                    return false;
+                for (const auto& a : x.args)
+                    if (a.t && !ok(*a.t)) return false;
+            }
+            return true;
+        };
+        if (!ok(*body->t)) return nullptr;
+    } else {
+        // dedup(global), loops() or a lambda anywhere in the body
+        if (has_step(*body->t, {"loops", "dedup"})) return nullptr;
+    }
+    return body->t.get();
+}
+
+}  // namespace
+
+namespace {
+
+// Whether a traversal's traversers are TinkerPop's plain B_O_Traverser: nothing in it asks for more
+// than object and bulk (no repeat() loops, labels, paths, side effects or sacks). Such traversers have
+// no loop counter.
+bool plain_traverser(const Code& c, bool unroll) {
+    for (const auto& sp : split_specs(c)) {
+        const Instr& in = *sp.main;
+        const std::string& n = in.name;
+        // a repeat() RepeatUnrollStrategy inlines leaves no RepeatStep behind
+        if (n == "repeat" && !(unroll && unrollable_body(sp, compiling_dialect()))) return false;
+        static const char* more[] = {"as",   "select",    "match",      "path",   "simplePath", "cyclicPath",
+                                     "tree", "aggregate", "store",      "cap",    "sack",       "subgraph",
+                                     "math", "format",    "sideEffect", "profile"};
+        if (std::any_of(std::begin(more), std::end(more), [&](const char* x) { return n == x; }))
+            return false;
+        const bool first_string = !in.args.empty() && is_str(in.args[0]);
+        if ((n == "groupCount" || n == "group" || n == "dedup") && first_string) return false;
+        if (n == "where" && !in.args.empty() && !in.args[0].t) return false;  // where('a', P) / where(P)
+        for (const auto& a : in.args)
+            if (a.t && !plain_traverser(*a.t, unroll)) return false;
+        for (const auto* m : sp.mods)
+            for (const auto& a : m->args)
+                if (a.t && !plain_traverser(*a.t, unroll)) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+bool holds_barrier(const Code& c) {
+    const Dialect& d = compiling_dialect();
+    for (const auto& in : c.steps) {
+        const K k = classify(in, d).k;
+        if (k == K::barrier || k == K::range) return true;
+        for (const auto& a : in.args)
+            if (a.t && holds_barrier(*a.t)) return true;
+    }
+    return false;
+}
+
+LazyBarrierEnv lazy_barrier_env_of(const Code& root) {
+    LazyBarrierEnv env;
+    env.plain_traverser = true;
+    for (const auto& in : root.source) {
+        if (in.name == "withSideEffect" || in.name == "withSack" || in.name == "withBulk" ||
+            in.name == "withPath")
+            env.plain_traverser = false;
+        if (in.name == "withComputer" || in.name == "withPath") env.off = true;
+        if (in.name == "withoutStrategies")
+            for (const auto& a : in.args) {
+                // a strategy value (Groovy, gremlin-lang), a Class (bytecode) or a class name
+                std::string cls;
+                if (!a.t && a.v.type() == Type::strategy && a.v.size() >= 1)
+                    cls = a.v[0].str();
+                else if (!a.t && (a.v.type() == Type::class_ || a.v.type() == Type::string))
+                    cls = a.v.str();
+                auto is = [&](std::string_view x) {
+                    return cls.size() >= x.size() && cls.compare(cls.size() - x.size(), x.size(), x) == 0;
+                };
+                if (is("LazyBarrierStrategy")) env.off = true;
+                if (is("IncidentToAdjacentStrategy")) env.fusion = false;
+                if (is("EarlyLimitStrategy")) env.early_limit = false;
+                if (is("RepeatUnrollStrategy")) env.unroll = false;
+                if (is("PathRetractionStrategy")) env.retraction = false;
+                if (is("CountStrategy")) env.count = false;
+                if (is("FilterRankingStrategy")) env.ranking = false;
+            }
+    }
+    env.plain_traverser = env.plain_traverser && plain_traverser(root, env.unroll);
+    // IncidentToAdjacentStrategy is off for the whole traversal when a path or tree step is anywhere in it
+    if (has_step(root, {"path", "simplePath", "cyclicPath", "tree"})) env.fusion = false;
+    // PathRetractionStrategy is off when anything in the traversal needs full paths
+    if (needs_path(root, env.fusion)) env.retraction = false;
+    return env;
+}
+
+void fuse_incident(std::vector<Spec>& specs, std::deque<Instr>& store) {
+    if (!lazy_barrier_env().fusion) return;
+    for (std::size_t i = 0; i + 1 < specs.size(); ++i) {
+        const Instr& a = *specs[i].main;
+        const Instr& b = *specs[i + 1].main;
+        if ((a.name != "outE" && a.name != "inE" && a.name != "bothE") || !specs[i].mods.empty() ||
+            !b.args.empty())
+            continue;
+        char d = dir_of(a.name);
+        bool ok = b.name == "otherV" || (d == 'o' && b.name == "inV") || (d == 'i' && b.name == "outV");
+        if (!ok) continue;
+        Instr x = a;
+        x.name = d == 'o' ? "out" : d == 'i' ? "in" : "both";
+        store.push_back(std::move(x));
+        specs[i].main = &store.back();
+        specs[i].mods = specs[i + 1].mods;
+        specs.erase(specs.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+    }
+}
+
+namespace {
+
+// Whether something in `c` (at any depth) can read a label from the path: select('a'), where('a', P) /
+// where(P) / where(__.as('a')…), math(), format(), match(), dedup('a'), path(), from('a')/to('a').
+bool reads_labels(const Code& c) {
+    for (const auto& in : c.steps) {
+        const std::string& n = in.name;
+        const bool strings =
+            std::any_of(in.args.begin(), in.args.end(), [](const Arg& a) { return is_str(a); });
+        if (n == "math" || n == "format" || n == "match" || n == "path" || n == "simplePath" ||
+            n == "cyclicPath" || n == "tree")
+            return true;
+        if ((n == "select" || n == "dedup" || n == "from" || n == "to") && strings) return true;
+        if (n == "where" && !in.args.empty() &&
+            (!in.args[0].t || (!in.args[0].t->steps.empty() && (in.args[0].t->steps.front().name == "as" ||
+                                                                in.args[0].t->steps.back().name == "as"))))
+            return true;
+        for (const auto& a : in.args)
+            if (a.t && reads_labels(*a.t)) return true;
+    }
+    return false;
+}
+
+// A RangeGlobalStep's bounds (-1: none), when `in` is one with plain numbers.
+bool range_bounds(const Instr& in, std::int64_t& lo, std::int64_t& hi) {
+    if ((in.name != "limit" && in.name != "range" && in.name != "skip") || local_scope(in)) return false;
+    std::size_t i = !in.args.empty() && is_enum(in.args[0], EnumKind::scope) ? 1 : 0;
+    auto num = [&](std::size_t k, std::int64_t& out) {
+        if (k >= in.args.size() || !is_int_arg(in.args[k])) return false;
+        out = in.args[k].v.as_int();
+        return true;
+    };
+    if (in.name == "limit") {
+        lo = 0;
+        return in.args.size() == i + 1 && num(i, hi);
+    }
+    if (in.name == "skip") {
+        hi = -1;
+        return in.args.size() == i + 1 && num(i, lo);
+    }
+    return in.args.size() == i + 2 && num(i, lo) && num(i + 1, hi);
+}
+
+bool side_effect_capable(const Instr& in) {
+    const std::string& n = in.name;
+    const bool first_string = !in.args.empty() && is_str(in.args[0]);
+    return n == "store" || n == "subgraph" || (n == "aggregate" && local_scope(in)) ||
+           ((n == "groupCount" || n == "group" || n == "tree") && first_string);
+}
+
+}  // namespace
+
+void early_limit(std::vector<Spec>& specs, std::deque<Instr>& store) {
+    if (!lazy_barrier_env().early_limit) return;
+    const Dialect& d = compiling_dialect();
+    // TinkerPop's step list: each step with the as() labels after it
+    struct Group {
+        Spec step;
+        std::vector<Spec> labels;
+        bool none = false;  // the NoneStep an empty merged range becomes
+    };
+    std::vector<Group> g;
+    for (const auto& sp : specs) {
+        if (sp.main->name == "as" && !g.empty())
+            g.back().labels.push_back(sp);
+        else
+            g.push_back(Group{sp, {}, false});
+    }
+    auto make_range = [&](const Instr& at, std::int64_t lo, std::int64_t hi) {
+        Instr x;
+        x.name = "range";
+        x.pos = at.pos;
+        x.args = {Arg{model::Value::long_(lo), nullptr}, Arg{model::Value::long_(hi), nullptr}};
+        store.push_back(std::move(x));
+        Spec s;
+        s.main = &store.back();
+        return s;
+    };
+    // EarlyLimitStrategy.apply, step for step (its index arithmetic included: after a merge the step
+    // that slides into the removed one's place is not looked at)
+    std::ptrdiff_t insert_after = -1;
+    bool merge = false;
+    for (std::size_t i = 0, j = g.size(); i < j; ++i) {
+        std::int64_t lo = 0, hi = -1;
+        if (!g[i].none && range_bounds(*g[i].step.main, lo, hi)) {
+            if (insert_after < 0) continue;
+            // the range's labels go to the step before it
+            if (i > 0) {
+                auto& prev = g[i - 1].labels;
+                prev.insert(prev.end(), g[i].labels.begin(), g[i].labels.end());
+                g[i].labels.clear();
+            }
+            auto ia = static_cast<std::size_t>(insert_after);
+            std::int64_t olo = 0, ohi = -1;
+            if (!g[ia].none && range_bounds(*g[ia].step.main, olo, ohi)) {
+                // merge with the range before it (moveRangeStep)
+                const std::int64_t low = olo + lo;
+                bool none = false;
+                std::int64_t high = -1;
+                if (ohi == -1) {
+                    high = hi == -1 ? -1 : olo + hi;
+                } else if (hi == -1) {
+                    high = ohi - olo - lo + low;
+                    none = !(low < high);
+                } else {
+                    high = std::min(olo + hi, ohi);
+                    none = !(high > low);
+                }
+                Group ng{none ? g[i].step : make_range(*g[i].step.main, low, high), {}, none};
+                if (merge) {
+                    ng.labels = std::move(g[ia].labels);
+                    g[ia] = std::move(ng);
+                    g.erase(g.begin() + static_cast<std::ptrdiff_t>(i));
+                } else {
+                    ng.labels = std::move(g[i].labels);
+                    g[i] = std::move(ng);
+                    ia = i;
+                }
+                insert_after = static_cast<std::ptrdiff_t>(ia);
+                if (none) {
+                    // nothing gets past a NoneStep: the steps after it go but for cap()/profile()
+                    for (std::size_t k = g.size(); k-- > ia + 1;)
+                        if (g[k].step.main->name != "cap" && g[k].step.main->name != "profile")
+                            g.erase(g.begin() + static_cast<std::ptrdiff_t>(k));
+                    break;
+                }
+            } else if (ia + 1 != i) {
+                // move it behind the earliest step it can follow
+                Group r = std::move(g[i]);
+                g.erase(g.begin() + static_cast<std::ptrdiff_t>(i));
+                g.insert(g.begin() + static_cast<std::ptrdiff_t>(ia) + 1, std::move(r));
+                insert_after = static_cast<std::ptrdiff_t>(ia) + 1;
+            } else {
+                insert_after = static_cast<std::ptrdiff_t>(i);
+            }
+            j = g.size();
+        } else {
+            const Entry e = classify(*g[i].step.main, d);
+            if (!(e.k == K::movable || e.k == K::other_v)) {
+                insert_after = static_cast<std::ptrdiff_t>(i);
+                merge = true;
+            } else if (side_effect_capable(*g[i].step.main)) {
+                merge = false;
+            }
+        }
+    }
+    std::vector<Spec> out;
+    for (auto& x : g) {
+        if (x.none) {
+            // NoneStep: lets nothing through
+            Instr n;
+            n.name = "limit";
+            n.pos = x.step.main->pos;
+            n.args = {Arg{model::Value::long_(0), nullptr}};
+            store.push_back(std::move(n));
+            x.step = Spec{};
+            x.step.main = &store.back();
+        }
+        out.push_back(x.step);
+        for (auto& l : x.labels) out.push_back(l);
+    }
+    specs = std::move(out);
+}
+
+LazyBarriers lazy_barriers(const Code& code, const std::vector<Spec>& specs, LazyBarrierState in) {
+    const LazyBarrierEnv& env = lazy_barrier_env();
+    const Dialect& d = compiling_dialect();
+    LazyBarriers out;
+    out.after.assign(specs.size(), LazyBarriers::none);
+    out.at.assign(specs.size(), in);
+    out.out = in;
+    out.body.assign(specs.size(), nullptr);
+    out.lazy_last.assign(specs.size(), false);
+    // RepeatUnrollStrategy (whatever LazyBarrierStrategy does): the copies are followed by a
+    // NoOpBarrierStep each, but for the last one when a barrier follows the repeat()
+    if (env.unroll)
+        for (std::size_t i = 0; i < specs.size(); ++i) {
+            if (specs[i].main->name != "repeat" || !(out.body[i] = unrollable_body(specs[i], d))) continue;
+            std::size_t j = i + 1;
+            while (j < specs.size() && specs[j].main->name == "as") ++j;
+            if (j < specs.size()) {
+                const K k = classify(*specs[j].main, d).k;
+                out.lazy_last[i] = k == K::barrier || k == K::range;
+            }
+        }
+    if (env.off || needs_path(code, env.fusion)) return out;
+    for (const auto& s : specs)
+        if (s.main->name == "drop" || s.main->name == "element") return out;
+
+    // The traversal as LazyBarrierStrategy sees it.
+    std::vector<Entry> v;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const Instr& m = *specs[i].main;
+        if (m.name == "as") {
+            if (v.empty()) v.push_back(Entry{});  // the StartStep an anonymous as() labels
+            v.back().labeled = true;
+            continue;
+        }
+        Entry e = classify(m, d);
+        e.spec = i;
+        if (e.k == K::identity) continue;
+        v.push_back(e);
+    }
+    // (EarlyLimitStrategy moved its ranges and IncidentToAdjacentStrategy fused its pairs already:
+    // early_limit, fuse_incident)
+
+    // Whether a step after `spec` can read a label from the path (at any depth): PathRetractionStrategy
+    // keeps what something later reads; with nothing to read, the labels go.
+    auto reads_labels_later = [&](std::size_t spec) {
+        for (std::size_t j = spec + 1; j < specs.size(); ++j) {
+            Code one;
+            one.steps.push_back(*specs[j].main);
+            for (const auto* m : specs[j].mods) one.steps.push_back(*m);
+            if (reads_labels(one)) return true;
+        }
+        return false;
+    };
+    const bool root = !code.anonymous;
+    bool retracted = false;
+    LazyBarrierState st = in;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const Entry& e = v[i];
+        const K next = i + 1 < v.size() ? v[i + 1].k : K::end;
+        // PathRetractionStrategy drops labels nothing later reads (followed in the source traversal
+        // only: a child's labels may be read by its parent's later steps)
+        const bool keep = !root || reads_labels_later(e.spec);
+        if (e.processor && st.labeled_path && !keep && env.retraction) {
+            st.labeled_path = false;
+            retracted = true;
+        }
+        // PathRetractionStrategy also thins the stream after each PathProcessor (unless a barrier or the end
+        // follows), merging what its kept labels do not tell apart
+        if (e.retraction_barrier && env.retraction && next != K::barrier && next != K::range &&
+            next != K::end)
+            out.after[e.spec] = keep ? LazyBarriers::merge : LazyBarriers::merge_retracted;
+        out.at[e.spec] = st;
+        if (e.k == K::repeat && out.body[e.spec]) {
+            // the unrolled body continues this walk; a NoOpBarrierStep follows each copy
+            auto body_specs = split_specs(*out.body[e.spec]);
+            LazyBarriers b = lazy_barriers(*out.body[e.spec], body_specs, st);
+            st = b.out;
+        } else {
+            bool flat = e.k == K::flat_map || e.k == K::edge_vertex ||
+                        (e.k == K::graph && (i > 0 || e.ids >= 5 || (e.ids == 0 && next != K::has)));
+            if (flat) {
+                if (st.found_flat_map && !st.labeled_path && next != K::barrier && next != K::range &&
+                    next != K::end)
+                    out.after[e.spec] = retracted ? LazyBarriers::merge_retracted : LazyBarriers::merge;
+                else
+                    st.found_flat_map = true;
+            }
+        }
+        if (e.labeled) st.labeled_path = true;
+    }
+    out.out = st;
+    return out;
+}
+
+namespace {
+
+bool rankable(const Instr& in) {
+    // FilterRankingStrategy's ranked steps: is, has…, where, filter/not, and/or, dedup, order (global)
+    static const char* names[] = {"is",     "has",   "hasLabel", "hasId", "hasKey", "hasValue",
+                                  "hasNot", "where", "filter",   "not",   "and",    "or"};
+    if (std::any_of(std::begin(names), std::end(names), [&](const char* n) { return in.name == n; }))
+        return true;
+    return (in.name == "dedup" || in.name == "order") && !local_scope(in);
+}
+
+// CountStrategy's highRange for one predicate of is(P); nullopt when it sets none.
+void high_range(const model::Value& p, std::optional<std::int64_t>& high) {
+    auto take = [&](std::int64_t c) {
+        if (!high || c > *high) high = c;
+    };
+    if (p.type() != Type::p) {
+        if (p.is_number()) take(static_cast<std::int64_t>(std::ceil(p.to_double())) + 1);  // is(n): eq(n)
+        return;
+    }
+    const std::string& n = p.str();
+    auto num = [&](std::size_t i) -> std::optional<double> {
+        if (i < p.size() && p[i].is_number()) return p[i].to_double();
+        return std::nullopt;
+    };
+    auto scalar = [&](double v, bool plus_one) {
+        take(static_cast<std::int64_t>(std::ceil(v)) + (plus_one ? 1 : 0));
+    };
+    if (n == "and" || n == "or") {
+        for (std::size_t i = 0; i < p.size(); ++i) high_range(p[i], high);
+    } else if (n == "eq" || n == "neq" || n == "lte" || n == "gt") {
+        if (auto v = num(0)) scalar(*v, true);
+    } else if (n == "lt" || n == "gte") {
+        if (auto v = num(0)) scalar(*v, false);
+    } else if (n == "between") {  // gte(a) and lt(b)
+        if (auto v = num(0)) scalar(*v, false);
+        if (auto v = num(1)) scalar(*v, false);
+    } else if (n == "inside") {  // gt(a) and lt(b)
+        if (auto v = num(0)) scalar(*v, true);
+        if (auto v = num(1)) scalar(*v, false);
+    } else if (n == "outside") {  // lt(a) or gt(b)
+        if (auto v = num(0)) scalar(*v, false);
+        if (auto v = num(1)) scalar(*v, true);
+    } else if (n == "within" || n == "without") {
+        std::vector<model::Value> xs;
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            if (p[i].type() == Type::list || p[i].type() == Type::set)
+                xs.insert(xs.end(), p[i].kids().begin(), p[i].kids().end());
+            else
+                xs.push_back(p[i]);
+        }
+        // Collections.max of the collection: a number only when every item is one
+        if (xs.empty() ||
+            !std::all_of(xs.begin(), xs.end(), [](const model::Value& x) { return x.is_number(); }))
+            return;
+        double m = xs[0].to_double();
+        std::int64_t mi = xs[0].to_int64();
+        for (const auto& x : xs)
+            if (x.to_double() > m) {
+                m = x.to_double();
+                mi = x.to_int64();
+            }
+        take(mi + (n == "within" ? 1 : 0));
+    }
+}
+
+}  // namespace
+
+std::optional<std::int64_t> count_bound(const std::vector<Spec>& specs, std::size_t i) {
+    const Instr& c = *specs[i].main;
+    if (c.name != "count" || local_scope(c) || !lazy_barrier_env().count) return std::nullopt;
+    // a limit()/range()/skip() right before: "the user knows what he's doing"
+    if (i > 0) {
+        const Instr& prev = *specs[i - 1].main;
+        if ((prev.name == "limit" || prev.name == "range" || prev.name == "skip") && !local_scope(prev))
+            return std::nullopt;
+    }
+    // FilterRankingStrategy first moves the is() of the ranked steps after count() next to it
+    for (std::size_t j = i + 1; j < specs.size(); ++j) {
+        const Instr* in = specs[j].main;
+        if (in->name == "as") continue;  // a label on count() leaves it alone
+        // InlineFilterStrategy: where(__.is(P)) / filter(__.is(P)) is is(P)
+        if ((in->name == "where" || in->name == "filter") && in->args.size() == 1 && in->args[0].t &&
+            in->args[0].t->steps.size() == 1 && in->args[0].t->steps[0].name == "is")
+            in = &in->args[0].t->steps[0];
+        if (!rankable(*in)) break;
+        if (in->name != "is") {
+            if (!lazy_barrier_env().ranking) return std::nullopt;
+            continue;
+        }
+        if (in->args.size() != 1 || in->args[0].t) return std::nullopt;
+        std::optional<std::int64_t> high;
+        high_range(in->args[0].v, high);
+        if (high && *high < 0) high = 0;
+        return high;
+    }
+    return std::nullopt;
+}
+
+}  // namespace tpbench::server::detail
