@@ -103,6 +103,8 @@ struct LazyBarriers {
     LazyBarrierState out;              // the state after the last spec
 };
 LazyBarrierEnv lazy_barrier_env_of(const Code& root);
+// True while a repeat() body (or its until()/emit()) compiles (steps_branch.cpp).
+bool compiling_repeat_body();
 // A Barrier step anywhere in `c` (count(), fold(), order(), dedup(), limit(), aggregate(), …).
 bool holds_barrier(const Code& c);
 // EarlyLimitStrategy: a limit()/range()/skip() moves before the one-to-one map steps and side effects

@@ -656,6 +656,12 @@ private:
 // in Traverser::loops). Body, until() and emit() of a repeat see it as the innermost loop.
 thread_local std::vector<std::string> t_loop_names;
 
+}  // namespace
+
+bool compiling_repeat_body() { return !t_loop_names.empty(); }
+
+namespace {
+
 struct LoopScope {
     explicit LoopScope(std::string name) { t_loop_names.push_back(std::move(name)); }
     ~LoopScope() { t_loop_names.pop_back(); }

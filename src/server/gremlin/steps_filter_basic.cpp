@@ -227,7 +227,7 @@ void build_range(Compiler& comp, const Spec& s) {
             Step::reset();
         }
     };
-    const bool per_loop = compiling_dialect().range_count_per_loop;
+    const bool per_loop = compiling_dialect().range_count_per_loop && compiling_repeat_body();
     comp.add([lo, hi, per_loop](Ctx&) {
         auto r = std::make_unique<RangeStep>();
         r->lo = lo;

@@ -471,6 +471,10 @@ TEST_CASE_FIXTURE(ModernGraph,
     CHECK(q("g.V(1).repeat(both().limit(2)).times(2).values('name')", v37) == strs({"marko", "josh"}));
     CHECK(q("g.V(1).repeat(both().skip(1)).times(1)", v40).size() == 2);
     CHECK(q("g.V(1).repeat(both().skip(1)).times(1)", v37).size() == 2);
+    // outside a repeat() body a limit() still stops pulling: this repeat() never ends on its own
+    for (const auto& o : {v37, v40})
+        CHECK(q("g.V().repeat(__.both()).until(__.hasLabel('software')).range(0, 6).values('name')", o) ==
+              strs({"lop", "ripple", "lop", "lop", "lop", "ripple"}));
 }
 
 TEST_CASE_FIXTURE(ModernGraph, "loops_message_unnamed: loops() on a traverser without a loop counter") {

@@ -60,6 +60,26 @@ TEST_CASE_FIXTURE(ModernGraph,
           strs({"lop", "lop", "lop", "vadas", "vadas", "vadas"}));
 }
 
+TEST_CASE_FIXTURE(ModernGraph, "RepeatStep: one start at a time, depth first, loop-backs merged in a FIFO") {
+    // emit() after the body: each start's whole loop before the next start
+    CHECK(q("g.V().repeat(__.out()).emit().range(0, 8).values('name')") ==
+          strs({"lop", "vadas", "josh", "ripple", "lop", "ripple", "lop", "lop"}));
+    // unrolled times(2) with a barrier after it: no merge after the last copy
+    CHECK(q("g.V().repeat(__.both()).times(2).range(3, 10).values('name')") ==
+          strs({"josh", "josh", "josh", "peter", "peter", "peter", "marko"}));
+    // a barrier in the body takes every start waiting (order() sorts a whole generation)
+    auto r = q("g.V(1).repeat(__.both().order().by('name')).emit().times(2).values('name')");
+    REQUIRE(r.size() == 10);
+    CHECK(std::vector<Value>(r.begin(), r.begin() + 6) ==
+          strs({"josh", "lop", "vadas", "josh", "lop", "marko"}));
+    // order() merges equal traversers before sorting
+    CHECK(q("g.V().both().order().by('name').both().range(0, 5).values('name')") ==
+          strs({"ripple", "ripple", "ripple", "lop", "lop"}));
+    // until()/times() already set: the next until() starts another repeat() (until first)
+    CHECK(q("g.V().repeat(__.both().limit(2)).emit().times(2).until(__.hasLabel('software')).repeat(__.out()"
+            ")") == modern_vertices({3}));
+}
+
 TEST_CASE_FIXTURE(ModernGraph, "RepeatUnrollStrategy: an unrolled body continues its parent's walk") {
     CHECK(q("g.V().repeat(__.out()).times(1).in().values('name')") ==
           strs({"marko", "marko", "marko", "marko", "marko", "josh", "josh", "josh", "josh", "peter", "peter",
