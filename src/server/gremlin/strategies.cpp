@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string_view>
+#include <unordered_map>
 
 namespace tpbench::server::detail {
 
@@ -90,73 +91,220 @@ bool has_step(const Code& c, std::initializer_list<std::string_view> names) {
     return false;
 }
 
+// The step names classify() tells apart, looked up once per step.
+enum class Name : std::uint8_t {
+    other,
+    graph,
+    flat,
+    labels,
+    to,
+    edges,
+    to_e,
+    edge_v,
+    to_v,
+    other_v,
+    has,
+    has_x,
+    range,
+    reduce,
+    dedup_tail,
+    fold,
+    group,
+    tree,
+    aggregate,
+    subgraph,
+    side,
+    none,
+    end,
+    map,
+    sack,
+    identity,
+    repeat,
+    select,
+    where,
+    math_format,
+    match
+};
+
+Name name_of(const std::string& n) {
+    static const std::unordered_map<std::string_view, Name> table = {{"V", Name::graph},
+                                                                     {"E", Name::graph},
+                                                                     {"out", Name::flat},
+                                                                     {"in", Name::flat},
+                                                                     {"both", Name::flat},
+                                                                     {"values", Name::flat},
+                                                                     {"properties", Name::flat},
+                                                                     {"unfold", Name::flat},
+                                                                     {"flatMap", Name::flat},
+                                                                     {"coalesce", Name::flat},
+                                                                     {"mergeV", Name::flat},
+                                                                     {"mergeE", Name::flat},
+                                                                     {"labels", Name::labels},
+                                                                     {"to", Name::to},
+                                                                     {"outE", Name::edges},
+                                                                     {"inE", Name::edges},
+                                                                     {"bothE", Name::edges},
+                                                                     {"toE", Name::to_e},
+                                                                     {"outV", Name::edge_v},
+                                                                     {"inV", Name::edge_v},
+                                                                     {"bothV", Name::edge_v},
+                                                                     {"toV", Name::to_v},
+                                                                     {"otherV", Name::other_v},
+                                                                     {"has", Name::has},
+                                                                     {"hasLabel", Name::has_x},
+                                                                     {"hasId", Name::has_x},
+                                                                     {"hasKey", Name::has_x},
+                                                                     {"hasValue", Name::has_x},
+                                                                     {"limit", Name::range},
+                                                                     {"range", Name::range},
+                                                                     {"skip", Name::range},
+                                                                     {"count", Name::reduce},
+                                                                     {"sum", Name::reduce},
+                                                                     {"max", Name::reduce},
+                                                                     {"min", Name::reduce},
+                                                                     {"mean", Name::reduce},
+                                                                     {"order", Name::reduce},
+                                                                     {"sample", Name::reduce},
+                                                                     {"dedup", Name::dedup_tail},
+                                                                     {"tail", Name::dedup_tail},
+                                                                     {"fold", Name::fold},
+                                                                     {"cap", Name::fold},
+                                                                     {"barrier", Name::fold},
+                                                                     {"groupCount", Name::group},
+                                                                     {"group", Name::group},
+                                                                     {"tree", Name::tree},
+                                                                     {"aggregate", Name::aggregate},
+                                                                     {"subgraph", Name::subgraph},
+                                                                     {"store", Name::side},
+                                                                     {"sideEffect", Name::side},
+                                                                     {"property", Name::side},
+                                                                     {"none", Name::none},
+                                                                     {"discard", Name::end},
+                                                                     {"profile", Name::end},
+                                                                     {"id", Name::map},
+                                                                     {"label", Name::map},
+                                                                     {"key", Name::map},
+                                                                     {"value", Name::map},
+                                                                     {"constant", Name::map},
+                                                                     {"elementMap", Name::map},
+                                                                     {"valueMap", Name::map},
+                                                                     {"propertyMap", Name::map},
+                                                                     {"project", Name::map},
+                                                                     {"path", Name::map},
+                                                                     {"sack", Name::sack},
+                                                                     {"identity", Name::identity},
+                                                                     {"repeat", Name::repeat},
+                                                                     {"select", Name::select},
+                                                                     {"where", Name::where},
+                                                                     {"math", Name::math_format},
+                                                                     {"format", Name::math_format},
+                                                                     {"match", Name::match}};
+    auto it = table.find(n);
+    return it == table.end() ? Name::other : it->second;
+}
+
 Entry classify(const Instr& in, const Dialect& d) {
     const std::string& n = in.name;
+    const bool local = local_scope(in);
     Entry e;
-    if (n == "V" || n == "E") {
-        e.k = K::graph;
-        e.ids = id_count(in);
-    } else if (n == "out" || n == "in" || n == "both" || n == "values" || n == "properties" ||
-               n == "unfold" || n == "flatMap" || n == "coalesce" || n == "mergeV" || n == "mergeE" ||
-               (n == "labels" && d.new_steps)) {
-        e.k = K::flat_map;
-    } else if (n == "to") {
-        e.k = K::flat_map;
-    } else if (n == "outE" || n == "inE" || n == "bothE" || n == "toE") {
-        e.k = K::edges;
-        e.dir = n == "toE" ? dir_arg(in) : dir_of(n);
-    } else if (n == "outV" || n == "inV" || n == "bothV" || n == "toV") {
-        e.k = K::edge_vertex;
-        e.dir = n == "toV" ? dir_arg(in) : dir_of(n);
-    } else if (n == "otherV") {
-        e.k = K::other_v;
-    } else if (n == "has") {
-        // has(key) and has(key, traversal) are TraversalFilterSteps
-        e.k = in.args.size() >= 2 && !in.args.back().t ? K::has : K::other;
-    } else if (n == "hasLabel" || n == "hasId" || n == "hasKey" || n == "hasValue") {
-        e.k = std::none_of(in.args.begin(), in.args.end(), [](const Arg& a) { return a.t != nullptr; })
-                  ? K::has
-                  : K::other;
-    } else if (n == "limit" || n == "range" || n == "skip") {
-        e.k = local_scope(in) ? K::movable : K::range;
-    } else if (n == "count" || n == "sum" || n == "max" || n == "min" || n == "mean" || n == "order" ||
-               n == "dedup" || n == "tail" || n == "sample") {
-        e.k = local_scope(in) ? (n == "dedup" || n == "tail" ? K::other : K::movable) : K::barrier;
-        if (n == "dedup" && !local_scope(in) && !in.args.empty()) e.processor = true;
-    } else if (n == "fold" || n == "cap" || n == "barrier") {
-        e.k = K::barrier;
-    } else if (n == "groupCount" || n == "group" || n == "tree") {
-        // group('a') & co. are side effects (4.0 puts a SideEffectBarrierStep after them)
-        e.k = !first_is_string(in)                    ? K::barrier
-              : d.side_effect_barriers && n != "tree" ? K::barrier
-                                                      : K::movable;
-    } else if (n == "aggregate") {
-        e.k = local_scope(in) ? K::movable : K::barrier;
-    } else if (n == "subgraph") {
-        e.k = d.side_effect_barriers ? K::barrier : K::movable;
-    } else if (n == "store" || n == "sideEffect" || n == "property") {
-        e.k = K::movable;
-    } else if ((n == "none" && in.args.empty() && !d.new_steps) || n == "discard" || n == "profile") {
-        e.k = K::end;
-    } else if (n == "id" || n == "label" || n == "key" || n == "value" || n == "constant" ||
-               n == "elementMap" || n == "valueMap" || n == "propertyMap" || n == "math" || n == "project" ||
-               n == "path" || (n == "sack" && in.args.empty())) {
-        e.k = K::movable;
-    } else if (n == "identity") {
-        e.k = K::identity;
-    } else if (n == "repeat") {
-        e.k = K::repeat;
+    switch (name_of(n)) {
+        case Name::graph:
+            e.k = K::graph;
+            e.ids = id_count(in);
+            break;
+        case Name::labels:  // 4.0's labels()
+            if (d.new_steps) e.k = K::flat_map;
+            break;
+        case Name::flat:
+        case Name::to:
+            e.k = K::flat_map;
+            break;
+        case Name::edges:
+        case Name::to_e:
+            e.k = K::edges;
+            e.dir = n == "toE" ? dir_arg(in) : dir_of(n);
+            break;
+        case Name::edge_v:
+        case Name::to_v:
+            e.k = K::edge_vertex;
+            e.dir = n == "toV" ? dir_arg(in) : dir_of(n);
+            break;
+        case Name::other_v:
+            e.k = K::other_v;
+            break;
+        case Name::has:  // has(key) and has(key, traversal) are TraversalFilterSteps
+            e.k = in.args.size() >= 2 && !in.args.back().t ? K::has : K::other;
+            break;
+        case Name::has_x:
+            e.k = std::none_of(in.args.begin(), in.args.end(), [](const Arg& a) { return a.t != nullptr; })
+                      ? K::has
+                      : K::other;
+            break;
+        case Name::range:
+            e.k = local ? K::movable : K::range;
+            break;
+        case Name::reduce:
+            e.k = local ? K::movable : K::barrier;
+            break;
+        case Name::dedup_tail:
+            e.k = local ? K::other : K::barrier;
+            if (n == "dedup" && !local && !in.args.empty()) e.processor = true;
+            break;
+        case Name::fold:
+            e.k = K::barrier;
+            break;
+        case Name::group:  // group('a') & co. are side effects (4.0 puts a SideEffectBarrierStep after them)
+            e.k = !first_is_string(in) || d.side_effect_barriers ? K::barrier : K::movable;
+            break;
+        case Name::tree:
+            e.k = !first_is_string(in) ? K::barrier : K::movable;
+            break;
+        case Name::aggregate:
+            e.k = local ? K::movable : K::barrier;
+            break;
+        case Name::subgraph:
+            e.k = d.side_effect_barriers ? K::barrier : K::movable;
+            break;
+        case Name::side:
+            e.k = K::movable;
+            break;
+        case Name::none:  // 3.7's none() ends a traversal; 4.0's none(P) is a filter
+            if (in.args.empty() && !d.new_steps) e.k = K::end;
+            break;
+        case Name::end:
+            e.k = K::end;
+            break;
+        case Name::map:
+            e.k = K::movable;
+            break;
+        case Name::sack:
+            if (in.args.empty()) e.k = K::movable;
+            break;
+        case Name::identity:
+            e.k = K::identity;
+            break;
+        case Name::repeat:
+            e.k = K::repeat;
+            break;
+        // the PathProcessors: select(label…), where(P) / where('a', P), where(traversal) reading labels
+        // (WhereTraversalStep; a plain where(__.out()) is a TraversalFilterStep), math(), format(), match()
+        case Name::select:
+            e.processor = std::any_of(in.args.begin(), in.args.end(), [](const Arg& a) { return is_str(a); });
+            break;
+        case Name::where:
+            e.processor = !in.args.empty() && (!in.args[0].t || (!in.args[0].t->steps.empty() &&
+                                                                 (in.args[0].t->steps.front().name == "as" ||
+                                                                  in.args[0].t->steps.back().name == "as")));
+            break;
+        case Name::math_format:
+            e.k = n == "math" ? K::movable : K::other;
+            e.processor = true;
+            break;
+        case Name::match:
+        case Name::other:
+            break;
     }
-    // the PathProcessors: select(label…), where(P) / where('a', P), where(traversal) reading labels
-    // (WhereTraversalStep; a plain where(__.out()) is a TraversalFilterStep), match()
-    if (n == "select" && std::any_of(in.args.begin(), in.args.end(), [](const Arg& a) { return is_str(a); }))
-        e.processor = true;
-    if (n == "where" && !in.args.empty() &&
-        (!in.args[0].t || (!in.args[0].t->steps.empty() && (in.args[0].t->steps.front().name == "as" ||
-                                                            in.args[0].t->steps.back().name == "as"))))
-        e.processor = true;
-    if (n == "math" || n == "format") e.processor = true;
-    // not after match() nor dedup() (a Barrier itself)
+    // PathRetractionStrategy's barrier: not after match() nor dedup() (a Barrier itself)
     e.retraction_barrier = e.processor && n != "dedup";
     if (n == "match") e.processor = true;
     return e;
@@ -296,7 +444,9 @@ LazyBarrierEnv lazy_barrier_env_of(const Code& root) {
                 if (is("FilterRankingStrategy")) env.ranking = false;
             }
     }
-    env.plain_traverser = env.plain_traverser && plain_traverser(root, env.unroll);
+    // (only loops() reads it: the scan runs when the traversal has one)
+    env.plain_traverser =
+        env.plain_traverser && has_step(root, {"loops"}) && plain_traverser(root, env.unroll);
     // IncidentToAdjacentStrategy is off for the whole traversal when a path or tree step is anywhere in it
     if (has_step(root, {"path", "simplePath", "cyclicPath", "tree"})) env.fusion = false;
     // PathRetractionStrategy is off when anything in the traversal needs full paths
@@ -377,7 +527,10 @@ bool side_effect_capable(const Instr& in) {
 }  // namespace
 
 void early_limit(std::vector<Spec>& specs, std::deque<Instr>& store) {
-    if (!lazy_barrier_env().early_limit) return;
+    if (!lazy_barrier_env().early_limit || std::none_of(specs.begin(), specs.end(), [](const Spec& sp) {
+            return name_of(sp.main->name) == Name::range;
+        }))
+        return;
     const Dialect& d = compiling_dialect();
     // TinkerPop's step list: each step with the as() labels after it
     struct Group {
