@@ -1,8 +1,13 @@
 // TinkerPop's optimization strategies whose effects show in results, as the real servers apply them
 // (3.7.5 and master read the same here; where they differ, Dialect says so):
-//   - CountStrategy: count() compared by is(P) counts no further than P needs (count_bound);
-//   - LazyBarrierStrategy: where its bulking NoOpBarrierStep(2500) goes (lazy_barriers), which decides
-//     how traversers are bulked and in what order they come out.
+//   - EarlyLimitStrategy (early_limit) and IncidentToAdjacentStrategy (fuse_incident) rewrite the
+//     steps before they compile;
+//   - CountStrategy with FilterRankingStrategy: count() compared by is(P) counts no further than P
+//     needs (count_bound);
+//   - LazyBarrierStrategy and PathRetractionStrategy: where their bulking NoOpBarrierStep(2500)s go
+//     (lazy_barriers), which decides how traversers are bulked and in what order they come out;
+//   - RepeatUnrollStrategy: which repeat() bodies are inlined (steps_branch.cpp runs them generation
+//     by generation, every other repeat() as TinkerPop's RepeatStep).
 //
 // LazyBarrierStrategy:
 // The strategy runs after the optimizations that move or fuse steps, so the pass first builds the
