@@ -251,7 +251,9 @@ void Compiler::run(bool source) {
         compile_step(specs[i]);
         if (barriers.after[i] != LazyBarriers::none)
             add([retracted = barriers.after[i] == LazyBarriers::merge_retracted](Ctx&) {
-                return std::unique_ptr<Step>(std::make_unique<LazyBarrierStep>(retracted));
+                auto s = std::make_unique<CollectStep>(retracted);
+                s->window = 2500;  // LazyBarrierStrategy.MAX_BARRIER_SIZE
+                return std::unique_ptr<Step>(std::move(s));
             });
     }
     plan.has_start = source;
@@ -509,29 +511,29 @@ std::size_t instruction_count(const Code& code) {
 namespace {
 // Set while a source traversal that has withComputer() compiles (its child traversals included).
 thread_local bool t_on_computer = false;
-// The LazyBarrierStrategy environment of the source traversal compiling (strategies.cpp).
-thread_local LazyBarrierEnv t_lazy_env;
+// The strategy environment of the source traversal compiling (strategies.cpp).
+thread_local StrategyEnv t_strategy_env;
 }  // namespace
 
 // Declared by the steps that need a GraphComputer (steps_shortest_path.cpp): TinkerPop's
 // StandardVerificationStrategy refuses VertexComputing steps in a traversal without withComputer().
 bool compiling_on_computer() { return t_on_computer; }
 
-const LazyBarrierEnv& lazy_barrier_env() { return t_lazy_env; }
+const StrategyEnv& strategy_env() { return t_strategy_env; }
 
 PlanPtr compile(const Code& code, bool source, const LazyBarrierState* inherit) {
     struct Restore {
         bool saved = t_on_computer;
-        LazyBarrierEnv env = t_lazy_env;
+        StrategyEnv env = t_strategy_env;
         ~Restore() {
             t_on_computer = saved;
-            t_lazy_env = env;
+            t_strategy_env = env;
         }
     } restore;
     if (source) {
         t_on_computer = std::any_of(code.source.begin(), code.source.end(),
                                     [](const Instr& in) { return in.name == "withComputer"; });
-        t_lazy_env = lazy_barrier_env_of(code);
+        t_strategy_env = strategy_env_of(code);
     }
     auto plan = std::make_shared<Plan>();
     Compiler c(code, *plan);

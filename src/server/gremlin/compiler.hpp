@@ -80,8 +80,8 @@ struct LazyBarrierState {
 };
 // What the whole traversal (its source and every child) says about the strategies strategies.cpp follows
 // (withoutStrategies(X) turns X off).
-struct LazyBarrierEnv {
-    bool off = false;         // withComputer(), withPath(), withoutStrategies(LazyBarrierStrategy)
+struct StrategyEnv {
+    bool off = false;         // LazyBarrierStrategy off: withComputer(), withPath(), withoutStrategies(…)
     bool fusion = true;       // IncidentToAdjacentStrategy (off with path()/simplePath()/tree() anywhere)
     bool early_limit = true;  // EarlyLimitStrategy
     bool unroll = true;       // RepeatUnrollStrategy
@@ -102,7 +102,7 @@ struct LazyBarriers {
     std::vector<bool> lazy_last;       // per spec: that repeat()'s last copy has no barrier after it
     LazyBarrierState out;              // the state after the last spec
 };
-LazyBarrierEnv lazy_barrier_env_of(const Code& root);
+StrategyEnv strategy_env_of(const Code& root);
 // True while a repeat() body (or its until()/emit()) compiles (steps_branch.cpp).
 bool compiling_repeat_body();
 // A Barrier step anywhere in `c` (count(), fold(), order(), dedup(), limit(), aggregate(), …).
@@ -115,7 +115,7 @@ void early_limit(std::vector<Spec>& specs, std::deque<Instr>& store);
 // step unlabelled) become out()/in()/both(); the new instructions live in `store`.
 void fuse_incident(std::vector<Spec>& specs, std::deque<Instr>& store);
 // The environment of the source traversal compiling (compile() sets it).
-const LazyBarrierEnv& lazy_barrier_env();
+const StrategyEnv& strategy_env();
 // Where the barriers go in `code` (split into `specs`), the walk starting from `in`; reads the
 // environment compile() set for the traversal being compiled.
 LazyBarriers lazy_barriers(const Code& code, const std::vector<Spec>& specs, LazyBarrierState in);
@@ -277,35 +277,6 @@ public:
 private:
     bool done_ = false;
     std::vector<Traverser> out_;
-    std::size_t pos_ = 0;
-};
-
-// TinkerPop's NoOpBarrierStep(2500) where LazyBarrierStrategy puts it (strategies.cpp): merges
-// equal traversers (object, path, loops) in windows of up to 2500, first appearance first.
-class LazyBarrierStep : public Step {
-public:
-    explicit LazyBarrierStep(bool ignore_paths = false) : set_(ignore_paths) {}
-    bool next(Traverser& out) override {
-        for (;;) {
-            if (pos_ < set_.size()) {
-                out = std::move(set_.items()[pos_++]);
-                return true;
-            }
-            set_.clear();
-            pos_ = 0;
-            Traverser t;
-            while (set_.size() < 2500 && input_->next(t)) set_.add(std::move(t));
-            if (set_.empty()) return false;
-        }
-    }
-    void reset() override {
-        set_.clear();
-        pos_ = 0;
-        Step::reset();
-    }
-
-private:
-    MergeSet set_;
     std::size_t pos_ = 0;
 };
 

@@ -51,39 +51,6 @@ void one_by_modulator(std::vector<By>& byv, const std::string& step, const std::
     byv.push_back(std::move(last));
 }
 
-namespace {
-class SideEffectBarrier final : public Step {
-public:
-    bool next(Traverser& out) override {
-        if (!done_) {
-            for (Traverser t; input_->next(t);) {
-                ctx_->tick();
-                set_.items().push_back(std::move(t));
-            }
-            done_ = true;
-        }
-        if (pos_ >= set_.size()) return false;
-        out = std::move(set_.items()[pos_++]);
-        return true;
-    }
-    void reset() override {
-        done_ = false;
-        set_.clear();
-        pos_ = 0;
-        Step::reset();
-    }
-
-private:
-    bool done_ = false;
-    MergeSet set_;
-    std::size_t pos_ = 0;
-};
-}  // namespace
-
-Plan::Factory side_effect_barrier() {
-    return [](Ctx&) { return std::unique_ptr<Step>(std::make_unique<SideEffectBarrier>()); };
-}
-
 // ---- objects ------------------------------------------------------------------------------------
 
 Value to_value(Ctx& ctx, const Obj& o) {

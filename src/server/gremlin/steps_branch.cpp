@@ -766,7 +766,7 @@ void build_loops(Compiler& comp, const Spec& s) {
     } else if (!in.args.empty()) {
         bad_args(in);
     }
-    if (lazy_barrier_env().plain_traverser) {
+    if (strategy_env().plain_traverser) {
         // a B_O_Traverser has no loop counter (real 3.7.5: "… named loops: …", master: "… loops: …")
         const char* what = compiling_dialect().loops_message_unnamed ? "loops" : "named loops";
         comp.add_fn([what](Ctx&, Traverser&) -> bool {

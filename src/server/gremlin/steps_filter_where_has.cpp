@@ -36,43 +36,6 @@ namespace {
 
 // ---- helpers --------------------------------------------------------------------------------------------
 
-// Collects its whole input into a TraverserSet, then emits what finish() leaves in it.
-class CollectStep : public Step {
-public:
-    std::function<void(std::vector<Traverser>&)> finish;
-    bool next(Traverser& out) override {
-        if (!done_) {
-            Traverser t;
-            while (input_->next(t)) {
-                ctx_->tick();
-                set_.add(std::move(t));
-            }
-            out_ = std::move(set_.items());
-            set_.clear();
-            finish(out_);
-            done_ = true;
-        }
-        if (pos_ < out_.size()) {
-            out = std::move(out_[pos_++]);
-            return true;
-        }
-        return false;
-    }
-    void reset() override {
-        done_ = false;
-        set_.clear();
-        out_.clear();
-        pos_ = 0;
-        Step::reset();
-    }
-
-private:
-    bool done_ = false;
-    MergeSet set_;
-    std::vector<Traverser> out_;
-    std::size_t pos_ = 0;
-};
-
 // from()/to() labels of a path step; empty when absent.
 void from_to(const Spec& s, std::string& from, std::string& to) {
     for (const Instr* m : s.mods) {

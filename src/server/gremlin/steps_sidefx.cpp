@@ -3,6 +3,7 @@
 // fail() (steps_sidefx.hpp). Semantics follow TinkerPop 3.7.3: Operator, NumberHelper, SackValueStep,
 // SackFunctions.Barrier, AggregateGlobalStep/AggregateLocalStep, DefaultTraversalSideEffects,
 // B_O_S_SE_SL_Traverser (merge / carriesUnmergeableSack) and FailStep.
+#include "step_shapes.hpp"
 #include "steps_sidefx.hpp"
 
 #include <tpbench/model/map_entries.hpp>
@@ -418,48 +419,6 @@ Value add_all(const Value& a, const Value& b) {
 
 // ---- step shapes ------------------------------------------------------------------------------------
 
-// Collects its whole input (or, with a window, up to `window` distinct traversers at a time: Java's
-// NoOpBarrierStep(maxBarrierSize)), lets `finish` transform it, then emits it.
-class CollectStep final : public Step {
-public:
-    bool merge = true;       // merge equal traversers (a TraverserSet) rather than keep them all
-    std::size_t window = 0;  // barrier(n): at most n entries per round; 0 = everything
-    std::function<void(std::vector<Traverser>&)> finish;
-    bool next(Traverser& out) override {
-        for (;;) {
-            if (pos_ < set_.items().size()) {
-                out = std::move(set_.items()[pos_++]);
-                return true;
-            }
-            if (done_) return false;
-            set_.clear();
-            pos_ = 0;
-            Traverser t;
-            bool more = false;
-            while ((window == 0 || set_.size() < window) && (more = input_->next(t))) {
-                ctx_->tick();
-                if (merge)
-                    set_.add(std::move(t));
-                else
-                    set_.items().push_back(std::move(t));
-            }
-            if (!more) done_ = true;
-            if (finish && !set_.empty()) finish(set_.items());
-        }
-    }
-    void reset() override {
-        done_ = false;
-        set_.clear();
-        pos_ = 0;
-        Step::reset();
-    }
-
-private:
-    bool done_ = false;
-    MergeSet set_;
-    std::size_t pos_ = 0;
-};
-
 bool is_enum_arg(const Arg& a, EnumKind k) {
     return !a.t && a.v.type() == Type::enum_ && a.v.enum_kind() == k;
 }
@@ -778,6 +737,14 @@ Sack& source_sack(SourceOptions& o) {
 }
 
 }  // namespace
+
+Plan::Factory side_effect_barrier() {
+    return [](Ctx&) {
+        auto s = std::make_unique<CollectStep>();
+        s->merge = false;  // runtime.hpp says why
+        return std::unique_ptr<Step>(std::move(s));
+    };
+}
 
 // ---- public -----------------------------------------------------------------------------------------
 

@@ -421,8 +421,8 @@ bool holds_barrier(const Code& c) {
     return false;
 }
 
-LazyBarrierEnv lazy_barrier_env_of(const Code& root) {
-    LazyBarrierEnv env;
+StrategyEnv strategy_env_of(const Code& root) {
+    StrategyEnv env;
     env.plain_traverser = true;
     for (const auto& in : root.source) {
         if (in.name == "withSideEffect" || in.name == "withSack" || in.name == "withBulk" ||
@@ -460,7 +460,7 @@ LazyBarrierEnv lazy_barrier_env_of(const Code& root) {
 }
 
 void fuse_incident(std::vector<Spec>& specs, std::deque<Instr>& store) {
-    if (!lazy_barrier_env().fusion) return;
+    if (!strategy_env().fusion) return;
     for (std::size_t i = 0; i + 1 < specs.size(); ++i) {
         const Instr& a = *specs[i].main;
         const Instr& b = *specs[i + 1].main;
@@ -532,7 +532,7 @@ bool side_effect_capable(const Instr& in) {
 }  // namespace
 
 void early_limit(std::vector<Spec>& specs, std::deque<Instr>& store) {
-    if (!lazy_barrier_env().early_limit || std::none_of(specs.begin(), specs.end(), [](const Spec& sp) {
+    if (!strategy_env().early_limit || std::none_of(specs.begin(), specs.end(), [](const Spec& sp) {
             return name_of(sp.main->name) == Name::range;
         }))
         return;
@@ -647,7 +647,7 @@ void early_limit(std::vector<Spec>& specs, std::deque<Instr>& store) {
 }
 
 LazyBarriers lazy_barriers(const Code& code, const std::vector<Spec>& specs, LazyBarrierState in) {
-    const LazyBarrierEnv& env = lazy_barrier_env();
+    const StrategyEnv& env = strategy_env();
     const Dialect& d = compiling_dialect();
     LazyBarriers out;
     out.after.assign(specs.size(), LazyBarriers::none);
@@ -810,7 +810,7 @@ void high_range(const model::Value& p, std::optional<std::int64_t>& high) {
 
 std::optional<std::int64_t> count_bound(const std::vector<Spec>& specs, std::size_t i) {
     const Instr& c = *specs[i].main;
-    if (c.name != "count" || local_scope(c) || !lazy_barrier_env().count) return std::nullopt;
+    if (c.name != "count" || local_scope(c) || !strategy_env().count) return std::nullopt;
     // a limit()/range()/skip() right before: "the user knows what he's doing"
     if (i > 0) {
         const Instr& prev = *specs[i - 1].main;
@@ -827,7 +827,7 @@ std::optional<std::int64_t> count_bound(const std::vector<Spec>& specs, std::siz
             in = &in->args[0].t->steps[0];
         if (!rankable(*in)) break;
         if (in->name != "is") {
-            if (!lazy_barrier_env().ranking) return std::nullopt;
+            if (!strategy_env().ranking) return std::nullopt;
             continue;
         }
         if (in->args.size() != 1 || in->args[0].t) return std::nullopt;
