@@ -38,9 +38,7 @@ def vertex_step(r):
     if k >= 14:
         return branch_step(r, k - 14)
     if k < 3:
-        d = pick(r, ["out", "in", "both"])
-        arg = q(pick(r, ELABELS)) if r.random() < 0.5 else ""
-        return f"{d}({arg})", "v"
+        return adjacent(r), "v"
     if k < 5:
         d = pick(r, ["outE", "inE", "bothE"])
         arg = q(pick(r, ELABELS)) if r.random() < 0.5 else ""
