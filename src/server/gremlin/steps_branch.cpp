@@ -576,13 +576,17 @@ private:
                  "IllegalStateException");
         ++r.loops;
     }
-    void wait(Traverser t) {
-        waiting_.add(std::move(t));
-        if (waiting_.size() > kMaxFrontier)
+    // Bounds what waits to go round again (a generation, or the body's start set).
+    static void check_frontier(const MergeSet& s) {
+        if (s.size() > kMaxFrontier)
             fail(EvalError::Kind::evaluation,
                  "repeat() frontier exceeded " + std::to_string(kMaxFrontier) +
                      " distinct traversers (path tracking prevents bulking)",
                  "IllegalStateException");
+    }
+    void wait(Traverser t) {
+        waiting_.add(std::move(t));
+        check_frontier(waiting_);
     }
     // Starts the body on one traverser; the body keeps what TinkerPop keeps across iterations.
     void feed(const Traverser& t) {
@@ -630,11 +634,7 @@ private:
                 continue;
             }
             gen_.add(std::move(r));
-            if (gen_.size() > kMaxFrontier)
-                fail(EvalError::Kind::evaluation,
-                     "repeat() frontier exceeded " + std::to_string(kMaxFrontier) +
-                         " distinct traversers (path tracking prevents bulking)",
-                     "IllegalStateException");
+            check_frontier(gen_);
         }
     }
 
