@@ -235,6 +235,7 @@ void Compiler::run(bool source) {
     fold_write_properties(specs, folded);
     early_limit(specs, folded);
     fuse_incident(specs, folded);
+    bound_counts(specs, folded);
     const LazyBarriers barriers = lazy_barriers(code, specs, inherit);
     for (std::size_t i = 0; i < specs.size(); ++i) {
         at_start = source && i == 0;
@@ -242,12 +243,6 @@ void Compiler::run(bool source) {
         here_ = barriers.at[i];
         unrolled_ = barriers.body[i];
         lazy_last_ = barriers.lazy_last[i];
-        if (auto bound = count_bound(specs, i)) {
-            Instr limit{"limit", {Arg{Value::long_(*bound), nullptr}}, specs[i].main->pos};
-            Spec ls;
-            ls.main = &limit;
-            compile_step(ls);
-        }
         compile_step(specs[i]);
         if (barriers.after[i] != LazyBarriers::none)
             add([retracted = barriers.after[i] == LazyBarriers::merge_retracted](Ctx&) {

@@ -13,7 +13,6 @@
 #include "step_shapes.hpp"
 
 #include <deque>
-#include <optional>
 #include <string_view>
 
 namespace tpbench::server::detail {
@@ -69,10 +68,6 @@ std::vector<Spec> split_specs(const Code& code);
 
 // ---- the strategies whose effects show in results (strategies.cpp) ---------------------------------
 
-// CountStrategy: the bound a count() at specs[i] counts to (TinkerPop inserts limit(bound) before it)
-// when an is(P) follows it (FilterRankingStrategy moving it past other filters and order()), or nullopt.
-std::optional<std::int64_t> count_bound(const std::vector<Spec>& specs, std::size_t i);
-
 // The walk's state: a flatMap seen, a label in the path.
 struct LazyBarrierState {
     bool found_flat_map = false;
@@ -111,6 +106,10 @@ bool holds_barrier(const Code& c);
 // in front of it and merges with a range before it (an empty one lets nothing through and ends the
 // traversal but for cap()); the new instructions live in `store`.
 void early_limit(std::vector<Spec>& specs, std::deque<Instr>& store);
+// CountStrategy: a limit(bound) before each count() compared by is(P) further on (FilterRankingStrategy
+// moving the is() past other filters and order(), InlineFilterStrategy making where(__.is(P)) an
+// is(P)), the bound being what P needs; the new instructions live in `store`.
+void bound_counts(std::vector<Spec>& specs, std::deque<Instr>& store);
 // IncidentToAdjacentStrategy: outE().inV(), inE().outV(), outE()/inE()/bothE().otherV() (the edge
 // step unlabelled) become out()/in()/both(); the new instructions live in `store`.
 void fuse_incident(std::vector<Spec>& specs, std::deque<Instr>& store);

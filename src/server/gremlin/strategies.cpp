@@ -3,7 +3,7 @@
 //   - EarlyLimitStrategy (early_limit) and IncidentToAdjacentStrategy (fuse_incident) rewrite the
 //     steps before they compile;
 //   - CountStrategy with FilterRankingStrategy: count() compared by is(P) counts no further than P
-//     needs (count_bound);
+//     needs (bound_counts puts TinkerPop's limit() before it);
 //   - LazyBarrierStrategy and PathRetractionStrategy: where their bulking NoOpBarrierStep(2500)s go
 //     (lazy_barriers), which decides how traversers are bulked and in what order they come out;
 //   - RepeatUnrollStrategy: which repeat() bodies are inlined (steps_branch.cpp runs them generation
@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -208,6 +209,16 @@ Name name_of(const std::string& n) {
     return it == table.end() ? Name::other : it->second;
 }
 
+// where('a', P) / where(P) (WherePredicateStep) or where(__.as('a')…) / where(…as('a'))
+// (WhereTraversalStep): the where() forms that read path labels; a plain where(__.out()) is a
+// TraversalFilterStep.
+bool where_reads_labels(const Instr& in) {
+    if (in.args.empty()) return false;
+    const Arg& a = in.args[0];
+    return !a.t ||
+           (!a.t->steps.empty() && (a.t->steps.front().name == "as" || a.t->steps.back().name == "as"));
+}
+
 Entry classify(const Instr& in, const Dialect& d) {
     const std::string& n = in.name;
     const bool local = local_scope(in);
@@ -291,15 +302,12 @@ Entry classify(const Instr& in, const Dialect& d) {
         case Name::repeat:
             e.k = K::repeat;
             break;
-        // the PathProcessors: select(label…), where(P) / where('a', P), where(traversal) reading labels
-        // (WhereTraversalStep; a plain where(__.out()) is a TraversalFilterStep), math(), format(), match()
+        // the PathProcessors: select(label…), where() reading labels, math(), format(), match()
         case Name::select:
             e.processor = std::any_of(in.args.begin(), in.args.end(), [](const Arg& a) { return is_str(a); });
             break;
         case Name::where:
-            e.processor = !in.args.empty() && (!in.args[0].t || (!in.args[0].t->steps.empty() &&
-                                                                 (in.args[0].t->steps.front().name == "as" ||
-                                                                  in.args[0].t->steps.back().name == "as")));
+            e.processor = where_reads_labels(in);
             break;
         case Name::math_format:
             e.k = n == "math" ? K::movable : K::other;
@@ -396,8 +404,7 @@ bool plain_traverser(const Code& c, bool unroll) {
                                      "math", "format",    "sideEffect", "profile"};
         if (std::any_of(std::begin(more), std::end(more), [&](const char* x) { return n == x; }))
             return false;
-        const bool first_string = !in.args.empty() && is_str(in.args[0]);
-        if ((n == "groupCount" || n == "group" || n == "dedup") && first_string) return false;
+        if ((n == "groupCount" || n == "group" || n == "dedup") && first_is_string(in)) return false;
         if (n == "where" && !in.args.empty() && !in.args[0].t) return false;  // where('a', P) / where(P)
         for (const auto& a : in.args)
             if (a.t && !plain_traverser(*a.t, unroll)) return false;
@@ -481,30 +488,26 @@ void fuse_incident(std::vector<Spec>& specs, std::deque<Instr>& store) {
 
 namespace {
 
-// Whether something in `c` (at any depth) can read a label from the path: select('a'), where('a', P) /
-// where(P) / where(__.as('a')…), math(), format(), match(), dedup('a'), path(), from('a')/to('a').
-bool reads_labels(const Code& c) {
-    for (const auto& in : c.steps) {
-        const std::string& n = in.name;
-        const bool strings =
-            std::any_of(in.args.begin(), in.args.end(), [](const Arg& a) { return is_str(a); });
-        if (n == "math" || n == "format" || n == "match" || n == "path" || n == "simplePath" ||
-            n == "cyclicPath" || n == "tree")
+// Whether `in` (with its child traversals, at any depth) can read a label from the path: select('a'),
+// where() reading labels, math(), format(), match(), dedup('a'), path(), from('a')/to('a').
+bool reads_labels(const Instr& in) {
+    const std::string& n = in.name;
+    if (n == "math" || n == "format" || n == "match" || n == "path" || n == "simplePath" ||
+        n == "cyclicPath" || n == "tree")
+        return true;
+    const bool strings = std::any_of(in.args.begin(), in.args.end(), [](const Arg& a) { return is_str(a); });
+    if ((n == "select" || n == "dedup" || n == "from" || n == "to") && strings) return true;
+    if (n == "where" && where_reads_labels(in)) return true;
+    for (const auto& a : in.args)
+        if (a.t &&
+            std::any_of(a.t->steps.begin(), a.t->steps.end(), [](const Instr& x) { return reads_labels(x); }))
             return true;
-        if ((n == "select" || n == "dedup" || n == "from" || n == "to") && strings) return true;
-        if (n == "where" && !in.args.empty() &&
-            (!in.args[0].t || (!in.args[0].t->steps.empty() && (in.args[0].t->steps.front().name == "as" ||
-                                                                in.args[0].t->steps.back().name == "as"))))
-            return true;
-        for (const auto& a : in.args)
-            if (a.t && reads_labels(*a.t)) return true;
-    }
     return false;
 }
 
 // A RangeGlobalStep's bounds (-1: none), when `in` is one with plain numbers.
 bool range_bounds(const Instr& in, std::int64_t& lo, std::int64_t& hi) {
-    if ((in.name != "limit" && in.name != "range" && in.name != "skip") || local_scope(in)) return false;
+    if (name_of(in.name) != Name::range || local_scope(in)) return false;
     std::size_t i = !in.args.empty() && is_enum(in.args[0], EnumKind::scope) ? 1 : 0;
     auto num = [&](std::size_t k, std::int64_t& out) {
         if (k >= in.args.size() || !is_int_arg(in.args[k])) return false;
@@ -524,9 +527,8 @@ bool range_bounds(const Instr& in, std::int64_t& lo, std::int64_t& hi) {
 
 bool side_effect_capable(const Instr& in) {
     const std::string& n = in.name;
-    const bool first_string = !in.args.empty() && is_str(in.args[0]);
     return n == "store" || n == "subgraph" || (n == "aggregate" && local_scope(in)) ||
-           ((n == "groupCount" || n == "group" || n == "tree") && first_string);
+           ((n == "groupCount" || n == "group" || n == "tree") && first_is_string(in));
 }
 
 }  // namespace
@@ -688,26 +690,23 @@ LazyBarriers lazy_barriers(const Code& code, const std::vector<Spec>& specs, Laz
     // (EarlyLimitStrategy moved its ranges and IncidentToAdjacentStrategy fused its pairs already:
     // early_limit, fuse_incident)
 
-    // Whether a step after `spec` can read a label from the path (at any depth): PathRetractionStrategy
-    // keeps what something later reads; with nothing to read, the labels go.
-    auto reads_labels_later = [&](std::size_t spec) {
-        for (std::size_t j = spec + 1; j < specs.size(); ++j) {
-            Code one;
-            one.steps.push_back(*specs[j].main);
-            for (const auto* m : specs[j].mods) one.steps.push_back(*m);
-            if (reads_labels(one)) return true;
-        }
-        return false;
-    };
+    // read_after[i]: a step after spec i (or a modulator of it) can read a label from the path (at any
+    // depth): PathRetractionStrategy keeps what something later reads; with nothing to read, the labels
+    // go. Followed in the source traversal only: a child's labels may be read by its parent's later steps.
     const bool root = !code.anonymous;
+    std::vector<bool> read_after(specs.size(), !root);
+    if (root)
+        for (std::size_t j = specs.size(); j-- > 1;)
+            read_after[j - 1] = read_after[j] || reads_labels(*specs[j].main) ||
+                                std::any_of(specs[j].mods.begin(), specs[j].mods.end(),
+                                            [](const Instr* m) { return reads_labels(*m); });
     bool retracted = false;
     LazyBarrierState st = in;
     for (std::size_t i = 0; i < v.size(); ++i) {
         const Entry& e = v[i];
         const K next = i + 1 < v.size() ? v[i + 1].k : K::end;
-        // PathRetractionStrategy drops labels nothing later reads (followed in the source traversal
-        // only: a child's labels may be read by its parent's later steps)
-        const bool keep = !root || reads_labels_later(e.spec);
+        // PathRetractionStrategy drops labels nothing later reads
+        const bool keep = read_after[e.spec];
         if (e.processor && st.labeled_path && !keep && env.retraction) {
             st.labeled_path = false;
             retracted = true;
@@ -808,14 +807,16 @@ void high_range(const model::Value& p, std::optional<std::int64_t>& high) {
 
 }  // namespace
 
+namespace {
+
+// CountStrategy's bound for the count() at specs[i], when an is(P) follows it, or nullopt.
 std::optional<std::int64_t> count_bound(const std::vector<Spec>& specs, std::size_t i) {
     const Instr& c = *specs[i].main;
-    if (c.name != "count" || local_scope(c) || !strategy_env().count) return std::nullopt;
+    if (c.name != "count" || local_scope(c)) return std::nullopt;
     // a limit()/range()/skip() right before: "the user knows what he's doing"
     if (i > 0) {
         const Instr& prev = *specs[i - 1].main;
-        if ((prev.name == "limit" || prev.name == "range" || prev.name == "skip") && !local_scope(prev))
-            return std::nullopt;
+        if (name_of(prev.name) == Name::range && !local_scope(prev)) return std::nullopt;
     }
     // FilterRankingStrategy first moves the is() of the ranked steps after count() next to it
     for (std::size_t j = i + 1; j < specs.size(); ++j) {
@@ -837,6 +838,21 @@ std::optional<std::int64_t> count_bound(const std::vector<Spec>& specs, std::siz
         return high;
     }
     return std::nullopt;
+}
+
+}  // namespace
+
+void bound_counts(std::vector<Spec>& specs, std::deque<Instr>& store) {
+    if (!strategy_env().count) return;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        auto bound = count_bound(specs, i);
+        if (!bound) continue;
+        store.push_back(Instr{"limit", {Arg{model::Value::long_(*bound), nullptr}}, specs[i].main->pos});
+        Spec limit;
+        limit.main = &store.back();
+        specs.insert(specs.begin() + static_cast<std::ptrdiff_t>(i), limit);
+        ++i;  // past the count()
+    }
 }
 
 }  // namespace tpbench::server::detail
